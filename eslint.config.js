@@ -1,0 +1,43 @@
+// Lint: typescript-eslint's recommended rules, plus the one-way import rule of
+// docs/architecture.md: core imports nothing of ours outside core; ports only core;
+// exchange, sandbox, journal and backtest never import engine, app or cli.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const layer = (files, forbidden, why) => ({
+  files,
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: forbidden.map((group) => ({ group: [group], message: why })) },
+    ],
+  },
+});
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'dist/**', 'coverage/**', 'backtest/out/**', 'bench/out/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setImmediate: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', URL: 'readonly', AbortController: 'readonly', AbortSignal: 'readonly', Buffer: 'readonly', performance: 'readonly' } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  layer(
+    ['src/core/**/*.ts'],
+    ['**/exchange/**', '**/sandbox/**', '**/engine/**', '**/app/**', '**/cli/**', '**/journal/**', '**/backtest/**', '**/log/**', '**/ports/**', '**/time/**', 'node:*', 'undici', 'ws', 'pino', 'rxjs', 'better-sqlite3', 'yargs'],
+    'core is pure: it imports only core and decimal.js (docs/architecture.md)',
+  ),
+  layer(
+    ['src/ports/**/*.ts'],
+    ['**/exchange/**', '**/sandbox/**', '**/engine/**', '**/app/**', '**/cli/**', '**/journal/**', '**/backtest/**'],
+    'ports are interfaces over core only',
+  ),
+  layer(
+    ['src/exchange/**/*.ts', 'src/sandbox/**/*.ts', 'src/journal/**/*.ts', 'src/backtest/**/*.ts', 'src/strategy/**/*.ts', 'src/engine/**/*.ts'],
+    ['**/app/**', '**/cli/**', '**/main.ts'],
+    'adapters and engine never import the composition root or the CLI',
+  ),
+);

@@ -1,0 +1,37 @@
+/**
+ * Shared zod codecs for response fields (spec 2, notes 5).
+ *
+ * Bodies are parsed losslessly first (`transport/lossless-json.ts`): integers beyond 2^53 arrive
+ * here as strings, safe ones as numbers. The real service also sends many numeric fields as strings
+ * (notes 5.2), so every codec accepts both and normalises: ids to decimal strings, money to decimal
+ * strings (never exponent form), times and counts to numbers.
+ */
+import { z } from 'zod';
+import { isDecimalText, toWire } from '../../core/money/decimal.ts';
+
+/** An integer id (order, trade): kept as its exact decimal string. */
+export const zId = z
+  .union([z.string().regex(/^-?\d+$/, 'expected an integer id'), z.number().int()])
+  .transform((v) => String(v));
+
+/** An opaque id that may be numeric or not (`d_769800519366885376`). */
+export const zIdText = z.union([z.string(), z.number()]).transform((v) => String(v));
+
+/** A decimal amount, price or quantity: a plain decimal string. */
+export const zDec = z
+  .union([z.string().refine((s) => isDecimalText(s), 'expected a decimal number'), z.number()])
+  .transform((v) => (typeof v === 'number' ? toWire(v) : v));
+
+/** A ms timestamp or count: a number (accepts numeric strings, notes 5.2). */
+export const zNum = z
+  .union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/, 'expected a number')])
+  .transform((v) => Number(v));
+
+/** A boolean (some variants send "true"/"false"). */
+export const zBool = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
+
+/** An object that keeps members the spec does not list (the real service adds fields). */
+export const obj = <S extends z.ZodRawShape>(shape: S) => z.looseObject(shape);
+
+/** `{}` answers (ping, order test, keepalive). */
+export const zEmpty = z.looseObject({});

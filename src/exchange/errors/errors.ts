@@ -1,0 +1,152 @@
+/**
+ * Typed errors of the exchange client (spec section 7, protocol notes section 9).
+ *
+ * Every error carries a stable `code` string, and exchange errors an `outcome` from the one
+ * classification table (`classify.ts`). Callers branch on `outcome` / `category`, never on
+ * substrings of a message.
+ */
+
+/** What the caller may do next. */
+export type ErrorOutcome =
+  /** Safe to try again (idempotent request, transient failure). */
+  | 'retryable'
+  /** 429 / 418: wait for the budget; the request was not processed. */
+  | 'rate-limited'
+  /** The venue refused the request; it had no effect. */
+  | 'rejected'
+  /** Misconfiguration (bad key, no permission): retrying will not help. */
+  | 'fatal'
+  /** A write may or may not have happened: resolve by querying, never by resending. */
+  | 'unknown-outcome';
+
+/** Finer grouping, after protocol notes section 9. */
+export type ErrorCategory =
+  | 'auth'
+  | 'permission'
+  | 'clock'
+  | 'rate'
+  | 'not-found'
+  | 'duplicate'
+  | 'funds'
+  | 'post-only'
+  | 'invalid-order'
+  | 'bad-request'
+  | 'server'
+  | 'network'
+  | 'timeout'
+  | 'envelope'
+  | 'decode'
+  | 'parameter';
+
+export class HalyardError extends Error {
+  readonly code: string;
+  constructor(code: string, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+    this.name = new.target.name;
+  }
+}
+
+/** A parameter failed the spec's rules before anything was sent. */
+export class ParameterError extends HalyardError {
+  readonly endpoint: string;
+  readonly param: string;
+  /** The venue code the same mistake would earn (-1105 missing, -1025/-1102 invalid, -1107 conflict ...). */
+  readonly venueCode: number;
+  constructor(endpoint: string, param: string, venueCode: number, message: string) {
+    super('PARAMETER', `${endpoint}: ${message}`);
+    this.endpoint = endpoint;
+    this.param = param;
+    this.venueCode = venueCode;
+  }
+}
+
+export interface ExchangeErrorInit {
+  endpoint: string;
+  httpStatus?: number | undefined;
+  venueCode?: number | undefined;
+  envelopeStatus?: number | undefined;
+  venueMessage?: string | undefined;
+  outcome: ErrorOutcome;
+  category: ErrorCategory;
+  /** Extra body the venue sent with the error (cancelReplace carries `data`). */
+  data?: unknown;
+  cause?: unknown;
+}
+
+/** Anything the venue (or the road to it) answered that is not a success. */
+export class ExchangeError extends HalyardError {
+  readonly endpoint: string;
+  readonly httpStatus: number | undefined;
+  readonly venueCode: number | undefined;
+  readonly envelopeStatus: number | undefined;
+  readonly venueMessage: string | undefined;
+  readonly outcome: ErrorOutcome;
+  readonly category: ErrorCategory;
+  readonly data: unknown;
+
+  constructor(code: string, message: string, init: ExchangeErrorInit) {
+    super(code, message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.endpoint = init.endpoint;
+    this.httpStatus = init.httpStatus;
+    this.venueCode = init.venueCode;
+    this.envelopeStatus = init.envelopeStatus;
+    this.venueMessage = init.venueMessage;
+    this.outcome = init.outcome;
+    this.category = init.category;
+    this.data = init.data;
+  }
+
+  toJSON(): Record<string, unknown> {
+    return {
+      name: this.name,
+      code: this.code,
+      message: this.message,
+      endpoint: this.endpoint,
+      httpStatus: this.httpStatus,
+      venueCode: this.venueCode,
+      envelopeStatus: this.envelopeStatus,
+      venueMessage: this.venueMessage,
+      outcome: this.outcome,
+      category: this.category,
+      ...(this.data === undefined ? {} : { data: this.data }),
+    };
+  }
+}
+
+/** The venue answered `{code, msg}` (or a 4xx) and refused the request. */
+export class VenueRejectedError extends ExchangeError {}
+
+/** A convert or fiat envelope with `status != 0`, whatever the HTTP status. */
+export class EnvelopeError extends ExchangeError {}
+
+/** 429 or 418. `retryAfterMs` is undefined when the venue sent no `Retry-After` (order-rate 429). */
+export class RateLimitedError extends ExchangeError {
+  readonly retryAfterMs: number | undefined;
+  readonly banned: boolean;
+  constructor(message: string, init: ExchangeErrorInit & { retryAfterMs: number | undefined; banned: boolean }) {
+    super(init.banned ? 'IP_BANNED' : 'RATE_LIMITED', message, init);
+    this.retryAfterMs = init.retryAfterMs;
+    this.banned = init.banned;
+  }
+}
+
+/** A write that timed out or got a 5xx: it may have happened. Query, never resend. */
+export class UnknownOutcomeError extends ExchangeError {}
+
+/** A 5xx on a read, after the retries were spent. */
+export class ServerError extends ExchangeError {}
+
+/** Connection refused, reset, DNS failure: nothing reached the venue (or nothing came back). */
+export class NetworkError extends ExchangeError {}
+
+/** The response could not be read: not JSON, or not the documented shape. Names the field. */
+export class MalformedResponseError extends ExchangeError {
+  readonly field: string | undefined;
+  readonly body: string;
+  constructor(message: string, init: ExchangeErrorInit & { field?: string | undefined; body: string }) {
+    super('MALFORMED_RESPONSE', message, init);
+    this.field = init.field;
+    this.body = init.body;
+  }
+}
