@@ -90,7 +90,7 @@ export interface EndpointDef<P extends ParamShape = ParamShape, R = unknown> {
   readonly idempotent: boolean;
   readonly params: P;
   readonly rules?: readonly ParamRule[];
-  /** Decodes the (lossless-parsed) body, or for `status` envelopes the `data` member. */
+  /** Decodes the whole (lossless-parsed) body; for `status` envelopes the client has already checked `status == 0`. */
   readonly response: z.ZodType<R>;
   /** A documented request and response: contract tests replay it, `--help` shows it. */
   readonly example: { readonly params: ParamsOf<P>; readonly response: unknown };

@@ -1,0 +1,13 @@
+/** `npm run bench`: runs every benchmark and prints its figures next to same-run baselines. */
+import { machine } from './harness.ts';
+import { run as clientOverhead } from './client-overhead.bench.ts';
+
+const suites: [string, () => Promise<string[]>][] = [['client-overhead', clientOverhead]];
+const only = process.argv[2];
+
+console.log(`machine: ${machine()}`);
+for (const [name, run] of suites) {
+  if (only && only !== name) continue;
+  console.log('');
+  for (const line of await run()) console.log(line);
+}

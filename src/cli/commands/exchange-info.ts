@@ -1,0 +1,17 @@
+/** `halyard exchange-info [--symbol S]`: the exchange rules, or one symbol's. */
+import type { Argv } from 'yargs';
+import { printJson, type CliIo } from '../io.ts';
+import { withClient, type GlobalArgs } from '../with-client.ts';
+
+export function exchangeInfoCommand(io: CliIo) {
+  return {
+    command: 'exchange-info',
+    describe: 'Show symbols and their filters',
+    builder: (y: Argv<GlobalArgs>) => y.option('symbol', { type: 'string', describe: 'only this symbol' }),
+    handler: async (args: GlobalArgs & { symbol?: string }) => {
+      await withClient(io, args, async ({ client }) => {
+        printJson(io, await client.general.exchangeInfo(args.symbol ? { symbol: args.symbol.toUpperCase() } : {}));
+      });
+    },
+  };
+}

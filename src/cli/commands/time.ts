@@ -1,0 +1,24 @@
+/** `halyard time`: the server time, the estimated clock offset and round trip. */
+import type { CliIo } from '../io.ts';
+import { printJson } from '../io.ts';
+import { withClient, type GlobalArgs } from '../with-client.ts';
+
+export function timeCommand(io: CliIo) {
+  return {
+    command: 'time',
+    describe: 'Show the server time and the local clock offset',
+    handler: async (args: GlobalArgs) => {
+      await withClient(io, args, async ({ client }) => {
+        const { serverTime } = await client.general.time();
+        await client.rest.serverClock.resync();
+        printJson(io, {
+          serverTime,
+          serverTimeIso: new Date(serverTime).toISOString(),
+          localTime: Date.now(),
+          offsetMs: client.rest.serverClock.offsetMs,
+          roundTripMs: client.rest.serverClock.roundTripMs,
+        });
+      });
+    },
+  };
+}

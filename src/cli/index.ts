@@ -1,0 +1,57 @@
+/** The `halyard` command line (yargs): one file per command under `commands/`. */
+import yargs from 'yargs';
+import { apiCommand } from './commands/api.ts';
+import { exchangeInfoCommand } from './commands/exchange-info.ts';
+import { startCommand } from './commands/start.ts';
+import { timeCommand } from './commands/time.ts';
+import { reportError } from './errors.ts';
+import { EXIT, type CliIo } from './io.ts';
+
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  let exitCode: number = EXIT.ok;
+  const setExit = (code: number) => {
+    exitCode = code;
+  };
+  let failure: unknown;
+  const parser = yargs([...argv])
+    .scriptName('halyard')
+    .usage('$0 <command> [options]')
+    .option('config', { type: 'string', describe: 'JSON config file (see config/example.json)' })
+    .option('base-url', { type: 'string', describe: 'exchange REST base URL (overrides config)' })
+    .option('log-level', { type: 'string', choices: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] })
+    .command(startCommand(io))
+    .command(apiCommand(io, setExit))
+    .command(timeCommand(io))
+    .command(exchangeInfoCommand(io))
+    .demandCommand(1, 'name a command; `halyard --help` lists them')
+    .strict()
+    .recommendCommands()
+    .exitProcess(false)
+    .showHelpOnFail(false)
+    .wrap(Math.min(120, process.stdout.columns || 100))
+    .fail((msg, err) => {
+      failure = err ?? new UsageErrorLike(msg);
+    })
+    .help()
+    .version(false);
+
+  try {
+    const output = await new Promise<string>((resolve, reject) => {
+      parser.parseAsync([...argv], {}, (err, _argv, text) => (err ? reject(err) : resolve(text))).catch(reject);
+    });
+    if (output) io.out(output);
+  } catch (e) {
+    failure ??= e;
+  }
+  if (failure !== undefined) {
+    if (failure instanceof UsageErrorLike) {
+      io.err(`error: ${failure.message}\n(see \`halyard --help\`)`);
+      return EXIT.badInput;
+    }
+    return reportError(io, failure);
+  }
+  return exitCode;
+}
+
+/** yargs' own argument errors (unknown command, missing argument). */
+class UsageErrorLike extends Error {}

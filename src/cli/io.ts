@@ -1,0 +1,14 @@
+/** What a CLI command may touch: its output streams and the environment. Injected, so tests capture it. */
+export interface CliIo {
+  env: NodeJS.ProcessEnv;
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+/** Exit codes: 0 ok, 1 the exchange or the run failed, 2 bad input (arguments, config, parameters). */
+export const EXIT = { ok: 0, failed: 1, badInput: 2 } as const;
+
+/** JSON for humans: 2-space indent; ids are already strings, so nothing is lost. */
+export function printJson(io: CliIo, value: unknown): void {
+  io.out(JSON.stringify(value, null, 2));
+}

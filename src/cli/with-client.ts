@@ -1,0 +1,38 @@
+/** Shared set-up of the commands that talk to an exchange: config, secrets, base URL, client. */
+import { loadConfig, secretsFromEnv } from '../config/load.ts';
+import type { HalyardConfig } from '../config/schema.ts';
+import { createClient, type ClientHandle } from '../app/create-client.ts';
+import { createLogger } from '../log/logger.ts';
+import { UsageError } from './errors.ts';
+import type { CliIo } from './io.ts';
+
+export interface GlobalArgs {
+  config?: string;
+  baseUrl?: string;
+  logLevel?: string;
+  [key: string]: unknown;
+}
+
+export async function withClient(
+  io: CliIo,
+  args: GlobalArgs,
+  run: (ctx: ClientHandle & { config: HalyardConfig }) => Promise<void>,
+): Promise<void> {
+  const config = loadConfig(args.config);
+  const baseUrl = args.baseUrl ?? io.env['HALYARD_BASE_URL'] ?? config.exchange.baseUrl;
+  if (!baseUrl) {
+    throw new UsageError('no exchange address: pass --base-url, set HALYARD_BASE_URL, or set exchange.baseUrl in the config file');
+  }
+  try {
+    new URL(baseUrl);
+  } catch {
+    throw new UsageError(`--base-url '${baseUrl}' is not a URL (expected e.g. http://127.0.0.1:8080)`);
+  }
+  const logger = createLogger({ level: args.logLevel ?? config.log.level });
+  const handle = createClient({ baseUrl, exchange: config.exchange, secrets: secretsFromEnv(io.env), logger });
+  try {
+    await run({ ...handle, config });
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,41 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseConfig, secretsFromEnv } from './load.ts';
+
+describe('config', () => {
+  it('fills every default from the schema', () => {
+    const config = parseConfig({});
+    expect(config.exchange.recvWindow).toBe(5000);
+    expect(config.exchange.apiKeyHeader).toBe('X-SERVICE-APIKEY');
+    expect(config.exchange.weightProfile).toBe('spec');
+  });
+
+  it('reports every problem at once, each with its path, unknown keys included', () => {
+    try {
+      parseConfig({ exchange: { recvWindow: 70_000, weightProfile: 'fast', bogus: 1 }, extra: true });
+      expect.fail('should have thrown');
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      const issues = (e as ConfigError).issues.join('\n');
+      expect(issues).toMatch(/exchange\.recvWindow/);
+      expect(issues).toMatch(/exchange\.weightProfile/);
+      expect(issues).toMatch(/exchange: unknown key\(s\) 'bogus'/);
+      expect(issues).toMatch(/\(root\): unknown key\(s\) 'extra'/);
+    }
+  });
+
+  it('names the file and the reason for unreadable or non-JSON files', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'halyard-config-'));
+    const file = join(dir, 'bad.json');
+    writeFileSync(file, '{ not json');
+    expect(() => loadConfig(file)).toThrow(/bad\.json[\s\S]*not valid JSON/);
+    expect(() => loadConfig(join(dir, 'missing.json'))).toThrow(/cannot read the file/);
+  });
+
+  it('reads secrets only from the environment', () => {
+    expect(secretsFromEnv({ HALYARD_API_KEY: 'k', HALYARD_API_SECRET: 's' })).toMatchObject({ apiKey: 'k', apiSecret: 's' });
+    expect(secretsFromEnv({})).toMatchObject({ apiKey: undefined });
+  });
+});

@@ -1,0 +1,223 @@
+/**
+ * The request pipeline every endpoint call goes through (spec 5, 7, 8; protocol notes 2, 5, 7, 9):
+ *
+ *   check parameters -> charge the weight budget -> stamp the server-aligned timestamp -> sign ->
+ *   send -> classify the answer -> decode losslessly -> typed result or typed error.
+ *
+ * Retry rules (design rule 7): reads (idempotent) are retried with backoff on network errors, 5xx
+ * and 429s; a write that times out or gets a 5xx raises UnknownOutcomeError and is NEVER resent.
+ * A -1021 (timestamp outside recvWindow) means the request was refused before processing, so it
+ * triggers one clock resync and exactly one retry, for reads and writes alike.
+ */
+import type { Logger } from 'pino';
+import type { Clock } from '../../ports/clock.ts';
+import { systemClock } from '../../time/system-clock.ts';
+import type { AnyEndpoint, ParamsOfEndpoint, ResponseOfEndpoint, WeightProfile } from '../endpoints/types.ts';
+import type { ExchangeError } from '../errors/errors.ts';
+import {
+  MalformedResponseError,
+  ParameterError,
+  RateLimitedError,
+  ServerError,
+  NetworkError,
+} from '../errors/errors.ts';
+import { errorFromResponse, errorFromTransportFailure } from '../errors/from-response.ts';
+import { checkParams } from '../params/check-params.ts';
+import { chargesFor } from '../rate/weights.ts';
+import type { WeightBudget } from '../rate/weight-budget.ts';
+import type { ServerClock } from '../clock/server-clock.ts';
+import type { HttpResponse, HttpTransport } from '../transport/http-transport.ts';
+import { TransportFailure } from '../transport/transport-failure.ts';
+import { parseJsonLossless } from '../transport/lossless-json.ts';
+import { buildRequest, type ApiCredentials, type MerchantCredentials } from './request-builder.ts';
+
+export interface RetryPolicy {
+  /** Total attempts for idempotent requests (1 = no retry). */
+  maxAttempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+export interface RestClientDeps {
+  baseUrl: string;
+  transport: HttpTransport;
+  budget: WeightBudget;
+  /** Server-aligned clock for `timestamp`; signed calls sync it lazily. */
+  serverClock: ServerClock;
+  clock?: Clock;
+  credentials?: ApiCredentials | undefined;
+  merchant?: MerchantCredentials | undefined;
+  legacy?: ApiCredentials | undefined;
+  apiKeyHeader?: string;
+  recvWindow?: number;
+  weightProfile?: WeightProfile;
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  /** Undeclared parameters: rejected (default, catches typos) or passed through. */
+  unknownParams?: 'reject' | 'pass';
+  logger?: Logger | undefined;
+}
+
+export interface CallOptions {
+  /** Named weight reservation to draw from (see WeightBudget). */
+  consumer?: string;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  traceId?: string;
+}
+
+const SIGNED = new Set(['TRADE', 'USER_DATA', 'MERCHANT', 'LEGACY_V4']);
+export const RECV_WINDOW_MAX = 60_000;
+
+export class RestClient {
+  private readonly deps: RestClientDeps;
+  private readonly clock: Clock;
+  private readonly retry: RetryPolicy;
+  readonly recvWindow: number;
+
+  constructor(deps: RestClientDeps) {
+    const recvWindow = deps.recvWindow ?? 5000;
+    if (!Number.isInteger(recvWindow) || recvWindow <= 0 || recvWindow > RECV_WINDOW_MAX) {
+      throw new RangeError(`recvWindow must be an integer from 1 to ${RECV_WINDOW_MAX} ms (spec 5.3), got ${recvWindow}`);
+    }
+    this.deps = deps;
+    this.recvWindow = recvWindow;
+    this.clock = deps.clock ?? systemClock;
+    this.retry = { maxAttempts: 3, baseDelayMs: 250, maxDelayMs: 5000, ...deps.retry };
+  }
+
+  get budget(): WeightBudget {
+    return this.deps.budget;
+  }
+
+  get serverClock(): ServerClock {
+    return this.deps.serverClock;
+  }
+
+  /** Call one endpoint with typed parameters; resolves to its decoded response. */
+  async call<E extends AnyEndpoint>(def: E, params: ParamsOfEndpoint<E>, options: CallOptions = {}): Promise<ResponseOfEndpoint<E>> {
+    const checked = checkParams(def.params, def.rules, params as Record<string, unknown>, { unknown: this.deps.unknownParams ?? 'reject' });
+    if (checked.violations.length > 0) {
+      const first = checked.violations[0]!;
+      throw new ParameterError(def.id, first.param, first.code, checked.violations.map((v) => v.message).join('; '));
+    }
+    const charges = chargesFor(def, checked.values, this.deps.weightProfile ?? 'spec');
+    let attempt = 0;
+    let clockRetried = false;
+    for (;;) {
+      attempt++;
+      await this.deps.budget.acquire(charges, { consumer: options.consumer, signal: options.signal });
+      if (SIGNED.has(def.security) && def.security !== 'MERCHANT' && def.security !== 'LEGACY_V4') {
+        await this.deps.serverClock.ensureSynced();
+      }
+      const request = buildRequest(def, checked.wire, checked.values, {
+        baseUrl: this.deps.baseUrl,
+        apiKeyHeader: this.deps.apiKeyHeader ?? 'X-SERVICE-APIKEY',
+        credentials: this.deps.credentials,
+        merchant: this.deps.merchant,
+        legacy: this.deps.legacy,
+        recvWindow: this.recvWindow,
+        timestamp: Math.round(this.deps.serverClock.now()),
+        traceId: options.traceId,
+      });
+      const started = this.clock.now();
+      let response: HttpResponse;
+      try {
+        response = await this.deps.transport.send({
+          ...request,
+          timeoutMs: options.timeoutMs ?? this.deps.timeoutMs ?? 10_000,
+          ...(options.signal ? { signal: options.signal } : {}),
+        });
+      } catch (cause) {
+        if (!(cause instanceof TransportFailure)) throw cause;
+        const error = errorFromTransportFailure({ endpoint: def.id, idempotent: def.idempotent, failure: cause });
+        if (error instanceof NetworkError && def.idempotent && attempt < this.retry.maxAttempts) {
+          await this.backoff(attempt, def.id, error, options.signal);
+          continue;
+        }
+        throw error;
+      }
+      this.deps.logger?.debug({ endpoint: def.id, status: response.status, ms: this.clock.now() - started }, 'exchange call');
+
+      const parsed = tryParse(response.body);
+      const error = errorFromResponse({
+        endpoint: def.id,
+        idempotent: def.idempotent,
+        envelope: def.envelope,
+        response,
+        parsed: parsed.ok ? parsed.value : undefined,
+      });
+      if (error) {
+        if (error instanceof RateLimitedError) {
+          this.deps.budget.onRateLimited({
+            status: error.banned ? 418 : 429,
+            retryAfterMs: error.retryAfterMs,
+            orderRate: error.retryAfterMs === undefined,
+          });
+          if (def.idempotent && attempt < this.retry.maxAttempts) continue;
+          throw error;
+        }
+        if (error.venueCode === -1021 && !clockRetried) {
+          clockRetried = true;
+          attempt--;
+          this.deps.logger?.warn({ endpoint: def.id }, 'timestamp outside recvWindow (-1021): resyncing clock, retrying once');
+          await this.deps.serverClock.resync();
+          continue;
+        }
+        if (error instanceof ServerError && attempt < this.retry.maxAttempts) {
+          await this.backoff(attempt, def.id, error, options.signal);
+          continue;
+        }
+        throw error;
+      }
+      if (!parsed.ok) {
+        throw new MalformedResponseError(`${def.id}: response (HTTP ${response.status}) is not JSON: ${snippet(response.body)}`, {
+          endpoint: def.id,
+          httpStatus: response.status,
+          outcome: def.idempotent ? 'retryable' : 'unknown-outcome',
+          category: 'decode',
+          body: response.body,
+        });
+      }
+      return decode(def, parsed.value, response);
+    }
+  }
+
+  private async backoff(attempt: number, endpoint: string, error: ExchangeError, signal?: AbortSignal): Promise<void> {
+    const delay = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1));
+    this.deps.logger?.warn({ endpoint, attempt, delay, error: error.message }, 'retrying read');
+    await this.clock.sleep(delay, signal);
+  }
+}
+
+function tryParse(body: string): { ok: true; value: unknown } | { ok: false } {
+  if (body.trim() === '') return { ok: true, value: {} };
+  try {
+    return { ok: true, value: parseJsonLossless(body) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function decode<E extends AnyEndpoint>(def: E, value: unknown, response: HttpResponse): ResponseOfEndpoint<E> {
+  const result = def.response.safeParse(value);
+  if (result.success) return result.data as ResponseOfEndpoint<E>;
+  const issue = result.error.issues[0];
+  const field = issue ? issue.path.map(String).join('.') || '(root)' : '(root)';
+  throw new MalformedResponseError(
+    `${def.id}: response does not have the documented shape at '${field}': ${issue?.message ?? 'invalid'}`,
+    {
+      endpoint: def.id,
+      httpStatus: response.status,
+      outcome: def.idempotent ? 'retryable' : 'unknown-outcome',
+      category: 'decode',
+      field,
+      body: response.body,
+    },
+  );
+}
+
+function snippet(body: string): string {
+  const text = body.replace(/\s+/g, ' ').trim();
+  return JSON.stringify(text.length > 120 ? `${text.slice(0, 120)}...` : text);
+}

@@ -1,0 +1,170 @@
+/**
+ * The async face of the weight ledger (spec 8.3-8.6, protocol notes 7; design rule 6): every request
+ * is charged before it leaves, and a caller that does not fit WAITS on the injected clock instead
+ * of overrunning the venue's limit.
+ *
+ * Fairness: waiters are served in FIFO order per pool, so a big request is not starved by a stream
+ * of small ones; a waiter that does not fit blocks later waiters on the same pools (its shared part,
+ * or its own reservation). A consumer with a reservation still passes a blocked shared queue when
+ * the charge fits inside its reservation: that is what the reservation is for.
+ *
+ * 429/418 (spec 8.4-8.6): EVERY caller pauses, for as long as `RateLimitPause` says (Retry-After,
+ * or exponential back-off for the order-rate 429 that has none). Idle means no timer is pending.
+ */
+import type { Clock } from '../../ports/clock.ts';
+import { WeightLedger, type WeightLedgerConfig } from '../../core/risk/weight-ledger.ts';
+import type { Pool, WeightCharge } from '../endpoints/types.ts';
+import { RateLimitPause, type BackoffOptions, type RateLimitNotice } from './rate-limit-pause.ts';
+
+export type { RateLimitNotice } from './rate-limit-pause.ts';
+
+export interface WeightBudgetOptions extends BackoffOptions {
+  readonly clock: Clock;
+  readonly config: WeightLedgerConfig;
+}
+export interface AcquireOptions {
+  readonly consumer?: string;
+  readonly signal?: AbortSignal;
+}
+export interface BudgetSnapshot {
+  now: number;
+  pausedUntil: number;
+  backoffStep: number;
+  queued: number;
+  lastRateLimit: (RateLimitNotice & { at: number }) | undefined;
+  pools: { pool: Pool; limit: number; windowMs: number; usage: number; capacity: number }[];
+}
+
+interface Waiter {
+  charges: WeightCharge[];
+  consumer: string | undefined;
+  resolve: () => void;
+  reject: (reason: unknown) => void;
+  cleanup: () => void;
+}
+
+export class WeightBudget {
+  private readonly clock: Clock;
+  private readonly ledger: WeightLedger;
+  private readonly pools: readonly Pool[];
+  private readonly pause: RateLimitPause;
+  private queue: Waiter[] = [];
+  private timer: { at: number; ctrl: AbortController } | undefined;
+
+  constructor(opts: WeightBudgetOptions) {
+    this.clock = opts.clock;
+    this.ledger = new WeightLedger(opts.config);
+    this.pools = opts.config.pools.map((p) => p.name);
+    this.pause = new RateLimitPause(opts);
+  }
+
+  get pausedUntil(): number {
+    return this.pause.pausedUntil;
+  }
+
+  /** Resolves once the charges are booked; rejects at once for a charge that could never pass. */
+  acquire(charges: readonly WeightCharge[], opts: AcquireOptions = {}): Promise<void> {
+    const { consumer, signal } = opts;
+    try {
+      this.ledger.validate(charges, consumer);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    return new Promise<void>((resolve, reject) => {
+      const w: Waiter = { charges: charges.filter((c) => c.weight > 0), consumer, resolve, reject, cleanup: () => {} };
+      if (signal) {
+        const onAbort = (): void => {
+          this.queue = this.queue.filter((x) => x !== w);
+          reject(signal.reason);
+          this.drain(); // it may have been blocking others
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+        w.cleanup = () => signal.removeEventListener('abort', onAbort);
+      }
+      this.queue.push(w);
+      this.drain();
+    });
+  }
+
+  /** Call on every 429/418: pauses every caller, queued or future. */
+  onRateLimited(notice: RateLimitNotice): void {
+    this.pause.note(notice, this.clock.now());
+    this.drain();
+  }
+
+  snapshot(): BudgetSnapshot {
+    const now = this.clock.now();
+    const pools = this.pools.map((pool) => {
+      const { limit, windowMs } = this.ledger.config(pool);
+      return { pool, limit, windowMs, usage: this.ledger.usage(pool, now), capacity: this.ledger.capacity(pool, now) };
+    });
+    const { pausedUntil, backoffStep, lastNotice: lastRateLimit } = this.pause;
+    return { now, pausedUntil, backoffStep, queued: this.queue.length, lastRateLimit, pools };
+  }
+
+  /** Grant every waiter that fits, in order; then sleep until the earliest one could. */
+  private drain(): void {
+    const now = this.clock.now();
+    if (this.queue.length === 0) return this.cancelTimer();
+    if (now < this.pause.pausedUntil) return this.schedule(this.pause.pausedUntil);
+    const blocked = new Set<string>();
+    let next = Infinity;
+    for (const w of [...this.queue]) {
+      const reservedOnly = this.plan(w, blocked);
+      if (!reservedOnly) continue;
+      const r = this.ledger.tryCharge(w.charges, now, w.consumer, { reservedOnly });
+      if (r.ok) {
+        this.queue = this.queue.filter((x) => x !== w);
+        w.cleanup();
+        w.resolve();
+      } else {
+        for (const c of w.charges) this.keys(c, w.consumer, true).forEach((k) => blocked.add(k));
+        next = Math.min(next, r.waitMs);
+      }
+    }
+    if (this.queue.length === 0) this.cancelTimer();
+    else if (Number.isFinite(next)) this.schedule(now + next);
+  }
+
+  /** undefined when an earlier waiter blocks `w`; else the pools where it may use only its reservation. */
+  private plan(w: Waiter, blocked: ReadonlySet<string>): Pool[] | undefined {
+    const reservedOnly: Pool[] = [];
+    for (const c of w.charges) {
+      const [own] = this.keys(c, w.consumer, false);
+      if (own === undefined || blocked.has(own)) return undefined;
+      if (own.endsWith('|*') || !blocked.has(`${c.pool}|*`)) continue;
+      if (c.weight > this.ledger.reservation(c.pool, w.consumer)) return undefined;
+      reservedOnly.push(c.pool);
+    }
+    return reservedOnly;
+  }
+
+  /** Queue keys a charge lives in: its reservation or the shared part (and the shared part too when it overflows). */
+  private keys(c: WeightCharge, consumer: string | undefined, onFail: boolean): string[] {
+    const reserved = this.ledger.reservation(c.pool, consumer);
+    if (reserved === 0) return [`${c.pool}|*`];
+    const own = `${c.pool}|r:${consumer ?? ''}`;
+    return onFail && c.weight > reserved ? [own, `${c.pool}|*`] : [own];
+  }
+
+  private schedule(at: number): void {
+    if (this.timer && this.timer.at <= at) return; // an earlier wake-up will reschedule
+    this.cancelTimer();
+    const ctrl = new AbortController();
+    this.timer = { at, ctrl };
+    this.clock.sleep(at - this.clock.now(), ctrl.signal).then(
+      () => {
+        if (this.timer?.ctrl !== ctrl) return;
+        this.timer = undefined;
+        this.drain();
+      },
+      () => {}, // cancelled
+    );
+  }
+
+  private cancelTimer(): void {
+    this.timer?.ctrl.abort();
+    this.timer = undefined;
+  }
+}

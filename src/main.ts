@@ -1,0 +1,11 @@
+/**
+ * Process entry: the only file that touches argv, the environment, signals and exit codes.
+ */
+import { runCli } from './cli/index.ts';
+
+const code = await runCli(process.argv.slice(2), {
+  env: process.env,
+  out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
+  err: (text) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
+});
+process.exitCode = code;

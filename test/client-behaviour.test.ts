@@ -1,0 +1,246 @@
+/**
+ * The client's failure behaviour (issue deliverables 7-9, acceptance "429 with Retry-After, 418,
+ * -1021, a 5xx on GET, and a 5xx on POST", "Bad input", lossless ids), over real HTTP on loopback.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createClient, type ClientHandle } from '../src/app/create-client.ts';
+import { parseConfig } from '../src/config/load.ts';
+import { endpointsByArea } from '../src/exchange/endpoints/index.ts';
+import {
+  EnvelopeError,
+  MalformedResponseError,
+  NetworkError,
+  ParameterError,
+  RateLimitedError,
+  ServerError,
+  UnknownOutcomeError,
+  VenueRejectedError,
+} from '../src/exchange/errors/errors.ts';
+import { startCaptureServer, type CaptureServer, type Reply } from './support/capture-server.ts';
+import { InstantClock } from './support/instant-clock.ts';
+
+let server: CaptureServer;
+let handle: ClientHandle;
+let clock: InstantClock;
+const ORDER = { symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '1', price: '100' } as const;
+const orderAck = { symbol: 'BTCPHP', orderId: 1375445991893797391n.toString(), clientOrderId: 'c1', transactTime: 1 };
+
+function client(overrides: Record<string, unknown> = {}, base?: string) {
+  clock = new InstantClock();
+  handle = createClient({
+    baseUrl: base ?? server.baseUrl,
+    exchange: parseConfig({ exchange: { timeoutMs: 300, ...overrides } }).exchange,
+    secrets: { apiKey: 'k', apiSecret: 's' },
+    clock,
+  });
+  return handle.client;
+}
+
+/** Answers /time itself; everything else from the given sequence of replies (the last repeats). */
+function script(...replies: Reply[]) {
+  let i = 0;
+  server.setHandler((req) => {
+    if (req.path === '/openapi/v1/time') return { body: { serverTime: Date.now() } };
+    const reply = replies[Math.min(i, replies.length - 1)]!;
+    i++;
+    return reply;
+  });
+}
+const calls = (path: string) => server.requests.filter((r) => r.path === path);
+
+beforeEach(async () => {
+  server = await startCaptureServer();
+});
+afterEach(async () => {
+  await handle?.close();
+  await server.close();
+});
+
+describe('rate limits (deliverable 8)', () => {
+  it('429 with Retry-After pauses every caller until then, and a GET is retried after it', async () => {
+    const c = client();
+    script({ status: 429, headers: { 'retry-after': '3' }, body: { code: -1003, msg: 'Too many requests' } }, { body: { ip: '1.2.3.4' } });
+    await expect(c.general.userIp()).resolves.toEqual({ ip: '1.2.3.4' });
+    expect(calls('/openapi/v1/user/ip')).toHaveLength(2);
+    expect(clock.slept).toBeGreaterThanOrEqual(2900);
+  });
+
+  it('429 on a POST is raised as RateLimitedError and not resent', async () => {
+    const c = client();
+    script({ status: 429, headers: { 'retry-after': '2' }, body: { code: -1015, msg: 'Too many new orders' } });
+    const error = await c.spot.newOrder(ORDER).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect((error as RateLimitedError).retryAfterMs).toBe(2000);
+    expect(calls('/openapi/v1/order')).toHaveLength(1);
+    // The next caller waits out the pause before anything leaves.
+    script({ body: { ip: 'x' } });
+    await c.general.userIp();
+    expect(clock.slept).toBeGreaterThanOrEqual(1900);
+  });
+
+  it('418 marks a ban and pauses callers for its Retry-After', async () => {
+    const c = client({ retry: { maxAttempts: 1 } });
+    script({ status: 418, headers: { 'retry-after': '120' }, body: { code: -1003, msg: 'banned' } });
+    const error = await c.general.userIp().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect((error as RateLimitedError).banned).toBe(true);
+    script({ body: { ip: 'x' } });
+    await c.general.userIp();
+    expect(clock.slept).toBeGreaterThanOrEqual(119_000);
+  });
+
+  it('an order-rate 429 without Retry-After backs off exponentially', async () => {
+    const c = client();
+    script({ status: 429, body: { code: -1015, msg: 'Too many new orders' } });
+    const error = await c.spot.newOrder(ORDER).catch((e: unknown) => e);
+    expect((error as RateLimitedError).retryAfterMs).toBeUndefined();
+    script({ body: orderAck });
+    await c.spot.newOrder(ORDER);
+    expect(clock.slept).toBeGreaterThanOrEqual(900);
+  });
+});
+
+describe('clock (deliverable 7)', () => {
+  it('-1021 triggers a resync and exactly one retry', async () => {
+    const c = client();
+    script({ status: 400, body: { code: -1021, msg: 'Timestamp for this request is outside of the recvWindow.' } }, { body: orderAck });
+    await expect(c.spot.newOrder(ORDER)).resolves.toMatchObject({ orderId: '1375445991893797391' });
+    expect(calls('/openapi/v1/order')).toHaveLength(2);
+    expect(calls('/openapi/v1/time').length).toBeGreaterThanOrEqual(2 * 5);
+  });
+
+  it('a second -1021 is raised, not retried again', async () => {
+    const c = client();
+    script({ status: 400, body: { code: -1021, msg: 'outside recvWindow' } });
+    await expect(c.spot.newOrder(ORDER)).rejects.toMatchObject({ venueCode: -1021 });
+    expect(calls('/openapi/v1/order')).toHaveLength(2);
+  });
+
+  it('stamps the server-aligned time: a server 30 s ahead is followed', async () => {
+    const c = client();
+    server.setHandler((req) => (req.path === '/openapi/v1/time' ? { body: { serverTime: Date.now() + 30_000 } } : { body: orderAck }));
+    await c.spot.newOrder(ORDER);
+    const order = calls('/openapi/v1/order')[0]!;
+    const stamp = Number(new URLSearchParams(order.rawQuery).get('timestamp'));
+    expect(Math.abs(stamp - (Date.now() + 30_000))).toBeLessThan(2000);
+  });
+});
+
+describe('errors and retries (deliverable 9)', () => {
+  it('a 5xx on GET is retried with backoff and succeeds', async () => {
+    const c = client();
+    script({ status: 502, body: '<html>bad gateway</html>' }, { status: 503, body: {} }, { body: { ip: 'ok' } });
+    await expect(c.general.userIp()).resolves.toEqual({ ip: 'ok' });
+    expect(calls('/openapi/v1/user/ip')).toHaveLength(3);
+    expect(clock.sleeps.filter((s) => s > 0).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a GET that keeps failing with a non-JSON 5xx page ends in a ServerError naming the status', async () => {
+    const c = client();
+    script({ status: 503, body: '<html><body>Service Unavailable</body></html>' });
+    const error = await c.general.userIp().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServerError);
+    expect(String((error as Error).message)).toMatch(/503/);
+    expect(calls('/openapi/v1/user/ip')).toHaveLength(3);
+  });
+
+  it('a 5xx on POST is an unknown outcome and is never resent', async () => {
+    const c = client();
+    script({ status: 500, body: { code: -1000, msg: 'unknown error' } });
+    const error = await c.spot.newOrder(ORDER).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnknownOutcomeError);
+    expect((error as UnknownOutcomeError).outcome).toBe('unknown-outcome');
+    expect(calls('/openapi/v1/order')).toHaveLength(1);
+  });
+
+  it('a POST that times out is an unknown outcome and is never resent', async () => {
+    const c = client();
+    script({ delayMs: 800, body: orderAck });
+    const error = await c.spot.newOrder(ORDER).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnknownOutcomeError);
+    expect(calls('/openapi/v1/order')).toHaveLength(1);
+  });
+
+  it('a venue rejection is typed with its code, message and category', async () => {
+    const c = client();
+    script({ status: 400, body: { code: -2010, msg: 'Account has insufficient balance for requested action.' } });
+    const error = (await c.spot.newOrder(ORDER).catch((e: unknown) => e)) as VenueRejectedError;
+    expect(error).toBeInstanceOf(VenueRejectedError);
+    expect(error).toMatchObject({ venueCode: -2010, outcome: 'rejected', category: 'funds', endpoint: 'spot.newOrder', httpStatus: 400 });
+  });
+
+  it('an envelope with status != 0 is an error even on HTTP 200', async () => {
+    const c = client();
+    script({ body: { status: 10000003, error: 'Quote expired', data: null } });
+    const error = await c.convert.acceptQuote({ quoteId: 'q1' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EnvelopeError);
+    expect(error).toMatchObject({ envelopeStatus: 10000003 });
+  });
+});
+
+describe('bad input never crashes', () => {
+  it('a missing parameter is a ParameterError naming it, and nothing is sent', async () => {
+    const c = client();
+    const error = await c.market.depth({} as never).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ParameterError);
+    expect(error).toMatchObject({ param: 'symbol', venueCode: -1105 });
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('an invalid parameter names the parameter and the reason', async () => {
+    const c = client();
+    await expect(c.spot.newOrder({ ...ORDER, side: 'HOLD' as never })).rejects.toThrow(/side.*one of BUY, SELL/);
+    await expect(c.spot.newOrder({ ...ORDER, quantity: 'abc' })).rejects.toThrow(/quantity.*decimal/);
+    await expect(c.general.userIp({ bogus: 1 } as never)).rejects.toThrow(/bogus/);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('a malformed response body is a MalformedResponseError naming the field', async () => {
+    const c = client();
+    script({ body: { mins: 5, price: { value: 1 } } });
+    const error = await c.market.avgPrice({ symbol: 'BTCPHP' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MalformedResponseError);
+    expect((error as MalformedResponseError).field).toBe('price');
+    expect(String((error as Error).message)).toMatch(/market\.avgPrice.*'price'/);
+  });
+
+  it('a 200 that is not JSON is a MalformedResponseError', async () => {
+    const c = client({ retry: { maxAttempts: 1 } });
+    script({ body: 'not json at all' });
+    await expect(c.general.ping()).rejects.toBeInstanceOf(MalformedResponseError);
+  });
+
+  it('connection refused is a NetworkError', async () => {
+    const closed = await startCaptureServer();
+    const url = closed.baseUrl;
+    await closed.close();
+    const c = client({}, url);
+    const error = await c.general.ping().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(String((error as Error).message)).toMatch(/general\.ping/);
+  });
+});
+
+describe('lossless ids', () => {
+  it('an id above 2^53 in any response survives as the exact string', async () => {
+    const c = client();
+    server.setHandler((req) =>
+      req.path === '/openapi/v1/time'
+        ? { body: { serverTime: Date.now() } }
+        : {
+            body: '[{"symbol":"BTCPHP","id":1375445991893797391,"orderId":1202289462787244800,"price":"1","qty":"1","quoteQty":"1","commission":"0","commissionAsset":"PHP","time":1,"isBuyer":true,"isMaker":false,"isBestMatch":true}]',
+          },
+    );
+    const trades = await c.spot.myTrades({ symbol: 'BTCPHP' });
+    expect(trades[0]).toMatchObject({ id: '1375445991893797391', orderId: '1202289462787244800' });
+  });
+
+  it('exposes a typed method for every endpoint of the table', () => {
+    const c = client();
+    for (const [area, endpoints] of Object.entries(endpointsByArea)) {
+      for (const name of Object.keys(endpoints)) {
+        expect(typeof (c as unknown as Record<string, Record<string, unknown>>)[area]![name], `${area}.${name}`).toBe('function');
+      }
+    }
+  });
+});
