@@ -30,16 +30,21 @@ export class VirtualClock implements Clock {
         reject(signal.reason);
         return;
       }
-      const sleeper: Sleeper = { wakeAt: this.current + Math.max(0, ms), seq: this.seq++, resolve };
-      this.sleepers.push(sleeper);
-      signal?.addEventListener(
-        'abort',
-        () => {
-          this.sleepers = this.sleepers.filter((s) => s !== sleeper);
-          reject(signal.reason);
+      const onAbort = () => {
+        this.sleepers = this.sleepers.filter((s) => s !== sleeper);
+        reject(signal?.reason);
+      };
+      // Remove the abort listener on a normal wake, so long-lived signals do not collect listeners.
+      const sleeper: Sleeper = {
+        wakeAt: this.current + Math.max(0, ms),
+        seq: this.seq++,
+        resolve: () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
         },
-        { once: true },
-      );
+      };
+      this.sleepers.push(sleeper);
+      signal?.addEventListener('abort', onAbort, { once: true });
     });
   }
 
