@@ -1,8 +1,12 @@
 /** `npm run bench`: runs every benchmark and prints its figures next to same-run baselines. */
 import { machine } from './harness.ts';
 import { run as clientOverhead } from './client-overhead.bench.ts';
+import { run as journal } from './journal.bench.ts';
 
-const suites: [string, () => Promise<string[]>][] = [['client-overhead', clientOverhead]];
+const suites: [string, () => Promise<string[]>][] = [
+  ['client-overhead', clientOverhead],
+  ['journal', journal],
+];
 const only = process.argv[2];
 
 console.log(`machine: ${machine()}`);

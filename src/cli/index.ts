@@ -2,6 +2,8 @@
 import yargs from 'yargs';
 import { apiCommand } from './commands/api.ts';
 import { exchangeInfoCommand } from './commands/exchange-info.ts';
+import { importCommand } from './commands/import.ts';
+import { recordCommand } from './commands/record.ts';
 import { startCommand } from './commands/start.ts';
 import { timeCommand } from './commands/time.ts';
 import { reportError } from './errors.ts';
@@ -23,6 +25,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .command(apiCommand(io, setExit))
     .command(timeCommand(io))
     .command(exchangeInfoCommand(io))
+    .command(importCommand(io))
+    .command(recordCommand(io))
     .demandCommand(1, 'name a command; `halyard --help` lists them')
     .strict()
     .recommendCommands()
@@ -30,7 +34,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .showHelpOnFail(false)
     .wrap(Math.min(120, process.stdout.columns || 100))
     .fail((msg, err) => {
-      failure = err ?? new UsageErrorLike(msg);
+      // Throw, not just record: yargs would otherwise still run the command after a strict-mode error.
+      throw err ?? new UsageErrorLike(msg);
     })
     .help()
     .version(false);

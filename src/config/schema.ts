@@ -46,6 +46,8 @@ export const exchangeConfigSchema = z.strictObject({
 
 export const configSchema = z.strictObject({
   exchange: exchangeConfigSchema.default(() => exchangeConfigSchema.parse({})),
+  /** The SQLite journal (market data, runs, intents, orders, fills); `--journal` and HALYARD_JOURNAL override. */
+  journal: z.strictObject({ path: z.string().min(1).default('data/halyard.db') }).default({ path: 'data/halyard.db' }),
   log: z.strictObject({ level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info') }).default({ level: 'info' }),
 });
 

@@ -1,0 +1,166 @@
+/**
+ * `halyard record --symbol S --interval I --from DATE [--to DATE] [--journal PATH] [--base-url URL]`:
+ * backfill klines from the exchange into the journal (src/data/backfill.ts). Pages of 1000 (spec 4.4
+ * limit max), paced by the client's weight budget (spec 8), one transaction per page, resumable:
+ * run it again after an interruption and it continues after the last stored bar.
+ * The range is [from, to) on open time; `--to` defaults to now (only closed bars are stored).
+ */
+import { loadConfig } from '../../config/load.ts';
+import { SingleBar } from 'cli-progress';
+import type { Argv } from 'yargs';
+import { backfillKlines, BackfillError, type BackfillProgress, type BackfillResult } from '../../data/backfill.ts';
+import { isKlineInterval, KLINE_INTERVALS, type KlineInterval } from '../../data/intervals.ts';
+import { formatTime, parseTimeText } from '../../data/time-text.ts';
+import { JournalError } from '../../journal/errors.ts';
+import { resolveJournalPath } from '../../journal/journal-path.ts';
+import { openJournal, type Journal } from '../../journal/journal.ts';
+import { UsageError } from '../errors.ts';
+import type { CliIo } from '../io.ts';
+import { withClient, type GlobalArgs } from '../with-client.ts';
+
+export interface RecordArgs extends GlobalArgs {
+  symbol?: string;
+  interval?: string;
+  from?: string;
+  to?: string;
+  journal?: string;
+}
+
+export interface RecordCommandOptions {
+  /** Show a progress bar (default: stdout is a TTY); otherwise plain progress lines every `linesEvery` pages. */
+  tty?: boolean;
+  linesEvery?: number;
+  /** Wall time for `--to` default and the closed-bar check; default the exchange clock estimate. */
+  now?: () => number;
+}
+
+export function recordCommand(io: CliIo, options: RecordCommandOptions = {}) {
+  return {
+    command: 'record',
+    describe: 'Backfill klines from the exchange into the journal (resumable)',
+    builder: (y: Argv<GlobalArgs>) =>
+      y
+        .option('symbol', { type: 'string', demandOption: true, describe: 'symbol, e.g. BTCPHP' })
+        .option('interval', { type: 'string', demandOption: true, choices: KLINE_INTERVALS, describe: 'kline interval' })
+        .option('from', { type: 'string', demandOption: true, describe: 'first open time: 2024-03-01, 2024-03-01T12:00 (UTC) or epoch ms' })
+        .option('to', { type: 'string', describe: 'end, exclusive (default: now)' })
+        .option('journal', { type: 'string', describe: 'journal file (default $HALYARD_JOURNAL or data/halyard.db)' }),
+    handler: async (args: RecordArgs) => {
+      await runRecord(io, args, options);
+    },
+  };
+}
+
+function timeArg(name: string, text: string): number {
+  const ms = parseTimeText(text);
+  if (ms === undefined) throw new UsageError(`--${name} '${text}' is not a date (2024-03-01, 2024-03-01T12:00, 2024-03-01T12:00+08:00 or epoch ms)`);
+  return ms;
+}
+
+export async function runRecord(io: CliIo, args: RecordArgs, options: RecordCommandOptions = {}): Promise<BackfillResult> {
+  const symbol = (args.symbol ?? '').trim().toUpperCase();
+  if (!/^[A-Z0-9]{2,30}$/.test(symbol)) throw new UsageError(`--symbol '${args.symbol ?? ''}' is not a symbol`);
+  const interval = args.interval ?? '';
+  if (!isKlineInterval(interval)) throw new UsageError(`--interval '${interval}' is not one of ${KLINE_INTERVALS.join(', ')}`);
+  if (!args.from) throw new UsageError('--from is required');
+  const from = timeArg('from', args.from);
+  const explicitTo = args.to === undefined ? undefined : timeArg('to', args.to);
+  if (explicitTo !== undefined && explicitTo <= from) throw new UsageError(`--to ${formatTime(explicitTo)} is not after --from ${formatTime(from)}`);
+
+  const path = resolveJournalPath(args.journal, io.env, loadConfig(args.config as string | undefined).journal.path);
+  let journal: Journal;
+  try {
+    journal = openJournal(path, { createDirs: true });
+  } catch (e) {
+    if (e instanceof JournalError) throw new UsageError(e.message);
+    throw e;
+  }
+
+  let result: BackfillResult | undefined;
+  try {
+    await withClient(io, args, async ({ client }) => {
+      const serverClock = client.rest.serverClock;
+      // Best effort: with the offset known, "closed" means closed on the exchange's clock.
+      await serverClock.resync().catch(() => undefined);
+      const now = options.now ?? (() => serverClock.now());
+      const to = explicitTo ?? now();
+      if (to <= from) throw new UsageError(`--from ${formatTime(from)} is in the future`);
+      result = await fill(io, journal, { symbol, interval, from, to, now, options, fetch: (req) => client.market.klines(req) });
+    });
+  } finally {
+    journal.close();
+  }
+  return result!;
+}
+
+interface FillSetup {
+  symbol: string;
+  interval: KlineInterval;
+  from: number;
+  to: number;
+  now: () => number;
+  options: RecordCommandOptions;
+  fetch: Parameters<typeof backfillKlines>[0]['fetch'];
+}
+
+async function fill(io: CliIo, journal: Journal, s: FillSetup): Promise<BackfillResult> {
+  const { symbol, interval, from, to } = s;
+  const tty = s.options.tty ?? process.stdout.isTTY === true;
+  const every = Math.max(1, s.options.linesEvery ?? 10);
+  const bar = tty
+    ? new SingleBar({ format: `${symbol} ${interval} [{bar}] {percentage}% | {value}/{total} bars | saved {saved} | {time}`, hideCursor: true, clearOnComplete: false, stream: process.stdout })
+    : undefined;
+  const before = journal.klines.klineRange(symbol, interval, from, to);
+  io.out(
+    `Recording ${symbol} ${interval} ${formatTime(from)} .. ${formatTime(to)} into ${journal.file}` +
+      (before ? `; ${before.count} bars already stored, resuming after ${formatTime(before.last)}` : ''),
+  );
+
+  let started = false;
+  const onPage = (p: BackfillProgress) => {
+    if (bar) {
+      if (!started) bar.start(p.total, 0, { saved: 0, time: '' });
+      started = true;
+      bar.update(p.done, { saved: p.saved, time: p.last === undefined ? '' : `up to ${formatTime(p.last)}` });
+    } else if (p.pages % every === 0) {
+      const upTo = p.last === undefined ? '' : `, up to ${formatTime(p.last)}`;
+      io.out(`  ${p.done}/${p.total} bars (${Math.floor((100 * p.done) / Math.max(1, p.total))}%), ${p.saved} saved${upTo}`);
+    }
+  };
+
+  try {
+    const result = await backfillKlines({
+      symbol,
+      interval,
+      from,
+      to,
+      fetch: s.fetch,
+      now: s.now,
+      lastStored: () => journal.klines.klineRange(symbol, interval, from, to)?.last,
+      save: (bars) => {
+        journal.klines.insertKlines(bars.map((b) => ({ ...b, symbol, interval, source: 'rest' })));
+      },
+      onPage,
+    });
+    bar?.stop();
+    const held = journal.klines.klineRange(symbol, interval, from, to);
+    const why = result.stop === 'now' ? ' (stopped at the bar still forming)' : result.stop === 'no-more-data' ? ' (the exchange has no later bars in the range)' : '';
+    io.out(
+      `Saved ${result.saved} bars in ${result.pages} request(s)${why}` +
+        (result.first !== undefined ? `, ${formatTime(result.first)} .. ${formatTime(result.last!)}` : '') +
+        (held ? `\n  journal holds ${held.count} bars of ${symbol} ${interval} in the range, ${formatTime(held.first)} .. ${formatTime(held.last)}` : ''),
+    );
+    return result;
+  } catch (e) {
+    bar?.stop();
+    if (e instanceof BackfillError) {
+      const r = e.result;
+      io.err(
+        `record stopped after ${r.pages} request(s)` +
+          (r.last !== undefined ? `; saved ${r.saved} bars this run, ${formatTime(r.first!)} .. ${formatTime(r.last)}` : '; nothing saved this run') +
+          '\n  run the same command again to resume after the last stored bar',
+      );
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * Times as people type and read them on the command line: `2024-03-01`, `2024-03-01T12:00`,
+ * `2024-03-01T12:00:00+08:00`, or epoch ms. A date or time without a zone is UTC, like the klines.
+ */
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATETIME_NO_ZONE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/;
+const DATETIME_ZONE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** Epoch ms of `text`, or undefined when it is none of the accepted forms (or not a real date). */
+export function parseTimeText(text: string): number | undefined {
+  const t = text.trim();
+  let ms: number;
+  if (/^\d{13}$/.test(t)) return Number(t);
+  if (DATE.test(t)) ms = Date.parse(`${t}T00:00:00Z`);
+  else if (DATETIME_NO_ZONE.test(t)) ms = Date.parse(`${t.replace(' ', 'T')}Z`);
+  else if (DATETIME_ZONE.test(t)) ms = Date.parse(t.replace(' ', 'T'));
+  else return undefined;
+  if (!Number.isFinite(ms)) return undefined;
+  // Date.parse rolls 2024-02-31 over to March: refuse dates that do not round-trip.
+  const day = t.slice(0, 10);
+  if (DATE.test(t) || DATETIME_NO_ZONE.test(t)) {
+    if (new Date(ms).toISOString().slice(0, 10) !== day) return undefined;
+  }
+  return ms;
+}
+
+/** `2024-03-01T00:00Z` style: minutes resolution unless seconds or ms are non-zero. */
+export function formatTime(ms: number): string {
+  const iso = new Date(ms).toISOString();
+  if (iso.endsWith(':00.000Z')) return `${iso.slice(0, 16)}Z`;
+  if (iso.endsWith('.000Z')) return `${iso.slice(0, 19)}Z`;
+  return iso;
+}

@@ -1,0 +1,69 @@
+/** Balance snapshots (spec 2.7 account balances): one row per snapshot, one line per asset. */
+import type { Database, Statement, Transaction } from 'better-sqlite3';
+import { guardWrite } from './write-guard.ts';
+
+export interface AssetBalance {
+  asset: string;
+  free: string;
+  locked: string;
+}
+
+export interface BalanceSnapshot {
+  id: number;
+  runId: string | null;
+  takenAt: number;
+  /** `rest`, `stream`, `backtest`, ... */
+  source: string;
+  balances: AssetBalance[];
+}
+
+export type NewBalanceSnapshot = Omit<BalanceSnapshot, 'id' | 'runId'> & { runId?: string | null };
+
+type Row = { id: number; run_id: string | null; taken_at: number; source: string };
+
+export class BalanceStore {
+  private readonly insertHead: Statement;
+  private readonly insertLine: Statement;
+  private readonly selectAt: Statement;
+  private readonly selectLines: Statement;
+  private readonly recordTx: Transaction<(s: NewBalanceSnapshot) => number>;
+
+  constructor(
+    db: Database,
+    private readonly file: string,
+  ) {
+    this.insertHead = db.prepare('INSERT INTO balance_snapshots (run_id, taken_at, source) VALUES (?, ?, ?)');
+    this.insertLine = db.prepare('INSERT INTO balances (snapshot_id, asset, free, locked) VALUES (?, ?, ?, ?)');
+    this.selectAt = db.prepare(
+      'SELECT * FROM balance_snapshots WHERE taken_at <= @time AND (@runId IS NULL OR run_id = @runId) ORDER BY taken_at DESC, id DESC LIMIT 1',
+    );
+    this.selectLines = db.prepare('SELECT asset, free, locked FROM balances WHERE snapshot_id = ? ORDER BY asset');
+    this.recordTx = db.transaction((s: NewBalanceSnapshot) => {
+      const id = Number(this.insertHead.run(s.runId ?? null, s.takenAt, s.source).lastInsertRowid);
+      for (const b of s.balances) this.insertLine.run(id, b.asset, b.free, b.locked);
+      return id;
+    });
+  }
+
+  /** Store a snapshot with all its lines in one transaction; returns its id. */
+  record(snapshot: NewBalanceSnapshot): number {
+    return guardWrite(this.file, () => `balance snapshot at ${snapshot.takenAt}`, () => this.recordTx(snapshot));
+  }
+
+  /** The last snapshot taken at or before `time` (of one run if given). */
+  at(time: number, runId?: string): BalanceSnapshot | undefined {
+    const row = this.selectAt.get({ time, runId: runId ?? null }) as Row | undefined;
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      runId: row.run_id,
+      takenAt: row.taken_at,
+      source: row.source,
+      balances: this.selectLines.all(row.id) as AssetBalance[],
+    };
+  }
+
+  latest(runId?: string): BalanceSnapshot | undefined {
+    return this.at(Number.MAX_SAFE_INTEGER, runId);
+  }
+}

@@ -1,0 +1,87 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { JournalError } from './errors.ts';
+import type { NewFill } from './fill-store.ts';
+import { openJournal, type Journal } from './journal.ts';
+
+let j: Journal;
+beforeEach(() => {
+  j = openJournal(':memory:');
+});
+afterEach(() => j.close());
+
+function fill(tradeId: string, over: Partial<NewFill> = {}): NewFill {
+  return {
+    symbol: 'BTCPHP',
+    tradeId,
+    side: 'BUY',
+    price: '3150000.50',
+    qty: '0.0123',
+    quoteQty: '38751.00615',
+    commission: '0.0000123',
+    commissionAsset: 'BTC',
+    isMaker: false,
+    time: 1_000,
+    ...over,
+  };
+}
+
+describe('FillStore', () => {
+  it('inserting the same fill twice is a no-op', () => {
+    expect(j.fills.insert(fill('1375445991893797391'))).toBe(true);
+    expect(j.fills.insert(fill('1375445991893797391', { qty: '9' }))).toBe(false);
+    expect(j.fills.count()).toBe(1);
+    expect(j.fills.list()[0]!.qty).toBe('0.0123');
+  });
+
+  it('the same trade id on another symbol is another fill', () => {
+    j.fills.insert(fill('7'));
+    expect(j.fills.insert(fill('7', { symbol: 'ETHPHP' }))).toBe(true);
+    expect(j.fills.count()).toBe(2);
+  });
+
+  it('insertMany counts only new fills, in one transaction', () => {
+    expect(j.fills.insertMany([fill('1'), fill('2'), fill('3')])).toBe(3);
+    expect(j.fills.insertMany([fill('2'), fill('3'), fill('4')])).toBe(1);
+    expect(() => j.fills.insertMany([fill('5'), fill('6', { price: '1e3' })])).toThrow(/fill BTCPHP trade 6/);
+    expect(j.fills.count()).toBe(4);
+  });
+
+  it('round-trips every field, ids above 2^53 exact, raw JSON kept', () => {
+    const f = fill('1375445991893797391', { runId: null, clientOrderId: 'c1', exchangeOrderId: '1375445991893797000', isMaker: true, raw: { id: '1375445991893797391', n: 1 } });
+    j.fills.insert(f);
+    expect(j.fills.list()[0]).toEqual({ ...f, runId: null });
+  });
+
+  it('lastTradeId orders ids numerically, not as text', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.bigInt({ min: 0n, max: 2n ** 64n }), { minLength: 1, maxLength: 30 }), (ids) => {
+        const db = openJournal(':memory:');
+        db.fills.insertMany(ids.map((id) => fill(id.toString())));
+        const max = ids.reduce((a, b) => (b > a ? b : a));
+        expect(db.fills.lastTradeId('BTCPHP')).toBe(max.toString());
+        db.close();
+      }),
+      { numRuns: 30 },
+    );
+    expect(j.fills.lastTradeId('NONE')).toBeUndefined();
+  });
+
+  it('list filters by symbol, run, order and time [from, to)', () => {
+    j.runs.start({ id: 'r', kind: 'sandbox', strategy: 's', startedAt: 0 });
+    j.fills.insertMany([
+      fill('1', { time: 10, runId: 'r', clientOrderId: 'a' }),
+      fill('2', { time: 20, runId: 'r', clientOrderId: 'b' }),
+      fill('3', { time: 30, symbol: 'ETHPHP' }),
+    ]);
+    expect(j.fills.list({ runId: 'r' }).map((f) => f.tradeId)).toEqual(['1', '2']);
+    expect(j.fills.list({ clientOrderId: 'b' }).map((f) => f.tradeId)).toEqual(['2']);
+    expect(j.fills.list({ symbol: 'ETHPHP' }).map((f) => f.tradeId)).toEqual(['3']);
+    expect(j.fills.list({ from: 20, to: 30 }).map((f) => f.tradeId)).toEqual(['2']);
+  });
+
+  it('refuses a non-numeric trade id and an unknown run', () => {
+    expect(() => j.fills.insert(fill('abc'))).toThrow(JournalError);
+    expect(() => j.fills.insert(fill('1', { runId: 'missing' }))).toThrow(/FOREIGN KEY/);
+  });
+});

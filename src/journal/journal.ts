@@ -1,0 +1,56 @@
+/**
+ * The journal: one SQLite file (better-sqlite3, synchronous) holding market data and the trading
+ * record. `openJournal` refuses anything that is not a Halyard journal, migrates, and hands back
+ * one typed store per concern. Writes are synchronous and short; batch writes run in a transaction.
+ */
+import type { Database } from 'better-sqlite3';
+import { BalanceStore } from './balance-store.ts';
+import { openDatabase, type OpenOptions } from './db.ts';
+import { ExchangeInfoStore } from './exchange-info-store.ts';
+import { FillStore } from './fill-store.ts';
+import { KlineStore } from './kline-store.ts';
+import { OrderStore } from './order-store.ts';
+import { RunStore } from './run-store.ts';
+import { TreasuryStore } from './treasury-store.ts';
+
+export interface Journal {
+  /** The path given to openJournal (or `:memory:`). */
+  readonly file: string;
+  readonly schemaVersion: number;
+  /** True when this open turned an empty or new file into a journal. */
+  readonly created: boolean;
+  readonly klines: KlineStore;
+  readonly exchangeInfo: ExchangeInfoStore;
+  readonly runs: RunStore;
+  readonly orders: OrderStore;
+  readonly fills: FillStore;
+  readonly balances: BalanceStore;
+  readonly treasury: TreasuryStore;
+  /** Run `fn` in one transaction (nested calls become savepoints). */
+  transaction<T>(fn: () => T): T;
+  /** The connection, for what the stores do not cover (tests, benchmarks, ad-hoc reads). */
+  readonly db: Database;
+  close(): void;
+}
+
+export function openJournal(file: string, options: OpenOptions = {}): Journal {
+  const opened = openDatabase(file, options);
+  const { db } = opened;
+  return {
+    file,
+    schemaVersion: opened.version,
+    created: opened.created,
+    klines: new KlineStore(db, file),
+    exchangeInfo: new ExchangeInfoStore(db, file),
+    runs: new RunStore(db, file),
+    orders: new OrderStore(db, file),
+    fills: new FillStore(db, file),
+    balances: new BalanceStore(db, file),
+    treasury: new TreasuryStore(db, file),
+    transaction: <T>(fn: () => T): T => db.transaction(fn)(),
+    db,
+    close: () => {
+      if (db.open) db.close();
+    },
+  };
+}
