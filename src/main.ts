@@ -3,8 +3,14 @@
  */
 import { runCli } from './cli/index.ts';
 
+const stop = new AbortController();
+for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(sig, () => stop.abort(new Error(`received ${sig}`)));
+}
+
 const code = await runCli(process.argv.slice(2), {
   env: process.env,
+  signal: stop.signal,
   out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
   err: (text) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
 });

@@ -4,6 +4,7 @@ import { apiCommand } from './commands/api.ts';
 import { exchangeInfoCommand } from './commands/exchange-info.ts';
 import { importCommand } from './commands/import.ts';
 import { recordCommand } from './commands/record.ts';
+import { sandboxCommand } from './commands/sandbox.ts';
 import { startCommand } from './commands/start.ts';
 import { timeCommand } from './commands/time.ts';
 import { reportError } from './errors.ts';
@@ -27,6 +28,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .command(exchangeInfoCommand(io))
     .command(importCommand(io))
     .command(recordCommand(io))
+    .command(sandboxCommand(io, io.signal ? { signal: io.signal } : {}))
     .demandCommand(1, 'name a command; `halyard --help` lists them')
     .strict()
     .recommendCommands()

@@ -3,6 +3,8 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
   out: (text: string) => void;
   err: (text: string) => void;
+  /** Aborted when the process is asked to stop (SIGINT/SIGTERM); long-running commands end cleanly. */
+  signal?: AbortSignal;
 }
 
 /** Exit codes: 0 ok, 1 the exchange or the run failed, 2 bad input (arguments, config, parameters). */

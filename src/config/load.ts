@@ -3,17 +3,11 @@
  * the environment. All problems come back together, each with its path, in one ConfigError.
  */
 import { readFileSync } from 'node:fs';
-import type { z } from 'zod';
+import { sandboxCrossChecks } from '../sandbox/config/load.ts';
+import { ConfigError, formatIssues } from './errors.ts';
 import { configSchema, type HalyardConfig } from './schema.ts';
 
-export class ConfigError extends Error {
-  readonly issues: string[];
-  constructor(source: string, issues: string[]) {
-    super(`invalid configuration in ${source}:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
-    this.name = 'ConfigError';
-    this.issues = issues;
-  }
-}
+export { ConfigError, formatIssues };
 
 export interface Secrets {
   apiKey?: string | undefined;
@@ -22,18 +16,12 @@ export interface Secrets {
   merchantSecret?: string | undefined;
 }
 
-export function formatIssues(issues: readonly z.core.$ZodIssue[]): string[] {
-  return issues.map((issue) => {
-    const path = issue.path.length ? issue.path.map(String).join('.') : '(root)';
-    if (issue.code === 'unrecognized_keys') return `${path}: unknown key(s) ${issue.keys.map((k) => `'${k}'`).join(', ')}`;
-    return `${path}: ${issue.message}`;
-  });
-}
-
 /** Validate an already-read value (tests and embedded use). */
 export function parseConfig(value: unknown, source = 'config'): HalyardConfig {
   const result = configSchema.safeParse(value ?? {});
   if (!result.success) throw new ConfigError(source, formatIssues(result.error.issues));
+  const sandboxIssues = sandboxCrossChecks(result.data.sandbox).map((issue) => `sandbox.${issue}`);
+  if (sandboxIssues.length > 0) throw new ConfigError(source, sandboxIssues);
   return result.data;
 }
 

@@ -4,6 +4,7 @@
  * Secrets are never read from files, only from the environment (see load.ts).
  */
 import { z } from 'zod';
+import { sandboxConfigSchema } from '../sandbox/config/schema.ts';
 
 const poolSchema = z.strictObject({
   limit: z.number().int().positive(),
@@ -48,6 +49,8 @@ export const configSchema = z.strictObject({
   exchange: exchangeConfigSchema.default(() => exchangeConfigSchema.parse({})),
   /** The SQLite journal (market data, runs, intents, orders, fills); `--journal` and HALYARD_JOURNAL override. */
   journal: z.strictObject({ path: z.string().min(1).default('data/halyard.db') }).default({ path: 'data/halyard.db' }),
+  /** The embedded sandbox exchange (symbols, assets, fees, accounts, limits, variants, admin). */
+  sandbox: sandboxConfigSchema.default(() => sandboxConfigSchema.parse({})),
   log: z.strictObject({ level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info') }).default({ level: 'info' }),
 });
 

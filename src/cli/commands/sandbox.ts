@@ -1,0 +1,75 @@
+/**
+ * `halyard sandbox [--port N] [--config sandbox.json] [--state file.db] [--admin]`: runs the sandbox
+ * exchange on 127.0.0.1, prints its base URL, WebSocket URL and the demo API key and secret, and
+ * runs until stopped. Its settings are the `sandbox` section of the config file (`--config`).
+ * `--state` keeps accounts and keys in SQLite across restarts.
+ *
+ * main.ts owns the process: it passes `signal` (aborted on SIGINT/SIGTERM); the handler resolves
+ * after a graceful close. Without a signal the command runs until the process ends.
+ */
+import type { Argv } from 'yargs';
+import { createLogger } from '../../log/logger.ts';
+import { SqliteStateStore } from '../../sandbox/accounts/sqlite-state-store.ts';
+import { loadConfig } from '../../config/load.ts';
+import { startSandbox, type SandboxHandle } from '../../sandbox/server.ts';
+import type { CliIo } from '../io.ts';
+import type { GlobalArgs } from '../with-client.ts';
+
+export interface SandboxCommandOptions {
+  /** Aborted when the process should stop (SIGINT/SIGTERM in main.ts). */
+  signal?: AbortSignal;
+  /** Called once the sandbox listens (tests). */
+  onStarted?: (handle: SandboxHandle) => void;
+}
+
+interface SandboxArgs extends GlobalArgs {
+  port?: number;
+  state?: string;
+  admin?: boolean;
+}
+
+export function sandboxCommand(io: CliIo, options: SandboxCommandOptions = {}) {
+  return {
+    command: 'sandbox',
+    describe: 'Run the sandbox exchange on 127.0.0.1 (spec-complete local server)',
+    builder: (y: Argv<GlobalArgs>) =>
+      y
+        .option('port', { type: 'number', describe: 'listen port (0: any free port)' })
+        .option('state', { type: 'string', describe: 'SQLite file keeping accounts and keys across restarts' })
+        .option('admin', { type: 'boolean', describe: 'enable the admin API (/sandbox-admin/v1)' }),
+    handler: async (args: SandboxArgs) => {
+      const base = loadConfig(args.config).sandbox;
+      const config = {
+        ...base,
+        listen: { ...base.listen, ...(args.port === undefined ? {} : { port: args.port }) },
+        admin: { ...base.admin, ...(args.admin === undefined ? {} : { enabled: args.admin }) },
+      };
+      const stateStore = args.state ? new SqliteStateStore(args.state) : undefined;
+      const logger = createLogger({ level: args.logLevel ?? 'warn' });
+      const handle = await startSandbox({ config, stateStore, logger });
+      io.out(
+        [
+          `Halyard sandbox exchange listening.`,
+          `  REST base URL:  ${handle.baseUrl}`,
+          `  WebSocket URL:  ${handle.wsUrl}`,
+          `  API key:        ${handle.apiKey}`,
+          `  API secret:     ${handle.apiSecret}`,
+          `  API key header: ${handle.config.variants.apiKeyHeader}`,
+          handle.config.admin.enabled ? `  Admin API:      ${handle.baseUrl}${handle.config.admin.prefix} (GET /routes lists it)` : '  Admin API:      off (--admin enables it)',
+          args.state ? `  State file:     ${args.state}` : '  State:          in memory (--state file.db keeps accounts and keys)',
+          'Stop with Ctrl-C.',
+        ].join('\n'),
+      );
+      options.onStarted?.(handle);
+      await stopped(options.signal);
+      await handle.close();
+      io.out('sandbox stopped');
+    },
+  };
+}
+
+function stopped(signal: AbortSignal | undefined): Promise<void> {
+  if (signal === undefined) return new Promise<void>(() => {});
+  if (signal.aborted) return Promise.resolve();
+  return new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+}

@@ -1,0 +1,59 @@
+/**
+ * Authentication by the endpoint's security type (spec 5.1 table, 5.4; protocol notes 2):
+ * NONE open; USER_STREAM and MARKET_DATA the key header only; TRADE and USER_DATA signed
+ * (hmac-auth.ts); MERCHANT the merchant headers; LEGACY_V4 the ACCESS-* headers.
+ * Notes 6: check-sys-status has no stated security and clients sign it, so it is served signed
+ * when a key header is present and open otherwise.
+ */
+import type { AnyEndpoint, Security } from '../../exchange/endpoints/types.ts';
+import type { ApiKeyRecord, SandboxAccount } from '../contracts.ts';
+import type { AccountRegistry } from '../accounts/registry.ts';
+import type { SandboxConfig } from '../config/schema.ts';
+import type { HeaderMap } from '../http/route-types.ts';
+import { header } from './headers.ts';
+import { authenticateKey, authenticateSigned, type SignedRequest } from './hmac-auth.ts';
+import { authenticateLegacyV4 } from './legacy-v4-auth.ts';
+import { authenticateMerchant } from './merchant-auth.ts';
+
+const OPTIONAL_AUTH = new Set(['general.checkSysStatus']);
+
+export interface AuthRequest extends SignedRequest {
+  method: string;
+  path: string;
+}
+
+export interface Authenticated {
+  account: SandboxAccount | undefined;
+  apiKey: ApiKeyRecord | undefined;
+}
+
+export function effectiveSecurity(def: AnyEndpoint, headers: HeaderMap, config: SandboxConfig): Security {
+  if (OPTIONAL_AUTH.has(def.id) && header(headers, config.variants.apiKeyHeader) === undefined) return 'NONE';
+  return def.security;
+}
+
+export function authenticate(req: AuthRequest, accounts: AccountRegistry, config: SandboxConfig): Authenticated {
+  const security = effectiveSecurity(req.def, req.headers, config);
+  const done = (c: { key: ApiKeyRecord; account: SandboxAccount }): Authenticated => ({ account: c.account, apiKey: c.key });
+  switch (security) {
+    case 'NONE':
+      return { account: undefined, apiKey: undefined };
+    case 'USER_STREAM':
+    case 'MARKET_DATA':
+      return done(authenticateKey(req, accounts, config));
+    case 'TRADE':
+    case 'USER_DATA':
+      return done(authenticateSigned(req, accounts, config));
+    case 'MERCHANT':
+      return done(authenticateMerchant(req, accounts, config));
+    case 'LEGACY_V4':
+      return done(authenticateLegacyV4(req, accounts, config));
+  }
+}
+
+/** The UID a request will be charged to (rate limits run before authentication): its key's account, if the key exists. */
+export function claimedUid(def: AnyEndpoint, headers: HeaderMap, accounts: AccountRegistry, config: SandboxConfig): string | undefined {
+  const name = def.security === 'MERCHANT' ? 'X-Merchant-Key' : def.security === 'LEGACY_V4' ? 'ACCESS-KEY' : config.variants.apiKeyHeader;
+  const key = header(headers, name);
+  return key === undefined ? undefined : accounts.getKey(key)?.accountId;
+}

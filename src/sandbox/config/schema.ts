@@ -1,0 +1,138 @@
+/**
+ * The sandbox exchange's configuration (issue "Sandbox exchange"): strict (unknown keys are
+ * errors), every default here or in `defaults.ts`, problems reported with their paths by `load.ts`.
+ *
+ * Variants (protocol notes) default to the spec's behaviour; the real service's behaviour is a
+ * switch. The account secrets below are sandbox-only fakes, so unlike Halyard's own config they
+ * may sit in a file.
+ */
+import { z } from 'zod';
+import { filterSchema, zDecimalText } from './filters.ts';
+import { ALL_ORDER_TYPES, DEFAULT_ACCOUNTS, DEFAULT_ASSETS, DEFAULT_BAN_SCHEDULE_MS, DEFAULT_SYMBOLS } from './defaults.ts';
+
+const symbolSchema = z.strictObject({
+  symbol: z.string().regex(/^[A-Z0-9]{2,20}$/, 'upper-case letters and digits'),
+  status: z.enum(['TRADING', 'BREAK', 'CANCEL_ONLY']).default('TRADING'),
+  baseAsset: z.string().min(1),
+  baseAssetPrecision: z.number().int().min(0).max(18),
+  quoteAsset: z.string().min(1),
+  quoteAssetPrecision: z.number().int().min(0).max(18),
+  orderTypes: z.array(z.enum(ALL_ORDER_TYPES)).default([...ALL_ORDER_TYPES]),
+  filters: z.array(filterSchema),
+  /** Commission rates as fractions ("0.001" = 0.1 %). */
+  fees: z.strictObject({ maker: zDecimalText, taker: zDecimalText }).default({ maker: '0.001', taker: '0.001' }),
+});
+
+const networkSchema = z.strictObject({
+  network: z.string().min(1),
+  name: z.string(),
+  depositEnable: z.boolean().default(true),
+  withdrawEnable: z.boolean().default(true),
+  withdrawFee: zDecimalText,
+  withdrawMin: zDecimalText,
+  withdrawMax: zDecimalText,
+  withdrawIntegerMultiple: zDecimalText.default('0.00000001'),
+  minConfirm: z.number().int().nonnegative().default(1),
+  unLockConfirm: z.number().int().nonnegative().default(1),
+  addressRegex: z.string().default(''),
+  memoRegex: z.string().default(''),
+  withdrawDesc: z.string().default(''),
+  sameAddress: z.boolean().default(false),
+});
+
+const assetSchema = z.strictObject({
+  coin: z.string().regex(/^[A-Z0-9]{2,12}$/, 'upper-case letters and digits'),
+  name: z.string(),
+  legalMoney: z.boolean().default(false),
+  networks: z.array(networkSchema).default([]),
+});
+
+export const roleSchema = z.union([z.literal(0), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6)]);
+
+export const keySchema = z.strictObject({
+  apiKey: z.string().min(8).optional(),
+  secret: z.string().min(8).optional(),
+  name: z.string().default('key'),
+  /** Empty: every permission (spec 5.1.3). Role codes of spec 5.1.4. */
+  roles: z.array(roleSchema).default([]),
+  ipList: z.array(z.string().min(1)).default([]),
+  ipRestrict: z.boolean().default(false),
+  requiresWhitelist: z.boolean().default(false),
+  merchant: z.boolean().default(false),
+  enabled: z.boolean().default(true),
+});
+
+const accountSchema = z.strictObject({
+  uid: z.string().regex(/^\d{1,19}$/, 'digits').optional(),
+  email: z.email(),
+  /** Makes this a virtual sub-account of the account with that e-mail (spec 4.9). */
+  masterEmail: z.email().optional(),
+  balances: z.record(z.string(), zDecimalText).default({}),
+  keys: z.array(keySchema).default([]),
+});
+
+const poolSchema = z.strictObject({ limit: z.number().int().positive(), windowMs: z.number().int().positive() });
+
+export const sandboxConfigSchema = z.strictObject({
+  listen: z.strictObject({ host: z.string().default('127.0.0.1'), port: z.number().int().min(0).max(65535).default(0) }).prefault({}),
+  /** Base URL callers use, when not the listen address (merchant signatures sign the host, notes 2.3). */
+  publicUrl: z.url().optional(),
+  timezone: z.string().default('UTC'),
+  symbols: z.array(symbolSchema).prefault(DEFAULT_SYMBOLS),
+  assets: z.array(assetSchema).prefault(DEFAULT_ASSETS),
+  accounts: z.array(accountSchema).prefault(DEFAULT_ACCOUNTS),
+  maxSubAccounts: z.number().int().nonnegative().default(30),
+  rateLimits: z
+    .strictObject({
+      /** `spec`: IP 1200/min, UID 1800/min; `real`: IP 120/min, UID 180/min (notes 7). */
+      weightProfile: z.enum(['spec', 'real']).default('spec'),
+      /** Overrides of the profile's pool sizes; ORDERS is the order-rate limit (spec 8.4). */
+      pools: z.strictObject({ IP: poolSchema.optional(), UID: poolSchema.optional(), ORDERS: poolSchema.optional() }).default({}),
+      /** Requests sent while told to back off (after a 429) before the IP is banned (spec 8.5). */
+      strikesBeforeBan: z.number().int().min(1).default(3),
+      /** Ban length per repeat offence; the last entry repeats (spec 8.5: 2 minutes to 3 days). */
+      banScheduleMs: z.array(z.number().int().positive()).min(1).default(DEFAULT_BAN_SCHEDULE_MS),
+      /** Offences are forgotten after this long without a ban. */
+      offenceMemoryMs: z.number().int().positive().default(7 * 24 * 3_600_000),
+    })
+    .prefault({}),
+  auth: z
+    .strictObject({
+      recvWindowDefault: z.number().int().positive().default(5000),
+      recvWindowMax: z.number().int().positive().default(60_000),
+      /** Spec 5.3: a timestamp up to this far ahead of server time is accepted. */
+      futureToleranceMs: z.number().int().nonnegative().default(1000),
+      /** Merchant X-Timestamp accepted within this distance of server time (unknown, notes 10). */
+      merchantToleranceMs: z.number().int().positive().default(300_000),
+    })
+    .prefault({}),
+  variants: z
+    .strictObject({
+      apiKeyHeader: z.string().min(1).default('X-SERVICE-APIKEY'),
+      /** Notes 5.2: the real service writes many numbers as strings. */
+      numbersAsStrings: z.boolean().default(false),
+      /** Notes 5.3: priceChangePercent is a fraction ("0.0144" = 1.44 %). */
+      priceChangePercentAsFraction: z.boolean().default(true),
+      /** Notes 5.4: public trade quoteQty carries the base quantity. */
+      publicTradeQuoteQtyIsBase: z.boolean().default(false),
+      /** Notes 2.2: JSON-body (fiat) calls may omit `timestamp`. */
+      fiatTimestampOptional: z.boolean().default(false),
+      /** Notes 2.3: merchant X-Timestamp units accepted. */
+      merchantTimestampUnits: z.array(z.enum(['ms', 'seconds'])).min(1).default(['ms', 'seconds']),
+    })
+    .prefault({}),
+  listenKeys: z.strictObject({ ttlMs: z.number().int().positive().default(3_600_000) }).prefault({}),
+  /** Notes 6 check-sys-status answers. */
+  systemStatus: z.strictObject({ SPOT: z.enum(['on', 'off']).default('on'), CONVERT: z.enum(['on', 'off']).default('on') }).prefault({}),
+  admin: z.strictObject({ enabled: z.boolean().default(false), prefix: z.string().regex(/^\/[\w\-/]*[\w-]$/).default('/sandbox-admin/v1') }).prefault({}),
+  merchant: z.strictObject({ callbackUrl: z.url().optional() }).prefault({}),
+  clock: z.strictObject({ speed: z.number().nonnegative().default(1), startTime: z.number().int().nonnegative().optional() }).prefault({}),
+  http: z.strictObject({ bodyLimitBytes: z.number().int().positive().default(1_048_576) }).prefault({}),
+});
+
+export type SandboxConfigInput = z.input<typeof sandboxConfigSchema>;
+export type SandboxConfig = z.infer<typeof sandboxConfigSchema>;
+export type SandboxSymbolConfig = SandboxConfig['symbols'][number];
+export type SandboxAssetConfig = SandboxConfig['assets'][number];
+export type SandboxAccountConfig = SandboxConfig['accounts'][number];
+export type SandboxKeyConfig = z.infer<typeof keySchema>;

@@ -1,0 +1,83 @@
+/**
+ * Parameters from the raw query string and raw body (spec 1.5-1.8, protocol notes 2.1).
+ *
+ * - Form text (`k=v&k=v`, query or `application/x-www-form-urlencoded` body): `+` is a space,
+ *   `%XX` is decoded; empty segments (the stray `&&` of a third-party client) are skipped; a key
+ *   without `=` has the empty value. A repeated key is joined with `,` (notes 2.1: `symbols=A&symbols=B`
+ *   is a list); empty repeats are dropped. Bad percent-encoding is a 400.
+ * - JSON body (content type `application/json`, or no content type and a body starting `{`):
+ *   parsed losslessly (ids above 2^53 stay exact); it must be an object.
+ * - Spec 1.8: a parameter in both the query and the body takes the query's value. Path
+ *   parameters win over both. Empty values stay '' here: checkParams treats them as absent.
+ */
+import { parseJsonLossless } from '../../exchange/transport/lossless-json.ts';
+import { venueErrors } from './error-codes.ts';
+
+export type BodyKind = 'none' | 'form' | 'json';
+
+export function bodyKindOf(rawBody: string, contentType: string | undefined): BodyKind {
+  if (rawBody.length === 0) return 'none';
+  const type = (contentType ?? '').toLowerCase();
+  if (type.includes('json')) return 'json';
+  if (type === '' && rawBody.trimStart().startsWith('{')) return 'json';
+  return 'form';
+}
+
+/** Form text to name -> value; throws a VenueError for malformed percent-encoding. */
+export function parseFormText(text: string, where: 'query string' | 'body'): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const segment of text.split('&')) {
+    if (segment === '') continue;
+    const eq = segment.indexOf('=');
+    const rawKey = eq < 0 ? segment : segment.slice(0, eq);
+    const rawValue = eq < 0 ? '' : segment.slice(eq + 1);
+    const key = decode(rawKey);
+    if (key === undefined) throw venueErrors.badRequest(`the ${where} is not valid URL encoding near '${rawKey.slice(0, 40)}'`);
+    const value = decode(rawValue);
+    if (value === undefined) throw venueErrors.invalidParam(key, 'malformed percent-encoding');
+    const prior = out.get(key);
+    if (prior === undefined || prior === '') out.set(key, value);
+    else if (value !== '') out.set(key, `${prior},${value}`);
+  }
+  return out;
+}
+
+function decode(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The JSON body as an object; bigint-sized numbers arrive as decimal strings. */
+export function parseJsonBody(text: string): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = parseJsonLossless(text);
+  } catch {
+    throw venueErrors.badRequest('the request body is not valid JSON');
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw venueErrors.badRequest('the JSON body must be an object');
+  return parsed as Record<string, unknown>;
+}
+
+export interface RawInput {
+  rawQuery: string;
+  rawBody: string;
+  bodyKind: BodyKind;
+  pathParams?: Readonly<Record<string, string>>;
+}
+
+/** Everything the caller sent, merged with the spec's precedence (path > query > body). */
+export function collectParams(input: RawInput): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  if (input.bodyKind === 'json') Object.assign(values, parseJsonBody(input.rawBody));
+  else if (input.bodyKind === 'form') for (const [k, v] of parseFormText(input.rawBody, 'body')) values[k] = v;
+  for (const [k, v] of parseFormText(input.rawQuery, 'query string')) {
+    // Spec 1.8: the query string wins, but an empty query value must not hide a body value.
+    if (v !== '' || values[k] === undefined) values[k] = v;
+  }
+  Object.assign(values, input.pathParams ?? {});
+  return values;
+}

@@ -1,0 +1,173 @@
+/**
+ * The sandbox exchange (issue "Sandbox exchange"): a local HTTP server implementing the spec so a
+ * client written for the real service works against it unchanged, apart from the base URL.
+ *
+ *   const sandbox = await startSandbox({ config: { admin: { enabled: true } } });
+ *   // sandbox.baseUrl (http://127.0.0.1:<port>), sandbox.apiKey / apiSecret (demo master key)
+ *   await sandbox.close();
+ *
+ * Bound to 127.0.0.1, ephemeral port unless configured. Areas join as plugins (http/plugin.ts):
+ * list yours in BUILT_IN_PLUGINS below, or pass `plugins` / `handlers` / `adminRoutes`.
+ * Route handler contract: http/route-types.ts. Admin API: admin/*.ts headers.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as wallSleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { createLogger } from '../log/logger.ts';
+import type { Clock } from '../ports/clock.ts';
+import { systemClock } from '../time/system-clock.ts';
+import { createAdminDispatch } from './admin/admin-dispatch.ts';
+import { AdminRegistry, type AdminRoute } from './admin/admin-registry.ts';
+import { accountAdminRoutes } from './admin/account-routes.ts';
+import { opsAdminRoutes } from './admin/ops-routes.ts';
+import type { BalancePort } from './accounts/balance-port.ts';
+import { AccountRegistry } from './accounts/registry.ts';
+import { seedAccounts } from './accounts/seed.ts';
+import type { StateStore } from './accounts/state-store.ts';
+import { SandboxClock } from './clock/sandbox-clock.ts';
+import { parseSandboxConfig } from './config/load.ts';
+import type { SandboxConfig, SandboxConfigInput } from './config/schema.ts';
+import { FaultRegistry } from './faults/fault-registry.ts';
+import { HangTracker } from './http/apply-faults.ts';
+import { buildApp } from './http/app.ts';
+import { HandlerRegistry } from './http/handler-registry.ts';
+import { createPipeline } from './http/pipeline.ts';
+import type { SandboxPlugin } from './http/plugin.ts';
+import { EndpointRouter } from './http/router.ts';
+import type { HandlerMap, SandboxServices, SandboxState } from './http/route-types.ts';
+import { ListenKeys } from './listen-keys.ts';
+import { SandboxRateLimiter } from './rate-limit/rate-limiter.ts';
+import { rateLimitSettings } from './rate-limit/settings.ts';
+import { apiKeyHandlers } from './routes/api-keys.ts';
+import { generalHandlers } from './routes/general.ts';
+import { userStreamHandlers } from './routes/user-stream.ts';
+
+/** Areas served by default. Add your area's plugin here. */
+export const BUILT_IN_PLUGINS: readonly SandboxPlugin[] = [
+  { name: 'core', handlers: { ...generalHandlers, ...userStreamHandlers, ...apiKeyHandlers } },
+];
+
+export interface StartSandboxOptions {
+  /** Raw config (parsed strictly; defaults fill the rest) or an already parsed one. */
+  config?: SandboxConfigInput | SandboxConfig | undefined;
+  /** Base clock; the sandbox clock runs on it (default: system time). Tests pass a VirtualClock. */
+  clock?: Clock | undefined;
+  /** The engine's balances (or a test fake); becomes `services.balances`. */
+  balances?: BalancePort | undefined;
+  /** Extra plugins, after BUILT_IN_PLUGINS. */
+  plugins?: readonly SandboxPlugin[] | undefined;
+  handlers?: HandlerMap | undefined;
+  adminRoutes?: readonly AdminRoute[] | undefined;
+  logger?: Logger | undefined;
+  /** Persist accounts and keys (`--state`); loaded instead of seeding when it holds a snapshot. */
+  stateStore?: StateStore | undefined;
+  /** Wall-time sleep for `delay` faults. */
+  sleep?: ((ms: number) => Promise<void>) | undefined;
+}
+
+export interface SandboxHandle {
+  baseUrl: string;
+  wsUrl: string;
+  /** The first key of the first configured account (the demo master key by default). */
+  apiKey: string;
+  apiSecret: string;
+  config: SandboxConfig;
+  httpServer: Server;
+  app: FastifyInstance;
+  state: SandboxState;
+  accounts: SandboxState['accounts'];
+  clock: SandboxClock;
+  faults: FaultRegistry;
+  listenKeys: ListenKeys;
+  services: SandboxServices;
+  handlers: HandlerRegistry;
+  registerHandlers(map: HandlerMap, options?: { replace?: boolean }): void;
+  registerAdminRoutes(routes: readonly AdminRoute[]): void;
+  close(): Promise<void>;
+}
+
+export async function startSandbox(options: StartSandboxOptions = {}): Promise<SandboxHandle> {
+  const config = parseSandboxConfig(options.config ?? {});
+  const clock = new SandboxClock(options.clock ?? systemClock, { speed: config.clock.speed, startTime: config.clock.startTime });
+  const state: SandboxState = {
+    config,
+    clock,
+    accounts: new AccountRegistry({ maxSubAccounts: config.maxSubAccounts }),
+    faults: new FaultRegistry(),
+    listenKeys: new ListenKeys(config.listenKeys.ttlMs),
+    rateLimiter: new SandboxRateLimiter(rateLimitSettings(config.rateLimits)),
+    services: options.balances ? { balances: options.balances } : {},
+    log: options.logger ?? createLogger({ level: 'silent' }),
+  };
+  const handlers = new HandlerRegistry();
+  const admin = new AdminRegistry();
+  admin.register([...opsAdminRoutes(admin), ...accountAdminRoutes]);
+  const hangs = new HangTracker();
+  const app = buildApp({
+    bodyLimit: config.http.bodyLimitBytes,
+    pipeline: createPipeline({ state, handlers, router: new EndpointRouter(), hangs, sleep: options.sleep ?? ((ms) => wallSleep(ms)) }),
+    admin: config.admin.enabled ? { prefix: config.admin.prefix, dispatch: createAdminDispatch(config.admin.prefix, admin, state) } : undefined,
+    log: state.log,
+  });
+
+  const plugins: SandboxPlugin[] = [
+    ...BUILT_IN_PLUGINS,
+    ...(options.plugins ?? []),
+    { name: 'options', handlers: options.handlers ?? {}, adminRoutes: options.adminRoutes ?? [] },
+  ];
+  const registerHandlers = (map: HandlerMap, o?: { replace?: boolean }) => handlers.register(map, o);
+  const registerAdminRoutes = (routes: readonly AdminRoute[]) => admin.register(routes);
+  for (const plugin of plugins) {
+    if (plugin.handlers) registerHandlers(plugin.handlers);
+    if (plugin.adminRoutes) registerAdminRoutes(plugin.adminRoutes);
+    await plugin.setup?.({ state, httpServer: app.server, registerHandlers, registerAdminRoutes });
+  }
+
+  const store = options.stateStore;
+  const snapshot = store?.load();
+  if (snapshot) state.accounts.restore(snapshot);
+  else seedAccounts(state.accounts, config, clock.now(), state.services.balances);
+  if (store) {
+    store.save(state.accounts.snapshot());
+    state.accounts.onChange(() => store.save(state.accounts.snapshot()));
+  }
+
+  await app.listen({ host: config.listen.host, port: config.listen.port });
+  const { port } = app.server.address() as AddressInfo;
+  const host = config.listen.host.includes(':') ? `[${config.listen.host}]` : config.listen.host;
+  const firstKey = state.accounts.allAccounts().flatMap((a) => state.accounts.keysOf(a.id)).find((k) => !k.merchant);
+
+  let closed: Promise<void> | undefined;
+  const handle: SandboxHandle = {
+    baseUrl: `http://${host}:${port}`,
+    wsUrl: `ws://${host}:${port}`,
+    apiKey: firstKey?.apiKey ?? '',
+    apiSecret: firstKey?.secret ?? '',
+    config,
+    httpServer: app.server,
+    app,
+    state,
+    accounts: state.accounts,
+    clock,
+    faults: state.faults,
+    listenKeys: state.listenKeys,
+    services: state.services,
+    handlers,
+    registerHandlers,
+    registerAdminRoutes,
+    close: () => (closed ??= shutdown()),
+  };
+  async function shutdown(): Promise<void> {
+    for (const plugin of [...plugins].reverse()) await plugin.close?.();
+    hangs.releaseAll();
+    await app.close();
+    if (store) {
+      store.save(state.accounts.snapshot());
+      store.close();
+    }
+  }
+  for (const plugin of plugins) await plugin.started?.(handle);
+  return handle;
+}
