@@ -1,0 +1,55 @@
+/**
+ * The OHLCV bar shape indicators, the synthetic market and strategies compute over (spec 2.6
+ * kline: open time, open, high, low, close, volume, close time).
+ *
+ * Numbers are for indicators (design rule 4 lets indicators use `number`); `exact` keeps the
+ * venue's decimal strings so nothing that becomes a price has to come back from a float.
+ * Pure: no I/O, no clock.
+ */
+
+/** The decimal strings of a bar, exactly as the venue (or the generator) wrote them. */
+export interface CandleText {
+  readonly open: string;
+  readonly high: string;
+  readonly low: string;
+  readonly close: string;
+  readonly volume: string;
+}
+
+export interface Candle {
+  /** Milliseconds since the epoch; a kline is identified by its open time (spec 4.4). */
+  readonly openTime: number;
+  /** Last millisecond inside the bar (openTime + interval - 1): the bar is closed once now > closeTime. */
+  readonly closeTime: number;
+  readonly open: number;
+  readonly high: number;
+  readonly low: number;
+  readonly close: number;
+  readonly volume: number;
+  readonly exact: CandleText;
+}
+
+/** What ATR reads. */
+export interface Hlc {
+  readonly high: number;
+  readonly low: number;
+  readonly close: number;
+}
+
+/** The numeric fields a line can be drawn from. */
+export const CANDLE_FIELDS = ['open', 'high', 'low', 'close', 'volume'] as const;
+export type CandleField = (typeof CANDLE_FIELDS)[number];
+
+/** Build a candle from the wire's decimal strings (spec 2.6 kline items 0..6). */
+export function candleFromText(openTime: number, closeTime: number, text: CandleText): Candle {
+  return {
+    openTime,
+    closeTime,
+    open: Number(text.open),
+    high: Number(text.high),
+    low: Number(text.low),
+    close: Number(text.close),
+    volume: Number(text.volume),
+    exact: { open: text.open, high: text.high, low: text.low, close: text.close, volume: text.volume },
+  };
+}

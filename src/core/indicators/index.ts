@@ -1,0 +1,17 @@
+/**
+ * Public surface of core/indicators: incremental indicators (one `update` per closed bar) and
+ * their batch forms over arrays. Pure: numbers in, numbers out.
+ */
+export { CANDLE_FIELDS, candleFromText } from './candle.ts';
+export type { Candle, CandleField, CandleText, Hlc } from './candle.ts';
+export { checkPeriod, runSeries } from './indicator.ts';
+export type { Indicator } from './indicator.ts';
+export { Sma, sma } from './sma.ts';
+export { Ema, ema } from './ema.ts';
+export { Rsi, rsi } from './rsi.ts';
+export { Atr, atr, trueRange } from './atr.ts';
+export { Bollinger, bollinger } from './bollinger.ts';
+export type { BollingerBands } from './bollinger.ts';
+export { Highest, Lowest, highest, lowest } from './extremes.ts';
+export { CrossDetector, crossedAbove, crossedBelow } from './cross.ts';
+export type { Crossing } from './cross.ts';

@@ -1,0 +1,50 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Sma, sma } from './sma.ts';
+
+const naive = (xs: readonly number[], n: number) => xs.map((_, i) => (i + 1 < n ? undefined : xs.slice(i + 1 - n, i + 1).reduce((a, b) => a + b, 0) / n));
+
+describe('sma', () => {
+  it('averages the last period values, undefined during warm-up', () => {
+    expect(sma([1, 2, 3, 4, 5], 3)).toEqual([undefined, undefined, 2, 3, 4]);
+    expect(sma([10, 20], 1)).toEqual([10, 20]);
+  });
+
+  it('exposes value and ready, and reset forgets', () => {
+    const s = new Sma(2);
+    expect(s.update(4)).toBeUndefined();
+    expect(s.ready).toBe(false);
+    expect(s.update(6)).toBe(5);
+    expect(s.value).toBe(5);
+    s.reset();
+    expect(s.value).toBeUndefined();
+    expect(s.update(1)).toBeUndefined();
+  });
+
+  it('rejects periods that are not whole positive numbers', () => {
+    expect(() => new Sma(0)).toThrow(/sma: period must be an integer >= 1, got 0/);
+    expect(() => new Sma(2.5)).toThrow(RangeError);
+  });
+
+  it('matches the naive mean for any input', () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { maxLength: 60 }), fc.integer({ min: 1, max: 10 }), (xs, n) => {
+        const got = sma(xs, n);
+        const want = naive(xs, n);
+        got.forEach((g, i) => {
+          const w = want[i];
+          if (w === undefined) expect(g).toBeUndefined();
+          else expect(g).toBeCloseTo(w, 6);
+        });
+      }),
+    );
+  });
+
+  it('does not drift over a long run (running sum is re-summed)', () => {
+    const s = new Sma(20);
+    let v: number | undefined;
+    for (let i = 0; i < 200_000; i++) v = s.update(1_000_000 + (i % 7) * 0.01);
+    const tail = Array.from({ length: 20 }, (_, k) => 1_000_000 + ((200_000 - 20 + k) % 7) * 0.01);
+    expect(v).toBeCloseTo(tail.reduce((a, b) => a + b, 0) / 20, 8);
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * Simple moving average: the mean of the last `period` inputs; first output at the period-th input.
+ * Incremental with a running sum; the sum is recomputed from the window once per `period` updates
+ * (O(1) amortised) so the float error of add-then-subtract cannot build up over a year of 1-minute
+ * bars. Pure.
+ */
+import type { Indicator } from './indicator.ts';
+import { checkPeriod, runSeries } from './indicator.ts';
+import { NumberWindow } from './window.ts';
+
+export class Sma implements Indicator {
+  private readonly window: NumberWindow;
+  private total = 0;
+  private sinceResum = 0;
+  private current: number | undefined;
+
+  constructor(readonly period: number) {
+    this.window = new NumberWindow(checkPeriod('sma', period));
+  }
+
+  update(input: number): number | undefined {
+    const evicted = this.window.push(input);
+    this.total += input - (evicted ?? 0);
+    if (++this.sinceResum >= this.period) {
+      this.total = this.window.sum();
+      this.sinceResum = 0;
+    }
+    this.current = this.window.full ? this.total / this.period : undefined;
+    return this.current;
+  }
+
+  get value(): number | undefined {
+    return this.current;
+  }
+
+  get ready(): boolean {
+    return this.current !== undefined;
+  }
+
+  reset(): void {
+    this.window.clear();
+    this.total = 0;
+    this.sinceResum = 0;
+    this.current = undefined;
+  }
+}
+
+/** SMA over a whole array: one value per input, undefined for the first period-1. */
+export function sma(values: readonly number[], period: number): (number | undefined)[] {
+  return runSeries(new Sma(period), values);
+}

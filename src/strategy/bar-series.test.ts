@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { ema as emaSeries, rsi as rsiSeries, sma as smaSeries } from '../core/indicators/index.ts';
+import { slowUp } from '../core/synthetic/canned.ts';
+import { BarHistory } from './bar-series.ts';
+import { crossover, crossunder } from './line.ts';
+import { candlesFromCloses } from './testing/test-candles.ts';
+import type { Bar } from './types.ts';
+
+const asBars = (closes: number[]): Bar[] => candlesFromCloses(closes).map((c) => Object.freeze({ ...c, symbol: 'BTCPHP', interval: '1m' as const }));
+
+function history(closes: number[], capacity = 100): BarHistory {
+  const h = new BarHistory('BTCPHP', '1m', capacity);
+  for (const b of asBars(closes)) h.append(b);
+  return h;
+}
+
+describe('BarHistory view', () => {
+  it('indexes from the last closed bar; past either end is undefined', () => {
+    const s = history([1, 2, 3]).view;
+    expect(s.length).toBe(3);
+    expect(s.close()).toBe(3);
+    expect(s.close(2)).toBe(1);
+    expect(s.close(3)).toBeUndefined();
+    expect(s.close(-1)).toBeUndefined();
+    expect(s.at(0.5)).toBeUndefined();
+    expect(s.last?.close).toBe(3);
+    expect(s.closes()).toEqual([1, 2, 3]);
+    expect(s.closes(2)).toEqual([2, 3]);
+    expect(s.closes(10)).toEqual([1, 2, 3]);
+    expect(s.highs(1)).toEqual([3]);
+    expect(s.bars(1)[0]?.exact.close).toBe('3');
+  });
+
+  it('hands out frozen data and no way to write', () => {
+    const s = history([1, 2]).view;
+    expect(Object.isFrozen(s)).toBe(true);
+    expect(Object.isFrozen(s.closes())).toBe(true);
+    expect(() => (s.closes() as number[]).push(5)).toThrow(TypeError);
+    expect(() => ((s as unknown as { symbol: string }).symbol = 'X')).toThrow(TypeError);
+    expect(Object.keys(s)).not.toContain('append');
+  });
+
+  it('keeps only `capacity` bars but counts all', () => {
+    const s = history([1, 2, 3, 4, 5], 3).view;
+    expect(s.length).toBe(3);
+    expect(s.count).toBe(5);
+    expect(s.closes()).toEqual([3, 4, 5]);
+    expect(s.close(3)).toBeUndefined();
+  });
+
+  it('computes indicator lines incrementally, equal to the batch forms', () => {
+    const closes = slowUp(3, 300).map((b) => b.close);
+    const h = new BarHistory('BTCPHP', '1m', 500);
+    const bars = asBars(closes);
+    const sma = h.view.sma(20);
+    const ema = h.view.ema(12);
+    bars.slice(0, 150).forEach((b) => h.append(b));
+    const rsi = h.view.rsi(14); // asked for late: back-filled over the kept bars
+    bars.slice(150).forEach((b) => h.append(b));
+    expect(sma.value).toBeCloseTo(smaSeries(closes, 20).at(-1)!, 9);
+    expect(ema.value).toBeCloseTo(emaSeries(closes, 12).at(-1)!, 9);
+    expect(rsi.value).toBeCloseTo(rsiSeries(closes, 14).at(-1)!, 9);
+    expect(sma.at(5)).toBeCloseTo(smaSeries(closes, 20).at(-6)!, 9);
+    expect(h.view.sma(20)).toBe(sma); // cached
+  });
+
+  it('lines are undefined during warm-up and read only closed bars', () => {
+    const h = history([1, 2]);
+    const sma3 = h.view.sma(3);
+    expect(sma3.value).toBeUndefined();
+    expect(sma3.ready).toBe(false);
+    h.append(asBars([1, 2, 6])[2]!);
+    expect(sma3.value).toBe(3);
+    expect(sma3.last(5)).toEqual([undefined, undefined, 3]);
+  });
+
+  it('bollinger, atr, highest, lowest and field lines', () => {
+    const s = history([1, 2, 3, 6]).view;
+    const bb = s.bollinger(3, 2);
+    expect(bb.middle.value).toBeCloseTo(11 / 3, 12);
+    expect(bb.upper.value! - bb.middle.value!).toBeCloseTo(2 * Math.sqrt(78 / 27), 12);
+    expect(s.highest(2).value).toBe(6);
+    expect(s.lowest(2).value).toBe(2); // bar 3 spans 2..3, bar 4 spans 3..6
+    expect(s.line('close').at(1)).toBe(3);
+    expect(s.atr(2).value).toBeDefined();
+    expect(() => s.sma(0)).toThrow(/period must be an integer >= 1/);
+    expect(() => s.line('vwap' as 'close')).toThrow(/unknown bar field 'vwap'/);
+  });
+
+  it('crossover / crossunder over lines and levels', () => {
+    const h = history([10, 10, 10, 10]);
+    const fast = h.view.sma(2);
+    const slow = h.view.sma(3);
+    h.append(asBars([10, 10, 10, 10, 12])[4]!);
+    expect(crossover(fast, slow)).toBe(true);
+    expect(crossover(h.view.line('close'), 11)).toBe(true);
+    expect(crossunder(fast, slow)).toBe(false);
+    h.append(asBars([10, 10, 10, 10, 12, 12])[5]!);
+    expect(crossover(fast, slow)).toBe(false);
+    h.append(asBars([10, 10, 10, 10, 12, 12, 8])[6]!);
+    expect(crossunder(fast, slow)).toBe(true);
+  });
+});

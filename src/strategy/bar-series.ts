@@ -1,0 +1,213 @@
+/**
+ * The closed-bar history of one symbol and interval, and the read-only view strategies get.
+ *
+ * No lookahead by construction: the runner appends a bar only once it has closed (runner.ts
+ * checks closeTime against the clock), the view exposes nothing but what was appended, indexes
+ * past either end return undefined, and the view holds no reference to any feed. Indicator lines
+ * are computed incrementally as bars arrive (O(1) a bar, so a year of 1-minute bars stays
+ * linear) and cached per (indicator, period, field). A line first asked for is back-filled over
+ * the bars kept; for EMA/RSI/ATR that is an approximation when more bars were seen than kept.
+ */
+import { Atr } from '../core/indicators/atr.ts';
+import { Bollinger } from '../core/indicators/bollinger.ts';
+import { CANDLE_FIELDS } from '../core/indicators/candle.ts';
+import type { CandleField } from '../core/indicators/candle.ts';
+import { Ema } from '../core/indicators/ema.ts';
+import { Highest, Lowest } from '../core/indicators/extremes.ts';
+import type { Indicator } from '../core/indicators/indicator.ts';
+import { Rsi } from '../core/indicators/rsi.ts';
+import { Sma } from '../core/indicators/sma.ts';
+import { StrategyContextError } from './errors.ts';
+import type { Line } from './line.ts';
+import { ValueRing } from './line.ts';
+import type { Bar, Interval } from './types.ts';
+
+export interface BollingerLines {
+  readonly upper: Line;
+  readonly middle: Line;
+  readonly lower: Line;
+}
+
+/** What a strategy sees of one series: closed bars only, newest at ago = 0. */
+export interface BarSeries {
+  readonly symbol: string;
+  readonly interval: Interval;
+  /** Bars kept (at most the history size). */
+  readonly length: number;
+  /** Bars seen since the start, including those no longer kept. */
+  readonly count: number;
+  /** The last closed bar. */
+  readonly last: Bar | undefined;
+  /** The bar `ago` bars back (0 = last closed); undefined outside what is kept. */
+  at(ago: number): Bar | undefined;
+  close(ago?: number): number | undefined;
+  open(ago?: number): number | undefined;
+  high(ago?: number): number | undefined;
+  low(ago?: number): number | undefined;
+  volume(ago?: number): number | undefined;
+  /** The last `count` (default: all kept) values, oldest first. */
+  closes(count?: number): readonly number[];
+  opens(count?: number): readonly number[];
+  highs(count?: number): readonly number[];
+  lows(count?: number): readonly number[];
+  volumes(count?: number): readonly number[];
+  /** The last `count` (default: all kept) bars, oldest first. */
+  bars(count?: number): readonly Bar[];
+  /** A bar field as a line (for crossover against a level or an indicator). */
+  line(field: CandleField): Line;
+  sma(period: number, field?: CandleField): Line;
+  ema(period: number, field?: CandleField): Line;
+  rsi(period?: number, field?: CandleField): Line;
+  atr(period?: number): Line;
+  bollinger(period?: number, k?: number, field?: CandleField): BollingerLines;
+  /** Highest `field` (default high) over the last `period` bars. */
+  highest(period: number, field?: CandleField): Line;
+  /** Lowest `field` (default low) over the last `period` bars. */
+  lowest(period: number, field?: CandleField): Line;
+}
+
+interface Store {
+  update(bar: Bar): void;
+}
+
+function checkField(field: string): CandleField {
+  if (!(CANDLE_FIELDS as readonly string[]).includes(field)) throw new StrategyContextError(`unknown bar field '${field}' (one of ${CANDLE_FIELDS.join(', ')})`);
+  return field as CandleField;
+}
+
+/** Owned by the runner: it appends; strategies only get `view`. */
+export class BarHistory {
+  private readonly ring: Bar[] = [];
+  private start = 0;
+  private seen = 0;
+  private readonly stores = new Map<string, { store: Store; out: unknown }>();
+  readonly view: BarSeries;
+
+  constructor(
+    readonly symbol: string,
+    readonly interval: Interval,
+    readonly capacity: number,
+  ) {
+    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`history capacity must be an integer >= 1, got ${String(capacity)}`);
+    this.view = this.makeView();
+  }
+
+  get length(): number {
+    return this.ring.length;
+  }
+
+  get count(): number {
+    return this.seen;
+  }
+
+  /** The last appended bar's open time, or undefined before the first. */
+  get lastOpenTime(): number | undefined {
+    return this.barAt(0)?.openTime;
+  }
+
+  append(bar: Bar): void {
+    if (this.ring.length < this.capacity) this.ring.push(bar);
+    else {
+      this.ring[this.start] = bar;
+      this.start = (this.start + 1) % this.capacity;
+    }
+    this.seen++;
+    for (const { store } of this.stores.values()) store.update(bar);
+  }
+
+  private barAt(ago: number): Bar | undefined {
+    const n = this.ring.length;
+    if (!Number.isInteger(ago) || ago < 0 || ago >= n) return undefined;
+    return this.ring[(this.start + n - 1 - ago) % n];
+  }
+
+  private lastBars(count: number | undefined): Bar[] {
+    const n = this.ring.length;
+    const k = count === undefined ? n : Math.max(0, Math.min(n, Math.floor(count)));
+    const out = new Array<Bar>(k);
+    for (let i = 0; i < k; i++) out[i] = this.barAt(k - 1 - i) as Bar;
+    return out;
+  }
+
+  /** Oldest first, for back-filling a new line. */
+  private *kept(): Iterable<Bar> {
+    for (let i = this.ring.length - 1; i >= 0; i--) yield this.barAt(i) as Bar;
+  }
+
+  private cached<T>(key: string, make: () => { store: Store; out: T }): T {
+    const hit = this.stores.get(key);
+    if (hit) return hit.out as T;
+    const made = make();
+    for (const bar of this.kept()) made.store.update(bar);
+    this.stores.set(key, made);
+    return made.out;
+  }
+
+  /** One ring fed by an indicator over a number taken from each bar. */
+  private single(key: string, indicator: () => Indicator<number> | Indicator<Bar>, pick?: (bar: Bar) => number): Line {
+    return this.cached(key, () => {
+      const ring = new ValueRing(this.capacity);
+      const ind = indicator();
+      const store: Store = pick
+        ? { update: (bar) => ring.push((ind as Indicator<number>).update(pick(bar))) }
+        : { update: (bar) => ring.push((ind as Indicator<Bar>).update(bar)) };
+      return { store, out: ring.asLine() };
+    });
+  }
+
+  private makeView(): BarSeries {
+    const field = (f: CandleField) => (bar: Bar) => bar[f];
+    const pluck = (f: CandleField) => (count?: number) => Object.freeze(this.lastBars(count).map((b) => b[f]));
+    const at = (f: CandleField) => (ago = 0) => this.barAt(ago)?.[f];
+    const length = () => this.length;
+    const count = () => this.count;
+    const last = () => this.barAt(0);
+    const view: BarSeries = {
+      symbol: this.symbol,
+      interval: this.interval,
+      get length() {
+        return length();
+      },
+      get count() {
+        return count();
+      },
+      get last() {
+        return last();
+      },
+      at: (ago) => this.barAt(ago),
+      close: at('close'),
+      open: at('open'),
+      high: at('high'),
+      low: at('low'),
+      volume: at('volume'),
+      closes: pluck('close'),
+      opens: pluck('open'),
+      highs: pluck('high'),
+      lows: pluck('low'),
+      volumes: pluck('volume'),
+      bars: (count) => Object.freeze(this.lastBars(count)),
+      line: (f) => this.single(`line:${checkField(f)}`, () => ({ update: (x: number) => x, value: undefined, ready: true, reset() {} }), field(f)),
+      sma: (period, f = 'close') => this.single(`sma:${period}:${checkField(f)}`, () => new Sma(period), field(f)),
+      ema: (period, f = 'close') => this.single(`ema:${period}:${checkField(f)}`, () => new Ema(period), field(f)),
+      rsi: (period = 14, f = 'close') => this.single(`rsi:${period}:${checkField(f)}`, () => new Rsi(period), field(f)),
+      atr: (period = 14) => this.single(`atr:${period}`, () => new Atr(period)),
+      highest: (period, f = 'high') => this.single(`highest:${period}:${checkField(f)}`, () => new Highest(period), field(f)),
+      lowest: (period, f = 'low') => this.single(`lowest:${period}:${checkField(f)}`, () => new Lowest(period), field(f)),
+      bollinger: (period = 20, k = 2, f = 'close') =>
+        this.cached(`bollinger:${period}:${k}:${checkField(f)}`, () => {
+          const ind = new Bollinger(period, k);
+          const rings = { upper: new ValueRing(this.capacity), middle: new ValueRing(this.capacity), lower: new ValueRing(this.capacity) };
+          const store: Store = {
+            update: (bar) => {
+              const b = ind.update(bar[f]);
+              rings.upper.push(b?.upper);
+              rings.middle.push(b?.middle);
+              rings.lower.push(b?.lower);
+            },
+          };
+          return { store, out: Object.freeze({ upper: rings.upper.asLine(), middle: rings.middle.asLine(), lower: rings.lower.asLine() }) };
+        }),
+    };
+    return Object.freeze(view);
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * Public surface of the strategy layer: what strategy authors import (defineStrategy, intent
+ * builders, indicators, `z`, money helpers, types) and what the engine uses to host them
+ * (StrategyRunner, the StrategyStateView port, the loader). Examples import from here:
+ * `import { defineStrategy, place, z } from '../src/strategy/index.ts'`.
+ */
+export { z } from 'zod';
+
+export { defineStrategy, isStrategyDefinition, resolveSetup } from './define.ts';
+export type { AnyStrategyDefinition, Params, StrategyDefinition, StrategyHandlers, StrategySetup, StrategySpec } from './define.ts';
+export { decimalParam, intervalParam, parseParams } from './params.ts';
+export type { ParamsSchema } from './params.ts';
+
+export { cancel, cancelReplace, place } from './intents.ts';
+export type {
+  CancelIntent,
+  CancelReplaceIntent,
+  CancelReplaceIntentInput,
+  HandlerResult,
+  Intent,
+  IntentInput,
+  IntentKind,
+  OrderFieldsOf,
+  PlaceIntent,
+  PlaceIntentInput,
+} from './intents.ts';
+export { MAX_INTENTS_PER_CALL, TAG_PATTERN, checkIntents } from './intent-schema.ts';
+
+export type { StrategyContext } from './context.ts';
+export type { BarSeries, BollingerLines } from './bar-series.ts';
+export type { InstrumentView } from './instrument-view.ts';
+export { crossover, crossunder } from './line.ts';
+export type { Line, LineLike } from './line.ts';
+
+export { StrategyRunner, createRunner } from './runner.ts';
+export type { AnyStrategyRunner, RunnerStatus, StrategyRunnerOptions } from './runner.ts';
+export type { StrategyStateView } from './state-view.ts';
+
+export { DEFAULT_STRATEGIES_DIR, listStrategies, loadStrategy, resolveStrategy } from './loader.ts';
+export type { LoadOptions, LoadedStrategy } from './loader.ts';
+
+export { RunnerInputError, StrategyContextError, StrategyDefinitionError, StrategyLoadError, StrategyParamsError } from './errors.ts';
+export type { StrategyLoadErrorCode } from './errors.ts';
+
+export { HANDLER_NAMES, INTERVALS, TERMINAL_STATUSES, TIME_IN_FORCE } from './types.ts';
+export type {
+  Amount,
+  Balance,
+  BalanceInput,
+  Bar,
+  BookTop,
+  BookTopInput,
+  Fill,
+  FillInput,
+  HandlerName,
+  Interval,
+  OpenOrder,
+  OpenOrderInput,
+  OrderSide,
+  OrderStatus,
+  OrderType,
+  OrderUpdate,
+  OrderUpdateInput,
+  Position,
+  PositionInput,
+  StopReason,
+  StrategyFailure,
+  StrategyLogEntry,
+  TimeInForce,
+  Trade,
+  TradeInput,
+} from './types.ts';
+
+// Indicators (pure, number-based) for authors who keep their own, and money helpers.
+export {
+  Atr,
+  Bollinger,
+  CrossDetector,
+  Ema,
+  Highest,
+  Lowest,
+  Rsi,
+  Sma,
+  atr,
+  bollinger,
+  crossedAbove,
+  crossedBelow,
+  ema,
+  highest,
+  lowest,
+  rsi,
+  sma,
+  trueRange,
+} from '../core/indicators/index.ts';
+export type { BollingerBands, Candle, CandleField, CandleText, Crossing, Indicator } from '../core/indicators/index.ts';
+export { D, dec, toWire } from '../core/money/decimal.ts';
+export type { Dec, DecimalLike } from '../core/money/decimal.ts';

@@ -1,0 +1,99 @@
+/**
+ * Loading strategy plugins, by path (`./my-strat.ts`, `.js`, `.mjs`, absolute) or by name from
+ * the project's `strategies/` folder (`sma-crossover` -> `strategies/sma-crossover.ts`, or
+ * `strategies/sma-crossover/index.ts`), as Freqtrade loads a strategy by name from its user
+ * folder. TypeScript loads because the bin registers tsx (and vitest transforms TS in tests).
+ *
+ * Every failure is a StrategyLoadError saying what to do: an unknown name lists the available
+ * ones; a module that fails to import (syntax error, a throw at top level, a bad definition)
+ * names the file; a module without a default export, or whose default export is not a
+ * defineStrategy() result, says so.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isStrategyDefinition } from './define.ts';
+import type { AnyStrategyDefinition } from './define.ts';
+import { StrategyLoadError } from './errors.ts';
+
+/** `<project>/strategies`, found from this file's place in the tree (not from the cwd). */
+export const DEFAULT_STRATEGIES_DIR = fileURLToPath(new URL('../../strategies/', import.meta.url));
+
+const EXTENSIONS = ['.ts', '.mts', '.js', '.mjs'] as const;
+const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+
+export interface LoadOptions {
+  /** Folder searched for names; default DEFAULT_STRATEGIES_DIR. */
+  readonly strategiesDir?: string;
+  /** Base for relative paths; default process.cwd(). */
+  readonly cwd?: string;
+}
+
+export interface LoadedStrategy {
+  readonly definition: AnyStrategyDefinition;
+  /** Absolute path of the module. */
+  readonly file: string;
+}
+
+const isFile = (p: string) => existsSync(p) && statSync(p).isFile();
+const isCodeFile = (f: string) => EXTENSIONS.some((e) => f.endsWith(e)) && !/\.(test|spec)\.[mc]?[jt]s$/.test(f) && !f.endsWith('.d.ts');
+
+/** Names loadable from the strategies folder (files and folders with an index), sorted. */
+export function listStrategies(strategiesDir: string = DEFAULT_STRATEGIES_DIR): string[] {
+  if (!existsSync(strategiesDir)) return [];
+  const names = new Set<string>();
+  for (const entry of readdirSync(strategiesDir, { withFileTypes: true })) {
+    if (entry.name.startsWith('.') || entry.name.startsWith('_')) continue;
+    if (entry.isFile() && isCodeFile(entry.name)) names.add(entry.name.replace(/\.[mc]?[jt]s$/, ''));
+    else if (entry.isDirectory() && EXTENSIONS.some((e) => isFile(path.join(strategiesDir, entry.name, `index${e}`)))) names.add(entry.name);
+  }
+  return [...names].filter((n) => NAME.test(n)).sort();
+}
+
+/** A reference is a path when it has a slash or a known extension; otherwise a name. */
+function looksLikePath(ref: string): boolean {
+  return ref.includes('/') || ref.includes('\\') || EXTENSIONS.some((e) => ref.endsWith(e));
+}
+
+/** Resolve a reference to a file, without importing it. */
+export function resolveStrategy(ref: string, options: LoadOptions = {}): string {
+  const dir = options.strategiesDir ?? DEFAULT_STRATEGIES_DIR;
+  if (typeof ref !== 'string' || ref.trim() === '') throw new StrategyLoadError('bad-reference', 'strategy reference is empty: give a name from strategies/ or a path to a .ts/.js/.mjs file');
+  if (looksLikePath(ref)) {
+    const file = path.resolve(options.cwd ?? process.cwd(), ref);
+    if (!isFile(file)) throw new StrategyLoadError('not-found', `strategy file not found: ${file}`, file);
+    return file;
+  }
+  if (NAME.test(ref)) {
+    for (const candidate of [...EXTENSIONS.map((e) => path.join(dir, `${ref}${e}`)), ...EXTENSIONS.map((e) => path.join(dir, ref, `index${e}`))]) {
+      if (isFile(candidate)) return candidate;
+    }
+  }
+  const available = listStrategies(dir);
+  throw new StrategyLoadError(
+    'unknown-strategy',
+    `unknown strategy '${ref}'; available in ${dir}: ${available.length ? available.join(', ') : '(none)'} (or give a path such as ./my-strategy.ts)`,
+  );
+}
+
+/** Resolve, import and check a strategy module. */
+export async function loadStrategy(ref: string, options: LoadOptions = {}): Promise<LoadedStrategy> {
+  const file = resolveStrategy(ref, options);
+  let mod: Record<string, unknown>;
+  try {
+    mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    throw new StrategyLoadError('import-failed', `could not load strategy ${file}: ${why}`, file, { cause: e });
+  }
+  if (!('default' in mod) || mod['default'] === undefined) {
+    const named = Object.keys(mod).filter((k) => isStrategyDefinition(mod[k]));
+    const hint = named.length ? ` (it exports ${named.map((n) => `'${n}'`).join(', ')}: make it the default export)` : '';
+    throw new StrategyLoadError('no-default-export', `strategy ${file} has no default export; end it with \`export default defineStrategy({...})\`${hint}`, file);
+  }
+  const definition = mod['default'];
+  if (!isStrategyDefinition(definition)) {
+    throw new StrategyLoadError('not-a-strategy', `the default export of ${file} is not a strategy: wrap it in defineStrategy({...}) from src/strategy/index.ts`, file);
+  }
+  return Object.freeze({ definition, file });
+}

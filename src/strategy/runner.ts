@@ -1,0 +1,334 @@
+/**
+ * StrategyRunner: hosts one strategy instance. The engine pushes events in (closed bars, trades,
+ * book tops, the strategy's order updates and fills, timer ticks) and gets validated intents
+ * back (intent-schema.ts); the runner never talks to a venue itself.
+ *
+ * Isolation: a handler that throws, returns something that is not an intent list (or a Promise:
+ * handlers are synchronous), or returns an invalid intent stops the strategy. The runner records
+ * a StrategyFailure {strategy, handler, kind, message, stack, field, time}, hands it to
+ * `onFailure`, calls no further handler (not even onStop) and returns no intents; it never
+ * rethrows, so the host carries on. What to do with the strategy's open orders is the engine's
+ * call. Host mistakes do throw: invalid params (StrategyParamsError, at construction) and a bar
+ * fed before it closed (RunnerInputError: that would be lookahead).
+ *
+ * Closed bars only: a bar is accepted when clock.now() > bar.closeTime (the kline's closeTime is
+ * its last millisecond, spec 2.6), so a backtest delivers each bar at openTime + interval. A bar
+ * not newer than the series' last one (a re-sent kline after a reconnect) is ignored. Bars before
+ * start() and bars while a series is still short of `warmup` only fill the history.
+ */
+import type { Candle } from '../core/indicators/candle.ts';
+import type { Dec } from '../core/money/decimal.ts';
+import { dec } from '../core/money/decimal.ts';
+import { BarHistory } from './bar-series.ts';
+import type { BarSeries } from './bar-series.ts';
+import { createContext } from './context.ts';
+import type { StrategyContext } from './context.ts';
+import type { AnyStrategyDefinition, Params, StrategyDefinition, StrategySetup } from './define.ts';
+import { resolveSetup } from './define.ts';
+import { RunnerInputError } from './errors.ts';
+import { deepFreeze } from './freeze.ts';
+import { checkIntents } from './intent-schema.ts';
+import type { Intent } from './intents.ts';
+import { parseParams } from './params.ts';
+import type { ParamsSchema } from './params.ts';
+import type { StrategyStateView } from './state-view.ts';
+import type {
+  Amount,
+  Bar,
+  BookTop,
+  BookTopInput,
+  Fill,
+  FillInput,
+  HandlerName,
+  Interval,
+  OrderUpdate,
+  OrderUpdateInput,
+  StrategyFailure,
+  StrategyLogEntry,
+  Trade,
+  TradeInput,
+} from './types.ts';
+
+export type RunnerStatus = 'created' | 'running' | 'stopped' | 'failed';
+
+export interface StrategyRunnerOptions {
+  /** Raw params (from config or CLI); validated strictly against the definition's schema. */
+  readonly params?: unknown;
+  /** The engine's read-only state for this strategy. */
+  readonly state: StrategyStateView;
+  /** Called once when the strategy fails. */
+  readonly onFailure?: (failure: StrategyFailure) => void;
+  /** Called for each ctx.log line. */
+  readonly onLog?: (entry: StrategyLogEntry) => void;
+}
+
+const NONE: readonly Intent[] = Object.freeze([]);
+
+const money = (a: Amount, field: string): Dec => dec(a, field);
+const optMoney = (a: Amount | undefined, field: string): Dec | undefined => (a === undefined ? undefined : dec(a, field));
+
+export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unknown> {
+  readonly name: string;
+  readonly params: Params<Schema>;
+  readonly setup: StrategySetup;
+  private readonly def: StrategyDefinition<Schema, S>;
+  private readonly view: StrategyStateView;
+  private readonly options: StrategyRunnerOptions;
+  private readonly histories = new Map<string, BarHistory>();
+  private readonly books = new Map<string, BookTop>();
+  private readonly trades = new Map<string, Trade>();
+  private ctx: StrategyContext<Params<Schema>, S> | undefined;
+  private current: RunnerStatus = 'created';
+  private failed: StrategyFailure | undefined;
+  private timerAt: number | undefined;
+  private ignored = 0;
+
+  constructor(definition: StrategyDefinition<Schema, S>, options: StrategyRunnerOptions) {
+    this.def = definition;
+    this.name = definition.name;
+    this.view = options.state;
+    this.options = options;
+    this.params = parseParams(definition.name, definition.params, options.params);
+    this.setup = resolveSetup(definition, this.params);
+    for (const symbol of this.setup.symbols) {
+      for (const interval of this.setup.intervals) this.histories.set(key(symbol, interval), new BarHistory(symbol, interval, this.setup.history));
+    }
+  }
+
+  get status(): RunnerStatus {
+    return this.current;
+  }
+
+  /** The failure report, once the strategy has failed. */
+  get failure(): StrategyFailure | undefined {
+    return this.failed;
+  }
+
+  /** When onTimer is next due (undefined without a timer or when not running). */
+  get nextTimerAt(): number | undefined {
+    return this.current === 'running' ? this.timerAt : undefined;
+  }
+
+  /** Bars ignored as duplicates or out of order. */
+  get ignoredBars(): number {
+    return this.ignored;
+  }
+
+  /** The read-only history of a declared series (for reports and charts). */
+  series(symbol: string, interval: Interval): BarSeries | undefined {
+    return this.histories.get(key(symbol, interval))?.view;
+  }
+
+  /** Load history (e.g. klines fetched at start) without calling any handler. */
+  preload(symbol: string, interval: Interval, candles: Iterable<Candle>): void {
+    for (const c of candles) this.record(symbol, interval, c);
+  }
+
+  /** Build the state and call onStart. */
+  start(): readonly Intent[] {
+    if (this.current !== 'created') return NONE;
+    let state: S;
+    try {
+      state = (this.def.state ? this.def.state(this.params) : undefined) as S;
+    } catch (e) {
+      this.current = 'running';
+      this.fail('onStart', 'threw', errorMessage(e, 'state(params) threw'), e instanceof Error ? e.stack : undefined);
+      return NONE;
+    }
+    this.ctx = createContext({
+      name: this.name,
+      params: this.params,
+      state,
+      symbols: this.setup.symbols,
+      intervals: this.setup.intervals,
+      view: this.view,
+      series: (symbol, interval) => this.histories.get(key(symbol, interval))?.view,
+      book: (symbol) => this.books.get(symbol),
+      lastTrade: (symbol) => this.trades.get(symbol),
+      log: (message, data) => this.options.onLog?.({ strategy: this.name, time: this.view.now(), message, ...(data === undefined ? {} : { data: deepFreeze({ ...data }) }) }),
+    });
+    this.current = 'running';
+    const timer = this.setup.timerMs;
+    if (timer !== undefined) this.timerAt = nextAligned(this.view.now(), timer);
+    return this.call('onStart', this.def.onStart && ((ctx) => this.def.onStart?.(ctx)));
+  }
+
+  /** A bar has closed. Throws RunnerInputError if it has not (lookahead). */
+  bar(symbol: string, interval: Interval, candle: Candle): readonly Intent[] {
+    const bar = this.record(symbol, interval, candle);
+    if (!bar) return NONE;
+    const history = this.histories.get(key(symbol, interval)) as BarHistory;
+    if (history.count < Math.max(1, this.setup.warmup)) return NONE;
+    return this.call('onBar', this.def.onBar && ((ctx) => this.def.onBar?.(ctx, bar)));
+  }
+
+  trade(input: TradeInput): readonly Intent[] {
+    if (!this.setup.symbols.includes(input.symbol)) return NONE;
+    const trade: Trade = Object.freeze({
+      symbol: input.symbol,
+      id: input.id,
+      price: Number(input.price),
+      qty: Number(input.qty),
+      time: input.time,
+      buyerIsMaker: input.buyerIsMaker,
+      exact: Object.freeze({ price: input.price, qty: input.qty }),
+    });
+    this.trades.set(trade.symbol, trade);
+    return this.call('onTrade', this.def.onTrade && ((ctx) => this.def.onTrade?.(ctx, trade)));
+  }
+
+  bookTop(input: BookTopInput): readonly Intent[] {
+    if (!this.setup.symbols.includes(input.symbol)) return NONE;
+    const bid = Number(input.bidPrice);
+    const ask = Number(input.askPrice);
+    const top: BookTop = Object.freeze({
+      symbol: input.symbol,
+      bidPrice: bid,
+      bidQty: Number(input.bidQty),
+      askPrice: ask,
+      askQty: Number(input.askQty),
+      mid: (bid + ask) / 2,
+      time: input.time,
+      exact: Object.freeze({ bidPrice: input.bidPrice, bidQty: input.bidQty, askPrice: input.askPrice, askQty: input.askQty }),
+    });
+    this.books.set(top.symbol, top);
+    return this.call('onBookTop', this.def.onBookTop && ((ctx) => this.def.onBookTop?.(ctx, top)));
+  }
+
+  orderUpdate(input: OrderUpdateInput): readonly Intent[] {
+    const update: OrderUpdate = Object.freeze({
+      ...input,
+      price: optMoney(input.price, 'price'),
+      stopPrice: optMoney(input.stopPrice, 'stopPrice'),
+      origQty: optMoney(input.origQty, 'origQty'),
+      executedQty: money(input.executedQty, 'executedQty'),
+      cumulativeQuoteQty: money(input.cumulativeQuoteQty, 'cumulativeQuoteQty'),
+    });
+    return this.call('onOrderUpdate', this.def.onOrderUpdate && ((ctx) => this.def.onOrderUpdate?.(ctx, update)));
+  }
+
+  fill(input: FillInput): readonly Intent[] {
+    const fill: Fill = Object.freeze({
+      ...input,
+      price: money(input.price, 'price'),
+      qty: money(input.qty, 'qty'),
+      quoteQty: money(input.quoteQty, 'quoteQty'),
+      commission: money(input.commission, 'commission'),
+      cumulativeQty: money(input.cumulativeQty, 'cumulativeQty'),
+    });
+    return this.call('onFill', this.def.onFill && ((ctx) => this.def.onFill?.(ctx, fill)));
+  }
+
+  /**
+   * Fire onTimer if it is due at `now` (default: the clock). One call per due time; a host that
+   * fell behind gets one call with the latest due time (missed ticks are not replayed).
+   */
+  timer(now: number = this.view.now()): readonly Intent[] {
+    const timer = this.setup.timerMs;
+    if (this.current !== 'running' || timer === undefined || this.timerAt === undefined || now < this.timerAt) return NONE;
+    const due = now - ((now - this.timerAt) % timer);
+    this.timerAt = due + timer;
+    return this.call('onTimer', this.def.onTimer && ((ctx) => this.def.onTimer?.(ctx, due)));
+  }
+
+  /** Call onStop (once) and stop. Intents it returns (cancels) are delivered. */
+  stop(reason = 'requested'): readonly Intent[] {
+    if (this.current === 'created') {
+      this.current = 'stopped';
+      return NONE;
+    }
+    if (this.current !== 'running') return NONE;
+    const out = this.call('onStop', this.def.onStop && ((ctx) => this.def.onStop?.(ctx, Object.freeze({ reason }))));
+    if (this.current === 'running') this.current = 'stopped';
+    return out;
+  }
+
+  /** Validate and store a closed bar; undefined when ignored. */
+  private record(symbol: string, interval: Interval, candle: Candle): Bar | undefined {
+    const history = this.histories.get(key(symbol, interval));
+    if (!history) return undefined;
+    const now = this.view.now();
+    if (!(now > candle.closeTime)) {
+      throw new RunnerInputError(`${symbol} ${interval} bar opening at ${candle.openTime} closes at ${candle.closeTime}, but the clock is at ${now}: only closed bars may reach a strategy`);
+    }
+    const last = history.lastOpenTime;
+    if (last !== undefined && candle.openTime <= last) {
+      this.ignored++;
+      return undefined;
+    }
+    const bar: Bar = Object.freeze({
+      symbol,
+      interval,
+      openTime: candle.openTime,
+      closeTime: candle.closeTime,
+      open: candle.open,
+      high: candle.high,
+      low: candle.low,
+      close: candle.close,
+      volume: candle.volume,
+      exact: Object.freeze({ open: candle.exact.open, high: candle.exact.high, low: candle.exact.low, close: candle.exact.close, volume: candle.exact.volume }),
+    });
+    history.append(bar);
+    return bar;
+  }
+
+  private call(handler: HandlerName, fn: ((ctx: StrategyContext<Params<Schema>, S>) => unknown) | undefined): readonly Intent[] {
+    const ctx = this.ctx;
+    if (this.current !== 'running' || !fn || !ctx) return NONE;
+    let out: unknown;
+    try {
+      out = fn(ctx);
+    } catch (e) {
+      this.fail(handler, 'threw', errorMessage(e), e instanceof Error ? e.stack : undefined);
+      return NONE;
+    }
+    if (typeof out === 'object' && out !== null && typeof (out as { then?: unknown }).then === 'function') {
+      // Swallow the promise's own outcome so an async handler cannot crash the host with an unhandled rejection.
+      (out as Promise<unknown>).then(undefined, () => undefined);
+      this.fail(handler, 'bad-return', `${handler} returned a Promise: handlers must be synchronous and return intents`);
+      return NONE;
+    }
+    const checked = checkIntents(out, this.setup.symbols);
+    if (!checked.ok) {
+      this.fail(handler, checked.kind, checked.message, undefined, checked.field);
+      return NONE;
+    }
+    return checked.intents;
+  }
+
+  private fail(handler: HandlerName, kind: StrategyFailure['kind'], message: string, stack?: string, field?: string): void {
+    this.current = 'failed';
+    this.timerAt = undefined;
+    const failure: StrategyFailure = Object.freeze({
+      strategy: this.name,
+      handler,
+      kind,
+      message,
+      ...(stack === undefined ? {} : { stack }),
+      ...(field === undefined ? {} : { field }),
+      time: this.view.now(),
+    });
+    this.failed = failure;
+    this.options.onFailure?.(failure);
+  }
+}
+
+const key = (symbol: string, interval: Interval) => `${symbol}|${interval}`;
+
+function errorMessage(e: unknown, prefix?: string): string {
+  const text = e instanceof Error ? e.message : String(e);
+  return prefix ? `${prefix}: ${text}` : text;
+}
+
+/** The first multiple of `period` strictly after `now`. */
+function nextAligned(now: number, period: number): number {
+  return Math.floor(now / period) * period + period;
+}
+
+/** A runner over any definition (what hosts keep in lists). */
+export type AnyStrategyRunner = StrategyRunner<ParamsSchema, unknown>;
+
+/** Convenience: a runner for a definition of unknown params (loader output). */
+export function createRunner(definition: AnyStrategyDefinition, options: StrategyRunnerOptions): AnyStrategyRunner {
+  return new StrategyRunner(definition, options);
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { StrategyRunner } from '../src/strategy/index.ts';
+import { candlesFromCloses, FakeStateView, StrategyHarness, testInstrument } from '../src/strategy/testing/index.ts';
+import grid from './grid.ts';
+
+const params = { lower: '900', upper: '1100', levels: 5, quantity: '0.01' };
+const limit = (side: 'BUY' | 'SELL', price: string, tag: string) => ({ kind: 'place', symbol: 'BTCPHP', side, type: 'LIMIT', quantity: '0.01', price, timeInForce: 'GTC', tag });
+
+function harness(base = '0.02') {
+  const h = new StrategyHarness(grid, { params, balances: { PHP: '10000', BTC: base } });
+  h.view.setPosition('BTCPHP', base, '1000');
+  h.start();
+  return h;
+}
+
+describe('grid', () => {
+  it('arms buys below and sells above the price on the first bar, leaving the nearest level empty', () => {
+    const h = harness();
+    const out = h.bar(candlesFromCloses(['1001.00'])[0]!);
+    // levels 900, 950, 1000, 1050, 1100; the price sits at level 2
+    expect(out).toEqual([limit('BUY', '950', 'L1'), limit('BUY', '900', 'L0'), limit('SELL', '1050', 'L3'), limit('SELL', '1100', 'L4')]);
+    expect(h.bars(candlesFromCloses(['1001', '990'], { startTime: 10 * 60_000 }))).toEqual([]); // armed once
+    expect(h.failures).toEqual([]);
+  });
+
+  it('places only as many sells as the position covers', () => {
+    const h = harness('0.015');
+    const out = h.bar(candlesFromCloses(['1001'])[0]!);
+    expect(out.filter((i) => i.kind === 'place' && i.side === 'SELL')).toEqual([limit('SELL', '1050', 'L3')]);
+    expect(harness('0').bar(candlesFromCloses(['1001'])[0]!)).toHaveLength(2);
+  });
+
+  it('re-arms one step away when a level fills, and only when it fills completely', () => {
+    const h = harness();
+    h.bar(candlesFromCloses(['1001'])[0]!);
+    expect(h.fill('L1', { qty: '0.004' })).toEqual([]); // partial: nothing yet
+    expect(h.fill('L1')).toEqual([limit('SELL', '1000', 'L2')]); // bought at 950, sell one step up
+    expect(h.fill('L2')).toEqual([limit('BUY', '950', 'L1')]); // sold at 1000, buy one step down
+    expect(h.fill('L4')).toEqual([]); // level 3 still has its sell: not doubled
+    expect(h.openOrders().map((o) => o.tag)).toEqual(['L0', 'L3', 'L1']);
+    expect(h.failures).toEqual([]);
+  });
+
+  it('rounds level prices to the tick', () => {
+    const h = new StrategyHarness(grid, { params: { lower: '900', upper: '1000', levels: 4, quantity: '0.01' } });
+    h.start();
+    const out = h.bar(candlesFromCloses(['1100'])[0]!);
+    expect(out.map((i) => (i.kind === 'place' ? i.price : ''))).toEqual(['966.67', '933.33', '900']);
+  });
+
+  it('frees a level whose order was denied, and cancels what is live on stop', () => {
+    const view = new FakeStateView({ instruments: [testInstrument()] });
+    const logs: string[] = [];
+    const runner = new StrategyRunner(grid, { params, state: view, onLog: (e) => logs.push(e.message) });
+    runner.start();
+    const bar = candlesFromCloses(['1001'])[0]!;
+    view.time = bar.closeTime + 1;
+    expect(runner.bar('BTCPHP', '1m', bar)).toHaveLength(2);
+    runner.orderUpdate({ symbol: 'BTCPHP', clientOrderId: 'g-1', tag: 'L1', side: 'BUY', type: 'LIMIT', status: 'DENIED', reason: 'insufficient balance', executedQty: '0', cumulativeQuoteQty: '0', time: view.time });
+    expect(logs).toEqual(['level 1 order DENIED']);
+    expect(runner.stop()).toEqual([{ kind: 'cancel', symbol: 'BTCPHP', tag: 'L0' }]);
+  });
+
+  it('rejects an upside-down range', () => {
+    expect(() => new StrategyRunner(grid, { params: { ...params, lower: '1100', upper: '900' }, state: new FakeStateView() })).toThrow(
+      `param 'upper': upper must be greater than lower`,
+    );
+    expect(() => new StrategyRunner(grid, { params: { quantity: '1' }, state: new FakeStateView() })).toThrow(`param 'lower': expected string or number, got nothing`);
+  });
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { Intent } from '../src/strategy/index.ts';
+import { candlesFromCloses, StrategyHarness } from '../src/strategy/testing/index.ts';
+import marketMaker from './market-maker.ts';
+
+// spread 20 bps: at mid 1000 the quotes sit 1 below and 1 above; skew 10 bps at full inventory
+const params = { spreadBps: 20, skewBps: 10, refreshBps: 2, quantity: '0.1', maxInventory: '0.4' };
+const top = (bid: string, ask: string) => ({ bidPrice: bid, bidQty: '1', askPrice: ask, askQty: '1' });
+const maker = (side: 'BUY' | 'SELL', price: string, quantity = '0.1') => ({ side, type: 'LIMIT_MAKER', quantity, price });
+
+function harness(held = '0') {
+  const h = new StrategyHarness(marketMaker, { params, balances: { PHP: '100000', BTC: held } });
+  if (held !== '0') h.view.setPosition('BTCPHP', held, '1000');
+  h.start();
+  return h;
+}
+
+const prices = (intents: readonly Intent[]) => intents.map((i) => (i.kind === 'place' ? `${i.tag}@${i.price}` : i.kind === 'cancelReplace' ? `${i.tag}->${i.order.price}` : `cancel ${i.tag}`));
+
+describe('market-maker', () => {
+  it('quotes around the book mid; with nothing held it only bids', () => {
+    const h = harness();
+    expect(h.bookTop(top('999', '1001'))).toEqual([{ kind: 'place', symbol: 'BTCPHP', ...maker('BUY', '999'), tag: 'bid' }]);
+  });
+
+  it('quotes both sides when holding, skewed down by the inventory', () => {
+    const h = harness('0.2'); // half of max inventory: centre 1000 * (1 - 0.5 * 10 bps) = 999.5
+    expect(h.bookTop(top('999', '1001'))).toEqual([
+      { kind: 'place', symbol: 'BTCPHP', ...maker('BUY', '998.5'), tag: 'bid' },
+      { kind: 'place', symbol: 'BTCPHP', ...maker('SELL', '1000.5'), tag: 'ask' },
+    ]);
+  });
+
+  it('falls back to the last close before any book top', () => {
+    const h = harness();
+    expect(prices(h.bar(candlesFromCloses(['2000'])[0]!))).toEqual(['bid@1998']);
+    expect(h.bar(candlesFromCloses(['2000', '2100'])[1]!)).toHaveLength(1); // moved 5%: replaced
+    h.bookTop(top('2099', '2101'));
+    expect(h.bar(candlesFromCloses(['2000', '2100', '3000'])[2]!)).toEqual([]); // book tops rule now
+  });
+
+  it('replaces quotes only when the target moved at least refreshBps', () => {
+    const h = harness('0.2');
+    h.bookTop(top('999', '1001'));
+    expect(h.bookTop(top('999.1', '1001.1'))).toEqual([]); // targets 998.59 / 1000.61: about 1 bp away
+    // mid 1001: centre 1000.4995, half 1.001; the bid rounds down, the ask up
+    expect(prices(h.bookTop(top('1000', '1002')))).toEqual(['bid->999.49', 'ask->1001.51']);
+    expect(h.openOrders().map((o) => `${o.tag}@${o.price}`)).toEqual(['bid@999.49', 'ask@1001.51']);
+    expect(h.failures).toEqual([]);
+  });
+
+  it('a filled bid raises inventory, requotes lower, and max inventory pulls the bid', () => {
+    const h = harness('0.2');
+    h.bookTop(top('999', '1001'));
+    // bid fills: 0.3 held, fullness 0.75: centre 999.25, bid 998.25 (new slot), ask replaced at 1000.25
+    expect(prices(h.fill('bid'))).toEqual(['bid@998.25', 'ask->1000.25']);
+    // bid fills again: 0.4 held = max: the bid is not re-placed, the ask moves to 1000 (centre 999)
+    const out = h.fill('bid');
+    expect(prices(out)).toEqual(['ask->1000']);
+    expect(h.openOrders().map((o) => o.tag)).toEqual(['ask']);
+    expect(h.view.position('BTCPHP')?.base).toBe('0.4');
+  });
+
+  it('a filled ask lowers inventory; with nothing left to sell the ask is not re-placed', () => {
+    const h = harness('0.1');
+    h.bookTop(top('999', '1001'));
+    // held 0.1 (fullness 0.25): bid 998.75, ask 1000.75; the ask fills: nothing held, no skew, bid up to 999
+    expect(prices(h.fill('ask'))).toEqual(['bid->999']);
+    expect(h.openOrders().map((o) => o.tag)).toEqual(['bid']);
+  });
+
+  it('frees a slot whose order was refused, and cancels both quotes on stop', () => {
+    const h = harness('0.2');
+    h.bookTop(top('999', '1001'));
+    const bid = h.order('bid')!;
+    h.runner.orderUpdate({ symbol: 'BTCPHP', clientOrderId: bid.clientOrderId, tag: 'bid', side: 'BUY', type: 'LIMIT_MAKER', status: 'EXPIRED', executedQty: '0', cumulativeQuoteQty: '0', time: h.view.time });
+    expect(prices(h.bookTop(top('999', '1001')))).toEqual(['bid@998.5']);
+    expect(prices(h.stop())).toEqual(['cancel bid', 'cancel ask']);
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * Market maker: quotes a LIMIT_MAKER bid and ask around the mid (from book tops, or the last
+ * close before any book top arrives), `spreadBps` apart. Inventory skew: holding base shifts both
+ * quotes down by up to `skewBps` at `maxInventory`, so the ask gets hit sooner and the bid later;
+ * at `maxInventory` the bid is pulled. Spot, long only: the ask offers at most what is held.
+ * A quote moves (cancelReplace) only when its target price is `refreshBps` away from the live one,
+ * so noise does not churn orders. Slots are tagged `bid` and `ask`; order updates keep them honest
+ * (an order that ends without filling frees its slot; the old order of a cancel-replace does not).
+ */
+import { cancel, cancelReplace, D, decimalParam, defineStrategy, intervalParam, place, TERMINAL_STATUSES, z } from '../src/strategy/index.ts';
+import type { IntentInput, OrderUpdate, StrategyContext } from '../src/strategy/index.ts';
+
+type Side = 'bid' | 'ask';
+
+interface Quote {
+  price: string;
+  quantity: string;
+  /** Set once the venue acknowledged this quote (NEW); undefined while in flight. */
+  clientOrderId: string | undefined;
+}
+
+interface MmState {
+  bid: Quote | undefined;
+  ask: Quote | undefined;
+}
+
+interface MmParams {
+  readonly spreadBps: number;
+  readonly skewBps: number;
+  readonly refreshBps: number;
+  readonly quantity: string;
+  readonly maxInventory: string;
+}
+
+export default defineStrategy({
+  name: 'market-maker',
+  description: 'Two-sided LIMIT_MAKER quotes around the mid with inventory skew and a max inventory.',
+  params: z.object({
+    symbol: z.string().min(1).default('BTCPHP'),
+    interval: intervalParam().default('1m'),
+    /** Distance between bid and ask, in basis points of the mid. */
+    spreadBps: z.number().positive().max(10_000).default(20),
+    /** Quote shift at full inventory, in basis points of the mid. */
+    skewBps: z.number().min(0).max(10_000).default(10),
+    /** Minimum move of a quote's target before it is replaced, in basis points. */
+    refreshBps: z.number().min(0).default(5),
+    /** Base quantity per quote. */
+    quantity: decimalParam().default('0.001'),
+    /** Most base to hold; the bid is pulled at this level. */
+    maxInventory: decimalParam().default('0.01'),
+  }),
+  symbols: (p) => [p.symbol],
+  intervals: (p) => [p.interval],
+  warmup: 1,
+  state: (): MmState => ({ bid: undefined, ask: undefined }),
+
+  onBookTop: (ctx) => requote(ctx),
+  // Bars only drive quoting until book tops arrive.
+  onBar: (ctx) => (ctx.book() ? undefined : requote(ctx)),
+  onFill: (ctx, fill) => {
+    const side: Side | undefined = fill.tag === 'bid' || fill.tag === 'ask' ? fill.tag : undefined;
+    if (side && fill.orderStatus === 'FILLED') ctx.state[side] = undefined;
+    return requote(ctx);
+  },
+  onOrderUpdate: (ctx, update) => track(ctx.state, update),
+  onStop: (ctx) => (['bid', 'ask'] as const).filter((s) => ctx.state[s]).map((s) => cancel({ symbol: ctx.symbol, tag: s })),
+});
+
+/** Keep each slot's client order id; free a slot whose own order ended without filling. */
+function track(state: MmState, update: OrderUpdate): void {
+  const side: Side | undefined = update.tag === 'bid' || update.tag === 'ask' ? update.tag : undefined;
+  const quote = side && state[side];
+  if (!side || !quote) return;
+  if (update.status === 'NEW' && quote.clientOrderId === undefined) quote.clientOrderId = update.clientOrderId;
+  else if (TERMINAL_STATUSES.includes(update.status) && update.status !== 'FILLED') {
+    const ours = quote.clientOrderId === update.clientOrderId;
+    const refusedInFlight = quote.clientOrderId === undefined && ['REJECTED', 'DENIED', 'EXPIRED'].includes(update.status);
+    if (ours || refusedInFlight) state[side] = undefined;
+  }
+}
+
+function requote(ctx: StrategyContext<MmParams, MmState>): IntentInput[] {
+  const mid = ctx.book()?.mid ?? ctx.bars().close();
+  if (mid === undefined) return [];
+  const p = ctx.params;
+  const inst = ctx.instrument();
+  const held = ctx.position().base;
+  const max = new D(p.maxInventory);
+  const fullness = Math.min(1, held.div(max).toNumber());
+  const centre = mid * (1 - (fullness * p.skewBps) / 10_000);
+  const half = (mid * p.spreadBps) / 20_000;
+  const askQty = inst.roundQty(D.min(held, p.quantity));
+  const want: Record<Side, Quote | undefined> = {
+    bid: held.plus(p.quantity).lte(max) ? { price: inst.roundPrice(centre - half, 'down'), quantity: inst.roundQty(p.quantity), clientOrderId: undefined } : undefined,
+    ask: new D(askQty).gt(0) ? { price: inst.roundPrice(centre + half, 'up'), quantity: askQty, clientOrderId: undefined } : undefined,
+  };
+  const out: IntentInput[] = [];
+  for (const side of ['bid', 'ask'] as const) {
+    const live = ctx.state[side];
+    const target = want[side];
+    const order = target && { side: side === 'bid' ? ('BUY' as const) : ('SELL' as const), type: 'LIMIT_MAKER' as const, quantity: target.quantity, price: target.price };
+    if (!live && target && order) {
+      out.push(place({ symbol: ctx.symbol, ...order, tag: side }));
+      ctx.state[side] = target;
+    } else if (live && !target) {
+      out.push(cancel({ symbol: ctx.symbol, tag: side }));
+      ctx.state[side] = undefined;
+    } else if (live && target && order && (moved(live.price, target.price, p.refreshBps) || live.quantity !== target.quantity)) {
+      out.push(cancelReplace({ symbol: ctx.symbol, tag: side, order }));
+      ctx.state[side] = target;
+    }
+  }
+  return out;
+}
+
+function moved(live: string, target: string, bps: number): boolean {
+  if (live === target) return false;
+  return new D(target).minus(live).abs().div(live).times(10_000).gte(bps);
+}

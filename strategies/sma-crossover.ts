@@ -1,0 +1,57 @@
+/**
+ * SMA crossover, long only. Buys with a MARKET order on a golden cross (fast SMA crosses above
+ * the slow one) when flat, and sells the whole position on a death cross. Sizes by `quantity`
+ * (base) when given, else spends `quoteAmount` (quote) with quoteOrderQty.
+ *
+ * Decisions only: the engine sizes nothing, the strategy returns intents. It waits for its own
+ * order to finish before acting again (a MARKET order may still be in flight when the next bar
+ * closes), tracked through onOrderUpdate.
+ */
+import { crossover, crossunder, decimalParam, defineStrategy, intervalParam, place, TERMINAL_STATUSES, z } from '../src/strategy/index.ts';
+
+export default defineStrategy({
+  name: 'sma-crossover',
+  description: 'Long-only SMA crossover: buy on a golden cross when flat, sell the position on a death cross.',
+  params: z
+    .object({
+      symbol: z.string().min(1).default('BTCPHP'),
+      interval: intervalParam().default('1m'),
+      fast: z.number().int().min(2).default(10),
+      slow: z.number().int().min(3).default(30),
+      /** Base quantity per entry; when absent, quoteAmount is spent instead. */
+      quantity: decimalParam().optional(),
+      /** Quote amount per entry (used when quantity is absent). */
+      quoteAmount: decimalParam().default('1000'),
+    })
+    .refine((p) => p.slow > p.fast, { message: 'slow must be greater than fast', path: ['slow'] }),
+  symbols: (p) => [p.symbol],
+  intervals: (p) => [p.interval],
+  // One extra bar so the slow SMA has a previous value to cross from.
+  warmup: (p) => p.slow + 1,
+  state: () => ({ pending: undefined as string | undefined }),
+
+  onBar(ctx) {
+    if (ctx.state.pending) return;
+    const bars = ctx.bars();
+    const fast = bars.sma(ctx.params.fast);
+    const slow = bars.sma(ctx.params.slow);
+    const position = ctx.position();
+    if (crossover(fast, slow) && position.flat) {
+      ctx.state.pending = 'entry';
+      const size = ctx.params.quantity ? { quantity: ctx.instrument().roundQty(ctx.params.quantity) } : { quoteOrderQty: ctx.params.quoteAmount };
+      return [place({ symbol: ctx.symbol, side: 'BUY', type: 'MARKET', ...size, tag: 'entry' })];
+    }
+    if (crossunder(fast, slow) && !position.flat) {
+      const quantity = ctx.instrument().roundQty(position.base);
+      ctx.state.pending = 'exit';
+      return [place({ symbol: ctx.symbol, side: 'SELL', type: 'MARKET', quantity, tag: 'exit' })];
+    }
+  },
+
+  onOrderUpdate(ctx, update) {
+    if (update.tag === ctx.state.pending && TERMINAL_STATUSES.includes(update.status)) {
+      if (update.status !== 'FILLED') ctx.log(`${update.tag} order ended ${update.status}`, { reason: update.reason });
+      ctx.state.pending = undefined;
+    }
+  },
+});
