@@ -7,7 +7,7 @@
  *   await sandbox.close();
  *
  * Bound to 127.0.0.1, ephemeral port unless configured. Areas join as plugins (http/plugin.ts):
- * list yours in BUILT_IN_PLUGINS below, or pass `plugins` / `handlers` / `adminRoutes`.
+ * list yours in builtInPlugins() below, or pass `plugins` / `handlers` / `adminRoutes`.
  * Route handler contract: http/route-types.ts. Admin API: admin/*.ts headers.
  */
 import type { Server } from 'node:http';
@@ -37,6 +37,7 @@ import { createPipeline } from './http/pipeline.ts';
 import type { SandboxPlugin } from './http/plugin.ts';
 import { EndpointRouter } from './http/router.ts';
 import type { HandlerMap, SandboxServices, SandboxState } from './http/route-types.ts';
+import { exchangeCorePlugin } from './exchange-core/plugin.ts';
 import { ListenKeys } from './listen-keys.ts';
 import { SandboxRateLimiter } from './rate-limit/rate-limiter.ts';
 import { rateLimitSettings } from './rate-limit/settings.ts';
@@ -44,10 +45,10 @@ import { apiKeyHandlers } from './routes/api-keys.ts';
 import { generalHandlers } from './routes/general.ts';
 import { userStreamHandlers } from './routes/user-stream.ts';
 
-/** Areas served by default. Add your area's plugin here. */
-export const BUILT_IN_PLUGINS: readonly SandboxPlugin[] = [
-  { name: 'core', handlers: { ...generalHandlers, ...userStreamHandlers, ...apiKeyHandlers } },
-];
+/** Areas served by default, created afresh for each sandbox (plugins hold per-server state). */
+export function builtInPlugins(): SandboxPlugin[] {
+  return [exchangeCorePlugin(), { name: 'core', handlers: { ...generalHandlers, ...userStreamHandlers, ...apiKeyHandlers } }];
+}
 
 export interface StartSandboxOptions {
   /** Raw config (parsed strictly; defaults fill the rest) or an already parsed one. */
@@ -56,7 +57,7 @@ export interface StartSandboxOptions {
   clock?: Clock | undefined;
   /** The engine's balances (or a test fake); becomes `services.balances`. */
   balances?: BalancePort | undefined;
-  /** Extra plugins, after BUILT_IN_PLUGINS. */
+  /** Extra plugins, after the built-in ones. */
   plugins?: readonly SandboxPlugin[] | undefined;
   handlers?: HandlerMap | undefined;
   adminRoutes?: readonly AdminRoute[] | undefined;
@@ -113,7 +114,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   });
 
   const plugins: SandboxPlugin[] = [
-    ...BUILT_IN_PLUGINS,
+    ...builtInPlugins(),
     ...(options.plugins ?? []),
     { name: 'options', handlers: options.handlers ?? {}, adminRoutes: options.adminRoutes ?? [] },
   ];

@@ -39,9 +39,11 @@ describe('admin API', () => {
     expect((await call('POST', '/keys', { roles: [1] })).status).toBe(400);
   });
 
-  it('answers 503 for balance routes without a balance service', async () => {
+  it("serves the engine's balances: the demo account starts with its configured balances", async () => {
     s = await startSandbox({ config: { admin: { enabled: true } } });
-    expect((await call('GET', `/balances?accountId=${s.config.accounts[0]!.uid}`)).status).toBe(503);
+    const res = await call('GET', `/balances?accountId=${s.config.accounts[0]!.uid}`);
+    expect(res.status).toBe(200);
+    expect(JSON.stringify(res.body)).toContain('PHP');
   });
 
   it('manages faults and expires listen keys', async () => {

@@ -11,7 +11,7 @@
  *     'spot.tradeFee': (ctx) => ctx.sandbox.config.symbols.map(...),   // body, serialised by stringifyWire
  *     'spot.newOrder': async (ctx) => { ...; throw new VenueError(-2010, 'Market is closed.'); },
  *   });
- *   // then either list it in server.ts BUILT_IN_PLUGINS (a plugin with `handlers`), or at runtime:
+ *   // then either list it in server.ts builtInPlugins() (a plugin with `handlers`), or at runtime:
  *   handle.registerHandlers(spotHandlers);
  *
  * A handler returns the response body (ids as bigint become bare JSON numbers), or a WireReply

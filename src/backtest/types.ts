@@ -1,0 +1,109 @@
+/**
+ * What a backtest produces: the contract between the backtest loop (which fills it) and the
+ * metrics, report and sweep code (which read it). Money is decimal strings; equity points are
+ * numbers because they only feed metrics and charts, never an order.
+ */
+
+export interface BacktestBar {
+  openTime: number;
+  closeTime: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+}
+
+export interface BacktestFill {
+  time: number;
+  symbol: string;
+  side: 'BUY' | 'SELL';
+  price: string;
+  qty: string;
+  quoteQty: string;
+  commission: string;
+  commissionAsset: string;
+  orderId: string;
+  clientOrderId: string;
+  tradeId: string;
+  isMaker: boolean;
+}
+
+/** A closed position: entry fills to the fills that brought the position back to flat (FIFO). */
+export interface RoundTrip {
+  symbol: string;
+  direction: 'LONG' | 'SHORT';
+  entryTime: number;
+  exitTime: number;
+  /** Volume-weighted average prices. */
+  entryPrice: string;
+  exitPrice: string;
+  qty: string;
+  /** Net of all fees, in the quote asset. */
+  pnl: string;
+  /** pnl / entry notional. */
+  returnPct: number;
+  fees: string;
+  barsHeld: number;
+}
+
+export interface EquityPoint {
+  /** Bar close time. */
+  time: number;
+  /** Portfolio value in the quote asset at the bar's close. */
+  equity: number;
+  /** Base held at the close (for exposure). */
+  position: number;
+}
+
+/** An intent the order manager refused before the venue saw it. */
+export interface DenialRecord {
+  time: number;
+  symbol: string;
+  tag?: string | undefined;
+  reasons: string[];
+}
+
+export interface StrategyFailure {
+  time: number;
+  handler: string;
+  message: string;
+}
+
+export interface BacktestRun {
+  strategy: string;
+  params: Record<string, unknown>;
+  symbol: string;
+  interval: string;
+  baseAsset: string;
+  quoteAsset: string;
+  from: number;
+  to: number;
+  barCount: number;
+  startBalances: Record<string, string>;
+  endBalances: Record<string, string>;
+  fees: { maker: string; taker: string };
+  fillModel: Record<string, unknown>;
+  fills: BacktestFill[];
+  trades: RoundTrip[];
+  equity: EquityPoint[];
+  denials: DenialRecord[];
+  strategyFailures: StrategyFailure[];
+}
+
+export interface BacktestMetrics {
+  startEquity: number;
+  endEquity: number;
+  netPnl: number;
+  returnPct: number;
+  cagrPct: number;
+  maxDrawdownPct: number;
+  sharpe: number;
+  sortino: number;
+  winRatePct: number;
+  profitFactor: number;
+  exposurePct: number;
+  feesPaid: number;
+  trades: number;
+  fills: number;
+}

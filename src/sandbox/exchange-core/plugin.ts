@@ -1,0 +1,77 @@
+/**
+ * The sandbox's exchange core (issue "Sandbox exchange", deliverables 5-7): one SpotEngine with its
+ * Balances, the market-data store derived from what trades, and the WebSocket streams on the
+ * sandbox's own port. Other areas reach them through `sandbox.services`:
+ *
+ *   services.engine      the SpotEngine (orders, books, trades; spec 4.5)
+ *   services.balances    the engine's Balances (also the admin API's balance port)
+ *   services.marketData  trades, klines, tickers, avgPrice (spec 4.4)
+ *   services.streams     the stream server (fault hooks: dropAll, setSilent)
+ *   services.events      balanceUpdate for non-trading money flows (notes 4.1)
+ */
+import { parseInstruments } from '../../core/market/index.ts';
+import { SpotEngine, type FeeRates } from '../../core/matching/index.ts';
+import { Balances } from '../../core/portfolio/balances.ts';
+import { exchangeInfoFromConfig } from '../config/exchange-info.ts';
+import type { SandboxPlugin } from '../http/plugin.ts';
+import { MarketDataStore } from '../market-data/index.ts';
+import { attachStreams, type StreamServer } from '../streams/index.ts';
+import { EngineEventRouter } from './event-router.ts';
+import { idSequence } from './ids.ts';
+
+/** The account that collects trading commissions, so balances are conserved. */
+export const FEE_ACCOUNT_ID = '0';
+
+declare module '../http/route-types.ts' {
+  interface SandboxServices {
+    engine?: SpotEngine;
+    marketData?: MarketDataStore;
+    streams?: StreamServer;
+    events?: EngineEventRouter;
+  }
+}
+
+export function exchangeCorePlugin(): SandboxPlugin {
+  let streams: StreamServer | undefined;
+  return {
+    name: 'exchange-core',
+    setup({ state, httpServer }) {
+      const { config, clock } = state;
+      const now = clock.now();
+      const instruments = parseInstruments(exchangeInfoFromConfig({ ...config, variants: { ...config.variants, numbersAsStrings: false } }, now));
+      const fees: Record<string, FeeRates> = {};
+      for (const s of config.symbols) fees[s.symbol] = { maker: s.fees.maker, taker: s.fees.taker };
+      const balances = new Balances();
+      // The router needs the stream server, which needs the engine's books: bind late.
+      let router: EngineEventRouter | undefined;
+      const engine = new SpotEngine({
+        instruments,
+        fees,
+        feeAccountId: FEE_ACCOUNT_ID,
+        nextOrderId: idSequence(now, 0n),
+        nextTradeId: idSequence(now, 500_000n),
+        balances,
+        listener: (event) => router?.handle(event),
+      });
+      const store = new MarketDataStore(clock, engine, {
+        tradeQuoteQtyIsQty: config.variants.publicTradeQuoteQtyIsBase,
+        numbersAsStrings: config.variants.numbersAsStrings,
+        priceChangeInPercent: !config.variants.priceChangePercentAsFraction,
+      });
+      const symbols = new Set(config.symbols.map((s) => s.symbol));
+      streams = attachStreams(httpServer, {
+        clock,
+        store,
+        book: engine,
+        isSymbol: (symbol) => symbols.has(symbol),
+        listenKeys: state.listenKeys,
+        onError: (err) => state.log.warn({ err }, 'stream task failed'),
+      });
+      router = new EngineEventRouter(streams);
+      Object.assign(state.services, { engine, balances, marketData: store, streams, events: router });
+    },
+    async close() {
+      await streams?.close();
+    },
+  };
+}
