@@ -38,3 +38,4 @@ export type {
   SkippedCheck,
   ViolationReason,
 } from './types.ts';
+export * from './intervals.ts';

@@ -47,22 +47,8 @@ export const zIpRestriction = obj({
 });
 export type IpRestriction = z.infer<typeof zIpRestriction>;
 
-export const zDepositAddress = obj({ coin: z.string(), address: z.string(), addressTag: z.string() });
-
-/** Deposit record of spec 2.8; status 0 PROCESSING, 1 SUCCESS, 2 FAILED, 3 NEED_FILL_DATA. */
-export const zDepositRecord = obj({
-  /** Not numeric: `d_769800519366885376` (notes 5.6). */
-  id: zIdText,
-  amount: zDec,
-  coin: z.string(),
-  network: z.string(),
-  status: zNum,
-  address: z.string(),
-  addressTag: z.string(),
-  txId: z.string(),
-  insertTime: zNum,
-  confirmNo: zNum,
-});
+/** Sub-account deposit addresses and records have the wallet's shapes (spec 2.8). */
+export { zDepositAddress, zDepositRecord } from './wallet.ts';
 
 export const COLLECTION_STATUSES = ['INIT', 'SUCCESS', 'PARTIAL_SUCCESS', 'PROCESSING', 'FAILED'] as const;
 

@@ -3,7 +3,6 @@
  * (design rule 10), as the same ConfigError the main config uses. Cross-field checks that zod's
  * shape cannot express (a symbol's assets exist, e-mails are unique, masters exist) are here too.
  */
-import { readFileSync } from 'node:fs';
 import { ConfigError, formatIssues } from '../../config/errors.ts';
 import { sandboxConfigSchema, type SandboxConfig } from './schema.ts';
 
@@ -15,24 +14,6 @@ export function parseSandboxConfig(value: unknown, source = 'sandbox config'): S
   const issues = sandboxCrossChecks(result.data);
   if (issues.length > 0) throw new ConfigError(source, issues);
   return result.data;
-}
-
-/** Reads a JSON file; no file means all defaults. */
-export function loadSandboxConfigFile(file?: string): SandboxConfig {
-  if (!file) return parseSandboxConfig({}, 'defaults');
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new ConfigError(file, [`cannot read the file: ${(e as Error).message}`]);
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    throw new ConfigError(file, [`not valid JSON: ${(e as Error).message}`]);
-  }
-  return parseSandboxConfig(value, file);
 }
 
 /** Checks across fields that the schema's shape cannot express; each issue starts with its path. */

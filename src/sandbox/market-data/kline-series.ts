@@ -4,7 +4,7 @@
  * exist: the sandbox does not invent flat candles for quiet periods.
  */
 import { D, ZERO, toWire, type Dec } from '../../core/money/decimal.ts';
-import { periodClose, periodOpen, type KlineInterval } from './intervals.ts';
+import { periodClose, periodOpen, type KlineInterval } from '../../core/market/intervals.ts';
 import type { StoredTrade } from './types.ts';
 
 export interface KlineAgg {

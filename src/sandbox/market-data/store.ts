@@ -13,7 +13,7 @@ import type { Clock } from '../../ports/clock.ts';
 import type { SandboxEventSink } from '../contracts.ts';
 import { wireId } from '../wire-json.ts';
 import { AvgPriceWindow } from './avg-price.ts';
-import { KLINE_INTERVALS, type KlineInterval } from './intervals.ts';
+import { KLINE_INTERVALS, type KlineInterval } from '../../core/market/intervals.ts';
 import { KlineSeries, toKlineRow, type KlineAgg, type KlineQuery, type KlineRow } from './kline-series.ts';
 import { priceChange, priceChangePercent, readBookTop, ticker24Stats, weightedAvgPrice, type BookTop, type Ticker24Stats } from './ticker.ts';
 import { TradeRing, tradesLimit } from './trade-ring.ts';

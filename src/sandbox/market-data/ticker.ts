@@ -5,7 +5,7 @@
  * `priceChangePercent` is a fraction by default, as the real service sends it (notes 5.3).
  */
 import { ZERO, toWire, type Dec } from '../../core/money/decimal.ts';
-import { DAY_MS, MINUTE_MS } from './intervals.ts';
+import { DAY_MS, MINUTE_MS } from '../../core/market/intervals.ts';
 import type { KlineSeries } from './kline-series.ts';
 import { DERIVED_PRICE_PLACES, type BookSource, type Level, type StoredTrade } from './types.ts';
 

@@ -3,7 +3,7 @@
  * upper case is accepted and the name made canonical (lower-case symbol), which is the name used in
  * LIST_SUBSCRIPTIONS and in the `stream` of wrapped events.
  */
-import { isKlineInterval, type KlineInterval } from '../market-data/intervals.ts';
+import { isKlineInterval, type KlineInterval } from '../../core/market/intervals.ts';
 
 export const DEPTH_LEVELS = [5, 10, 20, 200] as const;
 export type DepthLevels = (typeof DEPTH_LEVELS)[number];

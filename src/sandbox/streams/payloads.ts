@@ -3,7 +3,7 @@
  * bare JSON numbers (they exceed 2^53); times and counts are numbers; amounts decimal strings.
  */
 import { toWire } from '../../core/money/decimal.ts';
-import type { KlineInterval } from '../market-data/intervals.ts';
+import type { KlineInterval } from '../../core/market/intervals.ts';
 import type { KlineAgg } from '../market-data/kline-series.ts';
 import { priceChange, priceChangePercent, weightedAvgPrice, type BookTop, type Ticker24Stats } from '../market-data/ticker.ts';
 import type { DepthSnapshot, StoredTrade } from '../market-data/types.ts';

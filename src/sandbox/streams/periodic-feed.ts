@@ -5,7 +5,7 @@
  * Klines exist only for periods that traded (see kline-series), so a quiet period pushes nothing.
  */
 import type { Clock } from '../../ports/clock.ts';
-import { periodOpen } from '../market-data/intervals.ts';
+import { periodOpen } from '../../core/market/intervals.ts';
 import type { MarketDataStore } from '../market-data/store.ts';
 import { readBookTop, type Ticker24Stats } from '../market-data/ticker.ts';
 import type { BookSource } from '../market-data/types.ts';

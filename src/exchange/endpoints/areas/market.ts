@@ -6,8 +6,9 @@ import { defineEndpoint } from '../types.ts';
 import type { WeightCharge } from '../types.ts';
 
 /** Spec 2.1 kline intervals (m minutes, h hours, d days, w weeks, M months). */
-export const KLINE_INTERVALS = ['1m', '3m', '5m', '15m', '30m', '1h', '2h', '4h', '6h', '8h', '12h', '1d', '3d', '1w', '1M'] as const;
-export type KlineInterval = (typeof KLINE_INTERVALS)[number];
+import { KLINE_INTERVALS, type KlineInterval } from '../../../core/market/intervals.ts';
+
+export { KLINE_INTERVALS, type KlineInterval };
 
 const ip = (weight: number): readonly WeightCharge[] => [{ pool: 'IP', weight }];
 

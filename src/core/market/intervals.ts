@@ -1,5 +1,6 @@
 /**
- * Kline intervals (spec 2.1) and their UTC-aligned periods.
+ * Kline intervals (spec 2.1) and their UTC-aligned periods: the one interval arithmetic of the
+ * project (endpoint table, CSV import, backfill, market-data store, streams, backtests).
  *
  * Minute, hour and day intervals (3d included) are aligned to the epoch, as the venue's are; a week
  * starts Monday 00:00 UTC; a month is a calendar month. A kline is identified by its open time and
@@ -33,6 +34,24 @@ const FIXED_MS: Record<Exclude<KlineInterval, '1M'>, number> = {
   '3d': 3 * DAY,
   '1w': WEEK,
 };
+
+/** Length of each fixed interval in ms; `1M` is absent (months vary). */
+export const INTERVAL_MS: Readonly<Record<Exclude<KlineInterval, '1M'>, number>> = FIXED_MS;
+
+/** The fixed length in ms, or undefined for `1M`. */
+export function intervalMs(interval: KlineInterval): number | undefined {
+  return interval === '1M' ? undefined : FIXED_MS[interval];
+}
+
+/** How many bars open in [from, to), for bars aligned at `from`. */
+export function barsBetween(from: number, to: number, interval: KlineInterval): number {
+  if (to <= from) return 0;
+  const ms = intervalMs(interval);
+  if (ms !== undefined) return Math.ceil((to - from) / ms);
+  let n = 0;
+  for (let t = from; t < to; t = nextOpen(interval, t)) n++;
+  return n;
+}
 
 export function isKlineInterval(text: string): text is KlineInterval {
   return (KLINE_INTERVALS as readonly string[]).includes(text);
