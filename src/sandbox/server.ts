@@ -38,6 +38,10 @@ import type { SandboxPlugin } from './http/plugin.ts';
 import { EndpointRouter } from './http/router.ts';
 import type { HandlerMap, SandboxServices, SandboxState } from './http/route-types.ts';
 import { exchangeCorePlugin } from './exchange-core/plugin.ts';
+import { accountPlugin } from './money/account/plugin.ts';
+import { walletPlugin } from './money/wallet/plugin.ts';
+import { marketPlugin } from './routes/market.ts';
+import { spotPlugin } from './routes/spot/index.ts';
 import { ListenKeys } from './listen-keys.ts';
 import { SandboxRateLimiter } from './rate-limit/rate-limiter.ts';
 import { rateLimitSettings } from './rate-limit/settings.ts';
@@ -47,7 +51,14 @@ import { userStreamHandlers } from './routes/user-stream.ts';
 
 /** Areas served by default, created afresh for each sandbox (plugins hold per-server state). */
 export function builtInPlugins(): SandboxPlugin[] {
-  return [exchangeCorePlugin(), { name: 'core', handlers: { ...generalHandlers, ...userStreamHandlers, ...apiKeyHandlers } }];
+  return [
+    exchangeCorePlugin(),
+    { name: 'core', handlers: { ...generalHandlers, ...userStreamHandlers, ...apiKeyHandlers } },
+    walletPlugin(),
+    accountPlugin(),
+    spotPlugin(),
+    marketPlugin(),
+  ];
 }
 
 export interface StartSandboxOptions {
@@ -57,7 +68,7 @@ export interface StartSandboxOptions {
   clock?: Clock | undefined;
   /** The engine's balances (or a test fake); becomes `services.balances`. */
   balances?: BalancePort | undefined;
-  /** Extra plugins, after the built-in ones. */
+  /** Extra plugins, after the built-in ones; one named like a built-in replaces it. */
   plugins?: readonly SandboxPlugin[] | undefined;
   handlers?: HandlerMap | undefined;
   adminRoutes?: readonly AdminRoute[] | undefined;
@@ -113,9 +124,16 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     log: state.log,
   });
 
+  // A plugin passed in replaces the built-in of the same name, in its place (setup order matters:
+  // the exchange core provides the services the others use).
+  const extra = new Map((options.plugins ?? []).map((p) => [p.name, p]));
   const plugins: SandboxPlugin[] = [
-    ...builtInPlugins(),
-    ...(options.plugins ?? []),
+    ...builtInPlugins().map((p) => {
+      const replacement = extra.get(p.name);
+      extra.delete(p.name);
+      return replacement ?? p;
+    }),
+    ...extra.values(),
     { name: 'options', handlers: options.handlers ?? {}, adminRoutes: options.adminRoutes ?? [] },
   ];
   const registerHandlers = (map: HandlerMap, o?: { replace?: boolean }) => handlers.register(map, o);

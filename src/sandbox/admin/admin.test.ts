@@ -62,7 +62,7 @@ describe('admin API', () => {
     s.registerAdminRoutes([
       defineAdminRoute({
         method: 'POST',
-        path: '/deposits/:coin',
+        path: '/test-area/:coin',
         summary: 'test route',
         body: z.strictObject({ amount: z.string() }),
         handler: ({ body, params }) => {
@@ -71,8 +71,8 @@ describe('admin API', () => {
         },
       }),
     ]);
-    expect((await call('POST', '/deposits/BTC', { amount: '1' })).body).toEqual({ coin: 'BTC', amount: '1' });
-    expect(await call('POST', '/deposits/BTC', { amount: '0' })).toEqual({ status: 409, body: { code: -1010, msg: 'zero' } });
-    expect((await call('GET', '/routes')).body).toContainEqual({ method: 'POST', path: '/deposits/:coin', summary: 'test route' });
+    expect((await call('POST', '/test-area/BTC', { amount: '1' })).body).toEqual({ coin: 'BTC', amount: '1' });
+    expect(await call('POST', '/test-area/BTC', { amount: '0' })).toEqual({ status: 409, body: { code: -1010, msg: 'zero' } });
+    expect((await call('GET', '/routes')).body).toContainEqual({ method: 'POST', path: '/test-area/:coin', summary: 'test route' });
   });
 });

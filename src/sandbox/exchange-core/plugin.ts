@@ -43,7 +43,7 @@ export function exchangeCorePlugin(): SandboxPlugin {
       for (const s of config.symbols) fees[s.symbol] = { maker: s.fees.maker, taker: s.fees.taker };
       const balances = new Balances();
       // The router needs the stream server, which needs the engine's books: bind late.
-      let router: EngineEventRouter | undefined;
+      const late: { router?: EngineEventRouter } = {};
       const engine = new SpotEngine({
         instruments,
         fees,
@@ -51,12 +51,14 @@ export function exchangeCorePlugin(): SandboxPlugin {
         nextOrderId: idSequence(now, 0n),
         nextTradeId: idSequence(now, 500_000n),
         balances,
-        listener: (event) => router?.handle(event),
+        listener: (event) => late.router?.handle(event),
       });
       const store = new MarketDataStore(clock, engine, {
-        tradeQuoteQtyIsQty: config.variants.publicTradeQuoteQtyIsBase,
-        numbersAsStrings: config.variants.numbersAsStrings,
-        priceChangeInPercent: !config.variants.priceChangePercentAsFraction,
+        variants: {
+          tradeQuoteQtyIsQty: config.variants.publicTradeQuoteQtyIsBase,
+          numbersAsStrings: config.variants.numbersAsStrings,
+          priceChangeInPercent: !config.variants.priceChangePercentAsFraction,
+        },
       });
       const symbols = new Set(config.symbols.map((s) => s.symbol));
       streams = attachStreams(httpServer, {
@@ -67,7 +69,8 @@ export function exchangeCorePlugin(): SandboxPlugin {
         listenKeys: state.listenKeys,
         onError: (err) => state.log.warn({ err }, 'stream task failed'),
       });
-      router = new EngineEventRouter(streams);
+      const router = new EngineEventRouter(streams);
+      late.router = router;
       Object.assign(state.services, { engine, balances, marketData: store, streams, events: router });
     },
     async close() {
