@@ -39,6 +39,7 @@ import { EndpointRouter } from './http/router.ts';
 import type { HandlerMap, SandboxServices, SandboxState } from './http/route-types.ts';
 import { exchangeCorePlugin } from './exchange-core/plugin.ts';
 import { accountPlugin } from './money/account/plugin.ts';
+import { subAccountPlugin } from './money/sub-account/plugin.ts';
 import { walletPlugin } from './money/wallet/plugin.ts';
 import { marketPlugin } from './routes/market.ts';
 import { spotPlugin } from './routes/spot/index.ts';
@@ -58,6 +59,7 @@ export function builtInPlugins(): SandboxPlugin[] {
     accountPlugin(),
     spotPlugin(),
     marketPlugin(),
+    subAccountPlugin(),
   ];
 }
 

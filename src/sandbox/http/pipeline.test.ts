@@ -75,7 +75,8 @@ describe('pipeline answers', () => {
   it('answers 501 for endpoints without a handler, 500 -1000 for a handler that throws', async () => {
     const logged: string[] = [];
     const logger = createLogger({ level: 'error' }, { write: (line: string) => void logged.push(line) });
-    const s = await start({ logger, handlers: { 'market.pairs': () => { throw new Error('boom at secret place'); } } });
+    // An empty plugin named 'market' replaces the built-in one, leaving market.* without handlers.
+    const s = await start({ logger, plugins: [{ name: 'market' }], handlers: { 'market.pairs': () => { throw new Error('boom at secret place'); } } });
     expect(await get(s, '/openapi/quote/v1/depth?symbol=BTCPHP')).toEqual({
       status: 501,
       retryAfter: null,
@@ -88,7 +89,7 @@ describe('pipeline answers', () => {
   });
 
   it('writes bigint ids as bare JSON numbers', async () => {
-    const s = await start({ handlers: { 'market.pairs': () => [{ id: 1375445991893797391n }] } });
+    const s = await start({ plugins: [{ name: 'market' }], handlers: { 'market.pairs': () => [{ id: 1375445991893797391n }] } });
     const text = await (await fetch(`${s.baseUrl}/openapi/v1/pairs`)).text();
     expect(text).toBe('[{"id":1375445991893797391}]');
   });

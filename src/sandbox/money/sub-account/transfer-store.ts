@@ -1,0 +1,59 @@
+/**
+ * Sub-account transfer records (spec 2.12): one list per master account's family (the master and
+ * its sub-accounts), so `clientTranId` is unique within a family. In memory: records do not
+ * survive a restart of a persisted sandbox (only accounts and keys do).
+ */
+export type SubTransferStatus = 'success' | 'pending' | 'failed';
+
+export interface SubTransferRecord {
+  /** Order of creation, for a stable newest-first sort. */
+  seq: number;
+  masterId: string;
+  clientTranId: string;
+  fromAccountId: string;
+  toAccountId: string;
+  fromEmail: string;
+  toEmail: string;
+  asset: string;
+  amount: string;
+  createdAt: number;
+  status: SubTransferStatus;
+}
+
+export class SubTransferStore {
+  private readonly records: SubTransferRecord[] = [];
+  private seq = 0;
+  private generated: bigint;
+
+  /** Generated ids look like the venue's 19-digit ones and start from the sandbox's start time. */
+  constructor(startTime: number) {
+    this.generated = BigInt(Math.floor(startTime)) * 1_000_000n;
+  }
+
+  nextClientTranId(masterId: string): string {
+    let id: string;
+    do id = (this.generated++).toString();
+    while (this.find(masterId, id));
+    return id;
+  }
+
+  find(masterId: string, clientTranId: string): SubTransferRecord | undefined {
+    return this.records.find((r) => r.masterId === masterId && r.clientTranId === clientTranId);
+  }
+
+  add(record: Omit<SubTransferRecord, 'seq'>): SubTransferRecord {
+    const full = { ...record, seq: this.seq++ };
+    this.records.push(full);
+    return full;
+  }
+
+  /** The family's records, newest first. */
+  ofMaster(masterId: string): SubTransferRecord[] {
+    return this.records.filter((r) => r.masterId === masterId).sort((a, b) => b.createdAt - a.createdAt || b.seq - a.seq);
+  }
+}
+
+/** The wire shape of spec 2.12. */
+export function transferView(r: SubTransferRecord): Record<string, unknown> {
+  return { clientTranId: r.clientTranId, fromEmail: r.fromEmail, toEmail: r.toEmail, asset: r.asset, amount: r.amount, createdAt: r.createdAt, status: r.status };
+}
