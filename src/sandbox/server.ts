@@ -37,8 +37,14 @@ import { createPipeline } from './http/pipeline.ts';
 import type { SandboxPlugin } from './http/plugin.ts';
 import { EndpointRouter } from './http/router.ts';
 import type { HandlerMap, SandboxServices, SandboxState } from './http/route-types.ts';
+import { marketAgentsPlugin } from './agents/index.ts';
 import { exchangeCorePlugin } from './exchange-core/plugin.ts';
 import { accountPlugin } from './money/account/plugin.ts';
+import { convertPlugin } from './money/convert/plugin.ts';
+import { fiatPlugin } from './money/fiat/plugin.ts';
+import { legacyV4Plugin } from './money/legacy-v4/plugin.ts';
+import { merchantPlugin } from './money/merchant/plugin.ts';
+import { paymentRequestPlugin } from './money/payment-request/plugin.ts';
 import { subAccountPlugin } from './money/sub-account/plugin.ts';
 import { walletPlugin } from './money/wallet/plugin.ts';
 import { marketPlugin } from './routes/market.ts';
@@ -54,12 +60,18 @@ import { userStreamHandlers } from './routes/user-stream.ts';
 export function builtInPlugins(): SandboxPlugin[] {
   return [
     exchangeCorePlugin(),
+    marketAgentsPlugin(),
     { name: 'core', handlers: { ...generalHandlers, ...userStreamHandlers, ...apiKeyHandlers } },
     walletPlugin(),
     accountPlugin(),
     spotPlugin(),
     marketPlugin(),
     subAccountPlugin(),
+    convertPlugin(),
+    fiatPlugin(),
+    paymentRequestPlugin(),
+    merchantPlugin(),
+    legacyV4Plugin(),
   ];
 }
 

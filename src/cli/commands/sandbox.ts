@@ -26,6 +26,7 @@ interface SandboxArgs extends GlobalArgs {
   port?: number;
   state?: string;
   admin?: boolean;
+  market?: boolean;
 }
 
 export function sandboxCommand(io: CliIo, options: SandboxCommandOptions = {}) {
@@ -36,13 +37,16 @@ export function sandboxCommand(io: CliIo, options: SandboxCommandOptions = {}) {
       y
         .option('port', { type: 'number', describe: 'listen port (0: any free port)' })
         .option('state', { type: 'string', describe: 'SQLite file keeping accounts and keys across restarts' })
-        .option('admin', { type: 'boolean', describe: 'enable the admin API (/sandbox-admin/v1)' }),
+        .option('admin', { type: 'boolean', describe: 'enable the admin API (/sandbox-admin/v1)' })
+        .option('market', { type: 'boolean', describe: 'run the market agents (synthetic prices, liquidity); --no-market for none' }),
     handler: async (args: SandboxArgs) => {
       const base = loadConfig(args.config).sandbox;
       const config = {
         ...base,
         listen: { ...base.listen, ...(args.port === undefined ? {} : { port: args.port }) },
         admin: { ...base.admin, ...(args.admin === undefined ? {} : { enabled: args.admin }) },
+        // A living market by default for a sandbox someone runs by hand; --no-market for a quiet one.
+        market: { ...base.market, enabled: args.market ?? true },
       };
       const stateStore = args.state ? new SqliteStateStore(args.state) : undefined;
       const logger = createLogger({ level: args.logLevel ?? 'warn' });

@@ -108,3 +108,9 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 /** Spec 8.5: bans grow for repeat offenders from 2 minutes to 3 days. */
 export const DEFAULT_BAN_SCHEDULE_MS = [2 * MINUTE, 10 * MINUTE, HOUR, 6 * HOUR, 24 * HOUR, 72 * HOUR];
+
+/**
+ * Rough reference prices in PHP for the default assets: where a fresh sandbox's synthetic markets
+ * start, and how limits value an asset before anything has traded.
+ */
+export const REFERENCE_PHP_PRICES: Readonly<Record<string, string>> = { BTC: '3500000', ETH: '200000', USDT: '58', PHP: '1' };

@@ -7,6 +7,7 @@
  * may sit in a file.
  */
 import { z } from 'zod';
+import { marketAgentsConfigSchema } from '../agents/config.ts';
 import { filterSchema, zDecimalText } from './filters.ts';
 import { ALL_ORDER_TYPES, DEFAULT_ACCOUNTS, DEFAULT_ASSETS, DEFAULT_BAN_SCHEDULE_MS, DEFAULT_SYMBOLS } from './defaults.ts';
 
@@ -127,6 +128,12 @@ export const sandboxConfigSchema = z.strictObject({
   admin: z.strictObject({ enabled: z.boolean().default(false), prefix: z.string().regex(/^\/[\w\-/]*[\w-]$/).default('/sandbox-admin/v1') }).prefault({}),
   merchant: z.strictObject({ callbackUrl: z.url().optional() }).prefault({}),
   clock: z.strictObject({ speed: z.number().nonnegative().default(1), startTime: z.number().int().nonnegative().optional() }).prefault({}),
+  /**
+   * The living market (src/sandbox/agents): synthetic or replayed prices traded by liquidity and
+   * taker agents. Off unless enabled, so an embedded sandbox is quiet and deterministic for tests;
+   * `halyard sandbox` and `npm start` turn it on.
+   */
+  market: marketAgentsConfigSchema.prefault({ enabled: false }),
   http: z.strictObject({ bodyLimitBytes: z.number().int().positive().default(1_048_576) }).prefault({}),
 });
 

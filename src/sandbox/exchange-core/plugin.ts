@@ -22,6 +22,9 @@ import { idSequence } from './ids.ts';
 /** The account that collects trading commissions, so balances are conserved. */
 export const FEE_ACCOUNT_ID = '0';
 
+/** Closed orders and trades kept per account and symbol (history endpoints page within these). */
+export const RETAINED_ORDERS = 10_000;
+
 declare module '../http/route-types.ts' {
   interface SandboxServices {
     engine?: SpotEngine;
@@ -51,6 +54,8 @@ export function exchangeCorePlugin(): SandboxPlugin {
         nextOrderId: idSequence(now, 0n),
         nextTradeId: idSequence(now, 500_000n),
         balances,
+        // Bounded history: market agents place orders all day; queries need the recent ones.
+        retain: RETAINED_ORDERS,
         listener: (event) => late.router?.handle(event),
       });
       const store = new MarketDataStore(clock, engine, {

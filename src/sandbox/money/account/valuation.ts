@@ -6,12 +6,13 @@
  */
 import { D, dec, toWire, type Dec } from '../../../core/money/decimal.ts';
 import type { SandboxServices } from '../../http/route-types.ts';
+import { REFERENCE_PHP_PRICES } from '../../config/defaults.ts';
 
 /** The account's fiat token (spec 2.7 `token`) and the unit of its limits. */
 export const LIMIT_TOKEN = 'PHP';
 
 /** Rough peso prices used only before the market has traded (sandbox constants). */
-export const REFERENCE_PHP_PRICES: Readonly<Record<string, string>> = { BTC: '3500000', ETH: '200000', USDT: '58' };
+export { REFERENCE_PHP_PRICES };
 
 function lastPrice(services: SandboxServices, symbol: string): Dec | undefined {
   const md = services.marketData;

@@ -1,0 +1,76 @@
+/**
+ * The convert desk's state (spec 2.10, 3.2): quotes offered and convert orders made, per sandbox.
+ * A quote lives QUOTE_TTL_SECONDS of sandbox time and is single-use; an accepted quote becomes a
+ * SUCCESS order at once (the sandbox settles conversions synchronously, so TODO/PROCESSING/FAILED
+ * never occur). Quotes are forgotten a while after they expire, to bound memory.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Dec } from '../../../core/money/decimal.ts';
+import type { ConvertPair } from './pairs.ts';
+import { QUOTE_TTL_SECONDS } from './pricing.ts';
+
+export interface ConvertQuote {
+  quoteId: string;
+  accountId: string;
+  pair: ConvertPair;
+  price: Dec;
+  sourceAmount: Dec;
+  targetAmount: Dec;
+  createdAt: number;
+  expiresAt: number;
+  used: boolean;
+}
+
+export type ConvertOrderStatus = 'TODO' | 'SUCCESS' | 'FAILED' | 'PROCESSING';
+
+export interface ConvertOrderRecord {
+  /** Sequence number, the `id` field. */
+  id: string;
+  orderId: string;
+  quoteId: string;
+  accountId: string;
+  sourceCurrency: string;
+  targetCurrency: string;
+  sourceAmount: string;
+  targetAmount: string;
+  price: string;
+  inversePrice: string;
+  status: ConvertOrderStatus;
+  createdAt: number;
+}
+
+/** Expired quotes are dropped this long after expiry. */
+const QUOTE_RETENTION_MS = 10 * 60_000;
+
+export const hexId = (): string => randomUUID().replace(/-/g, '');
+
+export class ConvertDesk {
+  private readonly quotes = new Map<string, ConvertQuote>();
+  private readonly orders: ConvertOrderRecord[] = [];
+
+  addQuote(q: Omit<ConvertQuote, 'quoteId' | 'expiresAt' | 'used'>): ConvertQuote {
+    this.prune(q.createdAt);
+    const quote: ConvertQuote = { ...q, quoteId: hexId(), expiresAt: q.createdAt + QUOTE_TTL_SECONDS * 1000, used: false };
+    this.quotes.set(quote.quoteId, quote);
+    return quote;
+  }
+
+  quote(quoteId: string, accountId: string): ConvertQuote | undefined {
+    const q = this.quotes.get(quoteId);
+    return q && q.accountId === accountId ? q : undefined;
+  }
+
+  addOrder(order: Omit<ConvertOrderRecord, 'id'>): ConvertOrderRecord {
+    const record = { ...order, id: String(this.orders.length + 1) };
+    this.orders.push(record);
+    return record;
+  }
+
+  ordersOf(accountId: string): ConvertOrderRecord[] {
+    return this.orders.filter((o) => o.accountId === accountId);
+  }
+
+  private prune(now: number): void {
+    for (const [id, q] of this.quotes) if (q.expiresAt + QUOTE_RETENTION_MS < now) this.quotes.delete(id);
+  }
+}
