@@ -1,0 +1,97 @@
+/**
+ * Text for metrics, shared by the terminal summary, the HTML report and the sweep tables, so a
+ * figure reads the same everywhere. Deterministic: times are formatted in UTC from the run's
+ * own timestamps, never from the clock.
+ */
+import type { BacktestMetrics } from './types.ts';
+
+/** Thousands-separated fixed-point; infinities as ∞ (never NaN: computeMetrics has none). */
+export function fmtNum(x: number, decimals = 2): string {
+  if (x === Infinity) return '∞';
+  if (x === -Infinity) return '-∞';
+  if (Number.isNaN(x)) return 'n/a';
+  const [int = '0', frac] = Math.abs(x).toFixed(decimals).split('.');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const sign = x < 0 && Number(Math.abs(x).toFixed(decimals)) !== 0 ? '-' : '';
+  return `${sign}${grouped}${frac ? `.${frac}` : ''}`;
+}
+
+export function fmtSigned(x: number, decimals = 2): string {
+  const s = fmtNum(x, decimals);
+  return x > 0 && !s.startsWith('-') && !s.startsWith('+') ? `+${s}` : s;
+}
+
+/** Percent with a sign option; a million percent and up (CAGR of a short run) in exponent form. */
+function pct(x: number, decimals: number, signed: boolean): string {
+  if (Number.isFinite(x) && Math.abs(x) >= 1e6) return `${signed && x > 0 ? '+' : ''}${x.toExponential(2).replace('e+', 'e')}%`;
+  return `${signed ? fmtSigned(x, decimals) : fmtNum(x, decimals)}%`;
+}
+export const fmtPct = (x: number, decimals = 2): string => pct(x, decimals, false);
+export const fmtSignedPct = (x: number, decimals = 2): string => pct(x, decimals, true);
+
+/** "2024-01-01 00:00 UTC" (seconds shown only when not zero). */
+export function fmtTime(ms: number): string {
+  if (!Number.isFinite(ms)) return 'n/a';
+  const iso = new Date(ms).toISOString();
+  const secs = iso.slice(17, 19);
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)}${secs === '00' ? '' : `:${secs}`} UTC`;
+}
+
+/** "5d 3h", "2h 10m", "45m": a duration for a range line. */
+export function fmtDuration(ms: number): string {
+  const m = Math.round(ms / 60_000);
+  const d = Math.floor(m / 1440);
+  const h = Math.floor((m % 1440) / 60);
+  const min = m % 60;
+  if (d > 0) return h ? `${d}d ${h}h` : `${d}d`;
+  if (h > 0) return min ? `${h}h ${min}m` : `${h}h`;
+  return `${min}m`;
+}
+
+/** "fast=10 slow=30 quoteAmount=1000"; objects as JSON. */
+export function fmtParams(params: Record<string, unknown>): string {
+  const parts = Object.entries(params).map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`);
+  return parts.length ? parts.join(' ') : '(defaults)';
+}
+
+export interface MetricRow {
+  key: keyof BacktestMetrics;
+  label: string;
+  value: string;
+}
+
+/** The metrics as labelled rows, in reading order. `quote` names the money unit. */
+export function metricRows(m: BacktestMetrics, quote: string): MetricRow[] {
+  const money = (x: number) => `${fmtNum(x)} ${quote}`;
+  return [
+    { key: 'startEquity', label: 'Start equity', value: money(m.startEquity) },
+    { key: 'endEquity', label: 'End equity', value: money(m.endEquity) },
+    { key: 'netPnl', label: 'Net PnL', value: `${fmtSigned(m.netPnl)} ${quote}` },
+    { key: 'returnPct', label: 'Return', value: fmtSignedPct(m.returnPct) },
+    { key: 'cagrPct', label: 'CAGR', value: fmtSignedPct(m.cagrPct) },
+    { key: 'maxDrawdownPct', label: 'Max drawdown', value: fmtPct(m.maxDrawdownPct) },
+    { key: 'sharpe', label: 'Sharpe (ann.)', value: fmtNum(m.sharpe) },
+    { key: 'sortino', label: 'Sortino (ann.)', value: fmtNum(m.sortino) },
+    { key: 'winRatePct', label: 'Win rate', value: fmtPct(m.winRatePct, 1) },
+    { key: 'profitFactor', label: 'Profit factor', value: fmtNum(m.profitFactor) },
+    { key: 'exposurePct', label: 'Exposure', value: fmtPct(m.exposurePct, 1) },
+    { key: 'feesPaid', label: 'Fees paid', value: money(m.feesPaid) },
+    { key: 'trades', label: 'Trades', value: String(m.trades) },
+    { key: 'fills', label: 'Fills', value: String(m.fills) },
+  ];
+}
+
+/** Left-aligned first column, right-aligned others, two spaces between. */
+export function alignTable(rows: readonly (readonly string[])[], rightAlign: (col: number) => boolean = (c) => c > 0): string[] {
+  const widths: number[] = [];
+  for (const r of rows) r.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, [...cell].length)));
+  return rows.map((r) =>
+    r
+      .map((cell, i) => {
+        const pad = ' '.repeat((widths[i] ?? 0) - [...cell].length);
+        return rightAlign(i) ? pad + cell : cell + pad;
+      })
+      .join('  ')
+      .trimEnd(),
+  );
+}

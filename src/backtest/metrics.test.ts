@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { computeMetrics } from './metrics.ts';
+import { metricsFromJson, metricsToJson } from './metrics-json.ts';
+import { periodsPerYear } from './metrics-returns.ts';
+import type { BacktestFill, BacktestRun, EquityPoint, RoundTrip } from './types.ts';
+
+const DAY = 86_400_000;
+const T0 = 1_704_067_200_000;
+
+function fill(over: Partial<BacktestFill>): BacktestFill {
+  return {
+    time: T0,
+    symbol: 'BTCUSDT',
+    side: 'BUY',
+    price: '100',
+    qty: '1',
+    quoteQty: '100',
+    commission: '0',
+    commissionAsset: 'USDT',
+    orderId: '1',
+    clientOrderId: 'c1',
+    tradeId: '1',
+    isMaker: false,
+    ...over,
+  };
+}
+
+function trade(pnl: string): RoundTrip {
+  return { symbol: 'BTCUSDT', direction: 'LONG', entryTime: T0, exitTime: T0 + DAY, entryPrice: '100', exitPrice: '101', qty: '1', pnl, returnPct: 0, fees: '0', barsHeld: 1 };
+}
+
+function run(over: Partial<BacktestRun> = {}): BacktestRun {
+  return {
+    strategy: 'test',
+    params: {},
+    symbol: 'BTCUSDT',
+    interval: '1d',
+    baseAsset: 'BTC',
+    quoteAsset: 'USDT',
+    from: T0,
+    to: T0 + 4 * DAY,
+    barCount: 4,
+    startBalances: { USDT: '1000', BTC: '0' },
+    endBalances: { USDT: '1089', BTC: '0' },
+    fees: { maker: '0.001', taker: '0.001' },
+    fillModel: {},
+    fills: [],
+    trades: [],
+    equity: [],
+    denials: [],
+    strategyFailures: [],
+    ...over,
+  };
+}
+
+const points = (values: number[], positions: number[] = values.map(() => 0)): EquityPoint[] =>
+  values.map((equity, i) => ({ time: T0 + (i + 1) * DAY - 1, equity, position: positions[i] ?? 0 }));
+
+describe('computeMetrics on a hand-computed run', () => {
+  // Daily bars; returns 0, +10%, -10%, +10%.
+  const m = computeMetrics(
+    run({
+      equity: points([1000, 1100, 990, 1089], [0, 1, 1, 0]),
+      trades: [trade('100'), trade('-10'), trade('5')],
+      fills: [
+        fill({ side: 'BUY', commission: '0.001', commissionAsset: 'BTC', price: '100', qty: '1.00' }),
+        fill({ side: 'SELL', commission: '0.5', commissionAsset: 'USDT', price: '110', qty: '1' }),
+      ],
+    }),
+  );
+
+  it('gets equity, PnL and return', () => {
+    expect(m.startEquity).toBe(1000);
+    expect(m.endEquity).toBe(1089);
+    expect(m.netPnl).toBeCloseTo(89, 10);
+    expect(m.returnPct).toBeCloseTo(8.9, 10);
+  });
+
+  it('compounds CAGR over the span from first to last point (3 days)', () => {
+    expect(m.cagrPct).toBeCloseTo((1.089 ** (365 / 3) - 1) * 100, 6);
+  });
+
+  it('measures the drawdown from the 1100 peak to 990', () => {
+    expect(m.maxDrawdownPct).toBeCloseTo(10, 10);
+  });
+
+  it('annualises per-bar Sharpe and Sortino by sqrt(365) for daily bars', () => {
+    // mean 0.025; sample sd sqrt(0.0275 / 3); downside deviation sqrt(0.01 / 4) = 0.05.
+    expect(m.sharpe).toBeCloseTo((0.025 / Math.sqrt(0.0275 / 3)) * Math.sqrt(365), 8);
+    expect(m.sortino).toBeCloseTo((0.025 / 0.05) * Math.sqrt(365), 8);
+  });
+
+  it('counts wins, profit factor, fees in quote, exposure, trades and fills', () => {
+    expect(m.winRatePct).toBeCloseTo(200 / 3, 10);
+    expect(m.profitFactor).toBeCloseTo(10.5, 12);
+    // 0.001 BTC at 100 = 0.1, plus 0.5 USDT.
+    expect(m.feesPaid).toBeCloseTo(0.6, 12);
+    expect(m.exposurePct).toBe(50);
+    expect(m.trades).toBe(3);
+    expect(m.fills).toBe(2);
+  });
+});
+
+describe('computeMetrics edge cases', () => {
+  const noNaN = (m: object) => Object.values(m).forEach((v) => expect(Number.isNaN(v)).toBe(false));
+
+  it('a run with no bars and no trades is all zeros from the start equity', () => {
+    const m = computeMetrics(run());
+    noNaN(m);
+    expect(m).toMatchObject({ startEquity: 1000, endEquity: 1000, netPnl: 0, cagrPct: 0, sharpe: 0, sortino: 0, winRatePct: 0, profitFactor: 0, exposurePct: 0, trades: 0 });
+  });
+
+  it('one bar has a return but no span, so no CAGR and no Sharpe', () => {
+    const m = computeMetrics(run({ equity: points([1010]) }));
+    noNaN(m);
+    expect(m.returnPct).toBeCloseTo(1, 10);
+    expect(m.cagrPct).toBe(0);
+    expect(m.sharpe).toBe(0);
+  });
+
+  it('flat equity gives zero ratios and drawdown, never NaN', () => {
+    const m = computeMetrics(run({ equity: points([1000, 1000, 1000, 1000]) }));
+    noNaN(m);
+    expect(m).toMatchObject({ netPnl: 0, maxDrawdownPct: 0, sharpe: 0, sortino: 0, cagrPct: 0 });
+  });
+
+  it('only winning trades give an infinite profit factor, written as "Infinity" in JSON', () => {
+    const m = computeMetrics(run({ equity: points([1000, 1010, 1020]), trades: [trade('10'), trade('10')] }));
+    expect(m.profitFactor).toBe(Infinity);
+    expect(m.sortino).toBe(Infinity);
+    const json = JSON.parse(JSON.stringify(metricsToJson(m))) as ReturnType<typeof metricsToJson>;
+    expect(json.profitFactor).toBe('Infinity');
+    expect(metricsFromJson(json).profitFactor).toBe(Infinity);
+  });
+
+  it('only losing trades give a profit factor of 0', () => {
+    expect(computeMetrics(run({ trades: [trade('-1')] })).profitFactor).toBe(0);
+  });
+
+  it('dust below the lot step left by a base commission is not exposure', () => {
+    const m = computeMetrics(run({ equity: points([1000, 1000, 1000, 1000], [0, 0.01, 0.00001, 0.00001]), fills: [fill({ qty: '0.010' })] }));
+    expect(m.exposurePct).toBe(25);
+  });
+
+  it('values a start holding base at the first equity point', () => {
+    const m = computeMetrics(run({ startBalances: { USDT: '0', BTC: '1' }, equity: points([100, 110]) }));
+    expect(m.startEquity).toBe(100);
+    expect(m.returnPct).toBeCloseTo(10, 10);
+  });
+
+  it('losing everything is -100% CAGR', () => {
+    expect(computeMetrics(run({ equity: points([500, 0]) })).cagrPct).toBe(-100);
+  });
+});
+
+describe('periodsPerYear', () => {
+  it('knows the interval names and infers the rest from spacing', () => {
+    expect(periodsPerYear('1m')).toBe(525_600);
+    expect(periodsPerYear('1h')).toBe(8760);
+    expect(periodsPerYear('1M')).toBe(12);
+    expect(periodsPerYear('odd', [0, 7_200_000, 14_400_000])).toBe(4380);
+    expect(periodsPerYear('odd')).toBe(0);
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * The headline figures of a backtest run (BacktestMetrics in types.ts), from its equity curve,
+ * round trips and fills. Definitions:
+ * - start equity: the start balances valued in quote. With no base at the start that is the quote
+ *   balance exactly; with base it is the first equity point (the run gives no earlier price).
+ * - end equity: the last equity point (the start equity when there is none).
+ * - net PnL = end - start; return % = net PnL / start.
+ * - CAGR %: compounded over the time from the first to the last equity point (0 for one point).
+ * - max drawdown %: deepest fall below a running peak, as a positive percentage.
+ * - Sharpe, Sortino: per-bar returns annualised for the bar interval, risk-free 0
+ *   (metrics-returns.ts says why per-bar).
+ * - win rate %, profit factor: over round trips, net of fees (metrics-trades.ts).
+ * - exposure %: share of bars holding at least one lot step of base.
+ * - fees paid: commissions in quote, base commissions valued at the fill price.
+ * No field is ever NaN; profitFactor, sortino and cagrPct may be +Infinity (metrics-json.ts
+ * writes those as "Infinity").
+ */
+import { D } from '../core/money/decimal.ts';
+import { barReturns, cagrPct, maxDrawdownPct, periodsPerYear, sharpeRatio, sortinoRatio } from './metrics-returns.ts';
+import { exposurePct, feesInQuote, profitFactor, winRatePct } from './metrics-trades.ts';
+import type { BacktestMetrics, BacktestRun } from './types.ts';
+
+/** Start balances in quote; the first equity point when base was held (see the header). */
+export function startEquityOf(run: Pick<BacktestRun, 'startBalances' | 'baseAsset' | 'quoteAsset' | 'equity'>): number {
+  const base = new D(run.startBalances[run.baseAsset] ?? '0');
+  const quote = Number(run.startBalances[run.quoteAsset] ?? '0');
+  if (base.isZero()) return Number.isFinite(quote) ? quote : 0;
+  return run.equity[0]?.equity ?? quote;
+}
+
+const finite = (x: number): number => (Number.isNaN(x) ? 0 : x);
+
+export function computeMetrics(run: BacktestRun): BacktestMetrics {
+  const startEquity = startEquityOf(run);
+  const values = run.equity.map((p) => p.equity);
+  const last = run.equity[run.equity.length - 1];
+  const endEquity = last ? last.equity : startEquity;
+  const netPnl = endEquity - startEquity;
+  const first = run.equity[0];
+  const span = first && last ? last.time - first.time : 0;
+  const perYear = periodsPerYear(
+    run.interval,
+    run.equity.map((p) => p.time),
+  );
+  const returns = barReturns(startEquity, values);
+  return {
+    startEquity: finite(startEquity),
+    endEquity: finite(endEquity),
+    netPnl: finite(netPnl),
+    returnPct: startEquity > 0 ? finite((netPnl / startEquity) * 100) : 0,
+    cagrPct: finite(cagrPct(startEquity, endEquity, span)),
+    maxDrawdownPct: finite(maxDrawdownPct(startEquity, values)),
+    sharpe: finite(sharpeRatio(returns, perYear)),
+    sortino: finite(sortinoRatio(returns, perYear)),
+    winRatePct: winRatePct(run.trades),
+    profitFactor: finite(profitFactor(run.trades)),
+    exposurePct: exposurePct(run.equity, run.fills),
+    feesPaid: finite(feesInQuote(run.fills, run.baseAsset, run.quoteAsset).quote),
+    trades: run.trades.length,
+    fills: run.fills.length,
+  };
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import type { BacktestBar, BacktestFill } from '../types.ts';
+import { buildChartData, chooseBucket, toCandles, toMarkers } from './chart-data.ts';
+import { demoBars, demoRun } from './demo-run.ts';
+
+const MIN = 60_000;
+const bar = (i: number, o: string, h: string, l: string, c: string): BacktestBar => ({ openTime: i * MIN, closeTime: (i + 1) * MIN - 1, open: o, high: h, low: l, close: c, volume: '1' });
+
+describe('candles', () => {
+  it('keeps one candle per bar when under the cap, in seconds', () => {
+    expect(toCandles([bar(0, '1', '2', '0.5', '1.5')], 0)).toEqual([{ time: 0, open: 1, high: 2, low: 0.5, close: 1.5 }]);
+  });
+
+  it('aggregates into time-aligned buckets: first open, max high, min low, last close', () => {
+    const bars = [bar(0, '10', '12', '9', '11'), bar(1, '11', '15', '10', '14'), bar(2, '14', '14', '8', '9'), bar(3, '9', '10', '9', '10')];
+    expect(toCandles(bars, 3 * MIN)).toEqual([
+      { time: 0, open: 10, high: 15, low: 8, close: 9 },
+      { time: 180, open: 9, high: 10, low: 9, close: 10 },
+    ]);
+  });
+
+  it('picks the smallest standard interval that fits the cap', () => {
+    const bars = Array.from({ length: 20_000 }, (_, i) => bar(i, '1', '1', '1', '1'));
+    expect(chooseBucket('1m', bars, 5_000)).toEqual({ ms: 5 * MIN, name: '5m' });
+    expect(chooseBucket('1m', bars.slice(0, 100), 5_000)).toEqual({ ms: 0, name: '1m' });
+    const year = [bar(0, '1', '1', '1', '1'), bar(525_599, '1', '1', '1', '1')];
+    expect(chooseBucket('1m', [...year, ...Array.from({ length: 5_000 }, () => year[1]!)], 5_000).name).toBe('2h');
+  });
+});
+
+describe('markers', () => {
+  const fill = (time: number, side: 'BUY' | 'SELL'): BacktestFill => ({ time, symbol: 'X', side, price: '1', qty: '1', quoteQty: '1', commission: '0', commissionAsset: 'Q', orderId: '1', clientOrderId: 'c', tradeId: '1', isMaker: false });
+
+  it('sit on the candle holding the fill, one per candle and side, with a count', () => {
+    const candles = toCandles([bar(0, '1', '1', '1', '1'), bar(1, '1', '1', '1', '1'), bar(2, '1', '1', '1', '1')], 0);
+    const markers = toMarkers([fill(30_000, 'BUY'), fill(90_000, 'SELL'), fill(100_000, 'SELL'), fill(130_000, 'BUY')], candles);
+    expect(markers.map((m) => [m.time, m.text, m.position, m.shape])).toEqual([
+      [0, 'B', 'belowBar', 'arrowUp'],
+      [60, 'S×2', 'aboveBar', 'arrowDown'],
+      [120, 'B', 'belowBar', 'arrowUp'],
+    ]);
+  });
+});
+
+describe('buildChartData', () => {
+  it('thins a long run under the cap and keeps the deepest drawdown of each bucket', () => {
+    const bars = demoBars(12_000, 2);
+    const run = demoRun({ barsData: bars, fast: 20, slow: 60 });
+    const data = buildChartData(run, bars, 1_000);
+    expect(data.candles.length).toBeLessThanOrEqual(1_000);
+    expect(data.equity.length).toBeLessThanOrEqual(1_000);
+    expect(data.markers.length).toBeGreaterThan(0);
+    for (let i = 1; i < data.candles.length; i++) expect(data.candles[i]!.time).toBeGreaterThan(data.candles[i - 1]!.time);
+    for (let i = 1; i < data.equity.length; i++) expect(data.equity[i]!.time).toBeGreaterThan(data.equity[i - 1]!.time);
+    const full = buildChartData(run, bars, 100_000);
+    const deepest = (pts: { value: number }[]) => Math.min(...pts.map((p) => p.value));
+    expect(deepest(data.drawdown)).toBeCloseTo(deepest(full.drawdown), 10);
+    expect(data.pricePrecision).toBe(2);
+  });
+});

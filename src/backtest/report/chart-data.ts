@@ -1,0 +1,175 @@
+/**
+ * The chart data the HTML report inlines, in lightweight-charts' shapes (time in UTC seconds).
+ * Long runs are thinned so the page stays light: candles are aggregated to the smallest standard
+ * interval that keeps them under `maxCandles` (a year of 1-minute bars becomes 2-hour candles),
+ * fills become markers on the candle that contains them (one per candle and side, with a count),
+ * and the equity and drawdown curves keep one point per bucket (the last equity; the deepest
+ * drawdown, so the worst moment is never averaged away).
+ */
+import { INTERVAL_MS } from '../../data/intervals.ts';
+import { drawdownSeries } from '../metrics-returns.ts';
+import { startEquityOf } from '../metrics.ts';
+import type { BacktestBar, BacktestRun } from '../types.ts';
+
+export interface CandlePoint {
+  time: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+}
+export interface LinePoint {
+  time: number;
+  value: number;
+}
+export interface MarkerPoint {
+  time: number;
+  position: 'aboveBar' | 'belowBar';
+  shape: 'arrowUp' | 'arrowDown';
+  color: string;
+  text: string;
+}
+
+export interface ChartData {
+  candles: CandlePoint[];
+  markers: MarkerPoint[];
+  equity: LinePoint[];
+  drawdown: LinePoint[];
+  /** Price decimals seen in the bars (for the axis format). */
+  pricePrecision: number;
+  /** Interval the candles are shown at ("1m", "2h", or "<n> bars"); and the bars behind them. */
+  candleInterval: string;
+  sourceBars: number;
+  sourceEquityPoints: number;
+}
+
+export const DEFAULT_MAX_POINTS = 5_000;
+const BUY_COLOR = '#16a34a';
+const SELL_COLOR = '#dc2626';
+
+/** Median spacing of open times, for bars whose interval name is not a standard one. */
+function spacing(bars: readonly BacktestBar[]): number {
+  const gaps: number[] = [];
+  for (let i = 1; i < Math.min(bars.length, 1001); i++) gaps.push(bars[i]!.openTime - bars[i - 1]!.openTime);
+  gaps.sort((a, b) => a - b);
+  return gaps[Math.floor(gaps.length / 2)] ?? 60_000;
+}
+
+/** The bucket length in ms and its name; the bar interval itself when no thinning is needed. */
+export function chooseBucket(interval: string, bars: readonly BacktestBar[], maxCandles: number): { ms: number; name: string } {
+  const known = (INTERVAL_MS as Readonly<Record<string, number>>)[interval];
+  const base = known ?? spacing(bars);
+  const first = bars[0];
+  const last = bars[bars.length - 1];
+  if (!first || !last || bars.length <= maxCandles) return { ms: 0, name: known ? interval : `${base / 60_000}m` };
+  const span = last.openTime - first.openTime + base;
+  for (const [name, ms] of Object.entries(INTERVAL_MS)) {
+    // One extra bucket for a range that does not start on a boundary.
+    if (ms > base && ms % base === 0 && Math.ceil(span / ms) + 1 <= maxCandles) return { ms, name };
+  }
+  const week = INTERVAL_MS['1w'];
+  const weeks = Math.ceil(span / week / (maxCandles - 1));
+  return { ms: weeks * week, name: `${weeks}w` };
+}
+
+/** Candles, thinned into time-aligned buckets of `ms` (0 = one candle per bar). */
+export function toCandles(bars: readonly BacktestBar[], ms: number): CandlePoint[] {
+  const out: CandlePoint[] = [];
+  let key = NaN;
+  for (const b of bars) {
+    const o = Number(b.open), h = Number(b.high), l = Number(b.low), c = Number(b.close);
+    const k = ms > 0 ? Math.floor(b.openTime / ms) * ms : b.openTime;
+    const cur = out[out.length - 1];
+    if (cur && k === key) {
+      if (h > cur.high) cur.high = h;
+      if (l < cur.low) cur.low = l;
+      cur.close = c;
+    } else {
+      const time = Math.floor(k / 1000);
+      // lightweight-charts needs strictly increasing times.
+      if (cur && time <= cur.time) continue;
+      out.push({ time, open: o, high: h, low: l, close: c });
+      key = k;
+    }
+  }
+  return out;
+}
+
+/** Index of the last candle starting at or before `t` (seconds); -1 when none. */
+function candleAt(candles: readonly CandlePoint[], t: number): number {
+  let lo = 0, hi = candles.length - 1, ans = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (candles[mid]!.time <= t) {
+      ans = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return ans;
+}
+
+export function toMarkers(fills: BacktestRun['fills'], candles: readonly CandlePoint[]): MarkerPoint[] {
+  const groups = new Map<string, { time: number; side: 'BUY' | 'SELL'; n: number; qty: number }>();
+  for (const f of fills) {
+    const i = candleAt(candles, Math.floor(f.time / 1000));
+    const c = candles[Math.max(0, i)];
+    if (!c) continue;
+    const id = `${c.time}:${f.side}`;
+    const g = groups.get(id) ?? { time: c.time, side: f.side, n: 0, qty: 0 };
+    g.n++;
+    g.qty += Number(f.qty);
+    groups.set(id, g);
+  }
+  return [...groups.values()]
+    .sort((a, b) => a.time - b.time || (a.side === 'BUY' ? -1 : 1))
+    .map((g) => ({
+      time: g.time,
+      position: g.side === 'BUY' ? 'belowBar' : 'aboveBar',
+      shape: g.side === 'BUY' ? 'arrowUp' : 'arrowDown',
+      color: g.side === 'BUY' ? BUY_COLOR : SELL_COLOR,
+      text: `${g.side === 'BUY' ? 'B' : 'S'}${g.n > 1 ? `×${g.n}` : ''}`,
+    }));
+}
+
+/** Equity and drawdown (negative percent, an underwater curve) with at most `max` points each. */
+export function toCurves(run: BacktestRun, max: number): { equity: LinePoint[]; drawdown: LinePoint[] } {
+  const values = run.equity.map((p) => p.equity);
+  const dd = drawdownSeries(startEquityOf(run), values);
+  const k = Math.max(1, Math.ceil(run.equity.length / max));
+  const equity: LinePoint[] = [];
+  const drawdown: LinePoint[] = [];
+  for (let i = 0; i < run.equity.length; i += k) {
+    const end = Math.min(run.equity.length, i + k) - 1;
+    const time = Math.floor(run.equity[end]!.time / 1000);
+    if (equity.length && time <= equity[equity.length - 1]!.time) continue;
+    let deepest = 0;
+    for (let j = i; j <= end; j++) deepest = Math.max(deepest, dd[j]!);
+    equity.push({ time, value: values[end]! });
+    drawdown.push({ time, value: -deepest });
+  }
+  return { equity, drawdown };
+}
+
+function precisionOf(bars: readonly BacktestBar[]): number {
+  let p = 0;
+  for (let i = 0; i < Math.min(bars.length, 200); i++) {
+    const dot = bars[i]!.close.indexOf('.');
+    if (dot >= 0) p = Math.max(p, bars[i]!.close.slice(dot + 1).replace(/0+$/, '').length);
+  }
+  return Math.min(p, 8);
+}
+
+export function buildChartData(run: BacktestRun, bars: readonly BacktestBar[], maxPoints = DEFAULT_MAX_POINTS): ChartData {
+  const bucket = chooseBucket(run.interval, bars, maxPoints);
+  const candles = toCandles(bars, bucket.ms);
+  const curves = toCurves(run, maxPoints);
+  return {
+    candles,
+    markers: toMarkers(run.fills, candles),
+    ...curves,
+    pricePrecision: precisionOf(bars),
+    candleInterval: bucket.ms === 0 ? (run.interval || bucket.name) : bucket.name,
+    sourceBars: bars.length,
+    sourceEquityPoints: run.equity.length,
+  };
+}

@@ -1,0 +1,113 @@
+/**
+ * The static parts of the HTML report: header, metrics table, trade list, notes and the style
+ * sheet. Everything from the run is escaped; the charts are drawn by page-script.js.
+ */
+import { fmtDuration, fmtNum, fmtParams, fmtSigned, fmtSignedPct, fmtTime, metricRows } from '../metrics-format.ts';
+import { tradeStats } from '../metrics-trades.ts';
+import type { BacktestMetrics, BacktestRun } from '../types.ts';
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Rows shown in the trade table; the rest are summarised in a line (a page, not a database). */
+export const MAX_TRADE_ROWS = 1_000;
+
+export function headerHtml(run: BacktestRun): string {
+  const e = escapeHtml;
+  return `<header>
+  <h1>${e(run.strategy)} <span class="muted">on</span> ${e(run.symbol)} <span class="muted">${e(run.interval)}</span></h1>
+  <dl class="meta">
+    <dt>Params</dt><dd><code>${e(fmtParams(run.params))}</code></dd>
+    <dt>Range</dt><dd>${e(fmtTime(run.from))} &rarr; ${e(fmtTime(run.to))} (${e(fmtDuration(run.to - run.from))}, ${e(fmtNum(run.barCount, 0))} bars)</dd>
+    <dt>Fees</dt><dd>maker ${e(run.fees.maker)}, taker ${e(run.fees.taker)}</dd>
+    <dt>Fill model</dt><dd><code>${e(JSON.stringify(run.fillModel))}</code></dd>
+    <dt>Balances</dt><dd>${e(balances(run.startBalances))} &rarr; ${e(balances(run.endBalances))}</dd>
+  </dl>
+</header>`;
+}
+
+function balances(b: Record<string, string>): string {
+  const parts = Object.entries(b).map(([a, v]) => `${v} ${a}`);
+  return parts.length ? parts.join(', ') : '(none)';
+}
+
+export function metricsHtml(run: BacktestRun, m: BacktestMetrics): string {
+  const s = tradeStats(run.trades);
+  const cells = metricRows(m, run.quoteAsset).map(
+    (r) => `<div class="metric" data-metric="${r.key}"><div class="label">${escapeHtml(r.label)}</div><div class="value${sign(r.key, m[r.key])}">${escapeHtml(r.value)}</div></div>`,
+  );
+  const q = escapeHtml(run.quoteAsset);
+  const stats = s.trades
+    ? `<p class="stats">${s.trades} trades (${s.long} long, ${s.short} short): ${s.wins} won, ${s.losses} lost; average ${escapeHtml(fmtSigned(s.avgPnl))} ${q} (${escapeHtml(fmtSignedPct(s.avgReturnPct))}), best ${escapeHtml(fmtSigned(s.bestPnl))}, worst ${escapeHtml(fmtSigned(s.worstPnl))}, held ${escapeHtml(fmtNum(s.avgBarsHeld, 1))} bars on average.</p>`
+    : '<p class="stats">No closed trades.</p>';
+  return `<section id="metrics"><h2>Metrics</h2><div class="metrics">${cells.join('')}</div>${stats}</section>`;
+}
+
+function sign(key: keyof BacktestMetrics, v: number): string {
+  if (!['netPnl', 'returnPct', 'cagrPct'].includes(key)) return '';
+  return v > 0 ? ' pos' : v < 0 ? ' neg' : '';
+}
+
+export function tradesHtml(run: BacktestRun): string {
+  const rows = run.trades.slice(0, MAX_TRADE_ROWS).map((t, i) => {
+    const pnl = Number(t.pnl);
+    const cls = pnl > 0 ? 'win' : pnl < 0 ? 'loss' : '';
+    const cells = [
+      String(i + 1),
+      t.direction,
+      fmtTime(t.entryTime),
+      t.entryPrice,
+      fmtTime(t.exitTime),
+      t.exitPrice,
+      t.qty,
+      fmtSigned(pnl),
+      fmtSignedPct(t.returnPct * 100),
+      fmtNum(Number(t.fees), 4),
+      String(t.barsHeld),
+    ];
+    return `<tr class="${cls}">${cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`;
+  });
+  const more = run.trades.length > MAX_TRADE_ROWS ? `<p class="muted">Showing the first ${MAX_TRADE_ROWS} of ${run.trades.length} trades.</p>` : '';
+  const head = ['#', 'Side', 'Entry', 'Entry price', 'Exit', 'Exit price', 'Qty', `PnL (${run.quoteAsset})`, 'Return', 'Fees', 'Bars'];
+  const table = run.trades.length
+    ? `<table id="trades-table"><thead><tr>${head.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>${more}`
+    : '<p class="muted">No closed trades.</p>';
+  return `<section id="trades"><h2>Trades</h2>${table}</section>`;
+}
+
+/** Denied intents and strategy failures, when there were any (first 50 of each). */
+export function notesHtml(run: BacktestRun): string {
+  const parts: string[] = [];
+  if (run.denials.length) {
+    const items = run.denials.slice(0, 50).map((d) => `<li>${escapeHtml(fmtTime(d.time))} ${escapeHtml(d.tag ?? '')}: ${escapeHtml(d.reasons.join('; '))}</li>`);
+    parts.push(`<h3>${run.denials.length} denied intent(s)</h3><ul>${items.join('')}</ul>`);
+  }
+  if (run.strategyFailures.length) {
+    const items = run.strategyFailures.slice(0, 50).map((f) => `<li>${escapeHtml(fmtTime(f.time))} ${escapeHtml(f.handler)}: ${escapeHtml(f.message)}</li>`);
+    parts.push(`<h3>${run.strategyFailures.length} strategy failure(s)</h3><ul>${items.join('')}</ul>`);
+  }
+  return parts.length ? `<section id="notes"><h2>Notes</h2>${parts.join('')}</section>` : '';
+}
+
+export const STYLE = `
+*{box-sizing:border-box}
+body{margin:0;padding:20px 28px;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2937;background:#f8fafc}
+h1{font-size:22px;margin:0 0 8px}h2{font-size:16px;margin:24px 0 8px}h3{font-size:14px;margin:12px 0 4px}
+.muted{color:#6b7280;font-weight:400}
+.meta{display:grid;grid-template-columns:max-content 1fr;gap:2px 14px;margin:0}.meta dt{color:#6b7280}.meta dd{margin:0}
+code{font:12px ui-monospace,SFMono-Regular,Menlo,monospace;background:#eef2f7;padding:1px 4px;border-radius:3px}
+.metrics{display:grid;grid-template-columns:repeat(auto-fill,minmax(165px,1fr));gap:8px}
+.metric{background:#fff;border:1px solid #e5e7eb;border-radius:6px;padding:8px 10px}
+.metric .label{color:#6b7280;font-size:12px}.metric .value{font-size:16px;white-space:nowrap;font-weight:600;font-variant-numeric:tabular-nums}
+.pos{color:#15803d}.neg{color:#b91c1c}
+.stats{color:#374151}
+.chart{width:100%;background:#fff;border:1px solid #e5e7eb;border-radius:6px}
+#price-chart{height:420px}#equity-chart{height:220px}#drawdown-chart{height:160px}
+.note{color:#6b7280;font-size:12px;margin:4px 0 0}
+table{border-collapse:collapse;width:100%;background:#fff;font-variant-numeric:tabular-nums;font-size:13px}
+th,td{border-bottom:1px solid #e5e7eb;padding:4px 8px;text-align:right;white-space:nowrap}
+th:nth-child(2),td:nth-child(2){text-align:left}
+thead th{position:sticky;top:0;background:#f1f5f9}
+tr.win td:nth-child(8),tr.win td:nth-child(9){color:#15803d}tr.loss td:nth-child(8),tr.loss td:nth-child(9){color:#b91c1c}
+`;

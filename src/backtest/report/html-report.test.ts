@@ -1,0 +1,47 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { computeMetrics } from '../metrics.ts';
+import { demoBars, demoRun } from './demo-run.ts';
+import { inlineJson, inlineScript, renderReport, writeReport } from './html-report.ts';
+
+describe('renderReport', () => {
+  const bars = demoBars(300, 4);
+
+  it('is one self-contained page: bundle, data and script inline, no external references', () => {
+    const run = demoRun({ barsData: bars });
+    const html = renderReport({ run, metrics: computeMetrics(run), bars });
+    const has = (s: string) => html.includes(s);
+    expect(html.startsWith('<!doctype html>')).toBe(true);
+    for (const s of ['TradingView Lightweight Charts', 'id="price-chart"', 'id="equity-chart"', 'id="drawdown-chart"', '<script type="application/json" id="report-data">']) expect(has(s), s).toBe(true);
+    expect(html.match(/<script[^>]+src=|<link[^>]+href=/gi)).toBeNull();
+    // The only URLs are strings inside the chart bundle (licence, attribution link, SVG namespace), never fetched.
+    expect([...new Set(html.match(/https?:\/\/[\w./-]+/g))].sort()).toEqual(['http://www.w3.org/2000/svg', 'https://www.apache.org/licenses/LICENSE-2.0', 'https://www.tradingview.com/']);
+  });
+
+  it('escapes the run: a strategy name or param cannot break out of the page', () => {
+    const run = { ...demoRun({ barsData: bars }), strategy: '</script><img src=x onerror=alert(1)>', params: { note: '</script>' } };
+    const html = renderReport({ run, metrics: computeMetrics(run), bars });
+    expect(html.includes('<img src=x')).toBe(false);
+    expect(html.match(/<\/script>/g)?.length).toBe(3);
+  });
+
+  it('inlines JSON and code safely', () => {
+    expect(inlineJson({ a: '</script><!--' })).toBe('{"a":"\\u003c/script\\u003e\\u003c!--"}');
+    expect(JSON.parse(inlineJson({ a: '</script>&' }))).toEqual({ a: '</script>&' });
+    expect(inlineScript('x = "</script>"')).toBe('x = "<\\/script>"');
+  });
+
+  it('writeReport creates the folder', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'halyard-html-'));
+    try {
+      const run = demoRun({ barsData: bars });
+      const file = path.join(dir, 'a', 'b', 'report.html');
+      await writeReport(file, { run, metrics: computeMetrics(run), bars });
+      expect(readFileSync(file, 'utf8')).toContain('data-ready="false"');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

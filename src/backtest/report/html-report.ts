@@ -1,0 +1,100 @@
+/**
+ * The backtest report: ONE self-contained HTML file that opens offline from disk. The
+ * lightweight-charts v5 standalone bundle and the page script are inlined in <script> tags, the
+ * data as JSON in a `type="application/json"` script (every `<` written as \u003c, so no string
+ * in the run can close the tag), the style sheet in <style>. No network, no fonts, no CDN.
+ *
+ * Content: header (strategy, params, range), metrics, a candlestick chart with entry/exit markers
+ * (#price-chart), the equity curve (#equity-chart), the drawdown (#drawdown-chart), the trade
+ * list. Long runs are thinned to about 5,000 candles and curve points (chart-data.ts). When the
+ * charts are drawn the body gets data-ready="true" and window.__report holds the counts.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BacktestBar, BacktestMetrics, BacktestRun } from '../types.ts';
+import { buildChartData, DEFAULT_MAX_POINTS } from './chart-data.ts';
+import { escapeHtml, headerHtml, metricsHtml, notesHtml, STYLE, tradesHtml } from './html-parts.ts';
+
+export interface ReportInput {
+  run: BacktestRun;
+  metrics: BacktestMetrics;
+  /** The bars the run replayed (the run itself keeps only its equity curve). */
+  bars: readonly BacktestBar[];
+  /** Cap on candles and curve points; default 5,000. */
+  maxPoints?: number;
+}
+
+const BUNDLE = 'dist/lightweight-charts.standalone.production.js';
+let cachedAssets: { bundle: string; page: string } | undefined;
+
+/** The chart bundle (from the installed package) and page script, read once. */
+function assets(): { bundle: string; page: string } {
+  if (!cachedAssets) {
+    const pkg = createRequire(import.meta.url).resolve('lightweight-charts/package.json');
+    const bundle = readFileSync(path.join(path.dirname(pkg), BUNDLE), 'utf8');
+    const page = readFileSync(fileURLToPath(new URL('./page-script.js', import.meta.url)), 'utf8');
+    cachedAssets = { bundle: inlineScript(bundle), page: inlineScript(page) };
+  }
+  return cachedAssets;
+}
+
+/** Code placed inside <script>: a literal `</script` would end the element early. */
+export function inlineScript(code: string): string {
+  return code.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
+}
+
+/** JSON safe inside any <script> element: `<`, `>`, `&` and the JS line separators escaped. */
+export function inlineJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export function renderReport(input: ReportInput): string {
+  const { run, metrics, bars } = input;
+  const data = buildChartData(run, bars, input.maxPoints ?? DEFAULT_MAX_POINTS);
+  const { bundle, page } = assets();
+  const thinned =
+    data.candles.length < data.sourceBars
+      ? `Candles shown at ${escapeHtml(data.candleInterval)}: ${data.candles.length.toLocaleString('en-US')} candles from ${data.sourceBars.toLocaleString('en-US')} bars; markers sit on the candle holding the fill (B/S, ×n when several).`
+      : `${data.candles.length.toLocaleString('en-US')} candles; markers: B = buy fill, S = sell fill (×n when several in one candle).`;
+  const curveNote =
+    data.equity.length < data.sourceEquityPoints
+      ? `<p class="note">${data.equity.length.toLocaleString('en-US')} of ${data.sourceEquityPoints.toLocaleString('en-US')} points shown (last equity and deepest drawdown of each bucket).</p>`
+      : '';
+  const title = `${run.strategy} ${run.symbol} ${run.interval} backtest`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body data-ready="false">
+${headerHtml(run)}
+${metricsHtml(run, metrics)}
+<section id="price"><h2>Price</h2><div id="price-chart" class="chart"></div><p class="note">${thinned}</p></section>
+<section id="equity"><h2>Equity (${escapeHtml(run.quoteAsset)})</h2><div id="equity-chart" class="chart"></div>${curveNote}</section>
+<section id="drawdown"><h2>Drawdown (%)</h2><div id="drawdown-chart" class="chart"></div></section>
+${tradesHtml(run)}
+${notesHtml(run)}
+<script type="application/json" id="report-data">${inlineJson(data)}</script>
+<script>${bundle}</script>
+<script>${page}</script>
+</body>
+</html>
+`;
+}
+
+/** Render and write, creating the folder. */
+export async function writeReport(file: string, input: ReportInput): Promise<void> {
+  await mkdir(path.dirname(path.resolve(file)), { recursive: true });
+  await writeFile(file, renderReport(input), 'utf8');
+}

@@ -1,0 +1,104 @@
+/* global window, document, requestAnimationFrame */
+/**
+ * Browser side of the backtest report (inlined by html-report.ts after the lightweight-charts v5
+ * standalone bundle, which defines window.LightweightCharts). Reads the JSON in
+ * #report-data, draws the price (candles + fill markers), equity and drawdown charts, keeps their
+ * time axes in step, then sets <body data-ready="true"> and window.__report (counts) so a test
+ * can wait for the drawing and check it. On any error: data-ready="error" and a console error.
+ */
+(function () {
+  'use strict';
+  var LC = window.LightweightCharts;
+  var body = document.body;
+  try {
+    var data = JSON.parse(document.getElementById('report-data').textContent);
+    var base = {
+      autoSize: true,
+      layout: { background: { color: '#ffffff' }, textColor: '#374151', fontSize: 12 },
+      grid: { vertLines: { color: '#f1f5f9' }, horzLines: { color: '#f1f5f9' } },
+      // A small minimum bar spacing lets fitContent show every candle of a long run (the default 0.5 px does not).
+      timeScale: { timeVisible: true, secondsVisible: false, borderColor: '#e5e7eb', minBarSpacing: 0.05 },
+      rightPriceScale: { borderColor: '#e5e7eb' },
+      crosshair: { mode: 0 },
+    };
+    var make = function (id) {
+      return LC.createChart(document.getElementById(id), base);
+    };
+
+    var price = make('price-chart');
+    var minMove = Math.pow(10, -data.pricePrecision);
+    var candles = price.addSeries(LC.CandlestickSeries, {
+      upColor: '#16a34a',
+      downColor: '#dc2626',
+      borderVisible: false,
+      wickUpColor: '#16a34a',
+      wickDownColor: '#dc2626',
+      priceFormat: { type: 'price', precision: data.pricePrecision, minMove: minMove },
+    });
+    candles.setData(data.candles);
+    var markers = LC.createSeriesMarkers(candles, data.markers);
+
+    var equity = make('equity-chart');
+    var equityLine = equity.addSeries(LC.AreaSeries, {
+      lineColor: '#2563eb',
+      topColor: 'rgba(37,99,235,0.25)',
+      bottomColor: 'rgba(37,99,235,0.02)',
+      lineWidth: 2,
+    });
+    equityLine.setData(data.equity);
+
+    var drawdown = make('drawdown-chart');
+    // An area hanging from the zero line (baseline series): the underwater curve.
+    var ddArea = drawdown.addSeries(LC.BaselineSeries, {
+      baseValue: { type: 'price', price: 0 },
+      topLineColor: 'rgba(0,0,0,0)',
+      topFillColor1: 'rgba(0,0,0,0)',
+      topFillColor2: 'rgba(0,0,0,0)',
+      bottomLineColor: '#dc2626',
+      bottomFillColor1: 'rgba(220,38,38,0.08)',
+      bottomFillColor2: 'rgba(220,38,38,0.35)',
+      lineWidth: 1,
+      priceFormat: { type: 'percent', precision: 2, minMove: 0.01 },
+    });
+    ddArea.setData(data.drawdown);
+
+    var charts = [price, equity, drawdown];
+    charts.forEach(function (c) {
+      c.timeScale().fitContent();
+    });
+    // Keep the three time axes in step; the flag stops the echo from the charts we move.
+    var syncing = false;
+    charts.forEach(function (src) {
+      src.timeScale().subscribeVisibleTimeRangeChange(function (range) {
+        if (syncing || !range) return;
+        syncing = true;
+        charts.forEach(function (dst) {
+          if (dst === src) return;
+          try {
+            dst.timeScale().setVisibleRange(range);
+          } catch (e) {
+            // A chart without data in that range cannot follow; it keeps its own range.
+            void e;
+          }
+        });
+        syncing = false;
+      });
+    });
+
+    window.__report = {
+      candles: data.candles.length,
+      markers: markers.markers().length,
+      equityPoints: data.equity.length,
+      drawdownPoints: data.drawdown.length,
+    };
+    // Two frames: the charts paint on the next animation frame after setData.
+    requestAnimationFrame(function () {
+      requestAnimationFrame(function () {
+        body.setAttribute('data-ready', 'true');
+      });
+    });
+  } catch (e) {
+    body.setAttribute('data-ready', 'error');
+    console.error('backtest report failed to draw:', e);
+  }
+})();

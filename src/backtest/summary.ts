@@ -1,0 +1,57 @@
+/**
+ * The terminal summary of a backtest: what ran (strategy, params, symbol, interval, range, bars),
+ * the metrics as an aligned two-pair table, the trade statistics, and anything that needs a
+ * second look (denied intents, strategy failures, fees in an asset we cannot value). Plain text,
+ * no colour, so it reads the same in a log file.
+ */
+import { alignTable, fmtDuration, fmtNum, fmtParams, fmtSigned, fmtSignedPct, fmtTime, metricRows } from './metrics-format.ts';
+import { feesInQuote, tradeStats } from './metrics-trades.ts';
+import type { BacktestMetrics, BacktestRun } from './types.ts';
+
+function balances(b: Record<string, string>): string {
+  const parts = Object.entries(b).map(([asset, amount]) => `${amount} ${asset}`);
+  return parts.length ? parts.join(', ') : '(none)';
+}
+
+export function formatSummary(run: BacktestRun, metrics: BacktestMetrics): string {
+  const head = alignTable(
+    [
+      ['Strategy', run.strategy],
+      ['Params', fmtParams(run.params)],
+      ['Market', `${run.symbol} ${run.interval}`],
+      ['Range', `${fmtTime(run.from)} -> ${fmtTime(run.to)} (${fmtDuration(run.to - run.from)}, ${fmtNum(run.barCount, 0)} bars)`],
+      ['Fees', `maker ${run.fees.maker}, taker ${run.fees.taker}${Object.keys(run.fillModel).length ? `; fill model ${JSON.stringify(run.fillModel)}` : ''}`],
+      ['Balances', `${balances(run.startBalances)} -> ${balances(run.endBalances)}`],
+    ],
+    () => false,
+  );
+
+  const rows = metricRows(metrics, run.quoteAsset);
+  const half = Math.ceil(rows.length / 2);
+  const pairs: string[][] = [];
+  for (let i = 0; i < half; i++) {
+    const a = rows[i]!;
+    const b = rows[i + half];
+    pairs.push([a.label, a.value, '  ', b?.label ?? '', b?.value ?? '']);
+  }
+  const table = alignTable(pairs, (c) => c === 1 || c === 4);
+
+  const s = tradeStats(run.trades);
+  const lines = [...head, '', ...table, ''];
+  if (s.trades === 0) lines.push('Trades    none');
+  else {
+    const q = run.quoteAsset;
+    lines.push(
+      `Trades    ${s.trades} (${s.long} long, ${s.short} short): ${s.wins} won, ${s.losses} lost`,
+      `Per trade avg ${fmtSigned(s.avgPnl)} ${q} (${fmtSignedPct(s.avgReturnPct)}), best ${fmtSigned(s.bestPnl)}, worst ${fmtSigned(s.worstPnl)}, held ${fmtNum(s.avgBarsHeld, 1)} bars on average`,
+    );
+  }
+  const other = feesInQuote(run.fills, run.baseAsset, run.quoteAsset).otherAssets;
+  if (other.length) lines.push(`Note      fees charged in ${other.join(', ')} are not in "Fees paid" (no price for them in the run)`);
+  if (run.denials.length) lines.push(`Denied    ${run.denials.length} intent(s) refused before the venue; first: ${run.denials[0]!.reasons.join('; ')}`);
+  if (run.strategyFailures.length) {
+    const f = run.strategyFailures[0]!;
+    lines.push(`Failures  ${run.strategyFailures.length} strategy handler failure(s); first: ${f.handler} at ${fmtTime(f.time)}: ${f.message}`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,79 @@
+/**
+ * Bars for a job from its DataSource: streamed from the journal (read-only, in chunks) or from a
+ * seeded synthetic series, cut to the job's window. Journals and series are cached per process
+ * (one per worker), so the many jobs of a sweep open and generate each once.
+ */
+import { generateSeries } from '../core/synthetic/index.ts';
+import type { RegimeName, Segment, SyntheticSeries } from '../core/synthetic/index.ts';
+import { INTERVAL_MS } from '../data/intervals.ts';
+import { openJournal } from '../journal/journal.ts';
+import type { Journal } from '../journal/journal.ts';
+import type { BarWindow, DataSource } from './sweep-job.ts';
+import type { BacktestBar } from './types.ts';
+
+const journals = new Map<string, Journal>();
+const series = new Map<string, SyntheticSeries>();
+
+function journal(path: string): Journal {
+  let j = journals.get(path);
+  if (!j) {
+    j = openJournal(path, { readonly: true });
+    journals.set(path, j);
+  }
+  return j;
+}
+
+function synthetic(source: Extract<DataSource, { kind: 'synthetic' }>, interval: string): SyntheticSeries {
+  const key = JSON.stringify([source, interval]);
+  let s = series.get(key);
+  if (!s) {
+    const segments: Segment[] = source.segments
+      ? source.segments.map((g) => ({ regime: g.regime as RegimeName, bars: g.bars }))
+      : [{ regime: (source.regime ?? 'slowUp') as RegimeName, bars: source.bars }];
+    s = generateSeries({
+      segments,
+      seed: source.seed,
+      intervalMs: source.intervalMs ?? (INTERVAL_MS as Readonly<Record<string, number>>)[interval] ?? 60_000,
+      ...(source.startPrice !== undefined ? { startPrice: source.startPrice } : {}),
+      ...(source.tick !== undefined ? { tick: source.tick } : {}),
+      ...(source.startTime !== undefined ? { startTime: source.startTime } : {}),
+    });
+    series.set(key, s);
+  }
+  return s;
+}
+
+/** How many bars the source holds for the symbol and interval. */
+export function countBars(source: DataSource, symbol: string, interval: string): number {
+  if (source.kind === 'synthetic') return synthetic(source, interval).length;
+  return journal(source.path).klines.klineRange(symbol, interval, source.from, source.to)?.count ?? 0;
+}
+
+/** The bars of the source, oldest first, cut to `window` when given. Lazy: nothing is materialised. */
+export function* barsOf(source: DataSource, symbol: string, interval: string, window?: BarWindow): Generator<BacktestBar> {
+  const skip = Math.max(0, window?.skip ?? 0);
+  const take = window?.take ?? Infinity;
+  if (take <= 0) return;
+  if (source.kind === 'synthetic') {
+    const s = synthetic(source, interval);
+    const end = Math.min(s.length, skip + take);
+    for (let i = skip; i < end; i++) {
+      const c = s.at(i)!;
+      yield { openTime: c.openTime, closeTime: c.closeTime, ...c.exact };
+    }
+    return;
+  }
+  let i = 0;
+  for (const k of journal(source.path).klines.iterateKlines(symbol, interval, source.from, source.to)) {
+    if (i++ < skip) continue;
+    yield { openTime: k[0], open: k[1], high: k[2], low: k[3], close: k[4], volume: k[5], closeTime: k[6] };
+    if (i - skip >= take) return;
+  }
+}
+
+/** Close cached journals (end of a worker, end of a test). */
+export function closeDataSources(): void {
+  for (const j of journals.values()) j.close();
+  journals.clear();
+  series.clear();
+}

@@ -1,0 +1,57 @@
+/**
+ * Running one BacktestJob in this thread: load the strategy (cached by reference), parse the
+ * params and the instrument, stream the bars, call runBacktest, compute the metrics. A failure of
+ * the job (bad params, a throwing backtest) is an outcome with the message, never a crash of the
+ * worker: one bad grid point must not stop a sweep.
+ */
+import { parseInstrument } from '../core/market/instrument.ts';
+import type { AnyStrategyDefinition } from '../strategy/define.ts';
+import { loadStrategy } from '../strategy/loader.ts';
+import { parseParams } from '../strategy/params.ts';
+import type { FillModel } from './fill-model.ts';
+import { computeMetrics } from './metrics.ts';
+import { runBacktest } from './run-backtest.ts';
+import { barsOf } from './sweep-data.ts';
+import type { BacktestJob, JobOutcome } from './sweep-job.ts';
+
+const strategies = new Map<string, Promise<AnyStrategyDefinition>>();
+
+function strategyOf(job: BacktestJob): Promise<AnyStrategyDefinition> {
+  const key = JSON.stringify([job.strategy, job.strategiesDir, job.cwd]);
+  let p = strategies.get(key);
+  if (!p) {
+    const options = { ...(job.strategiesDir ? { strategiesDir: job.strategiesDir } : {}), ...(job.cwd ? { cwd: job.cwd } : {}) };
+    p = loadStrategy(job.strategy, options).then((l) => l.definition);
+    strategies.set(key, p);
+  }
+  return p;
+}
+
+export async function executeJob(job: BacktestJob): Promise<JobOutcome> {
+  try {
+    const strategy = await strategyOf(job);
+    const params = parseParams(strategy.name, strategy.params, { ...job.baseParams, ...job.params }) as Record<string, unknown>;
+    const run = runBacktest({
+      strategy,
+      params,
+      symbol: job.symbol,
+      interval: job.interval,
+      bars: barsOf(job.data, job.symbol, job.interval, job.window),
+      instrument: parseInstrument(job.instrument),
+      fees: job.fees,
+      balances: job.balances,
+      ...(job.fillModel ? { fillModel: job.fillModel as FillModel } : {}),
+    });
+    return {
+      ok: true,
+      metrics: computeMetrics(run),
+      barCount: run.barCount,
+      from: run.from,
+      to: run.to,
+      denials: run.denials.length,
+      strategyFailures: run.strategyFailures.length,
+    };
+  } catch (e) {
+    return { ok: false, error: e instanceof Error ? e.message : String(e) };
+  }
+}

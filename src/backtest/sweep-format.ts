@@ -1,0 +1,98 @@
+/**
+ * Sweep output: the ranked terminal table and the JSON document (infinities as "Infinity",
+ * metrics-json.ts). The table shows the swept values, the rank metric first, then the usual
+ * figures; what was skipped or failed is summarised under it.
+ */
+import { metricsToJson } from './metrics-json.ts';
+import type { JsonMetrics } from './metrics-json.ts';
+import { alignTable, fmtNum, fmtPct, fmtSignedPct } from './metrics-format.ts';
+import type { SkippedPoint } from './sweep-grid.ts';
+import type { SweepFailure, SweepResult } from './sweep.ts';
+import type { RankMetric } from './sweep-rank.ts';
+import type { BacktestMetrics } from './types.ts';
+
+const COLUMNS: { key: RankMetric; head: string; fmt: (m: BacktestMetrics) => string }[] = [
+  { key: 'sharpe', head: 'Sharpe', fmt: (m) => fmtNum(m.sharpe) },
+  { key: 'sortino', head: 'Sortino', fmt: (m) => fmtNum(m.sortino) },
+  { key: 'returnPct', head: 'Return', fmt: (m) => fmtSignedPct(m.returnPct) },
+  { key: 'netPnl', head: 'Net PnL', fmt: (m) => fmtNum(m.netPnl) },
+  { key: 'cagrPct', head: 'CAGR', fmt: (m) => fmtSignedPct(m.cagrPct) },
+  { key: 'maxDrawdownPct', head: 'Max DD', fmt: (m) => fmtPct(m.maxDrawdownPct) },
+  { key: 'winRatePct', head: 'Win', fmt: (m) => fmtPct(m.winRatePct, 1) },
+  { key: 'profitFactor', head: 'PF', fmt: (m) => fmtNum(m.profitFactor) },
+  { key: 'trades', head: 'Trades', fmt: (m) => String(m.trades) },
+  { key: 'exposurePct', head: 'Exposure', fmt: (m) => fmtPct(m.exposurePct, 1) },
+  { key: 'feesPaid', head: 'Fees', fmt: (m) => fmtNum(m.feesPaid) },
+  { key: 'endEquity', head: 'End equity', fmt: (m) => fmtNum(m.endEquity) },
+];
+/** Shown by default (besides the rank metric). */
+const DEFAULT_SHOWN: RankMetric[] = ['sharpe', 'returnPct', 'maxDrawdownPct', 'winRatePct', 'profitFactor', 'trades'];
+
+/** Columns for a table ranked by `by`: that metric first, marked with `*`. */
+export function metricColumns(by: RankMetric): typeof COLUMNS {
+  const first = COLUMNS.find((c) => c.key === by);
+  const rest = COLUMNS.filter((c) => c.key !== by && DEFAULT_SHOWN.includes(c.key));
+  return first ? [{ ...first, head: `${first.head}*` }, ...rest] : rest;
+}
+
+const valueText = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
+
+export function formatProblems(skipped: readonly SkippedPoint[], failed: readonly SweepFailure[]): string[] {
+  const lines: string[] = [];
+  const show = (values: Record<string, unknown>) => Object.entries(values).map(([k, v]) => `${k}=${valueText(v)}`).join(' ');
+  if (skipped.length) lines.push(`${skipped.length} combination(s) skipped, rejected by the params schema; e.g. ${show(skipped[0]!.values)}: ${skipped[0]!.reason}`);
+  if (failed.length) lines.push(`${failed.length} combination(s) failed; e.g. ${show(failed[0]!.values)}: ${failed[0]!.error}`);
+  return lines;
+}
+
+/** The ranked table (first `top` rows, default 20) and a summary line. */
+export function formatSweepTable(result: SweepResult, options: { top?: number } = {}): string {
+  const top = options.top ?? 20;
+  const names = result.axes.map((a) => a.name);
+  const cols = metricColumns(result.rankBy);
+  const rows = [['#', ...names, ...cols.map((c) => c.head)]];
+  for (const e of result.entries.slice(0, top)) rows.push([String(e.rank), ...names.map((n) => valueText(e.values[n])), ...cols.map((c) => c.fmt(e.metrics))]);
+  const ran = result.entries.length + result.failed.length;
+  const lines = [
+    `Sweep of ${result.strategy} on ${result.symbol} ${result.interval}: ${ran} combination(s) run on ${result.workers || 'no'} worker thread(s), ranked by ${result.rankBy}${result.entries.length > top ? `; top ${top} of ${result.entries.length}` : ''}`,
+    '',
+    ...(result.entries.length ? alignTable(rows, (c) => c === 0 || c > names.length) : ['(no successful runs)']),
+  ];
+  const problems = formatProblems(result.skipped, result.failed);
+  if (problems.length) lines.push('', ...problems);
+  return lines.join('\n');
+}
+
+export interface SweepJson {
+  strategy: string;
+  symbol: string;
+  interval: string;
+  rankBy: RankMetric;
+  axes: { name: string; values: string[] }[];
+  results: { rank: number; values: Record<string, unknown>; params: Record<string, unknown>; metrics: JsonMetrics; bars: number; from: number; to: number; denials: number; strategyFailures: number }[];
+  failed: SweepFailure[];
+  skipped: SkippedPoint[];
+}
+
+export function sweepToJson(result: SweepResult): SweepJson {
+  return {
+    strategy: result.strategy,
+    symbol: result.symbol,
+    interval: result.interval,
+    rankBy: result.rankBy,
+    axes: result.axes,
+    results: result.entries.map((e) => ({
+      rank: e.rank,
+      values: e.values,
+      params: e.params,
+      metrics: metricsToJson(e.metrics),
+      bars: e.barCount,
+      from: e.from,
+      to: e.to,
+      denials: e.denials,
+      strategyFailures: e.strategyFailures,
+    })),
+    failed: result.failed,
+    skipped: result.skipped,
+  };
+}

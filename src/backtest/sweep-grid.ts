@@ -1,0 +1,101 @@
+/**
+ * The parameter grid of a sweep: the cartesian product of the axes over the base params, each
+ * point checked against the strategy's own schema. Points the schema rejects (slow <= fast, a
+ * value out of range) are skipped and reported with the schema's words, not run. Axis values are
+ * given the parameter's type: numbers for number fields, true/false for booleans, text for the
+ * rest (decimal params take decimal text, enums their names).
+ */
+import type { AnyStrategyDefinition } from '../strategy/define.ts';
+import { StrategyParamsError } from '../strategy/errors.ts';
+import { parseParams } from '../strategy/params.ts';
+import { SweepSpecError } from './sweep-spec.ts';
+import type { SweepAxis } from './sweep-spec.ts';
+
+export type ParamValue = string | number | boolean;
+
+export interface GridPoint {
+  /** The swept values only (what the tables show). */
+  values: Record<string, ParamValue>;
+  /** Base params with the swept values applied (what the backtest gets). */
+  params: Record<string, unknown>;
+}
+
+export interface SkippedPoint {
+  values: Record<string, ParamValue>;
+  reason: string;
+}
+
+export interface SweepGrid {
+  axes: SweepAxis[];
+  points: GridPoint[];
+  skipped: SkippedPoint[];
+}
+
+/** Largest grid we will build; past this a sweep is a typo or needs a smarter search. */
+export const MAX_GRID_POINTS = 100_000;
+
+type Def = { type?: string; innerType?: unknown; in?: unknown };
+const defOf = (s: unknown): Def => (s as { _zod?: { def?: Def } })?._zod?.def ?? {};
+
+/** The field's own type name, through optional/default/nullable/readonly wrappers. */
+function fieldType(field: unknown): string | undefined {
+  let s = field;
+  for (let i = 0; i < 10 && s; i++) {
+    const d = defOf(s);
+    if (d.innerType && ['optional', 'default', 'prefault', 'nullable', 'readonly', 'catch', 'nonoptional'].includes(d.type ?? '')) s = d.innerType;
+    else return d.type;
+  }
+  return undefined;
+}
+
+function coerce(axis: SweepAxis, type: string | undefined): ParamValue[] {
+  if (type === 'number') {
+    return axis.values.map((v) => {
+      const n = Number(v);
+      if (!Number.isFinite(n)) throw new SweepSpecError(axis.spec, `parameter '${axis.name}' is a number; '${v}' is not`);
+      return n;
+    });
+  }
+  if (type === 'boolean') {
+    return axis.values.map((v) => {
+      if (v === 'true' || v === 'false') return v === 'true';
+      throw new SweepSpecError(axis.spec, `parameter '${axis.name}' is true or false; '${v}' is neither`);
+    });
+  }
+  return axis.values;
+}
+
+export function buildGrid(definition: AnyStrategyDefinition, axes: readonly SweepAxis[], baseParams: Record<string, unknown> = {}): SweepGrid {
+  const shape = (definition.params as unknown as { shape: Record<string, unknown> }).shape;
+  const typed = axes.map((axis) => {
+    if (!(axis.name in shape)) throw new SweepSpecError(axis.spec, `strategy '${definition.name}' has no parameter '${axis.name}' (known: ${Object.keys(shape).join(', ')})`);
+    return { name: axis.name, values: coerce(axis, fieldType(shape[axis.name])) };
+  });
+  const size = typed.reduce((n, a) => n * a.values.length, 1);
+  if (size > MAX_GRID_POINTS) throw new SweepSpecError(axes.map((a) => a.spec).join(' '), `${size} combinations is more than ${MAX_GRID_POINTS}`);
+
+  const points: GridPoint[] = [];
+  const skipped: SkippedPoint[] = [];
+  const combo: Record<string, ParamValue> = {};
+  const visit = (i: number): void => {
+    if (i === typed.length) {
+      const values = { ...combo };
+      const params = { ...baseParams, ...values };
+      try {
+        parseParams(definition.name, definition.params, params);
+        points.push({ values, params });
+      } catch (e) {
+        if (!(e instanceof StrategyParamsError)) throw e;
+        skipped.push({ values, reason: e.issues.join('; ') });
+      }
+      return;
+    }
+    const axis = typed[i]!;
+    for (const v of axis.values) {
+      combo[axis.name] = v;
+      visit(i + 1);
+    }
+  };
+  visit(0);
+  return { axes: [...axes], points, skipped };
+}

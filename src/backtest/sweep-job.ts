@@ -1,0 +1,76 @@
+/**
+ * What a sweep or walk-forward worker is given: a plain, structured-clone-safe description from
+ * which it builds its own inputs (loads the strategy, opens the journal or generates the
+ * synthetic series, parses the instrument), so workers share nothing but this message.
+ */
+import type { BacktestMetrics } from './types.ts';
+
+/** Where the bars come from. */
+export type DataSource =
+  | {
+      kind: 'journal';
+      /** Journal file (opened read-only in each worker). */
+      path: string;
+      /** Open-time range, ms: from inclusive, to exclusive (journal convention). */
+      from?: number;
+      to?: number;
+    }
+  | {
+      kind: 'synthetic';
+      seed: number;
+      /** Bar count (one segment of `regime`); ignored when `segments` is given. */
+      bars: number;
+      /** A regime name of core/synthetic (default 'slowUp'). */
+      regime?: string;
+      segments?: { regime: string | { drift: number; volatility: number; meanReversion?: number; volumeFactor?: number }; bars: number }[];
+      startPrice?: string;
+      tick?: string;
+      startTime?: number;
+      intervalMs?: number;
+    };
+
+/** Everything a backtest needs except the params. */
+export interface SweepJob {
+  /** Strategy reference for loadStrategy: a name from strategies/ or a path. */
+  strategy: string;
+  /** Loader options (defaults: the project's strategies/ and the cwd). */
+  strategiesDir?: string;
+  cwd?: string;
+  /** Params every grid point starts from. */
+  baseParams?: Record<string, unknown>;
+  symbol: string;
+  interval: string;
+  data: DataSource;
+  /** The symbol's exchangeInfo object (spec 2.2), parsed with parseInstrument in the worker. */
+  instrument: unknown;
+  fees: { maker: string; taker: string };
+  balances: Record<string, string>;
+  fillModel?: Record<string, unknown>;
+}
+
+/** A bar window by position in the data source: skip `skip` bars, then take `take`. */
+export interface BarWindow {
+  skip: number;
+  take: number;
+}
+
+/** One backtest to run. */
+export interface BacktestJob extends SweepJob {
+  params: Record<string, unknown>;
+  window?: BarWindow;
+}
+
+export type JobOutcome =
+  | {
+      ok: true;
+      metrics: BacktestMetrics;
+      barCount: number;
+      from: number;
+      to: number;
+      denials: number;
+      strategyFailures: number;
+    }
+  | { ok: false; error: string };
+
+/** Runs one job; the default runs it through runBacktest (sweep-exec.ts); tests inject fakes. */
+export type RunJob = (job: BacktestJob) => JobOutcome | Promise<JobOutcome>;

@@ -1,0 +1,99 @@
+/**
+ * Parameter sweeps: every point of a grid (sweep-grid.ts) backtested over the same data, in
+ * worker threads (sweep-pool.ts), then ranked by one metric (default Sharpe). Each worker builds
+ * its own inputs from the serialisable job (sweep-job.ts). Points whose backtest failed are kept
+ * apart with their error; points the schema rejected were already set aside by the grid.
+ *
+ * CLI use:
+ *   const axes = parseSweepSpecs(argv.sweep);                    // "fast=5:20:5 slow=20:60:10"
+ *   const grid = buildGrid(definition, axes, baseParams);
+ *   const result = await runSweep(job, grid, { workers, rankBy: rankMetric(argv.rankBy), onProgress });
+ *   io.out(formatSweepTable(result)); writeFile(json, JSON.stringify(sweepToJson(result), null, 2));
+ */
+import type { GridPoint, ParamValue, SkippedPoint, SweepGrid } from './sweep-grid.ts';
+import type { BarWindow, SweepJob } from './sweep-job.ts';
+import { createPool } from './sweep-pool.ts';
+import type { JobPool, PoolOptions, Progress } from './sweep-pool.ts';
+import { DEFAULT_RANK_METRIC, rankBy } from './sweep-rank.ts';
+import type { RankMetric } from './sweep-rank.ts';
+import type { BacktestMetrics } from './types.ts';
+
+export { parseSweepSpec, parseSweepSpecs, SweepSpecError } from './sweep-spec.ts';
+export type { SweepAxis } from './sweep-spec.ts';
+export { buildGrid } from './sweep-grid.ts';
+export type { GridPoint, SkippedPoint, SweepGrid } from './sweep-grid.ts';
+export { DEFAULT_RANK_METRIC, RANK_METRICS, rankMetric } from './sweep-rank.ts';
+export type { RankMetric } from './sweep-rank.ts';
+export type { BacktestJob, DataSource, JobOutcome, RunJob, SweepJob } from './sweep-job.ts';
+export { createPool, defaultWorkers } from './sweep-pool.ts';
+export type { JobPool } from './sweep-pool.ts';
+
+export interface SweepOptions extends PoolOptions {
+  rankBy?: RankMetric;
+  onProgress?: Progress;
+  /** Only these bars of the data source (walk-forward folds). */
+  window?: BarWindow;
+  /** An existing pool to use (left open); otherwise one is made and closed. */
+  pool?: JobPool;
+}
+
+export interface SweepEntry {
+  rank: number;
+  values: Record<string, ParamValue>;
+  params: Record<string, unknown>;
+  metrics: BacktestMetrics;
+  barCount: number;
+  from: number;
+  to: number;
+  denials: number;
+  strategyFailures: number;
+}
+
+export interface SweepFailure {
+  values: Record<string, ParamValue>;
+  error: string;
+}
+
+export interface SweepResult {
+  strategy: string;
+  symbol: string;
+  interval: string;
+  rankBy: RankMetric;
+  axes: { name: string; values: string[] }[];
+  /** Ranked, best first. */
+  entries: SweepEntry[];
+  failed: SweepFailure[];
+  skipped: SkippedPoint[];
+  workers: number;
+}
+
+export async function runSweep(job: SweepJob, grid: SweepGrid, options: SweepOptions = {}): Promise<SweepResult> {
+  const by = options.rankBy ?? DEFAULT_RANK_METRIC;
+  const pool = options.pool ?? createPool(options);
+  try {
+    const jobs = grid.points.map((p: GridPoint) => ({ ...job, params: p.params, ...(options.window ? { window: options.window } : {}) }));
+    const outcomes = await pool.run(jobs, options.onProgress);
+    const ok: Omit<SweepEntry, 'rank'>[] = [];
+    const failed: SweepFailure[] = [];
+    outcomes.forEach((o, i) => {
+      const point = grid.points[i]!;
+      if (o.ok) {
+        const { ok: _ok, ...rest } = o;
+        ok.push({ values: point.values, params: point.params, ...rest });
+      } else failed.push({ values: point.values, error: o.error });
+    });
+    return {
+      strategy: job.strategy,
+      symbol: job.symbol,
+      interval: job.interval,
+      rankBy: by,
+      axes: grid.axes.map((a) => ({ name: a.name, values: a.values })),
+      entries: rankBy(ok, by).map((e, i) => ({ rank: i + 1, ...e })),
+      failed,
+      skipped: grid.skipped,
+      workers: pool.size,
+    };
+  } finally {
+    if (!options.pool) await pool.close();
+  }
+}

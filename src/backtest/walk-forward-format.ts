@@ -1,0 +1,88 @@
+/**
+ * Walk-forward output: a per-fold table (chosen params, train score, test figures) with the
+ * aggregate under it, and the JSON document (infinities as "Infinity", metrics-json.ts).
+ */
+import { metricsToJson, jsonNumber } from './metrics-json.ts';
+import type { JsonMetrics, JsonNumber } from './metrics-json.ts';
+import { alignTable, fmtNum, fmtPct, fmtSigned, fmtSignedPct, fmtTime } from './metrics-format.ts';
+import type { WalkForwardAggregate, WalkForwardResult } from './walk-forward.ts';
+
+const valueText = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
+
+export function formatWalkForward(result: WalkForwardResult): string {
+  const by = result.rankBy;
+  const rows = [['Fold', 'Test from', 'Test to', 'Chosen params', `Train ${by}`, `Test ${by}`, 'Return', 'Max DD', 'Trades', 'Net PnL']];
+  for (const f of result.folds) {
+    const t = f.testResult;
+    const params = f.chosen ? Object.entries(f.chosen.values).map(([k, v]) => `${k}=${valueText(v)}`).join(' ') || '(base)' : '-';
+    rows.push(
+      t
+        ? [String(f.index), fmtTime(t.from), fmtTime(t.to), params, fmtNum(f.chosen!.trainMetrics[by]), fmtNum(t.metrics[by]), fmtSignedPct(t.metrics.returnPct), fmtPct(t.metrics.maxDrawdownPct), String(t.metrics.trades), fmtSigned(t.metrics.netPnl)]
+        : [String(f.index), '-', '-', params, f.chosen ? fmtNum(f.chosen.trainMetrics[by]) : '-', '-', '-', '-', '-', f.error ?? 'no result'],
+    );
+  }
+  const a = result.aggregate;
+  const lines = [
+    `Walk-forward of ${result.strategy} on ${result.symbol} ${result.interval}: ${result.folds.length} fold(s), ${result.anchored ? 'anchored' : 'rolling'} train ${result.trainBars} bars, test ${result.testBars}, step ${result.stepBars} (of ${result.totalBars}); optimised for ${by}`,
+    '',
+    ...alignTable(rows, (c) => c === 0 || c >= 4),
+    '',
+    ...formatAggregate(a, by),
+  ];
+  if (result.skipped.length) lines.push(`${result.skipped.length} grid combination(s) skipped by the params schema (e.g. ${result.skipped[0]!.reason})`);
+  return lines.join('\n');
+}
+
+export function formatAggregate(a: WalkForwardAggregate, by: string): string[] {
+  return [
+    `Out of sample (${a.evaluated} of ${a.folds} folds): return ${fmtSignedPct(a.compoundedReturnPct)} compounded, net PnL ${fmtSigned(a.netPnl)}, worst drawdown ${fmtPct(a.worstDrawdownPct)}`,
+    `  mean Sharpe ${fmtNum(a.meanSharpe)}, mean Sortino ${fmtNum(a.meanSortino)}, ${a.trades} trades, win rate ${fmtPct(a.winRatePct, 1)}, ${a.profitableFolds} profitable fold(s)`,
+    `  ${by}: mean train ${fmtNum(a.meanTrainScore)} vs mean test ${fmtNum(a.meanTestScore)}`,
+  ];
+}
+
+export interface WalkForwardJson {
+  strategy: string;
+  symbol: string;
+  interval: string;
+  rankBy: string;
+  totalBars: number;
+  trainBars: number;
+  testBars: number;
+  stepBars: number;
+  anchored: boolean;
+  folds: {
+    index: number;
+    trainWindow: { skip: number; take: number };
+    testWindow: { skip: number; take: number };
+    chosen: { values: Record<string, unknown>; params: Record<string, unknown>; trainMetrics: JsonMetrics } | null;
+    testResult: { metrics: JsonMetrics; from: number; to: number; bars: number } | null;
+    error: string | null;
+  }[];
+  aggregate: Record<keyof WalkForwardAggregate, JsonNumber>;
+}
+
+export function walkForwardToJson(r: WalkForwardResult): WalkForwardJson {
+  const aggregate = {} as Record<keyof WalkForwardAggregate, JsonNumber>;
+  for (const [k, v] of Object.entries(r.aggregate)) aggregate[k as keyof WalkForwardAggregate] = jsonNumber(v);
+  return {
+    strategy: r.strategy,
+    symbol: r.symbol,
+    interval: r.interval,
+    rankBy: r.rankBy,
+    totalBars: r.totalBars,
+    trainBars: r.trainBars,
+    testBars: r.testBars,
+    stepBars: r.stepBars,
+    anchored: r.anchored,
+    folds: r.folds.map((f) => ({
+      index: f.index,
+      trainWindow: f.train,
+      testWindow: f.test,
+      chosen: f.chosen ? { values: f.chosen.values, params: f.chosen.params, trainMetrics: metricsToJson(f.chosen.trainMetrics) } : null,
+      testResult: f.testResult ? { metrics: metricsToJson(f.testResult.metrics), from: f.testResult.from, to: f.testResult.to, bars: f.testResult.barCount } : null,
+      error: f.error ?? null,
+    })),
+    aggregate,
+  };
+}

@@ -1,0 +1,150 @@
+/**
+ * Walk-forward optimisation: for each fold (walk-forward-plan.ts), sweep the grid on the train
+ * window, take the best point by the rank metric, and backtest it on the test window that follows.
+ * The out-of-sample figures are the test windows' only. Each window is its own backtest from the
+ * start balances, so a strategy warms up inside its window (its first `warmup` bars do not trade).
+ *
+ * Aggregate: returns compounded across folds, net PnL summed, Sharpe and Sortino averaged, the
+ * worst drawdown, trades summed, win rate weighted by trades, and the mean train and test scores
+ * of the rank metric (a test score far below the train score is the overfitting signal).
+ */
+import { countBars } from './sweep-data.ts';
+import type { ParamValue, SkippedPoint, SweepGrid } from './sweep-grid.ts';
+import type { BarWindow, SweepJob } from './sweep-job.ts';
+import { createPool } from './sweep-pool.ts';
+import type { PoolOptions } from './sweep-pool.ts';
+import { DEFAULT_RANK_METRIC, score } from './sweep-rank.ts';
+import type { RankMetric } from './sweep-rank.ts';
+import { runSweep } from './sweep.ts';
+import type { BacktestMetrics } from './types.ts';
+import { planFolds } from './walk-forward-plan.ts';
+import type { FoldSpec } from './walk-forward-plan.ts';
+
+export { planFolds, WalkForwardPlanError } from './walk-forward-plan.ts';
+export type { FoldPlan, FoldSpec } from './walk-forward-plan.ts';
+
+export interface WalkForwardOptions extends PoolOptions, FoldSpec {
+  rankBy?: RankMetric;
+  /** Bars in the data source; counted from it when absent. */
+  totalBars?: number;
+  /** Called as folds progress: fold number (1-based), folds, and jobs done/total within the fold. */
+  onProgress?: (fold: number, folds: number, done: number, total: number) => void;
+}
+
+export interface FoldResult {
+  index: number;
+  train: BarWindow;
+  test: BarWindow;
+  /** The best train point, when any train run succeeded. */
+  chosen?: { values: Record<string, ParamValue>; params: Record<string, unknown>; trainMetrics: BacktestMetrics };
+  /** The chosen point on the test window. */
+  testResult?: { metrics: BacktestMetrics; from: number; to: number; barCount: number };
+  trainRuns: number;
+  trainFailures: number;
+  error?: string;
+}
+
+export interface WalkForwardAggregate {
+  folds: number;
+  /** Folds with a test result. */
+  evaluated: number;
+  compoundedReturnPct: number;
+  netPnl: number;
+  meanSharpe: number;
+  meanSortino: number;
+  worstDrawdownPct: number;
+  trades: number;
+  fills: number;
+  winRatePct: number;
+  profitableFolds: number;
+  meanTrainScore: number;
+  meanTestScore: number;
+}
+
+export interface WalkForwardResult {
+  strategy: string;
+  symbol: string;
+  interval: string;
+  rankBy: RankMetric;
+  totalBars: number;
+  trainBars: number;
+  testBars: number;
+  stepBars: number;
+  anchored: boolean;
+  folds: FoldResult[];
+  aggregate: WalkForwardAggregate;
+  skipped: SkippedPoint[];
+  workers: number;
+}
+
+const meanOf = (xs: number[]): number => {
+  const finite = xs.filter(Number.isFinite);
+  return finite.length ? finite.reduce((a, b) => a + b, 0) / finite.length : 0;
+};
+
+export function aggregateFolds(folds: readonly FoldResult[], by: RankMetric): WalkForwardAggregate {
+  const tested = folds.filter((f) => f.testResult);
+  const test = tested.map((f) => f.testResult!.metrics);
+  const trades = test.reduce((n, m) => n + m.trades, 0);
+  return {
+    folds: folds.length,
+    evaluated: tested.length,
+    compoundedReturnPct: (test.reduce((g, m) => g * (1 + m.returnPct / 100), 1) - 1) * 100,
+    netPnl: test.reduce((s, m) => s + m.netPnl, 0),
+    meanSharpe: meanOf(test.map((m) => m.sharpe)),
+    meanSortino: meanOf(test.map((m) => m.sortino)),
+    worstDrawdownPct: test.reduce((w, m) => Math.max(w, m.maxDrawdownPct), 0),
+    trades,
+    fills: test.reduce((n, m) => n + m.fills, 0),
+    winRatePct: trades ? test.reduce((s, m) => s + m.winRatePct * m.trades, 0) / trades : 0,
+    profitableFolds: test.filter((m) => m.netPnl > 0).length,
+    meanTrainScore: meanOf(tested.map((f) => f.chosen!.trainMetrics[by])),
+    meanTestScore: meanOf(test.map((m) => m[by])),
+  };
+}
+
+export async function runWalkForward(job: SweepJob, grid: SweepGrid, options: WalkForwardOptions): Promise<WalkForwardResult> {
+  const by = options.rankBy ?? DEFAULT_RANK_METRIC;
+  const totalBars = options.totalBars ?? countBars(job.data, job.symbol, job.interval);
+  const plan = planFolds(totalBars, options);
+  const pool = createPool(options);
+  const folds: FoldResult[] = [];
+  try {
+    for (const fold of plan.folds) {
+      const progress = (done: number, total: number) => options.onProgress?.(fold.index, plan.folds.length, done, total);
+      const sweep = await runSweep(job, grid, { pool, window: fold.train, rankBy: by, onProgress: (d, t) => progress(d, t + 1) });
+      const result: FoldResult = { index: fold.index, train: fold.train, test: fold.test, trainRuns: sweep.entries.length, trainFailures: sweep.failed.length };
+      folds.push(result);
+      const best = sweep.entries[0];
+      if (!best) {
+        result.error = `no successful train run${sweep.failed[0] ? `: ${sweep.failed[0].error}` : ''}`;
+        continue;
+      }
+      result.chosen = { values: best.values, params: best.params, trainMetrics: best.metrics };
+      const [outcome] = await pool.run([{ ...job, params: best.params, window: fold.test }]);
+      progress(sweep.entries.length + sweep.failed.length + 1, sweep.entries.length + sweep.failed.length + 1);
+      if (outcome?.ok) result.testResult = { metrics: outcome.metrics, from: outcome.from, to: outcome.to, barCount: outcome.barCount };
+      else result.error = `test run failed: ${outcome ? (outcome as { error: string }).error : 'no outcome'}`;
+    }
+  } finally {
+    await pool.close();
+  }
+  return {
+    strategy: job.strategy,
+    symbol: job.symbol,
+    interval: job.interval,
+    rankBy: by,
+    totalBars,
+    trainBars: plan.trainBars,
+    testBars: plan.testBars,
+    stepBars: plan.stepBars,
+    anchored: options.anchored === true,
+    folds,
+    aggregate: aggregateFolds(folds, by),
+    skipped: grid.skipped,
+    workers: pool.size,
+  };
+}
+
+/** The test score of a fold, higher is better (for callers that sort folds). */
+export const foldScore = (f: FoldResult, by: RankMetric): number => (f.testResult ? score(f.testResult.metrics, by) : -Infinity);

@@ -1,0 +1,104 @@
+/**
+ * Acceptance: the HTML report renders in headless Chromium (Debian's `chromium`) with candles,
+ * markers and the equity curve present, and without console errors. The run is a hand-built
+ * fixture (demo-run.ts over seeded synthetic bars), not the backtest loop. Skips, saying why,
+ * when no Chromium binary is present (CHROMIUM_PATH or /usr/bin/chromium).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computeMetrics } from '../src/backtest/metrics.ts';
+import { demoBars, demoRun } from '../src/backtest/report/demo-run.ts';
+import { findChromium, launchChromium } from '../src/backtest/report/headless-chromium.ts';
+import { writeReport } from '../src/backtest/report/html-report.ts';
+
+const chromium = findChromium();
+const skipReason = 'no Chromium binary: install Debian `chromium` (apt-get install -y chromium) or set CHROMIUM_PATH';
+if (!chromium) console.warn(`[backtest-report] skipped: ${skipReason}`);
+
+interface ReportCounts {
+  candles: number;
+  markers: number;
+  equityPoints: number;
+  drawdownPoints: number;
+}
+
+describe.skipIf(!chromium)(`HTML report in headless Chromium${chromium ? '' : ` (skipped: ${skipReason})`}`, () => {
+  let browser: Browser;
+  let dir: string;
+
+  beforeAll(async () => {
+    browser = await launchChromium(chromium!);
+    dir = mkdtempSync(path.join(tmpdir(), 'halyard-report-'));
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function open(file: string) {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const errors: string[] = [];
+    const requests: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('request', (r) => {
+      if (!r.url().startsWith('file:') && !r.url().startsWith('data:')) requests.push(r.url());
+    });
+    await page.goto(pathToFileURL(file).href);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 15_000 });
+    return { page, errors, requests };
+  }
+
+  async function canvasSizes(page: Awaited<ReturnType<typeof open>>['page'], id: string) {
+    return page.$$eval(`#${id} canvas`, (els) => els.map((c) => [(c as unknown as { width: number }).width, (c as unknown as { height: number }).height]));
+  }
+
+  it('draws candles with markers, equity and drawdown, offline and without errors', async () => {
+    const bars = demoBars(600, 11);
+    const run = demoRun({ barsData: bars });
+    expect(run.fills.length).toBeGreaterThan(0);
+    const file = path.join(dir, 'nested', 'report.html');
+    await writeReport(file, { run, metrics: computeMetrics(run), bars });
+
+    const { page, errors, requests } = await open(file);
+    for (const id of ['price-chart', 'equity-chart', 'drawdown-chart']) {
+      const sizes = await canvasSizes(page, id);
+      expect(sizes.length, `${id} has canvases`).toBeGreaterThan(0);
+      expect(sizes.some(([w, h]) => w! > 0 && h! > 0), `${id} has a canvas with a size`).toBe(true);
+    }
+    const counts = (await page.evaluate('window.__report')) as ReportCounts;
+    expect(counts.candles).toBe(600);
+    expect(counts.markers).toBeGreaterThan(0);
+    expect(counts.markers).toBeLessThanOrEqual(run.fills.length);
+    expect(counts.equityPoints).toBe(600);
+    expect(await page.locator('#trades-table tbody tr').count()).toBe(run.trades.length);
+    expect(await page.locator('[data-metric="sharpe"] .value').textContent()).toMatch(/^-?[\d,.]+$/);
+    expect(errors).toEqual([]);
+    expect(requests).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('thins a long run to at most ~5,000 candles and still places the markers', async () => {
+    const bars = demoBars(20_000, 3);
+    const run = demoRun({ barsData: bars, fast: 30, slow: 120 });
+    const file = path.join(dir, 'long.html');
+    await writeReport(file, { run, metrics: computeMetrics(run), bars });
+
+    const { page, errors } = await open(file);
+    const counts = (await page.evaluate('window.__report')) as ReportCounts;
+    expect(counts.candles).toBeGreaterThan(0);
+    expect(counts.candles).toBeLessThanOrEqual(5_000);
+    expect(counts.candles).toBeLessThan(20_000);
+    expect(counts.markers).toBeGreaterThan(0);
+    expect(counts.equityPoints).toBeLessThanOrEqual(5_000);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+});

@@ -1,0 +1,151 @@
+/**
+ * Sweeps and walk-forward: orchestration against a fake job runner (ranking, skipped and failed
+ * points, fold choice and out-of-sample aggregation), then the real thing: worker threads
+ * running runBacktest on a synthetic series with an example strategy.
+ */
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import smaCrossover from '../strategies/sma-crossover.ts';
+import { formatSweepTable, sweepToJson } from '../src/backtest/sweep-format.ts';
+import type { BacktestJob, JobOutcome, SweepJob } from '../src/backtest/sweep-job.ts';
+import { buildGrid, parseSweepSpecs, rankMetric, runSweep } from '../src/backtest/sweep.ts';
+import type { BacktestMetrics } from '../src/backtest/types.ts';
+import { formatWalkForward, walkForwardToJson } from '../src/backtest/walk-forward-format.ts';
+import { runWalkForward } from '../src/backtest/walk-forward.ts';
+
+const instrument = {
+  symbol: 'BTCUSDT',
+  status: 'TRADING',
+  baseAsset: 'BTC',
+  quoteAsset: 'USDT',
+  baseAssetPrecision: 8,
+  quoteAssetPrecision: 8,
+  orderTypes: ['LIMIT', 'MARKET'],
+  filters: [
+    { filterType: 'PRICE_FILTER', minPrice: '0.01', maxPrice: '1000000', tickSize: '0.01' },
+    { filterType: 'LOT_SIZE', minQty: '0.00001', maxQty: '1000', stepSize: '0.00001' },
+  ],
+};
+
+const job: SweepJob = {
+  strategy: 'sma-crossover',
+  baseParams: { symbol: 'BTCUSDT', interval: '1m', quoteAmount: '1000' },
+  symbol: 'BTCUSDT',
+  interval: '1m',
+  data: { kind: 'synthetic', seed: 5, bars: 3000, regime: 'flat', startPrice: '30000' },
+  instrument,
+  fees: { maker: '0.001', taker: '0.001' },
+  balances: { USDT: '10000', BTC: '0' },
+};
+
+function metrics(over: Partial<BacktestMetrics>): BacktestMetrics {
+  return { startEquity: 10_000, endEquity: 10_000, netPnl: 0, returnPct: 0, cagrPct: 0, maxDrawdownPct: 0, sharpe: 0, sortino: 0, winRatePct: 0, profitFactor: 0, exposurePct: 0, feesPaid: 0, trades: 0, fills: 0, ...over };
+}
+
+/** Sharpe peaks at fast=10 early in the data and at fast=20 later; fast=25 throws. */
+function fakeRun(seen: BacktestJob[]) {
+  return (j: BacktestJob): JobOutcome => {
+    seen.push(j);
+    const fast = j.params['fast'] as number;
+    const slow = j.params['slow'] as number;
+    if (fast === 25) throw new Error('boom at 25');
+    const target = (j.window?.skip ?? 0) < 1000 ? 10 : 20;
+    const sharpe = 5 - Math.abs(fast - target) / 5 - slow / 100;
+    const returnPct = sharpe;
+    return { ok: true, metrics: metrics({ sharpe, returnPct, netPnl: returnPct * 100, maxDrawdownPct: fast / 10, trades: 2 }), barCount: j.window?.take ?? 3000, from: 0, to: 60_000, denials: 0, strategyFailures: 0 };
+  };
+}
+
+describe('runSweep (fake runner)', () => {
+  it('runs every valid point, ranks by the metric, keeps skipped and failed apart', async () => {
+    const seen: BacktestJob[] = [];
+    const grid = buildGrid(smaCrossover, parseSweepSpecs(['fast=5:25:5', 'slow=20,40']), job.baseParams);
+    const progress: number[] = [];
+    const result = await runSweep(job, grid, { runJob: fakeRun(seen), onProgress: (d) => progress.push(d) });
+    // fast 5..25 x slow 20,40 = 10; slow > fast rejects (20,20) and (25,20).
+    expect(grid.skipped.map((s) => s.values)).toEqual([
+      { fast: 20, slow: 20 },
+      { fast: 25, slow: 20 },
+    ]);
+    expect(seen).toHaveLength(8);
+    expect(progress).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(result.failed).toEqual([{ values: { fast: 25, slow: 40 }, error: 'boom at 25' }]);
+    expect(result.entries).toHaveLength(7);
+    expect(result.entries[0]).toMatchObject({ rank: 1, values: { fast: 10, slow: 20 } });
+    expect(result.entries.map((e) => e.metrics.sharpe)).toEqual([...result.entries.map((e) => e.metrics.sharpe)].sort((a, b) => b - a));
+    expect(seen[0]!.params).toEqual({ symbol: 'BTCUSDT', interval: '1m', quoteAmount: '1000', fast: 5, slow: 20 });
+
+    const table = formatSweepTable(result);
+    expect(table).toMatch(/ranked by sharpe/);
+    expect(table.split('\n')[2]).toMatch(/^#\s+fast\s+slow\s+Sharpe\*/);
+    expect(table).toMatch(/2 combination\(s\) skipped.*slow must be greater than fast/);
+    expect(table).toMatch(/1 combination\(s\) failed; e.g. fast=25 slow=40: boom at 25/);
+    const json = JSON.parse(JSON.stringify(sweepToJson(result))) as ReturnType<typeof sweepToJson>;
+    expect(json.results[0]!.values).toEqual({ fast: 10, slow: 20 });
+  });
+
+  it('ranks ascending for drawdown and keeps infinities ordered', async () => {
+    const grid = buildGrid(smaCrossover, parseSweepSpecs(['fast=5:15:5']), { slow: 40 });
+    const byDd = await runSweep(job, grid, { runJob: fakeRun([]), rankBy: rankMetric('maxDrawdownPct') });
+    expect(byDd.entries.map((e) => e.values['fast'])).toEqual([5, 10, 15]);
+    const inf = await runSweep(job, grid, {
+      runJob: (j) => ({ ok: true, metrics: metrics({ profitFactor: j.params['fast'] === 10 ? Infinity : (j.params['fast'] as number) }), barCount: 1, from: 0, to: 0, denials: 0, strategyFailures: 0 }),
+      rankBy: 'profitFactor',
+    });
+    expect(inf.entries.map((e) => e.values['fast'])).toEqual([10, 15, 5]);
+    expect(sweepToJson(inf).results[0]!.metrics.profitFactor).toBe('Infinity');
+    expect(() => rankMetric('sharp')).toThrowError(/unknown --rank-by 'sharp'; one of sharpe, sortino/);
+  });
+});
+
+describe('runWalkForward (fake runner)', () => {
+  it('optimises each train window and scores the choice out of sample', async () => {
+    const seen: BacktestJob[] = [];
+    const grid = buildGrid(smaCrossover, parseSweepSpecs(['fast=10,20', 'slow=30']), job.baseParams);
+    const result = await runWalkForward(job, grid, { runJob: fakeRun(seen), folds: 3, trainBars: 600, testBars: 400, totalBars: 2000 });
+    // Train windows start at 0, 400, 800 (< 1000: fast=10 wins); test windows start at 600, 1000, 1400.
+    expect(result.folds.map((f) => f.chosen?.values['fast'])).toEqual([10, 10, 10]);
+    expect(result.folds.map((f) => f.test)).toEqual([
+      { skip: 600, take: 400 },
+      { skip: 1000, take: 400 },
+      { skip: 1400, take: 400 },
+    ]);
+    // Out of sample, fast=10 scores 5 - 0 - 0.3 in fold 1 and 5 - 2 - 0.3 once fast=20 is best.
+    expect(result.folds.map((f) => f.testResult?.metrics.sharpe)).toEqual([4.7, 2.7, 2.7]);
+    expect(result.aggregate.meanSharpe).toBeCloseTo((4.7 + 2.7 + 2.7) / 3, 10);
+    expect(result.aggregate.meanTrainScore).toBeCloseTo(4.7, 10);
+    expect(result.aggregate.compoundedReturnPct).toBeCloseTo((1.047 * 1.027 * 1.027 - 1) * 100, 10);
+    expect(result.aggregate).toMatchObject({ folds: 3, evaluated: 3, trades: 6, profitableFolds: 3 });
+    // 3 folds x (2 train + 1 test) jobs.
+    expect(seen).toHaveLength(9);
+    expect(formatWalkForward(result)).toMatch(/Out of sample \(3 of 3 folds\)/);
+    expect(walkForwardToJson(result).folds[1]!.testWindow).toEqual({ skip: 1000, take: 400 });
+  });
+});
+
+const runBacktestFile = new URL('../src/backtest/run-backtest.ts', import.meta.url);
+
+describe.skipIf(!existsSync(runBacktestFile))('sweep in worker threads with runBacktest', () => {
+  it('runs sma-crossover over a synthetic series on 2 workers, same results as in-process', async () => {
+    const grid = buildGrid(smaCrossover, parseSweepSpecs(['fast=5,10', 'slow=20,40']), job.baseParams);
+    const threaded = await runSweep(job, grid, { workers: 2 });
+    expect(threaded.workers).toBe(2);
+    expect(threaded.failed).toEqual([]);
+    expect(threaded.entries).toHaveLength(4);
+    for (const e of threaded.entries) {
+      expect(e.barCount).toBe(3000);
+      expect(Number.isNaN(e.metrics.sharpe)).toBe(false);
+    }
+    expect(threaded.entries.some((e) => e.metrics.trades > 0)).toBe(true);
+    const inline = await runSweep(job, grid, { workers: 0 });
+    expect(inline.entries.map((e) => [e.values, e.metrics])).toEqual(threaded.entries.map((e) => [e.values, e.metrics]));
+  }, 120_000);
+
+  it('walks forward in worker threads', async () => {
+    const grid = buildGrid(smaCrossover, parseSweepSpecs(['fast=5,10', 'slow=30']), job.baseParams);
+    const result = await runWalkForward(job, grid, { workers: 2, folds: 2, trainBars: 1000, testBars: 1000 });
+    expect(result.folds).toHaveLength(2);
+    expect(result.folds.every((f) => f.testResult?.barCount === 1000)).toBe(true);
+    expect(result.aggregate.evaluated).toBe(2);
+  }, 120_000);
+});
