@@ -2,10 +2,12 @@
 import { machine } from './harness.ts';
 import { run as clientOverhead } from './client-overhead.bench.ts';
 import { run as journal } from './journal.bench.ts';
+import { run as matching } from './matching.bench.ts';
 import { run as sandboxHttp } from './sandbox-http.bench.ts';
 
 const suites: [string, () => Promise<string[]>][] = [
   ['client-overhead', clientOverhead],
+  ['matching', matching],
   ['journal', journal],
   ['sandbox-http', sandboxHttp],
 ];

@@ -1,0 +1,140 @@
+/**
+ * Whether a parsed new order is accepted, in the venue's order of concerns: the filter engine
+ * (spec 2.3 / 7.5, with the 7.4 order rules), then post-only (LIMIT_MAKER), duplicate client
+ * order id (4.5: only an open order blocks its id), the stop trigger rule, and funds. Every
+ * rejection is spec 7.4 / 7.5 text with code -2010.
+ *
+ * Filters: LIMIT and LIMIT_MAKER orders of symbols whose every filter the integer pre-check
+ * covers (fast-filters.ts) skip Decimal entirely when they pass; everything else, and every
+ * failure, goes through `checkOrder` with the engine's own market context (last price, book
+ * tops, the price after the fill from its own book, open order counts, and the caller's
+ * reference prices for the PERCENT_PRICE family). Checks the context cannot feed are skipped,
+ * as the filter engine defines. MAX_NUM_ORDERS counts working open orders (normal ones and stops
+ * after their trigger, spec 2.3); untriggered stops count for MAX_NUM_ALGO_ORDERS only.
+ *
+ * Funds: the order must be able to lock what it will hold (lockFor). Funds-limited MARKET orders
+ * must afford one step at the best price (BUY by quantity) or hold one step (SELL by quote).
+ */
+import { dec } from '../money/decimal.ts';
+import type { Dec } from '../money/decimal.ts';
+import { checkOrder, ENGINE_MESSAGE } from '../market/index.ts';
+import type { MarketContext, OrderCheckInput } from '../market/index.ts';
+import type { AccountBook } from './account-book.ts';
+import { fastPasses } from './fast-filters.ts';
+import { latestByClientId } from './lifecycle.ts';
+import { formatScaled, INEXACT } from './scaled.ts';
+import type { EngineState } from './state.ts';
+import { wouldTrigger } from './stops.ts';
+import type { SymbolBook } from './symbol-book.ts';
+import { notionalUnits } from './symbol-spec.ts';
+import type { NewOrderRequest, Rejection } from './types.ts';
+import { NEW_ORDER_REJECTED, reject } from './validate.ts';
+import type { ParsedOrder } from './validate.ts';
+
+/** Reference prices the engine does not compute (decimal strings), by symbol. */
+export type MarketRefs = (symbol: string, now: number) => { weightedAvgPrice?: string; simpleAvgPrice?: string; indexPrice?: string } | undefined;
+
+const refused = (msg: string): Rejection => reject(NEW_ORDER_REJECTED, msg);
+const priceDec = (sb: SymbolBook, p: number): Dec => dec(formatScaled(p, sb.spec.pd));
+const optDec = (v: string | undefined): Dec | undefined => (v === undefined || v === '' ? undefined : dec(v));
+
+/** The last price a walk of the own book would reach (PERCENT_PRICE_ORDER_SIZE), or null. */
+function priceAfterFill(sb: SymbolBook, p: ParsedOrder): Dec | null {
+  const buy = p.side === 'BUY';
+  let leftQty = p.qty;
+  let leftQuote = p.quoteQty;
+  let last = -1;
+  for (const lv of (buy ? sb.asks : sb.bids).walk()) {
+    if (p.price > 0 && (buy ? lv.price > p.price : lv.price < p.price)) break;
+    last = lv.price;
+    if (p.quoteQty > 0n) {
+      leftQuote -= notionalUnits(sb.spec, lv.price, lv.qty);
+      if (leftQuote <= 0n) break;
+    } else if ((leftQty -= lv.qty) <= 0) break;
+  }
+  return last < 0 ? null : priceDec(sb, last);
+}
+
+function slowCheck(sb: SymbolBook, acct: AccountBook, req: NewOrderRequest, p: ParsedOrder, now: number, refs: MarketRefs | undefined): Rejection | undefined {
+  const spec = sb.spec;
+  const input: OrderCheckInput = {
+    symbol: spec.symbol,
+    side: p.side,
+    type: p.type,
+    price: optDec(req.price),
+    quantity: optDec(req.quantity),
+    quoteOrderQty: optDec(req.quoteOrderQty),
+    stopPrice: optDec(req.stopPrice),
+  };
+  const bid = sb.bids.best();
+  const ask = sb.asks.best();
+  const r = refs?.(spec.symbol, now);
+  const market: MarketContext = {
+    lastPrice: sb.lastPrice >= 0 ? priceDec(sb, sb.lastPrice) : undefined,
+    bestBid: bid && priceDec(sb, bid.price),
+    bestAsk: ask && priceDec(sb, ask.price),
+    priceAfterFill: p.inexact ? undefined : () => priceAfterFill(sb, p),
+    openOrders: acct.openWorking,
+    openAlgoOrders: acct.openAlgo,
+    weightedAvgPrice: optDec(r?.weightedAvgPrice),
+    simpleAvgPrice: optDec(r?.simpleAvgPrice),
+    indexPrice: optDec(r?.indexPrice),
+  };
+  const result = checkOrder(spec.instrument, input, market);
+  const rule = result.rejections.find((x) => x.rule !== 'post-only');
+  if (rule) return refused(rule.message);
+  const first = result.violations[0];
+  if (first) return { ok: false, code: NEW_ORDER_REJECTED, msg: first.message, violations: result.violations };
+  return undefined;
+}
+
+function invalidValue(p: ParsedOrder): string | undefined {
+  if (p.price === INEXACT || (p.price <= 0 && p.type !== 'MARKET' && p.type !== 'STOP_LOSS' && p.type !== 'TAKE_PROFIT')) return 'price';
+  if (p.stopPrice === INEXACT || (p.isAlgo && p.stopPrice <= 0)) return 'stopPrice';
+  if (p.qty === INEXACT || (p.quoteQty === 0n && p.qty <= 0)) return 'quantity';
+  return undefined;
+}
+
+/** Funds the order holds while open: quote for a BUY, base for a SELL (none when funds-limited). */
+export function lockFor(sb: SymbolBook, p: ParsedOrder): bigint {
+  if (p.side === 'BUY') return p.price > 0 ? notionalUnits(sb.spec, p.price, p.qty) : p.quoteQty;
+  return p.quoteQty > 0n ? 0n : BigInt(p.qty) * sb.spec.baseK;
+}
+
+/** The units the accepted order must lock (see lockFor), or why it is refused. */
+export function admit(st: EngineState, sb: SymbolBook, acct: AccountBook, req: NewOrderRequest, p: ParsedOrder, now: number, ext: number, refs: MarketRefs | undefined): Rejection | bigint {
+  const fast = sb.spec.fast;
+  const quick = fast !== undefined && !p.inexact && (p.type === 'LIMIT' || p.type === 'LIMIT_MAKER') && fastPasses(fast, p.type === 'LIMIT_MAKER', p.price, p.qty, acct.openWorking);
+  if (!quick) {
+    const failed = slowCheck(sb, acct, req, p, now, refs);
+    if (failed) return failed;
+    const bad = invalidValue(p);
+    if (bad !== undefined) return reject(-1025, `parameter '${bad}' is not valid`);
+  }
+  const buy = p.side === 'BUY';
+  if (p.type === 'LIMIT_MAKER') {
+    const top = (buy ? sb.asks : sb.bids).best();
+    const takes = (q: number) => (buy ? q <= p.price : q >= p.price);
+    if ((top !== undefined && takes(top.price)) || (ext >= 0 && takes(ext))) return refused(ENGINE_MESSAGE.wouldMatchAndTake);
+  }
+  const cid = req.clientOrderId;
+  if (cid !== undefined && cid !== '' && latestByClientId(st, acct, cid)?.isOpen === true) return refused(ENGINE_MESSAGE.duplicateOrder);
+  if (p.isAlgo && sb.lastPrice >= 0 && wouldTrigger(p.type, p.side, p.stopPrice, sb.lastPrice)) return refused(ENGINE_MESSAGE.wouldTriggerImmediately);
+  return fundsCheck(sb, acct, p, ext);
+}
+
+function fundsCheck(sb: SymbolBook, acct: AccountBook, p: ParsedOrder, ext: number): Rejection | bigint {
+  const spec = sb.spec;
+  const entry = p.side === 'BUY' ? acct.quote : acct.base;
+  const lock = lockFor(sb, p);
+  if (entry.free < lock) return refused(ENGINE_MESSAGE.insufficientBalance);
+  if (p.type !== 'MARKET') return lock;
+  // Funds-limited market orders must afford at least one step.
+  if (p.side === 'BUY' && p.quoteQty === 0n) {
+    const ask = sb.asks.best()?.price ?? (ext >= 0 ? ext : -1);
+    const one = Math.min(spec.stepLots, p.qty);
+    if (ask > 0 && entry.free < notionalUnits(spec, ask, one)) return refused(ENGINE_MESSAGE.insufficientBalance);
+  }
+  if (p.side === 'SELL' && p.quoteQty > 0n && entry.free < BigInt(spec.stepLots) * spec.baseK) return refused(ENGINE_MESSAGE.insufficientBalance);
+  return lock;
+}

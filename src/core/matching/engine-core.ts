@@ -1,0 +1,213 @@
+/**
+ * The engine's core: symbols, placing and canceling, stop triggering, and the operation life
+ * cycle (one reused context, events delivered at the end). Model and assumptions: engine.ts.
+ */
+import { ENGINE_MESSAGE } from '../market/index.ts';
+import type { Instrument } from '../market/index.ts';
+import type { Balances } from '../portfolio/balances.ts';
+import { AUTO_ID_PREFIX } from './account-book.ts';
+import { AccountRegistry } from './account-registry.ts';
+import { admit } from './admission.ts';
+import type { MarketRefs } from './admission.ts';
+import { externalPriceInt } from './external.ts';
+import { activate, latestByClientId, register, rest, retire } from './lifecycle.ts';
+import { execute } from './matcher.ts';
+import { OpContext } from './op-context.ts';
+import { OrderIndex } from './order-index.ts';
+import { Order, snapshotOf } from './order.ts';
+import { pruneHistory } from './retention.ts';
+import type { EngineState } from './state.ts';
+import { SymbolBook } from './symbol-book.ts';
+import { buildSymbolSpec, feesFor } from './symbol-spec.ts';
+import type { FeeRates } from './symbol-spec.ts';
+import type { CancelResult, EngineEvent, NewOrderRequest, OrderRef, OrderSnapshot, PlaceOptions, PlaceResult, Rejection } from './types.ts';
+import { ParsedOrder, parseOrder, reject } from './validate.ts';
+
+export interface SpotEngineOptions {
+  readonly instruments: ReadonlyMap<string, Instrument> | Iterable<Instrument>;
+  /** Maker / taker rates per symbol; symbols not listed use `defaultFees` (else zero). */
+  readonly fees?: ReadonlyMap<string, FeeRates> | Readonly<Record<string, FeeRates>>;
+  readonly defaultFees?: FeeRates;
+  readonly feeAccountId: string;
+  readonly nextOrderId: () => string;
+  readonly nextTradeId: () => string;
+  readonly balances: Balances;
+  /** Called with every event, in order, when an operation ends. */
+  readonly listener?: (event: EngineEvent) => void;
+  /** Build events (default true). Off, results carry `events: []` and the listener is not called. */
+  readonly recordEvents?: boolean;
+  /** Reference prices for PERCENT_PRICE / _SA / _INDEX filters (the engine keeps no averages). */
+  readonly marketRefs?: MarketRefs;
+  /** Closed orders and trades kept per account and symbol (default: all). Older ones are forgotten. */
+  readonly retain?: number;
+}
+
+export class EngineCore {
+  /** @internal shared with the helpers of this folder. */
+  readonly st: EngineState;
+  /** @internal */
+  readonly books = new Map<string, SymbolBook>();
+  /** @internal */
+  readonly accounts: AccountRegistry;
+  private readonly record: boolean;
+  private readonly scratch: OpContext;
+  private readonly parsed = new ParsedOrder();
+  private readonly feeOverrides = new Map<string, FeeRates>();
+  private readonly outbox: EngineEvent[] = [];
+  private dispatching = false;
+
+  constructor(private readonly opts: SpotEngineOptions) {
+    this.st = { balances: opts.balances, feeAccountId: opts.feeAccountId, nextOrderId: opts.nextOrderId, nextTradeId: opts.nextTradeId, ordersById: new OrderIndex(), seq: 0 };
+    this.record = opts.recordEvents ?? true;
+    this.scratch = new OpContext(this.record);
+    this.accounts = new AccountRegistry(opts.balances);
+    const list = 'values' in opts.instruments && typeof opts.instruments.values === 'function' ? opts.instruments.values() : opts.instruments;
+    for (const inst of list as Iterable<Instrument>) this.addInstrument(inst);
+  }
+
+  /** Add a symbol, or replace its rules (status, filters); its scales must not change while it has orders. */
+  addInstrument(inst: Instrument): void {
+    const spec = buildSymbolSpec(inst, this.feesOf(inst.symbol));
+    const existing = this.books.get(inst.symbol);
+    if (existing === undefined) {
+      const b = this.st.balances;
+      this.books.set(inst.symbol, new SymbolBook(spec, b.entry(this.st.feeAccountId, inst.baseAsset), b.entry(this.st.feeAccountId, inst.quoteAsset)));
+      return;
+    }
+    const old = existing.spec;
+    if (old.pd !== spec.pd || old.qd !== spec.qd || old.baseAsset !== spec.baseAsset || old.quoteAsset !== spec.quoteAsset) {
+      throw new RangeError(`${inst.symbol}: new rules change the price or quantity scale or the assets`);
+    }
+    existing.spec = spec;
+  }
+
+  /** Change a symbol's maker / taker rates from now on (fills already made keep theirs). */
+  setFees(symbol: string, fees: FeeRates): void {
+    const sb = this.books.get(symbol);
+    if (sb === undefined) throw new RangeError(`unknown symbol ${symbol}`);
+    this.feeOverrides.set(symbol, fees);
+    sb.spec = buildSymbolSpec(sb.spec.instrument, fees);
+  }
+
+  placeOrder(accountId: string, req: NewOrderRequest, now: number, opts: PlaceOptions = {}): PlaceResult {
+    const sb = this.books.get(req.symbol);
+    if (sb === undefined) return reject(-1025, "parameter 'symbol' is not valid");
+    const p = parseOrder(sb.spec, req, this.parsed);
+    if (!p.ok) return p;
+    const ext = opts.externalPrice === undefined ? -1 : externalPriceInt(sb.spec, opts.externalPrice, p.side === 'BUY' ? 'up' : 'down');
+    const acct = this.accounts.get(accountId, sb);
+    const lock = admit(this.st, sb, acct, req, p, now, ext, this.opts.marketRefs);
+    if (typeof lock !== 'bigint') return lock;
+    const ctx = this.context(now);
+    ctx.ext = ext;
+    const id = this.st.nextOrderId();
+    const explicitId = req.clientOrderId !== undefined && req.clientOrderId !== '';
+    const cid = explicitId ? (req.clientOrderId as string) : AUTO_ID_PREFIX + id;
+    const o = new Order(acct, sb, id, ++this.st.seq, cid, p, now);
+    ctx.fillsOf = o;
+    register(this.st, ctx, o, lock, explicitId);
+    if (o.isAlgo) sb.stops.add(o);
+    else if (o.type === 'LIMIT_MAKER') rest(ctx, o);
+    else execute(this.st, ctx, o);
+    this.runTriggered(ctx);
+    if (this.opts.retain !== undefined) pruneHistory(this.st, acct, this.opts.retain);
+    // Read everything before end(): a listener may start another operation on the same context.
+    const fills = ctx.fills;
+    const order = snapshotOf(o);
+    return { ok: true, order, fills, events: this.end(ctx) };
+  }
+
+  /**
+   * Spec 4.5 order/test: every check `placeOrder` makes (combination, filters, post-only, duplicate
+   * client id, stop trigger rule, funds), by the same code, and nothing placed or locked.
+   * Undefined when the order would be accepted.
+   */
+  testOrder(accountId: string, req: NewOrderRequest, now: number, opts: PlaceOptions = {}): Rejection | undefined {
+    const sb = this.books.get(req.symbol);
+    if (sb === undefined) return reject(-1025, "parameter 'symbol' is not valid");
+    const p = parseOrder(sb.spec, req, new ParsedOrder());
+    if (!p.ok) return p;
+    const ext = opts.externalPrice === undefined ? -1 : externalPriceInt(sb.spec, opts.externalPrice, p.side === 'BUY' ? 'up' : 'down');
+    const verdict = admit(this.st, sb, this.accounts.get(accountId, sb), req, p, now, ext, this.opts.marketRefs);
+    return typeof verdict === 'bigint' ? undefined : verdict;
+  }
+
+  cancelOrder(accountId: string, symbol: string, ref: OrderRef, now: number): CancelResult {
+    const sb = this.books.get(symbol);
+    if (!given(ref.orderId) && !given(ref.clientOrderId)) return reject(-2011, ENGINE_MESSAGE.cancelInvalid);
+    const o = sb === undefined ? undefined : this.find(accountId, sb, ref)[0];
+    if (o === undefined || !o.isOpen) return reject(-2011, ENGINE_MESSAGE.unknownOrder);
+    const ctx = this.context(now);
+    retire(ctx, o, 'CANCELED', 'CANCELED');
+    const order = snapshotOf(o);
+    return { ok: true, order, events: this.end(ctx) };
+  }
+
+  /** Cancel every open order of the account on the symbol (spec 4.5 DELETE openOrders). */
+  cancelAll(accountId: string, symbol: string, now: number): { ok: true; orders: OrderSnapshot[]; events: EngineEvent[] } {
+    const acct = this.accounts.peek(accountId, symbol);
+    const ctx = this.context(now);
+    const orders: OrderSnapshot[] = [];
+    for (const o of acct === undefined ? [] : acct.openOrders()) {
+      retire(ctx, o, 'CANCELED', 'CANCELED');
+      orders.push(snapshotOf(o));
+    }
+    return { ok: true, orders, events: this.end(ctx) };
+  }
+
+  /** @internal Orders of the account on the symbol by id (one) or client order id (newest first). */
+  find(accountId: string, sb: SymbolBook, ref: OrderRef): Order[] {
+    if (given(ref.orderId)) {
+      const o = this.st.ordersById.get(ref.orderId);
+      return o !== undefined && o.sb === sb && o.acct.accountId === accountId ? [o] : [];
+    }
+    const out: Order[] = [];
+    if (!given(ref.clientOrderId)) return out;
+    const acct = this.accounts.peek(accountId, sb.spec.symbol);
+    if (acct === undefined) return out;
+    for (let o = latestByClientId(this.st, acct, ref.clientOrderId); o; o = o.prevSameClientId ?? undefined) out.push(o);
+    return out;
+  }
+
+  /** @internal Run the stops triggered during the operation, each after the previous finished. */
+  runTriggered(ctx: OpContext): void {
+    for (let o = ctx.pending.shift(); o !== undefined; o = ctx.pending.shift()) {
+      if (!o.isOpen || o.working) continue;
+      activate(ctx, o);
+      execute(this.st, ctx, o);
+    }
+  }
+
+  /** @internal A fresh operation context. */
+  context(now: number): OpContext {
+    return this.scratch.reset(now);
+  }
+
+  /**
+   * @internal Close the operation: final depth and balance events, then the listener. A listener
+   * may call the engine; the nested operation's events are delivered after the current ones.
+   */
+  end(ctx: OpContext): EngineEvent[] {
+    const events = ctx.finish();
+    const listener = this.opts.listener;
+    if (!this.record || listener === undefined) return events;
+    for (const e of events) this.outbox.push(e);
+    if (this.dispatching) return events;
+    this.dispatching = true;
+    try {
+      for (let i = 0; i < this.outbox.length; i++) listener(this.outbox[i] as EngineEvent);
+    } finally {
+      this.outbox.length = 0;
+      this.dispatching = false;
+    }
+    return events;
+  }
+
+
+  private feesOf(symbol: string): FeeRates | undefined {
+    return this.feeOverrides.get(symbol) ?? feesFor(this.opts.fees, symbol) ?? this.opts.defaultFees;
+  }
+
+}
+
+const given = (v: string | undefined): v is string => v !== undefined && v !== '';

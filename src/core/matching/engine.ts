@@ -1,0 +1,132 @@
+/**
+ * SpotEngine: the pure spot matching engine shared by the sandbox exchange and the backtester
+ * (spec 4.5 new order / cancel / queries, 4.4 depth, notes 6 cancelReplace, 3.1 statuses,
+ * 7.4 / 7.5 rejections). The core (engine-core.ts) places and cancels; this adds cancelReplace,
+ * external prints and the queries.
+ *
+ * Model and assumptions (as NautilusTrader's matching core states its own):
+ * - Price-time priority; every fill at the resting (maker) order's price. One book per symbol,
+ *   shared by all accounts; self-trades are always prevented by the taker's stpFlag (CB default).
+ * - Exact: prices and quantities are safe integers on the symbol's decimal scale, amounts bigint
+ *   units of 1e-18 (symbol-spec.ts, core/portfolio/amount.ts). No float touches money.
+ * - Funds (settle.ts): a BUY LIMIT locks price * qty quote, a SELL locks its base quantity; the
+ *   buyer pays commission in the base it receives, the seller in the quote it receives, so fees
+ *   never need extra funds. Commissions go to the fee account, so balances are conserved.
+ * - Stops (stops.ts) trigger on every trade of the symbol (a print counts) and run after the
+ *   order that traded finishes, in trigger order; their own trades may trigger more (cascade).
+ *   Stops lock at placement what the order they become will need (nothing for MARKET BUY by
+ *   quantity and MARKET SELL by quote, which are funds-limited when they run).
+ * - External liquidity, one code path for backtest and replay: `placeOrder(.., {externalPrice})`
+ *   fills what the book cannot, taker at that price, unlimited size; `applyPrint` fills resting
+ *   orders reached by an outside trade, maker at their own limit price: 'through' needs the print
+ *   strictly beyond the limit, 'touch' also fills at the limit. No queue position model: a print
+ *   that reaches a level fills the engine's orders there in time priority, capped only by maxQty.
+ *   Stops triggered within such an operation may fill at its external price too. Slippage is
+ *   the caller's model: the backtester passes "next bar open + slippage" as the external price.
+ * - Events: a self-trade-prevention cancel is an order update with executionType CANCELED and
+ *   cause 'STP' (notes 4.1 has no STP event); a stop's trigger is a NEW update, cause 'TRIGGER'.
+ * - All methods take `now` and return data; venue rejections are results, never exceptions.
+ *   Programming errors throw RangeError: an unknown symbol in applyPrint or the book queries, a
+ *   malformed external price, an instrument whose price + quantity decimals exceed 18.
+ */
+import { cancelReplace } from './cancel-replace.ts';
+import type { CancelReplaceRequest, CancelReplaceResult } from './cancel-replace.ts';
+import { EngineCore } from './engine-core.ts';
+import type { SpotEngineOptions } from './engine-core.ts';
+import { applyPrint } from './external.ts';
+import type { Print, PrintResult } from './external.ts';
+import { snapshotOf } from './order.ts';
+import { accountTrade, allOrders, depth, historyOrders, myTrades, openOrders, top } from './queries.ts';
+import type { DepthSnapshot, HistoryQuery, TopOfBook, TradeQuery } from './queries.ts';
+import { formatScaled } from './scaled.ts';
+import type { SymbolBook } from './symbol-book.ts';
+import type { AccountTrade, OrderRef, OrderSnapshot } from './types.ts';
+
+export type { SpotEngineOptions };
+
+export class SpotEngine extends EngineCore {
+  constructor(opts: SpotEngineOptions) {
+    super(opts);
+  }
+
+  cancelReplace(accountId: string, req: CancelReplaceRequest, now: number): CancelReplaceResult {
+    return cancelReplace(this, accountId, req, now);
+  }
+
+  /** An outside trade (backtest bar, replayed print): fills resting orders it reaches, sets the last price, triggers stops. */
+  applyPrint(symbol: string, print: Print): PrintResult {
+    return applyPrint(this, symbol, print);
+  }
+
+  /** By orderId: that order. By clientOrderId: every retained order that used it, newest first. Empty when none. */
+  order(accountId: string, symbol: string, ref: OrderRef): OrderSnapshot[] {
+    const sb = this.books.get(symbol);
+    return sb === undefined ? [] : this.find(accountId, sb, ref).map(snapshotOf);
+  }
+
+  /** Open orders (untriggered stops included, isWorking false), arrival order; all symbols without `symbol`. */
+  openOrders(accountId: string, symbol?: string): OrderSnapshot[] {
+    return openOrders(this.accounts.list(accountId, symbol));
+  }
+
+  /** Every retained order, open or closed, arrival order. */
+  allOrders(accountId: string, symbol?: string): OrderSnapshot[] {
+    return allOrders(this.accounts.list(accountId, symbol));
+  }
+
+  /** Closed orders per spec 4.5 historyOrders (orderId from, time window, limit default 500, max 1000). */
+  historyOrders(accountId: string, symbol: string, q?: HistoryQuery): OrderSnapshot[] {
+    return historyOrders(this.accounts.peek(accountId, symbol), q);
+  }
+
+  /** Account trades per spec 4.5 myTrades / 2.5. */
+  myTrades(accountId: string, symbol: string, q?: TradeQuery): AccountTrade[] {
+    return myTrades(this.accounts.peek(accountId, symbol), q);
+  }
+
+  /** Every retained trade of the account on every symbol, oldest first (journal, reconciliation). */
+  allTrades(accountId: string): AccountTrade[] {
+    const out: AccountTrade[] = [];
+    for (const acct of this.accounts.list(accountId)) for (const t of acct.trades) out.push(accountTrade(t, accountId));
+    return out.sort((a, b) => a.time - b.time);
+  }
+
+  depth(symbol: string, limit = 100): DepthSnapshot {
+    return depth(this.book(symbol), limit);
+  }
+
+  bestBid(symbol: string): TopOfBook | undefined {
+    return top(this.book(symbol), true);
+  }
+
+  bestAsk(symbol: string): TopOfBook | undefined {
+    return top(this.book(symbol), false);
+  }
+
+  /** Price of the symbol's last trade or print; undefined before the first. */
+  lastPrice(symbol: string): string | undefined {
+    const sb = this.book(symbol);
+    return sb.lastPrice < 0 ? undefined : formatScaled(sb.lastPrice, sb.spec.pd);
+  }
+
+  /** The depth update id (notes 4 U/u, depth lastUpdateId): +1 per changed level. */
+  bookUpdateId(symbol: string): number {
+    return this.book(symbol).updateId;
+  }
+
+  /** Open order counts as the MAX_NUM_ORDERS / MAX_NUM_ALGO_ORDERS filters see them. */
+  openCounts(accountId: string, symbol: string): { orders: number; algoOrders: number } {
+    const acct = this.accounts.peek(accountId, symbol);
+    return { orders: acct?.openWorking ?? 0, algoOrders: acct?.openAlgo ?? 0 };
+  }
+
+  symbols(): string[] {
+    return [...this.books.keys()];
+  }
+
+  private book(symbol: string): SymbolBook {
+    const sb = this.books.get(symbol);
+    if (sb === undefined) throw new RangeError(`unknown symbol ${symbol}`);
+    return sb;
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * Builders of the engine's order-update and trade events (types.ts). They only run when the
+ * engine records events; formatting decimal strings is the costly part of an operation.
+ */
+import { formatAmount } from '../portfolio/amount.ts';
+import type { Trade } from './account-book.ts';
+import type { OpContext } from './op-context.ts';
+import type { Order } from './order.ts';
+import { formatScaled } from './scaled.ts';
+import type { ExecutionType, OrderUpdateEvent } from './types.ts';
+
+/** Commission this order paid on `t`, and in which asset (buyer: base, seller: quote). */
+export function commissionOf(o: Order, t: Trade): { units: bigint; asset: string } {
+  const spec = o.sb.spec;
+  return o.isBuy ? { units: t.buyerFee, asset: spec.baseAsset } : { units: t.sellerFee, asset: spec.quoteAsset };
+}
+
+export function orderEvent(ctx: OpContext, o: Order, x: ExecutionType, t: Trade | null, cause: OrderUpdateEvent['cause'] = null): void {
+  if (!ctx.record) return;
+  const spec = o.sb.spec;
+  const qd = spec.qd;
+  const fee = t === null ? null : commissionOf(o, t);
+  const text = o.text();
+  const tt = t === null ? null : t.text();
+  ctx.push({
+    kind: 'order',
+    accountId: o.acct.accountId,
+    symbol: spec.symbol,
+    time: ctx.time,
+    orderId: o.id,
+    clientOrderId: o.clientOrderId,
+    side: o.side,
+    type: o.type,
+    timeInForce: o.tif,
+    quantity: o.origQtyText,
+    price: text.price,
+    stopPrice: text.stopPrice,
+    quoteOrderQty: text.quoteQty,
+    executionType: x,
+    status: o.status,
+    rejectReason: 'NONE',
+    lastQty: tt === null ? '0' : tt.qty,
+    lastPrice: tt === null ? '0' : tt.price,
+    lastQuoteQty: tt === null ? '0' : tt.quote,
+    cumQty: formatScaled(o.executed, qd),
+    cumQuoteQty: formatAmount(o.cumQuote),
+    commission: fee === null ? '0' : formatAmount(fee.units),
+    commissionAsset: fee === null ? null : fee.asset,
+    tradeId: t === null ? '-1' : t.id,
+    isWorking: o.working,
+    onBook: o.level !== null,
+    isMaker: t !== null && (t.buyerIsMaker === o.isBuy),
+    orderTime: o.time,
+    cause,
+  });
+}
+
+export function tradeEvent(ctx: OpContext, t: Trade, taker: Order | null): void {
+  if (!ctx.record) return;
+  const text = t.text();
+  ctx.push({
+    kind: 'trade',
+    symbol: t.spec.symbol,
+    tradeId: t.id,
+    price: text.price,
+    qty: text.qty,
+    quoteQty: text.quote,
+    time: t.time,
+    buyerOrderId: t.buyer?.id ?? '',
+    sellerOrderId: t.seller?.id ?? '',
+    buyerAccountId: t.buyer?.acct.accountId ?? null,
+    sellerAccountId: t.seller?.acct.accountId ?? null,
+    buyerIsMaker: t.buyerIsMaker,
+    // A print fills resting orders only: the outside taker has no id, the aggregate is the maker's.
+    takerOrderId: taker?.id ?? (t.buyerIsMaker ? t.buyer?.id : t.seller?.id) ?? '',
+    external: t.buyer === null || t.seller === null,
+  });
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { ENGINE_MESSAGE } from '../market/index.ts';
+import { harness } from './test-support.ts';
+
+describe('applyPrint', () => {
+  it("'through' fills only when the print is beyond the limit, 'touch' also at the limit", () => {
+    const h = harness();
+    const buy = h.place('alice', { side: 'BUY', type: 'LIMIT', price: '100', quantity: '1' });
+    const sell = h.place('bob', { side: 'SELL', type: 'LIMIT', price: '102', quantity: '1' });
+    expect(h.engine.applyPrint('BTCPHP', { price: '100', time: 2000, mode: 'through' })).toMatchObject({ filledQty: '0', fills: 0 });
+    expect(h.engine.lastPrice('BTCPHP')).toBe('100');
+    const touch = h.engine.applyPrint('BTCPHP', { price: '100', time: 2001, mode: 'touch' });
+    expect(touch).toMatchObject({ filledQty: '1', fills: 1 });
+    expect(h.engine.order('alice', 'BTCPHP', { orderId: buy.order.orderId })[0]).toMatchObject({ status: 'FILLED', cummulativeQuoteQty: '100', updateTime: 2001 });
+    // Maker at its own limit price, even when the print is far beyond it.
+    h.engine.applyPrint('BTCPHP', { price: '110', time: 2002, mode: 'through' });
+    expect(h.engine.order('bob', 'BTCPHP', { orderId: sell.order.orderId })[0]).toMatchObject({ status: 'FILLED', cummulativeQuoteQty: '102' });
+    expect(h.balances.get('alice', 'BTC').free).toBe('101');
+    expect(h.balances.get('bob', 'PHP').free).toBe('1000102');
+    const trade = touch.events.find((e) => e.kind === 'trade');
+    expect(trade).toMatchObject({ external: true, buyerOrderId: buy.order.orderId, sellerOrderId: '', sellerAccountId: null, buyerIsMaker: true, price: '100' });
+  });
+
+  it('caps the total at maxQty, best price then time priority', () => {
+    const h = harness({ fund: { a: { PHP: '1000' }, b: { PHP: '1000' }, c: { PHP: '1000' } } });
+    const a = h.place('a', { side: 'BUY', type: 'LIMIT', price: '100', quantity: '1' });
+    const b = h.place('b', { side: 'BUY', type: 'LIMIT', price: '101', quantity: '1' });
+    const c = h.place('c', { side: 'BUY', type: 'LIMIT', price: '100', quantity: '1' });
+    const r = h.engine.applyPrint('BTCPHP', { price: '99', time: 2000, maxQty: '1.5', mode: 'through' });
+    expect(r).toMatchObject({ filledQty: '1.5', fills: 2 });
+    const status = (acct: string, id: string) => h.engine.order(acct, 'BTCPHP', { orderId: id })[0];
+    expect(status('b', b.order.orderId)).toMatchObject({ status: 'FILLED' });
+    expect(status('a', a.order.orderId)).toMatchObject({ status: 'PARTIALLY_FILLED', executedQty: '0.5' });
+    expect(status('c', c.order.orderId)).toMatchObject({ status: 'NEW' });
+    expect(h.engine.depth('BTCPHP').bids).toEqual([['100', '1.5']]);
+  });
+
+  it('sets the last price and triggers stops, which fill at the print when the book is empty', () => {
+    const h = harness();
+    h.engine.applyPrint('BTCPHP', { price: '100', time: 1000, mode: 'through' });
+    const stop = h.place('alice', { side: 'SELL', type: 'STOP_LOSS', stopPrice: '95', quantity: '1' });
+    h.engine.applyPrint('BTCPHP', { price: '94.5', time: 3000, mode: 'through' });
+    expect(h.engine.order('alice', 'BTCPHP', { orderId: stop.order.orderId })[0]).toMatchObject({ status: 'FILLED', cummulativeQuoteQty: '94.5', updateTime: 3000 });
+    expect(h.engine.lastPrice('BTCPHP')).toBe('94.5');
+  });
+});
+
+describe('placeOrder with externalPrice', () => {
+  it('fills a MARKET order as taker at the external price, unlimited size, after the book', () => {
+    const h = harness({ fee: { maker: '0.001', taker: '0.002' } });
+    h.place('bob', { side: 'SELL', type: 'LIMIT', price: '100', quantity: '1' });
+    const r = h.engine.placeOrder('alice', { symbol: 'BTCPHP', side: 'BUY', type: 'MARKET', quantity: '5' }, 2000, { externalPrice: '100.5' });
+    expect(r.ok && r.fills.map((f) => [f.price, f.qty, f.commission])).toEqual([
+      ['100', '1', '0.002'],
+      ['100.5', '4', '0.008'],
+    ]);
+    expect(r.ok && r.order).toMatchObject({ status: 'FILLED', cummulativeQuoteQty: '502' });
+    expect(h.engine.lastPrice('BTCPHP')).toBe('100.5');
+  });
+
+  it('fills the marketable part of a LIMIT, and only when the external price is within the limit', () => {
+    const h = harness();
+    const ok = h.engine.placeOrder('alice', { symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', price: '101', quantity: '2' }, 2000, { externalPrice: '100' });
+    expect(ok.ok && ok.order).toMatchObject({ status: 'FILLED', cummulativeQuoteQty: '200' });
+    expect(h.balances.get('alice', 'PHP')).toEqual({ free: '999800', locked: '0' });
+    const rests = h.engine.placeOrder('alice', { symbol: 'BTCPHP', side: 'SELL', type: 'LIMIT', price: '101', quantity: '2' }, 2000, { externalPrice: '100' });
+    expect(rests.ok && rests.order.status).toBe('NEW');
+    const fok = h.engine.placeOrder('bob', { symbol: 'BTCPHP', side: 'SELL', type: 'LIMIT', timeInForce: 'FOK', price: '99', quantity: '50' }, 2000, { externalPrice: '100' });
+    expect(fok.ok && fok.order).toMatchObject({ status: 'FILLED', cummulativeQuoteQty: '5000' });
+  });
+
+  it('rejects a LIMIT_MAKER that the external price would take', () => {
+    const h = harness();
+    const r = h.engine.placeOrder('alice', { symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT_MAKER', price: '101', quantity: '1' }, 2000, { externalPrice: '100' });
+    expect(r).toMatchObject({ ok: false, msg: ENGINE_MESSAGE.wouldMatchAndTake });
+  });
+
+  it('rounds an off-scale external price against the taker', () => {
+    const h = harness();
+    const buy = h.engine.placeOrder('alice', { symbol: 'BTCPHP', side: 'BUY', type: 'MARKET', quantity: '1' }, 2000, { externalPrice: '100.0001' });
+    expect(buy.ok && buy.fills[0]?.price).toBe('100.01');
+    const sell = h.engine.placeOrder('alice', { symbol: 'BTCPHP', side: 'SELL', type: 'MARKET', quantity: '1' }, 2000, { externalPrice: '100.0099' });
+    expect(sell.ok && sell.fills[0]?.price).toBe('100');
+  });
+});

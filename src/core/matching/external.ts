@@ -1,0 +1,91 @@
+/**
+ * External liquidity (backtester and replay; see the model notes in engine-core.ts).
+ *
+ * applyPrint: an outside trade at `price` fills the engine's resting LIMIT orders it reaches, as
+ * maker at their own limit price: a BUY when the print is below its limit ('through') or at or
+ * below it ('touch'), a SELL mirrored; best price first, then time priority, capped in total by
+ * `maxQty`. Then the print is the symbol's last price and triggers stops, which may fill at the
+ * print price what the book cannot give them.
+ *
+ * Off-scale external prices (more decimals than the symbol's price scale) are rounded onto it:
+ * against the taker for placeOrder's externalPrice (up for a BUY, down for a SELL), to the nearest
+ * for a print. Real prints of the same symbol are on its tick and need no rounding.
+ */
+import { dec } from '../money/decimal.ts';
+import type { OpContext } from './op-context.ts';
+import type { BookSide, Level } from './book-side.ts';
+import type { EngineCore } from './engine-core.ts';
+import { setLastPrice } from './matcher.ts';
+import { formatScaled, INEXACT, MALFORMED, parseScaled } from './scaled.ts';
+import { fill } from './settle.ts';
+import type { SymbolBook } from './symbol-book.ts';
+import type { SymbolSpec } from './symbol-spec.ts';
+import type { EngineEvent } from './types.ts';
+
+export interface Print {
+  readonly price: string;
+  readonly time: number;
+  /** Total quantity the print may fill across the engine's orders (default unlimited). */
+  readonly maxQty?: string | undefined;
+  readonly mode: 'through' | 'touch';
+}
+
+export interface PrintResult {
+  /** Quantity filled from resting orders (stops triggered afterwards not included). */
+  readonly filledQty: string;
+  readonly fills: number;
+  readonly events: EngineEvent[];
+}
+
+/** A price as the symbol's price int, rounded onto the scale when needed. Throws on text that is no price. */
+export function externalPriceInt(spec: SymbolSpec, text: string, mode: 'up' | 'down' | 'nearest'): number {
+  const v = parseScaled(text, spec.pd);
+  if (v === MALFORMED || v === 0) throw new RangeError(`external price ${JSON.stringify(text)} is not a positive decimal`);
+  if (v !== INEXACT) return v;
+  const d = dec(text).times(`1e${spec.pd}`);
+  const r = mode === 'up' ? d.ceil() : mode === 'down' ? d.floor() : d.round();
+  if (r.gt(Number.MAX_SAFE_INTEGER) || r.lte(0)) throw new RangeError(`external price ${text} is out of range for ${spec.symbol}`);
+  return Number(r.toFixed());
+}
+
+interface Sweep {
+  left: number;
+  filled: number;
+  fills: number;
+}
+
+function sweep(core: EngineCore, ctx: OpContext, sb: SymbolBook, side: BookSide, reached: (lv: Level) => boolean, w: Sweep): void {
+  for (let lv = side.best(); lv !== undefined && w.left > 0 && reached(lv); lv = side.best()) {
+    for (let m = lv.head; m !== null && w.left > 0; ) {
+      const next = m.next;
+      const lots = m.remaining < w.left ? m.remaining : w.left;
+      fill(core.st, ctx, sb, null, m, lv.price, lots);
+      w.left -= lots;
+      w.filled += lots;
+      w.fills++;
+      m = next;
+    }
+  }
+}
+
+export function applyPrint(core: EngineCore, symbol: string, print: Print): PrintResult {
+  const sb = core.books.get(symbol);
+  if (sb === undefined) throw new RangeError(`unknown symbol ${symbol}`);
+  const spec = sb.spec;
+  const price = externalPriceInt(spec, print.price, 'nearest');
+  let cap = Infinity;
+  if (print.maxQty !== undefined) {
+    const q = parseScaled(print.maxQty, spec.qd);
+    if (q === MALFORMED) throw new RangeError(`print maxQty ${JSON.stringify(print.maxQty)} is not a quantity`);
+    cap = q === INEXACT ? Number(dec(print.maxQty).times(`1e${spec.qd}`).floor().toFixed()) : q;
+  }
+  const ctx = core.context(print.time);
+  ctx.ext = price;
+  const through = print.mode === 'through';
+  const w: Sweep = { left: cap, filled: 0, fills: 0 };
+  sweep(core, ctx, sb, sb.bids, (lv) => (through ? price < lv.price : price <= lv.price), w);
+  sweep(core, ctx, sb, sb.asks, (lv) => (through ? price > lv.price : price >= lv.price), w);
+  setLastPrice(ctx, sb, price);
+  core.runTriggered(ctx);
+  return { filledQty: formatScaled(w.filled, spec.qd), fills: w.fills, events: core.end(ctx) };
+}

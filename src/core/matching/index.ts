@@ -1,0 +1,11 @@
+/** Public surface of core/matching: the pure spot matching engine (model and assumptions in engine.ts). */
+export { SpotEngine } from './engine.ts';
+export type { SpotEngineOptions } from './engine.ts';
+export type { MarketRefs } from './admission.ts';
+export type { CancelReplaceData, CancelReplaceRequest, CancelReplaceResult, LegError, LegResult, NewOrderLeg } from './cancel-replace.ts';
+export { CANCEL_REPLACE_FAILED, CANCEL_REPLACE_PARTIAL, CANCEL_RESTRICTED } from './cancel-replace.ts';
+export type { Print, PrintResult } from './external.ts';
+export { compareIds } from './queries.ts';
+export type { DepthSnapshot, HistoryQuery, TopOfBook, TradeQuery } from './queries.ts';
+export type { FeeRates } from './symbol-spec.ts';
+export type * from './types.ts';

@@ -1,0 +1,91 @@
+/**
+ * Order lifecycle moves shared by placing, matching, triggering and canceling: registering an
+ * accepted order, resting it on the book, and taking it off everything when it closes (book or
+ * stop list, open counts, and the release of whatever it still holds locked).
+ */
+import { AUTO_ID_PREFIX } from './account-book.ts';
+import type { AccountBook } from './account-book.ts';
+import { orderEvent } from './events.ts';
+import type { OpContext } from './op-context.ts';
+import { held } from './order.ts';
+import type { Order } from './order.ts';
+import type { EngineState } from './state.ts';
+import type { ExecutionType, OrderStatus, OrderUpdateEvent } from './types.ts';
+
+/** The latest order of the account and symbol with this client order id, generated ids included. */
+export function latestByClientId(st: EngineState, acct: AccountBook, cid: string): Order | undefined {
+  const own = acct.byClientId.get(cid);
+  if (own !== undefined || !cid.startsWith(AUTO_ID_PREFIX)) return own;
+  const o = st.ordersById.get(cid.slice(AUTO_ID_PREFIX.length));
+  return o !== undefined && o.acct === acct && o.clientOrderId === cid ? o : undefined;
+}
+
+/** Index an accepted order, move its funds to locked, and report it NEW. `explicitId`: the client chose its id. */
+export function register(st: EngineState, ctx: OpContext, o: Order, lock: bigint, explicitId: boolean): void {
+  const acct = o.acct;
+  if (lock > 0n) {
+    const e = o.isBuy ? acct.quote : acct.base;
+    e.free -= lock;
+    e.locked += lock;
+    o.locks = true;
+    ctx.touch(e);
+  }
+  st.ordersById.set(o);
+  acct.addOpen(o);
+  if (explicitId) {
+    o.prevSameClientId = latestByClientId(st, acct, o.clientOrderId) ?? null;
+    acct.byClientId.set(o.clientOrderId, o);
+  }
+  orderEvent(ctx, o, 'NEW', null);
+}
+
+/** Put a working order with a remainder on its side of the book (maker from now on). */
+export function rest(ctx: OpContext, o: Order): void {
+  const sb = o.sb;
+  sb.side(o.isBuy).add(o);
+  ctx.touchLevel(sb, o.isBuy, o.price);
+}
+
+/**
+ * Take a closing order off the book or stop list, out of the open set, and unlock what it holds.
+ * Call it after the final status is set: `held` is read before, the status decides the list.
+ */
+export function detach(ctx: OpContext, o: Order, heldUnits: bigint): void {
+  const sb = o.sb;
+  const acct = o.acct;
+  if (o.level !== null) {
+    sb.side(o.isBuy).remove(o);
+    ctx.touchLevel(sb, o.isBuy, o.price);
+  } else if (!o.working) {
+    sb.stops.remove(o);
+  }
+  if (heldUnits > 0n) {
+    const e = o.isBuy ? acct.quote : acct.base;
+    e.locked -= heldUnits;
+    e.free += heldUnits;
+    ctx.touch(e);
+  }
+  acct.close(o);
+}
+
+/** Close an open order with a final status and report it. */
+export function retire(ctx: OpContext, o: Order, status: OrderStatus, x: ExecutionType, cause: OrderUpdateEvent['cause'] = null): void {
+  const heldUnits = held(o);
+  o.status = status;
+  o.updateTime = ctx.time;
+  detach(ctx, o, heldUnits);
+  orderEvent(ctx, o, x, null, cause);
+}
+
+/** Self-trade prevention cancel (spec 3.1): PARTIALLY_CANCELED when it had fills, else CANCELED. */
+export function stpCancel(ctx: OpContext, o: Order): void {
+  retire(ctx, o, o.executed > 0 ? 'PARTIALLY_CANCELED' : 'CANCELED', 'CANCELED', 'STP');
+}
+
+/** A stop whose trigger fired becomes a working order (it now counts for MAX_NUM_ORDERS). */
+export function activate(ctx: OpContext, o: Order): void {
+  o.acct.promote(o);
+  o.working = true;
+  o.updateTime = ctx.time;
+  orderEvent(ctx, o, 'NEW', null, 'TRIGGER');
+}

@@ -1,0 +1,103 @@
+/**
+ * The taker side of matching: one incoming (or just triggered) order against the opposite book,
+ * best price first, then arrival order; every fill at the maker's price. Then what the book
+ * could not give, at the operation's external price if there is one, and the order's fate:
+ * rest (GTC with a limit), FILLED, or EXPIRED (IOC, FOK, MARKET remainder).
+ *
+ * Self-trade prevention by the taker's stpFlag (spec 2.1) when it meets its own account's order:
+ * CN cancels the taker, CO cancels the resting order and keeps matching, CB cancels both.
+ * FOK first walks the book without touching it (own orders end the walk unless CO would cancel
+ * them) and expires with no fill unless the whole quantity is there.
+ *
+ * Sizing (sizing.ts): a quantity-sized order fills its remaining quantity; a quote-sized one
+ * (quoteOrderQty) fills whole steps while its budget lasts and is FILLED once the rest cannot pay
+ * for one step at its last fill price. Funds-limited orders (MARKET BUY by quantity, MARKET SELL
+ * by quote) stop when free funds run out. What is left when liquidity or funds end EXPIRES.
+ */
+import type { BookSide } from './book-side.ts';
+import { rest, retire, stpCancel } from './lifecycle.ts';
+import type { OpContext } from './op-context.ts';
+import type { Order } from './order.ts';
+import { fill } from './settle.ts';
+import { capacity } from './sizing.ts';
+import type { EngineState } from './state.ts';
+import type { SymbolBook } from './symbol-book.ts';
+
+function crosses(o: Order, price: number): boolean {
+  return o.price <= 0 || (o.isBuy ? price <= o.price : price >= o.price);
+}
+
+/** FOK: would the book (plus unlimited external liquidity) fill the whole quantity? */
+function fokFillable(o: Order, opp: BookSide, ext: number): boolean {
+  let need = o.remaining;
+  for (const lv of opp.walk()) {
+    if (!crosses(o, lv.price)) break;
+    for (let m = lv.head; m !== null; m = m.next) {
+      if (m.acct.accountId === o.acct.accountId) {
+        if (o.stp === 'CO') continue;
+        return false;
+      }
+      need -= m.remaining;
+      if (need <= 0) return true;
+    }
+  }
+  return ext >= 0 && crosses(o, ext);
+}
+
+/** Record a trade price: last price for the symbol, and stops that it triggers join the queue. */
+export function setLastPrice(ctx: OpContext, sb: SymbolBook, price: number): void {
+  sb.lastPrice = price;
+  if (sb.stops.size > 0) sb.stops.collect(price, ctx.pending);
+}
+
+export function execute(st: EngineState, ctx: OpContext, o: Order): void {
+  const sb = o.sb;
+  const opp = o.isBuy ? sb.asks : sb.bids;
+  const ext = ctx.ext;
+  if (o.tif === 'FOK' && !fokFillable(o, opp, ext)) {
+    retire(ctx, o, 'EXPIRED', 'EXPIRED');
+    return;
+  }
+  let outOfCapacity = false;
+  const me = o.acct.accountId;
+  outer: for (let lv = opp.best(); lv !== undefined && crosses(o, lv.price); lv = opp.best()) {
+    for (let m = lv.head; m !== null; ) {
+      const next = m.next;
+      if (m.acct.accountId === me) {
+        if (o.stp !== 'CN') stpCancel(ctx, m);
+        if (o.stp !== 'CO') {
+          stpCancel(ctx, o);
+          return;
+        }
+      } else {
+        const cap = capacity(o, lv.price);
+        if (cap <= 0) {
+          outOfCapacity = true;
+          break outer;
+        }
+        fill(st, ctx, sb, o, m, lv.price, cap < m.remaining ? cap : m.remaining);
+        setLastPrice(ctx, sb, lv.price);
+        if (o.status === 'FILLED') return;
+      }
+      m = next;
+    }
+  }
+  if (!outOfCapacity && ext >= 0 && crosses(o, ext)) {
+    outOfCapacity = true;
+    const cap = capacity(o, ext);
+    if (cap > 0) {
+      fill(st, ctx, sb, o, null, ext, cap);
+      setLastPrice(ctx, sb, ext);
+      if (o.status === 'FILLED') return;
+    }
+  }
+  finish(ctx, o, outOfCapacity);
+}
+
+function finish(ctx: OpContext, o: Order, outOfCapacity: boolean): void {
+  if (o.price > 0 && o.tif === 'GTC' && !outOfCapacity && !o.byQuote) {
+    rest(ctx, o);
+    return;
+  }
+  retire(ctx, o, 'EXPIRED', 'EXPIRED');
+}

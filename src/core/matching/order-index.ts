@@ -1,0 +1,86 @@
+/**
+ * Orders by id. The injected generators issue ids in increasing numeric order (the sandbox's
+ * decimal ids above 2^53, a backtester's counter): those go into append-only arrays searched by
+ * binary search, which costs the hot path no string hashing (a Map of fresh 19-digit keys was a
+ * fifth of the time of a placed order in the benchmark). Any id that is not a decimal number
+ * greater than the previous one goes into a Map. Forgotten orders leave holes, compacted away
+ * once they outnumber the live entries.
+ */
+import type { Order } from './order.ts';
+
+function isDecimal(id: string): boolean {
+  const n = id.length;
+  if (n === 0 || (n > 1 && id.charCodeAt(0) === 48)) return false;
+  for (let i = 0; i < n; i++) {
+    const c = id.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+/** a > b for canonical decimal strings. */
+const greater = (a: string, b: string): boolean => a.length > b.length || (a.length === b.length && a > b);
+
+export class OrderIndex {
+  private ids: string[] = [];
+  private orders: (Order | undefined)[] = [];
+  private holes = 0;
+  private readonly other = new Map<string, Order>();
+
+  get size(): number {
+    return this.ids.length - this.holes + this.other.size;
+  }
+
+  set(o: Order): void {
+    const last = this.ids[this.ids.length - 1];
+    if (isDecimal(o.id) && (last === undefined || greater(o.id, last))) {
+      this.ids.push(o.id);
+      this.orders.push(o);
+    } else {
+      this.other.set(o.id, o);
+    }
+  }
+
+  get(id: string): Order | undefined {
+    const i = this.search(id);
+    return i >= 0 ? this.orders[i] : this.other.get(id);
+  }
+
+  delete(id: string): void {
+    const i = this.search(id);
+    if (i < 0) {
+      this.other.delete(id);
+      return;
+    }
+    if (this.orders[i] === undefined) return;
+    this.orders[i] = undefined;
+    if (++this.holes > 1024 && this.holes * 2 > this.ids.length) this.compact();
+  }
+
+  private search(id: string): number {
+    const ids = this.ids;
+    let lo = 0;
+    let hi = ids.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const m = ids[mid] as string;
+      if (m === id) return mid;
+      if (greater(id, m)) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+
+  private compact(): void {
+    const ids: string[] = [];
+    const orders: Order[] = [];
+    this.orders.forEach((o, i) => {
+      if (o === undefined) return;
+      ids.push(this.ids[i] as string);
+      orders.push(o);
+    });
+    this.ids = ids;
+    this.orders = orders;
+    this.holes = 0;
+  }
+}

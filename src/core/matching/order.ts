@@ -1,0 +1,144 @@
+/**
+ * The engine's order record (one object per order, fields fixed at construction so V8 keeps one
+ * shape) and its spec 2.4 snapshot. Prices and quantities are scaled integers (scaled.ts), quote
+ * amounts and locks bigint units (core/portfolio/amount.ts).
+ */
+import type { OrderType } from '../market/index.ts';
+import { formatAmount } from '../portfolio/amount.ts';
+import type { AccountBook } from './account-book.ts';
+import type { Level } from './book-side.ts';
+import { formatScaled } from './scaled.ts';
+import { notionalUnits } from './symbol-spec.ts';
+import type { SymbolBook } from './symbol-book.ts';
+import type { ParsedOrder } from './validate.ts';
+import type { OrderSide, OrderSnapshot, OrderStatus, StpFlag, TimeInForce } from './types.ts';
+
+export class Order {
+  readonly acct: AccountBook;
+  readonly sb: SymbolBook;
+  readonly id: string;
+  readonly seq: number;
+  readonly side: OrderSide;
+  readonly isBuy: boolean;
+  readonly type: OrderType;
+  readonly tif: TimeInForce;
+  readonly stp: StpFlag;
+  readonly clientOrderId: string;
+  readonly price: number;
+  readonly stopPrice: number;
+  /** For quote-sized orders this follows executedQty (the venue reports the quantity it bought). */
+  origQty: number;
+  readonly quoteQty: bigint;
+  readonly byQuote: boolean;
+  readonly isAlgo: boolean;
+  readonly time: number;
+  updateTime: number;
+  executed = 0;
+  cumQuote = 0n;
+  status: OrderStatus = 'NEW';
+  /** Not a stop waiting for its trigger. */
+  working: boolean;
+  /**
+   * Whether the order holds funds in `locked` (quote for a BUY, base for a SELL) and its fills
+   * draw on them; false for funds-limited market orders. What it holds is derived, see `held`.
+   */
+  locks = false;
+  level: Level | null = null;
+  prev: Order | null = null;
+  next: Order | null = null;
+  /** The previous order of this account and symbol that used the same client order id. */
+  prevSameClientId: Order | null = null;
+  /** Wire texts of the fixed fields, made once on first use (snapshots and events repeat them). */
+  private texts: { price: string; stopPrice: string; quoteQty: string; qty: string } | null = null;
+  /** In its account's open list (account-book.ts). */
+  listed = false;
+  openPrev: Order | null = null;
+  openNext: Order | null = null;
+
+  /** `p` is the parsed request (prices and quantities already on the symbol's integer scale). */
+  constructor(acct: AccountBook, sb: SymbolBook, id: string, seq: number, clientOrderId: string, p: ParsedOrder, time: number) {
+    this.acct = acct;
+    this.sb = sb;
+    this.id = id;
+    this.seq = seq;
+    this.side = p.side;
+    this.isBuy = p.side === 'BUY';
+    this.type = p.type;
+    this.tif = p.tif;
+    this.stp = p.stp;
+    this.clientOrderId = clientOrderId;
+    this.price = p.price;
+    this.stopPrice = p.stopPrice;
+    this.quoteQty = p.quoteQty;
+    this.byQuote = p.quoteQty > 0n;
+    this.origQty = this.byQuote ? 0 : p.qty;
+    this.isAlgo = p.isAlgo;
+    this.time = time;
+    this.updateTime = time;
+    this.working = !p.isAlgo;
+  }
+
+  /** price, stopPrice, origQuoteOrderQty and (quantity-sized orders) origQty as decimal strings. */
+  text(): { price: string; stopPrice: string; quoteQty: string; qty: string } {
+    if (this.texts === null) {
+      const { pd, qd } = this.sb.spec;
+      this.texts = { price: formatScaled(this.price, pd), stopPrice: formatScaled(this.stopPrice, pd), quoteQty: formatAmount(this.quoteQty), qty: formatScaled(this.origQty, qd) };
+    }
+    return this.texts;
+  }
+
+  /** origQty as a decimal string (a quote-sized order's follows its executed quantity). */
+  get origQtyText(): string {
+    return this.byQuote ? formatScaled(this.origQty, this.sb.spec.qd) : this.text().qty;
+  }
+
+  get remaining(): number {
+    return this.origQty - this.executed;
+  }
+
+  get isOpen(): boolean {
+    return this.status === 'NEW' || this.status === 'PARTIALLY_FILLED';
+  }
+
+  /** Executes with a limit price (LIMIT, LIMIT_MAKER, and the *_LIMIT stops once triggered). */
+  get hasLimit(): boolean {
+    return this.price > 0;
+  }
+}
+
+/**
+ * Units the order holds locked right now. Derived rather than tracked (one bigint less per
+ * fill): a BUY with a limit locked limit * qty and releases limit * lots per fill; a quote-sized
+ * BUY locked its budget and releases each fill's quote; a SELL locked its quantity.
+ */
+export function held(o: Order): bigint {
+  if (!o.locks || !o.isOpen) return 0n;
+  const spec = o.sb.spec;
+  if (!o.isBuy) return BigInt(o.remaining) * spec.baseK;
+  return o.price > 0 ? notionalUnits(spec, o.price, o.remaining) : o.quoteQty - o.cumQuote;
+}
+
+export function snapshotOf(o: Order): OrderSnapshot {
+  const qd = o.sb.spec.qd;
+  const t = o.text();
+  return {
+    symbol: o.sb.spec.symbol,
+    accountId: o.acct.accountId,
+    orderId: o.id,
+    clientOrderId: o.clientOrderId,
+    price: t.price,
+    origQty: o.origQtyText,
+    executedQty: formatScaled(o.executed, qd),
+    cummulativeQuoteQty: formatAmount(o.cumQuote),
+    status: o.status,
+    timeInForce: o.tif,
+    type: o.type,
+    side: o.side,
+    stopPrice: t.stopPrice,
+    origQuoteOrderQty: t.quoteQty,
+    stpFlag: o.stp,
+    time: o.time,
+    updateTime: o.updateTime,
+    isWorking: o.working,
+  };
+}

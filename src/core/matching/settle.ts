@@ -1,0 +1,123 @@
+/**
+ * One fill: the exact balance movements, commissions, order progress, trade record and events.
+ *
+ * Funds: a BUY pays price * qty in quote, a SELL delivers qty in base. Commission is charged in
+ * the asset received (buyer: base, seller: quote) at the maker or taker rate, so no order ever
+ * needs extra quote locked for fees; it is credited to the fee account, which keeps every asset
+ * conserved across accounts. A BUY that locked at its limit price releases limit * qty per fill
+ * and gets the difference to the fill price back (price improvement). Orders flagged `locks`
+ * draw on `locked`; funds-limited market orders draw on `free` (the matcher never lets them
+ * overspend).
+ *
+ * `taker` or `maker` may be null: an external fill (placeOrder's externalPrice, applyPrint) has
+ * one side outside the engine, whose assets appear or vanish with it.
+ */
+import { formatAmount } from '../portfolio/amount.ts';
+import { Trade } from './account-book.ts';
+import { orderEvent, tradeEvent } from './events.ts';
+import { detach } from './lifecycle.ts';
+import type { OpContext } from './op-context.ts';
+import type { Order } from './order.ts';
+import { budgetSpent } from './sizing.ts';
+import type { EngineState } from './state.ts';
+import { commissionUnits, notionalUnits } from './symbol-spec.ts';
+import type { SymbolBook } from './symbol-book.ts';
+
+export function fill(st: EngineState, ctx: OpContext, sb: SymbolBook, taker: Order | null, maker: Order | null, price: number, lots: number): Trade {
+  const spec = sb.spec;
+  const quote = notionalUnits(spec, price, lots);
+  const base = BigInt(lots) * spec.baseK;
+  const buyerIsMaker = taker === null ? (maker?.isBuy ?? false) : !taker.isBuy;
+  const buyer = buyerIsMaker ? maker : taker;
+  const seller = buyerIsMaker ? taker : maker;
+  let buyerFee = 0n;
+  let sellerFee = 0n;
+  if (buyer !== null) {
+    const acct = buyer.acct;
+    const q = acct.quote;
+    if (buyer.locks) {
+      const release = buyer.price > 0 && buyer.price !== price ? notionalUnits(spec, buyer.price, lots) : quote;
+      q.locked -= release;
+      if (release !== quote) q.free += release - quote;
+    } else {
+      q.free -= quote;
+    }
+    buyerFee = commissionUnits(base, buyerIsMaker ? spec.maker : spec.taker);
+    acct.base.free += base - buyerFee;
+    ctx.touch(q);
+    ctx.touch(acct.base);
+    progress(buyer, lots, price, quote, ctx.time);
+  }
+  if (seller !== null) {
+    const acct = seller.acct;
+    const b = acct.base;
+    if (seller.locks) {
+      b.locked -= base;
+    } else {
+      b.free -= base;
+    }
+    sellerFee = commissionUnits(quote, buyerIsMaker ? spec.taker : spec.maker);
+    acct.quote.free += quote - sellerFee;
+    ctx.touch(b);
+    ctx.touch(acct.quote);
+    progress(seller, lots, price, quote, ctx.time);
+  }
+  if (buyerFee !== 0n) {
+    sb.feeBase.free += buyerFee;
+    ctx.touch(sb.feeBase);
+  }
+  if (sellerFee !== 0n) {
+    sb.feeQuote.free += sellerFee;
+    ctx.touch(sb.feeQuote);
+  }
+  const t = new Trade(spec, st.nextTradeId(), price, lots, quote, ctx.time, buyer, seller, buyerIsMaker, buyerFee, sellerFee);
+  if (buyer !== null) buyer.acct.trades.push(t);
+  if (seller !== null) seller.acct.trades.push(t);
+  if (maker !== null) {
+    const lv = maker.level;
+    if (lv !== null) {
+      lv.qty -= lots;
+      ctx.touchLevel(sb, maker.isBuy, price);
+    }
+    // A filled maker leaves the book; its TRADE event carries the FILLED status.
+    if (maker.status === 'FILLED') detach(ctx, maker, leftover(maker));
+  }
+  if (taker !== null && taker.status === 'FILLED') detach(ctx, taker, leftover(taker));
+  tradeEvent(ctx, t, taker);
+  if (maker !== null) orderEvent(ctx, maker, 'TRADE', t);
+  if (taker !== null) {
+    orderEvent(ctx, taker, 'TRADE', t);
+    if (ctx.fillsOf === taker) {
+      const text = t.text();
+      ctx.fills.push({
+        price: text.price,
+        qty: text.qty,
+        commission: formatAmount(taker.isBuy ? buyerFee : sellerFee),
+        commissionAsset: taker.isBuy ? spec.baseAsset : spec.quoteAsset,
+        tradeId: t.id,
+      });
+    }
+  }
+  return t;
+}
+
+/**
+ * What a just-FILLED order still holds: nothing for quantity-sized orders (the fills released
+ * it all), the unspent budget of a quote-sized BUY.
+ */
+function leftover(o: Order): bigint {
+  return o.locks && o.byQuote && o.isBuy ? o.quoteQty - o.cumQuote : 0n;
+}
+
+/** Executed quantity and quote, status, and the quote-sized order's reported quantity. */
+function progress(o: Order, lots: number, price: number, quote: bigint, time: number): void {
+  o.executed += lots;
+  o.cumQuote += quote;
+  o.updateTime = time;
+  if (o.byQuote) {
+    o.origQty = o.executed;
+    o.status = budgetSpent(o, price) ? 'FILLED' : 'PARTIALLY_FILLED';
+  } else {
+    o.status = o.executed < o.origQty ? 'PARTIALLY_FILLED' : 'FILLED';
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * Everything the engine keeps per symbol: the scales and rules (SymbolSpec), both book sides,
+ * the untriggered stops, the last trade price and the book update id (notes 4 depth U/u).
+ */
+import type { BalanceEntry } from '../portfolio/balances.ts';
+import { BookSide } from './book-side.ts';
+import { StopBook } from './stops.ts';
+import type { SymbolSpec } from './symbol-spec.ts';
+
+export class SymbolBook {
+  readonly bids = new BookSide(true);
+  readonly asks = new BookSide(false);
+  readonly stops = new StopBook();
+  /** Price int of the last trade; -1 before the first. */
+  lastPrice = -1;
+  /** Incremented once per changed depth level. */
+  updateId = 0;
+
+  constructor(
+    public spec: SymbolSpec,
+    /** The fee account's entries for this symbol's assets (commissions land here). */
+    readonly feeBase: BalanceEntry,
+    readonly feeQuote: BalanceEntry,
+  ) {}
+
+  side(isBid: boolean): BookSide {
+    return isBid ? this.bids : this.asks;
+  }
+}
