@@ -1,6 +1,7 @@
 /** `npm run bench`: runs every benchmark and prints its figures next to same-run baselines. */
 import { machine } from './harness.ts';
 import { run as clientOverhead } from './client-overhead.bench.ts';
+import { run as backtest } from './backtest.bench.ts';
 import { run as journal } from './journal.bench.ts';
 import { run as matching } from './matching.bench.ts';
 import { run as sandboxHttp } from './sandbox-http.bench.ts';
@@ -9,6 +10,7 @@ const suites: [string, () => Promise<string[]>][] = [
   ['client-overhead', clientOverhead],
   ['matching', matching],
   ['journal', journal],
+  ['backtest', backtest],
   ['sandbox-http', sandboxHttp],
 ];
 const only = process.argv[2];

@@ -4,10 +4,12 @@ import { candlesFromCloses, FakeStateView, StrategyHarness, testInstrument } fro
 import grid from './grid.ts';
 
 const params = { lower: '900', upper: '1100', levels: 5, quantity: '0.01' };
+// The harness runs the real pre-trade checks: these 0.01 BTC levels are worth ~10 PHP, under testInstrument's default minNotional of 100.
+const instruments = [testInstrument({ minNotional: '1' })];
 const limit = (side: 'BUY' | 'SELL', price: string, tag: string) => ({ kind: 'place', symbol: 'BTCPHP', side, type: 'LIMIT', quantity: '0.01', price, timeInForce: 'GTC', tag });
 
 function harness(base = '0.02') {
-  const h = new StrategyHarness(grid, { params, balances: { PHP: '10000', BTC: base } });
+  const h = new StrategyHarness(grid, { params, instruments, balances: { PHP: '10000', BTC: base } });
   h.view.setPosition('BTCPHP', base, '1000');
   h.start();
   return h;
@@ -36,13 +38,26 @@ describe('grid', () => {
     expect(h.fill('L1', { qty: '0.004' })).toEqual([]); // partial: nothing yet
     expect(h.fill('L1')).toEqual([limit('SELL', '1000', 'L2')]); // bought at 950, sell one step up
     expect(h.fill('L2')).toEqual([limit('BUY', '950', 'L1')]); // sold at 1000, buy one step down
-    expect(h.fill('L4')).toEqual([]); // level 3 still has its sell: not doubled
-    expect(h.openOrders().map((o) => o.tag)).toEqual(['L0', 'L3', 'L1']);
+    // A trade at L4's 1100 reaches L3's 1050 first (the real matching engine): L3 fills, its buy goes one step down.
+    expect(h.fill('L4')).toEqual([limit('BUY', '1000', 'L2')]);
+    expect(h.openOrders().map((o) => o.tag)).toEqual(['L0', 'L4', 'L1', 'L2']);
     expect(h.failures).toEqual([]);
   });
 
+  it('does not double a level that already has a live order', () => {
+    const view = new FakeStateView({ instruments: [testInstrument()] });
+    view.setPosition('BTCPHP', '0.02', '1000');
+    const runner = new StrategyRunner(grid, { params, state: view });
+    runner.start();
+    const bar = candlesFromCloses(['1001'])[0]!;
+    view.time = bar.closeTime + 1;
+    expect(runner.bar('BTCPHP', '1m', bar)).toHaveLength(4); // L1, L0 buys; L3, L4 sells
+    const fill = { symbol: 'BTCPHP', clientOrderId: 'g-4', orderId: '4', tradeId: '1', price: '1100', qty: '0.01', quoteQty: '11', commission: '0', commissionAsset: 'PHP', isMaker: true, cumulativeQty: '0.01', time: view.time };
+    expect(runner.fill({ ...fill, tag: 'L4', side: 'SELL', orderStatus: 'FILLED' })).toEqual([]); // level 3 still has its sell
+  });
+
   it('rounds level prices to the tick', () => {
-    const h = new StrategyHarness(grid, { params: { lower: '900', upper: '1000', levels: 4, quantity: '0.01' } });
+    const h = new StrategyHarness(grid, { params: { lower: '900', upper: '1000', levels: 4, quantity: '0.01' }, instruments });
     h.start();
     const out = h.bar(candlesFromCloses(['1100'])[0]!);
     expect(out.map((i) => (i.kind === 'place' ? i.price : ''))).toEqual(['966.67', '933.33', '900']);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Intent } from '../src/strategy/index.ts';
-import { candlesFromCloses, StrategyHarness } from '../src/strategy/testing/index.ts';
+import { candlesFromCloses, StrategyHarness, testInstrument } from '../src/strategy/testing/index.ts';
 import marketMaker from './market-maker.ts';
 
 // spread 20 bps: at mid 1000 the quotes sit 1 below and 1 above; skew 10 bps at full inventory
@@ -9,7 +9,8 @@ const top = (bid: string, ask: string) => ({ bidPrice: bid, bidQty: '1', askPric
 const maker = (side: 'BUY' | 'SELL', price: string, quantity = '0.1') => ({ side, type: 'LIMIT_MAKER', quantity, price });
 
 function harness(held = '0') {
-  const h = new StrategyHarness(marketMaker, { params, balances: { PHP: '100000', BTC: held } });
+  // The harness runs the real pre-trade checks: 0.1 BTC at ~1000 is just under testInstrument's default minNotional of 100.
+  const h = new StrategyHarness(marketMaker, { params, instruments: [testInstrument({ minNotional: '1' })], balances: { PHP: '100000', BTC: held } });
   if (held !== '0') h.view.setPosition('BTCPHP', held, '1000');
   h.start();
   return h;

@@ -9,7 +9,8 @@ const sides = (intents: readonly { intent: Intent }[]) => intents.map(({ intent 
 describe('sma-crossover', () => {
   it('buys on the golden cross when flat and sells the whole position on the death cross', () => {
     // fast 2 / slow 3: the SMAs are equal on bar 3, the fast one rises above on bar 4 and falls below on bar 6
-    const h = new StrategyHarness(smaCrossover, { params: { fast: 2, slow: 3, quantity: '0.5' }, balances: { PHP: '1000' } });
+    // The harness runs the real pre-trade checks: 0.5 at 12 is far below testInstrument's default minNotional of 100.
+    const h = new StrategyHarness(smaCrossover, { params: { fast: 2, slow: 3, quantity: '0.5' }, instruments: [testInstrument({ minNotional: '1' })], balances: { PHP: '1000' } });
     h.start();
     const bars = candlesFromCloses([10, 10, 10, 10, 12, 12, 8, 8]);
     const perBar = bars.map((b) => h.bar(b));

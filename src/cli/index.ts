@@ -1,6 +1,7 @@
 /** The `halyard` command line (yargs): one file per command under `commands/`. */
 import yargs from 'yargs';
 import { apiCommand } from './commands/api.ts';
+import { backtestCommand } from './commands/backtest.ts';
 import { exchangeInfoCommand } from './commands/exchange-info.ts';
 import { importCommand } from './commands/import.ts';
 import { recordCommand } from './commands/record.ts';
@@ -28,6 +29,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .command(exchangeInfoCommand(io))
     .command(importCommand(io))
     .command(recordCommand(io))
+    .command(backtestCommand(io))
     .command(sandboxCommand(io, io.signal ? { signal: io.signal } : {}))
     .demandCommand(1, 'name a command; `halyard --help` lists them')
     .strict()

@@ -1,25 +1,99 @@
 /**
- * `halyard start` (`npm start`): the main job. Until the sandbox exchange and the live runner exist
- * it prints what the installation offers and how to use it; later issues make it run on the
- * embedded sandbox.
+ * `halyard start` (`npm start`): the main job, on the embedded sandbox. Until the live runner
+ * exists, that is a demo of the whole data path, every step through the code a user runs:
+ *
+ *   1. start the sandbox exchange in-process with its seeded synthetic market, its clock running
+ *      fast (an hour of market per second by default), so agents trade a day in seconds;
+ *   2. record the klines the sandbox derived from those trades over HTTP into a fresh journal
+ *      (`halyard record`'s code: the client, its weight budget, the backfill);
+ *   3. backtest the SMA crossover strategy on them (`halyard backtest`'s code: the strategy runner,
+ *      the order manager, the filters and the same matching engine as the sandbox);
+ *   4. print the summary and where the HTML report and JSON are.
  */
-import { allEndpoints } from '../../exchange/endpoints/index.ts';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Argv } from 'yargs';
+import { loadConfig } from '../../config/load.ts';
+import { createLogger } from '../../log/logger.ts';
+import { startSandbox, type SandboxHandle } from '../../sandbox/server.ts';
+import { UsageError } from '../errors.ts';
 import type { CliIo } from '../io.ts';
+import type { GlobalArgs } from '../with-client.ts';
+import { runBacktestCommand } from './backtest.ts';
+import { runRecord } from './record.ts';
+
+const MINUTE = 60_000;
+
+interface StartArgs extends GlobalArgs {
+  symbol?: string;
+  hours?: number;
+  speed?: number;
+  outDir?: string;
+}
 
 export function startCommand(io: CliIo) {
   return {
     command: 'start',
-    describe: 'Run the main job',
-    handler: async () => {
-      io.out(
-        [
-          `Halyard: exchange client ready, ${allEndpoints.length} endpoints.`,
-          'Try:',
-          '  npx halyard api --list                          every endpoint by area',
-          '  npx halyard api spot.newOrder --describe        one endpoint\'s parameters and rules',
-          '  npx halyard --base-url URL time                 server time and clock offset',
-        ].join('\n'),
-      );
-    },
+    describe: 'Run the main job: a demo on the embedded sandbox (synthetic market -> journal -> backtest -> report)',
+    builder: (y: Argv<GlobalArgs>) =>
+      y
+        .option('symbol', { type: 'string', default: 'BTCPHP', describe: 'sandbox symbol to trade' })
+        .option('hours', { type: 'number', default: 12, describe: 'hours of market to generate and backtest (1 to 72)' })
+        .option('speed', { type: 'number', default: 3600, describe: 'sandbox clock speed (3600: an hour per second)' })
+        .option('out-dir', { type: 'string', default: 'backtest/out', describe: 'folder for the demo journal, report and JSON' }),
+    handler: (args: StartArgs) => runDemo(io, args),
   };
+}
+
+export async function runDemo(io: CliIo, args: StartArgs): Promise<void> {
+  const hours = args.hours ?? 12;
+  const speed = args.speed ?? 3600;
+  if (!(hours >= 1 && hours <= 72)) throw new UsageError(`--hours ${hours}: choose 1 to 72`);
+  if (!(speed >= 1 && speed <= 100_000)) throw new UsageError(`--speed ${speed}: choose 1 to 100000`);
+  const config = loadConfig(args.config as string | undefined);
+  const symbol = (args.symbol ?? 'BTCPHP').toUpperCase();
+  if (!config.sandbox.symbols.some((s) => s.symbol === symbol)) {
+    throw new UsageError(`--symbol ${symbol} is not a sandbox symbol (${config.sandbox.symbols.map((s) => s.symbol).join(', ')})`);
+  }
+  const outDir = args.outDir ?? 'backtest/out';
+  const journal = path.join(outDir, 'demo-journal.db');
+  await rm(journal, { force: true });
+  for (const suffix of ['-wal', '-shm']) await rm(journal + suffix, { force: true });
+
+  io.out(`Starting the embedded sandbox exchange with a synthetic market (clock x${speed})...`);
+  const sandbox = await startSandbox({
+    config: { ...config.sandbox, listen: { host: '127.0.0.1', port: 0 }, clock: { ...config.sandbox.clock, speed }, market: { ...config.sandbox.market, enabled: true } },
+    logger: createLogger({ level: 'silent' }),
+  });
+  let from: number;
+  try {
+    io.out(`  sandbox at ${sandbox.baseUrl}; generating ${hours} h of ${symbol} trading`);
+    from = Math.ceil(sandbox.clock.now() / MINUTE) * MINUTE;
+    await waitForMarket(io, sandbox, from + hours * 60 * MINUTE, io.signal);
+    await runRecord(
+      io,
+      { symbol, interval: '1m', from: String(from), to: String(from + hours * 60 * MINUTE), journal, baseUrl: sandbox.baseUrl, config: args.config },
+      { tty: false, linesEvery: 1000, now: () => sandbox.clock.now() },
+    );
+  } finally {
+    await sandbox.close();
+  }
+  io.out('');
+  await runBacktestCommand(io, { strategy: 'sma-crossover', symbol, interval: '1m', journal, outDir, param: ['fast=10', 'slow=30'], config: args.config });
+  io.out('\nOpen the report in a browser. Next: `npx halyard --help`, README.md and docs/.');
+}
+
+/** Wait until the sandbox clock passes `until` (plus a minute, so the last bar has closed). */
+async function waitForMarket(io: CliIo, sandbox: SandboxHandle, until: number, signal?: AbortSignal): Promise<void> {
+  let lastReport = Date.now();
+  while (sandbox.clock.now() < until + MINUTE) {
+    if (signal?.aborted) throw new UsageError('stopped');
+    await new Promise((r) => setTimeout(r, 100));
+    if (Date.now() - lastReport >= 2000) {
+      lastReport = Date.now();
+      const left = Math.max(0, Math.ceil((until + MINUTE - sandbox.clock.now()) / (60 * MINUTE)));
+      const trades = sandbox.services.marketAgents?.status().reduce((n, m) => n + m.trades, 0);
+      io.out(`  ${left} h of market to go${trades ? `, ${trades} trades so far` : ''}`);
+    }
+  }
 }

@@ -5,6 +5,7 @@ import { cancel, cancelReplace, place } from '../intents.ts';
 import type { IntentInput } from '../intents.ts';
 import { StrategyHarness } from './harness.ts';
 import { candlesFromCloses } from './test-candles.ts';
+import { testInstrument } from './test-instrument.ts';
 
 /** A scripted strategy: each bar returns the next batch of intents; fills and updates are recorded. */
 function scripted(batches: IntentInput[][]) {
@@ -16,27 +17,38 @@ function scripted(batches: IntentInput[][]) {
     state: () => ({ i: 0 }),
     onBar: (ctx) => batches[ctx.state.i++] ?? [],
     onFill: (_ctx, f) => void events.push(`fill ${f.tag} ${f.side} ${f.qty.toFixed()}@${f.price.toFixed()} ${f.orderStatus}`),
-    onOrderUpdate: (_ctx, u) => void events.push(`update ${u.tag} ${u.status}`),
+    onOrderUpdate: (_ctx, u) => void events.push(`update ${u.tag} ${u.status}${u.reason ? ` (${u.reason})` : ''}`),
   });
   return { def, events };
 }
 
 describe('StrategyHarness', () => {
-  it('fills MARKET orders at the last close and moves balances and position', () => {
+  it('fills MARKET orders at the last close through the real venue and moves balances and position', () => {
     const { def, events } = scripted([[place({ symbol: 'BTCPHP', side: 'BUY', type: 'MARKET', quoteOrderQty: '1000', tag: 'm' })]]);
     const h = new StrategyHarness(def, { balances: { PHP: '5000' } });
     h.start();
-    h.bar(candlesFromCloses(['300'])[0]!);
-    expect(events).toEqual(['fill m BUY 3.333333@300 FILLED', 'update m FILLED']);
+    const bar = candlesFromCloses(['300'])[0]!;
+    h.bar(bar);
+    expect(events).toEqual(['update m NEW', 'fill m BUY 3.333333@300 FILLED', 'update m FILLED']);
     expect(h.view.position('BTCPHP')).toEqual({ symbol: 'BTCPHP', base: '3.333333', avgEntryPrice: '300' });
     expect(h.view.balances()).toEqual([
       { asset: 'PHP', free: '4000.0001', locked: '0' },
       { asset: 'BTC', free: '3.333333', locked: '0' },
     ]);
-    expect(h.view.time).toBe(candlesFromCloses(['300'])[0]!.closeTime + 1);
+    expect(h.view.time).toBe(bar.closeTime + 1);
+    expect(h.fills[0]).toMatchObject({ clientOrderId: expect.stringMatching(/^hy[0-9a-z]{7}m-1$/), isMaker: false, commission: '0' });
   });
 
-  it('rests other orders until filled (partially, then fully); cancels and replaces them', () => {
+  it('charges the fees it is given, in the asset received', () => {
+    const { def } = scripted([[place({ symbol: 'BTCPHP', side: 'BUY', type: 'MARKET', quantity: '1', tag: 'm' })]]);
+    const h = new StrategyHarness(def, { balances: { PHP: '5000' }, fees: { maker: '0.001', taker: '0.002' } });
+    h.start();
+    h.bar(candlesFromCloses(['300'])[0]!);
+    expect(h.fills[0]).toMatchObject({ qty: '1', commission: '0.002', commissionAsset: 'BTC' });
+    expect(h.view.position('BTCPHP')?.base).toBe('0.998');
+  });
+
+  it('rests LIMIT orders; bars trade through them, fill() fills them; cancels and replaces act on them', () => {
     const { def, events } = scripted([
       [place({ symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', quantity: '2', price: '100', tag: 'a' })],
       [cancelReplace({ symbol: 'BTCPHP', tag: 'a', order: { side: 'BUY', type: 'LIMIT', quantity: '2', price: '101' } })],
@@ -44,17 +56,19 @@ describe('StrategyHarness', () => {
     ]);
     const h = new StrategyHarness(def, { balances: { PHP: '1000' } });
     h.start();
-    const bars = candlesFromCloses(['100', '100', '100']);
+    const bars = candlesFromCloses(['105', '105', '104']);
     h.bar(bars[0]!);
     expect(h.openOrders()).toMatchObject([{ tag: 'a', price: '100', quantity: '2', executedQty: '0' }]);
     expect(h.view.openOrders()[0]).toMatchObject({ status: 'NEW', tag: 'a' });
+    expect(h.view.balances()[0]).toEqual({ asset: 'PHP', free: '800', locked: '200' });
     h.bar(bars[1]!);
     expect(h.openOrders()).toMatchObject([{ tag: 'a', price: '101' }]);
-    h.bar(bars[2]!);
-    expect(h.notes).toEqual(["cancel of 'zz' found no resting order"]);
+    h.bar(bars[2]!); // 105 -> 104 does not reach 101
+    expect(h.notes).toEqual(["no open order with tag 'zz' on BTCPHP"]);
     h.fill('a', { qty: '0.5' });
     expect(h.view.openOrders()[0]).toMatchObject({ status: 'PARTIALLY_FILLED', executedQty: '0.5' });
-    h.fill('a');
+    // A bar trading down through 101 fills the rest, as maker at the limit price.
+    h.bar(candlesFromCloses(['104', '100.5'], { startTime: bars[2]!.closeTime + 1 })[1]!);
     expect(h.openOrders()).toEqual([]);
     expect(events).toEqual([
       'update a NEW',
@@ -67,6 +81,23 @@ describe('StrategyHarness', () => {
     ]);
     expect(h.view.position('BTCPHP')?.base).toBe('2');
     expect(() => h.fill('a')).toThrow(/no resting order 'a'/);
+  });
+
+  it('denies what breaks a filter or the balance before the venue sees it, with the reasons', () => {
+    const { def, events } = scripted([
+      [
+        place({ symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', quantity: '0.1', price: '100.005', tag: 'tick' }),
+        place({ symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', quantity: '20', price: '100', tag: 'big' }),
+      ],
+    ]);
+    const h = new StrategyHarness(def, { instruments: [testInstrument({ minNotional: '1' })], balances: { PHP: '1000' } });
+    h.start();
+    h.bar(candlesFromCloses(['105'])[0]!);
+    expect(events).toEqual([
+      'update tick DENIED (Filter failure: PRICE_FILTER: price 100.005 is not a multiple of tickSize 0.01 above minPrice 0.01)',
+      'update big DENIED (Account has insufficient balance for requested action.: needs 2000 PHP, 1000 available)',
+    ]);
+    expect(h.venue.engine.allOrders('backtest')).toEqual([]);
   });
 
   it('records intents with their time, and failures', () => {

@@ -1,22 +1,42 @@
 /**
- * StrategyHarness: drive a strategy in a test without a venue. It owns a FakeStateView and a
- * StrategyRunner, delivers bars at their close time (clock = closeTime + 1), and plays a tiny
- * paper venue for the intents that come back: MARKET orders fill at once at the last close (or
- * the book mid), other orders rest until the test fills them with `fill(tag)`, cancels and
- * cancel-replaces act on the resting orders. Fills move balances and positions (no fees, no
- * locks, no filters) and are reported back to the strategy as onFill and onOrderUpdate, whose
- * intents are applied in turn. Every intent is recorded in `intents`, every failure in `failures`.
- * Not a backtester: no matching, no book, no latency.
+ * StrategyHarness: drive a strategy by hand in a test, on the real engine: the strategy's runner
+ * inside the Kernel, the OrderManager's pre-trade checks (filters, balances: a test can see a
+ * DENIED order), and the simulated venue's matching engine (sim-venue.ts), the one code path of
+ * backtest, sandbox and live. Only the driving differs from a backtest: commands are executed at
+ * once, at the market's current price, instead of at the next bar's open.
+ *
+ * - `bar(candle)` plays the bar's path against resting orders (fill-model.ts), then delivers the
+ *   closed bar (clock = closeTime + 1); the market price is then its close.
+ * - `bookTop(top)` moves the market price to the mid; `trade(t)` prints a public trade (it fills
+ *   resting orders it reaches, up to its quantity).
+ * - `fill(tag)` makes the market trade at a resting order's price (touch), up to its remaining
+ *   quantity (or `qty`): like a real trade there, a better-priced order of the same side fills
+ *   first. MARKET orders fill at the market price (the last close, mid, trade or fill price).
+ * Each call returns every intent the strategy returned while it ran (reactions to fills and
+ * denials included); `intents`, `fills`, `denials`, `failures`, `logs` and `notes` keep the history.
+ * Fees default to zero so expectations stay round; pass `fees` for the real ones.
  */
 import type { Candle } from '../../core/indicators/candle.ts';
 import type { Instrument } from '../../core/market/instrument.ts';
+import type { FeeRates } from '../../core/matching/index.ts';
 import { D, dec, toWire } from '../../core/money/decimal.ts';
+import { OrderManager } from '../../core/orders/index.ts';
+import type { Denial } from '../../core/orders/index.ts';
+import type { FillOut } from '../../core/orders/types.ts';
+import { resolveFillModel } from '../../backtest/fill-model.ts';
+import type { FillModel } from '../../backtest/fill-model.ts';
+import { BarPlayer, SimClock } from '../../backtest/play-bar.ts';
+import { SimVenue } from '../../backtest/sim-venue.ts';
+import { Kernel } from '../../engine/kernel.ts';
 import type { AnyStrategyDefinition } from '../define.ts';
-import type { Intent, OrderFieldsOf, PlaceIntent } from '../intents.ts';
-import { StrategyRunner } from '../runner.ts';
+import type { Intent } from '../intents.ts';
 import type { AnyStrategyRunner } from '../runner.ts';
-import type { Amount, BookTopInput, Interval, OrderStatus, StrategyFailure, StrategyLogEntry, TradeInput } from '../types.ts';
-import { FakeStateView } from './fake-state.ts';
+import type { Amount, BookTopInput, Interval, StrategyFailure, StrategyLogEntry, TradeInput } from '../types.ts';
+import { HarnessView } from './harness-view.ts';
+import { paper } from './paper-order.ts';
+import type { PaperOrder } from './paper-order.ts';
+
+export type { PaperOrder };
 import { testInstrument } from './test-instrument.ts';
 
 export interface HarnessOptions {
@@ -27,19 +47,9 @@ export interface HarnessOptions {
   readonly balances?: Readonly<Record<string, Amount>>;
   /** Clock at construction; default 0. */
   readonly now?: number;
-}
-
-/** A resting paper order. */
-export interface PaperOrder {
-  readonly clientOrderId: string;
-  readonly tag?: string;
-  readonly symbol: string;
-  readonly side: 'BUY' | 'SELL';
-  readonly type: PlaceIntent['type'];
-  readonly price?: string;
-  readonly stopPrice?: string;
-  readonly quantity: string;
-  executedQty: string;
+  /** Maker / taker rates; default zero. */
+  readonly fees?: FeeRates;
+  readonly fillModel?: FillModel;
 }
 
 export interface RecordedIntent {
@@ -48,26 +58,62 @@ export interface RecordedIntent {
 }
 
 export class StrategyHarness {
-  readonly view: FakeStateView;
+  readonly view: HarnessView;
   readonly runner: AnyStrategyRunner;
+  readonly orders: OrderManager;
+  readonly venue: SimVenue;
   readonly failures: StrategyFailure[] = [];
   readonly logs: StrategyLogEntry[] = [];
   /** Every intent the strategy returned, in order. */
   readonly intents: RecordedIntent[] = [];
-  /** Cancels that found no order, and the like. */
+  readonly fills: FillOut[] = [];
+  readonly denials: Denial[] = [];
+  /** Cancels that found no order, and the like (denials with no order to report them on). */
   readonly notes: string[] = [];
-  private readonly resting = new Map<string, PaperOrder>();
-  private seq = 0;
+  private readonly clock = new SimClock();
+  private readonly kernel: Kernel;
+  private readonly players = new Map<string, BarPlayer>();
+  private readonly lastOpen = new Map<string, number>();
+  private readonly prices = new Map<string, string>();
+  private readonly symbols: readonly string[];
+  private collecting: Intent[] | undefined;
   private tradeSeq = 0;
 
-  constructor(definition: AnyStrategyDefinition, options: HarnessOptions = {}) {
-    this.view = new FakeStateView({ now: options.now ?? 0, instruments: options.instruments ?? [testInstrument()], balances: options.balances ?? {} });
-    this.runner = new StrategyRunner(definition, {
-      params: options.params,
-      state: this.view,
+  constructor(definition: AnyStrategyDefinition, private readonly options: HarnessOptions = {}) {
+    const instruments = options.instruments ?? [testInstrument()];
+    const balances: Record<string, string> = {};
+    for (const [asset, amount] of Object.entries(options.balances ?? {})) balances[asset] = toWire(amount);
+    this.clock.t = options.now ?? 0;
+    this.symbols = instruments.map((i) => i.symbol);
+    this.orders = new OrderManager({ runId: 'harness', now: this.clock.now, instruments, balances });
+    const model = resolveFillModel(options.fillModel);
+    this.venue = new SimVenue({ instruments, fees: options.fees ?? { maker: '0', taker: '0' }, balances, slippageBps: model.slippageBps, limitFill: model.limitFill });
+    this.kernel = new Kernel({
+      orders: this.orders,
+      venue: this.venue,
+      clock: this.clock,
+      onIntents: (_s, intents, time, origin) => {
+        if (origin !== 'strategy') return;
+        for (const intent of intents as readonly Intent[]) {
+          this.intents.push({ time, intent });
+          this.collecting?.push(intent);
+        }
+      },
+      onDenial: (d) => {
+        this.denials.push(d);
+        if (!d.update) this.notes.push(...d.reasons);
+      },
+      onFill: (_s, f) => this.fills.push(f),
       onFailure: (f) => this.failures.push(f),
       onLog: (e) => this.logs.push(e),
     });
+    this.runner = this.kernel.addStrategy(definition, options.params);
+    this.view = new HarnessView(this.clock, this.orders, this.runner.name);
+    // Base held at the start is the position (entry unknown: tests say it with view.setPosition).
+    for (const i of instruments) {
+      const held = this.orders.account.totalOf(i.baseAsset);
+      if (held.gt(0)) this.orders.account.setPosition(i.symbol, held);
+    }
   }
 
   get symbol(): string {
@@ -75,19 +121,26 @@ export class StrategyHarness {
   }
 
   start(): readonly Intent[] {
-    return this.apply(this.runner.start());
+    return this.act(() => this.kernel.start());
   }
 
   stop(reason?: string): readonly Intent[] {
-    return this.apply(this.runner.stop(reason));
+    return this.act(() => this.kernel.stop(reason));
   }
 
-  /** Deliver one closed bar at its close (clock = closeTime + 1). */
+  /** Play a bar's path against resting orders, then deliver it closed (clock = closeTime + 1). */
   bar(candle: Candle, symbol = this.symbol, interval: Interval = this.runner.setup.intervals[0] as Interval): readonly Intent[] {
-    this.view.time = Math.max(this.view.time, candle.closeTime + 1);
-    const out = this.apply(this.runner.bar(symbol, interval, candle));
-    this.apply(this.runner.timer());
-    return out;
+    return this.act(() => {
+      if (candle.openTime > (this.lastOpen.get(symbol) ?? -Infinity)) {
+        this.lastOpen.set(symbol, candle.openTime);
+        this.clock.t = Math.max(this.clock.t, candle.openTime);
+        this.player(symbol).play(candle);
+      }
+      this.clock.t = Math.max(this.clock.t, candle.closeTime + 1);
+      this.market(symbol, candle.exact.close);
+      this.kernel.bar(symbol, interval, candle);
+      this.kernel.timer(this.clock.t);
+    });
   }
 
   /** Deliver bars in order; returns every intent they produced. */
@@ -98,179 +151,82 @@ export class StrategyHarness {
   }
 
   bookTop(top: Omit<BookTopInput, 'time' | 'symbol'> & { symbol?: string; time?: number }): readonly Intent[] {
-    if (top.time !== undefined) this.view.time = Math.max(this.view.time, top.time);
-    return this.apply(this.runner.bookTop({ ...top, symbol: top.symbol ?? this.symbol, time: top.time ?? this.view.time }));
+    const symbol = top.symbol ?? this.symbol;
+    return this.act(() => {
+      if (top.time !== undefined) this.clock.t = Math.max(this.clock.t, top.time);
+      this.market(symbol, toWire(new D(top.bidPrice).plus(top.askPrice).div(2)));
+      this.kernel.bookTop({ ...top, symbol, time: top.time ?? this.clock.t });
+    });
   }
 
+  /** A public trade: it fills resting orders it reaches (up to its quantity), then reaches the strategy. */
   trade(trade: Omit<TradeInput, 'time' | 'symbol' | 'id' | 'buyerIsMaker'> & Partial<TradeInput>): readonly Intent[] {
-    return this.apply(this.runner.trade({ symbol: this.symbol, id: String(++this.tradeSeq), time: this.view.time, buyerIsMaker: false, ...trade }));
+    const symbol = trade.symbol ?? this.symbol;
+    return this.act(() => {
+      if (trade.time !== undefined) this.clock.t = Math.max(this.clock.t, trade.time);
+      this.venue.print(symbol, this.clock.t, trade.price, trade.qty);
+      this.market(symbol, trade.price);
+      this.kernel.trade({ symbol, id: String(++this.tradeSeq), time: this.clock.t, buyerIsMaker: false, ...trade });
+    });
   }
 
   /** Move the clock and fire the timer if due. */
   advance(ms: number): readonly Intent[] {
-    this.view.time += ms;
-    return this.apply(this.runner.timer());
+    return this.act(() => {
+      this.clock.t += ms;
+      this.kernel.timer(this.clock.t);
+    });
   }
 
-  /** Resting orders, oldest first. */
+  /** Open orders, oldest first. */
   openOrders(): readonly PaperOrder[] {
-    return [...this.resting.values()];
+    return [...this.orders.orders.openOrders(this.runner.name)].map(paper);
   }
 
-  /** The resting order with this tag (or client order id). */
+  /** The open order with this tag (the latest) or client order id. */
   order(ref: string): PaperOrder | undefined {
-    return this.resting.get(ref) ?? [...this.resting.values()].find((o) => o.tag === ref);
+    const all = this.openOrders();
+    return all.find((o) => o.clientOrderId === ref) ?? all.filter((o) => o.tag === ref).at(-1);
   }
 
-  /** Fill a resting order (by tag or client order id), fully by default, at its limit price by default. */
+  /** The market trades at a resting order's price (touch), for its remaining quantity or `qty`. */
   fill(ref: string, opts: { qty?: Amount; price?: Amount } = {}): readonly Intent[] {
     const o = this.order(ref);
     if (!o) throw new Error(`no resting order '${ref}' (resting: ${this.openOrders().map((x) => x.tag ?? x.clientOrderId).join(', ') || 'none'})`);
-    const remaining = dec(o.quantity).minus(o.executedQty);
-    const qty = opts.qty === undefined ? remaining : D.min(dec(opts.qty), remaining);
     const price = opts.price ?? o.price ?? o.stopPrice;
     if (price === undefined) throw new Error(`order '${ref}' has no price: pass one`);
-    return this.execute(o, toWire(qty), toWire(price));
+    const qty = opts.qty === undefined ? dec(o.quantity).minus(o.executedQty) : dec(opts.qty);
+    return this.act(() => {
+      this.venue.print(o.symbol, this.clock.t, toWire(price), toWire(qty), 'touch');
+      this.market(o.symbol, toWire(price));
+    });
   }
 
-  /** Apply intents to the paper venue; returns them (the caller's view), recording each. */
-  private apply(intents: readonly Intent[], depth = 0): readonly Intent[] {
-    if (depth > 20) throw new Error('intent feedback loop: more than 20 nested rounds');
-    for (const intent of intents) {
-      this.intents.push({ time: this.view.time, intent });
-      if (intent.kind === 'place') this.place(intent.symbol, intent, depth);
-      else if (intent.kind === 'cancel') this.cancel(intent.symbol, intent.tag ?? intent.clientOrderId, depth);
-      else if (this.cancel(intent.symbol, intent.tag ?? intent.clientOrderId, depth)) this.place(intent.symbol, intent.order, depth);
-    }
-    return intents;
+  private player(symbol: string): BarPlayer {
+    let p = this.players.get(symbol);
+    if (!p) this.players.set(symbol, (p = new BarPlayer(this.venue, this.clock, symbol, resolveFillModel(this.options.fillModel))));
+    return p;
   }
 
-  private place(symbol: string, fields: OrderFieldsOf<string>, depth: number): void {
-    const clientOrderId = `${fields.tag ?? 'o'}-${++this.seq}`;
-    let quantity = fields.quantity;
-    let price = fields.price;
-    if (fields.type === 'MARKET') {
-      price = this.referencePrice(symbol);
-      if (quantity === undefined && fields.quoteOrderQty !== undefined) {
-        const inst = this.view.instrument(symbol);
-        const raw = dec(fields.quoteOrderQty).div(price);
-        quantity = toWire(inst ? inst.roundQty(raw, 'down') : raw);
+  private market(symbol: string, price: string): void {
+    this.prices.set(symbol, price);
+    this.orders.setLastPrice(symbol, price);
+  }
+
+  /** Run `fn`, then execute what it sent at the current prices until nothing is queued; collect the intents. */
+  private act(fn: () => void): readonly Intent[] {
+    const out: Intent[] = [];
+    const outer = this.collecting;
+    this.collecting = out;
+    try {
+      fn();
+      for (let i = 0; i < 100 && this.venue.queued > 0; i++) {
+        for (const s of this.symbols) this.venue.flush(s, this.clock.t, this.prices.get(s));
       }
+    } finally {
+      this.collecting = outer;
     }
-    const order: PaperOrder = { clientOrderId, tag: fields.tag, symbol, side: fields.side, type: fields.type, price, stopPrice: fields.stopPrice, quantity: quantity ?? '0', executedQty: '0' };
-    this.resting.set(clientOrderId, order);
-    this.sync();
-    if (fields.type === 'MARKET') {
-      this.execute(order, order.quantity, price as string, depth);
-      return;
-    }
-    this.apply(this.runner.orderUpdate(this.update(order, 'NEW')), depth + 1);
-  }
-
-  private cancel(symbol: string, ref: string, depth: number): boolean {
-    const o = this.order(ref);
-    if (!o || o.symbol !== symbol) {
-      this.notes.push(`cancel of '${ref}' found no resting order`);
-      return false;
-    }
-    this.resting.delete(o.clientOrderId);
-    this.sync();
-    this.apply(this.runner.orderUpdate(this.update(o, 'CANCELED')), depth + 1);
-    return true;
-  }
-
-  private execute(o: PaperOrder, qty: string, price: string, depth = 0): readonly Intent[] {
-    const inst = this.view.instrument(o.symbol);
-    const base = inst?.baseAsset ?? 'BASE';
-    const quote = inst?.quoteAsset ?? 'QUOTE';
-    const q = dec(qty);
-    const notional = q.times(price);
-    const sign = o.side === 'BUY' ? 1 : -1;
-    this.adjust(base, q.times(sign));
-    this.adjust(quote, notional.times(-sign));
-    const pos = this.view.position(o.symbol);
-    const held = pos ? dec(pos.base) : new D(0);
-    const nextHeld = held.plus(q.times(sign));
-    if (o.side === 'BUY') {
-      const avg = pos?.avgEntryPrice === undefined ? dec(price) : dec(pos.avgEntryPrice).times(held).plus(notional).div(nextHeld);
-      this.view.setPosition(o.symbol, toWire(nextHeld), toWire(avg.toDecimalPlaces(8)));
-    } else {
-      this.view.setPosition(o.symbol, toWire(nextHeld), nextHeld.gt(0) ? pos?.avgEntryPrice : undefined);
-    }
-    o.executedQty = toWire(dec(o.executedQty).plus(q));
-    const filled = dec(o.executedQty).gte(o.quantity);
-    if (filled) this.resting.delete(o.clientOrderId);
-    this.sync();
-    const status = filled ? 'FILLED' : 'PARTIALLY_FILLED';
-    const out = [
-      ...this.apply(
-        this.runner.fill({
-          symbol: o.symbol,
-          clientOrderId: o.clientOrderId,
-          ...(o.tag === undefined ? {} : { tag: o.tag }),
-          orderId: String(this.seq),
-          tradeId: String(++this.tradeSeq),
-          side: o.side,
-          price,
-          qty,
-          quoteQty: toWire(notional),
-          commission: '0',
-          commissionAsset: quote,
-          isMaker: o.type !== 'MARKET',
-          orderStatus: status,
-          cumulativeQty: o.executedQty,
-          time: this.view.time,
-        }),
-        depth + 1,
-      ),
-    ];
-    out.push(...this.apply(this.runner.orderUpdate(this.update(o, status)), depth + 1));
+    outer?.push(...out);
     return out;
-  }
-
-  private update(o: PaperOrder, status: OrderStatus) {
-    return {
-      symbol: o.symbol,
-      clientOrderId: o.clientOrderId,
-      ...(o.tag === undefined ? {} : { tag: o.tag }),
-      orderId: String(this.seq),
-      side: o.side,
-      type: o.type,
-      status,
-      ...(o.price === undefined ? {} : { price: o.price }),
-      origQty: o.quantity,
-      executedQty: o.executedQty,
-      cumulativeQuoteQty: o.price === undefined ? '0' : toWire(dec(o.executedQty).times(o.price)),
-      time: this.view.time,
-    };
-  }
-
-  private referencePrice(symbol: string): string {
-    const interval = this.runner.setup.intervals[0] as Interval;
-    const close = this.runner.series(symbol, interval)?.last?.exact.close;
-    if (close !== undefined) return close;
-    throw new Error(`no price for a MARKET order on ${symbol}: deliver a bar first`);
-  }
-
-  private adjust(asset: string, delta: InstanceType<typeof D>): void {
-    const b = this.view.balances().find((x) => x.asset === asset);
-    this.view.setBalance(asset, toWire(dec(b?.free ?? '0').plus(delta)), b?.locked ?? '0');
-  }
-
-  private sync(): void {
-    this.view.setOpenOrders(
-      [...this.resting.values()].map((o) => ({
-        symbol: o.symbol,
-        clientOrderId: o.clientOrderId,
-        ...(o.tag === undefined ? {} : { tag: o.tag }),
-        side: o.side,
-        type: o.type,
-        status: dec(o.executedQty).gt(0) ? 'PARTIALLY_FILLED' : 'NEW',
-        ...(o.price === undefined ? {} : { price: o.price }),
-        origQty: o.quantity,
-        executedQty: o.executedQty,
-        time: this.view.time,
-      })),
-    );
   }
 }

@@ -1,0 +1,177 @@
+/**
+ * Backtest throughput (issue "Strategy plugins, the SQLite journal and the backtester",
+ * deliverable 6): one year of 1-minute bars (525,600) through the SMA crossover, end to end:
+ * read the bars from a journal, simulate (runner, order manager, simulated venue, matching
+ * engine), compute the metrics. Target: >= 1,000,000 bars/s and peak RSS < 200 MB.
+ *
+ * The bars are written into a temp journal first (not timed). The timed work runs in a fresh
+ * child process so its peak RSS (resourceUsage().maxRSS) is the backtest's, not the bar
+ * generation's. Printed next to a same-run baseline: a hand-written loop over the same bars in
+ * plain arrays computing the SMA cross, no framework; and the stages on their own (the journal
+ * read; the simulation from bars already in memory).
+ */
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Candle } from '../src/core/indicators/candle.ts';
+import { parseInstrument } from '../src/core/market/instrument.ts';
+import { minuteYear } from '../src/core/synthetic/index.ts';
+import { computeMetrics } from '../src/backtest/metrics.ts';
+import { runBacktest } from '../src/backtest/run-backtest.ts';
+import type { BacktestOptions } from '../src/backtest/run-backtest.ts';
+import type { BacktestRun } from '../src/backtest/types.ts';
+import { journalBars } from '../src/backtest/sources.ts';
+import { openJournal } from '../src/journal/journal.ts';
+import type { KlineInput } from '../src/journal/kline-store.ts';
+import smaCrossover from '../strategies/sma-crossover.ts';
+import { row } from './harness.ts';
+import type { Measurement } from './harness.ts';
+
+const BARS = 525_600;
+const CHILD_FLAG = '--backtest-bench-child';
+
+const instrument = parseInstrument({
+  symbol: 'BTCPHP',
+  status: 'TRADING',
+  baseAsset: 'BTC',
+  baseAssetPrecision: 8,
+  quoteAsset: 'PHP',
+  quoteAssetPrecision: 2,
+  orderTypes: ['LIMIT', 'MARKET', 'LIMIT_MAKER', 'STOP_LOSS', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT', 'TAKE_PROFIT_LIMIT'],
+  filters: [
+    { filterType: 'PRICE_FILTER', minPrice: '0.01', maxPrice: '100000000', tickSize: '0.01' },
+    { filterType: 'LOT_SIZE', minQty: '0.000001', maxQty: '100', stepSize: '0.000001' },
+    { filterType: 'NOTIONAL', minNotional: '50', maxNotional: '20000000' },
+    { filterType: 'MAX_NUM_ORDERS', maxNumOrders: 200 },
+  ],
+});
+
+const options = (bars: Iterable<Candle>): BacktestOptions => ({
+  strategy: smaCrossover,
+  symbol: 'BTCPHP',
+  interval: '1m',
+  bars,
+  instrument,
+  fees: { maker: '0.001', taker: '0.001' },
+  balances: { PHP: '100000' },
+});
+
+function timed(name: string, ops: number, fn: () => void): Measurement {
+  const start = process.hrtime.bigint();
+  fn();
+  const ns = Number(process.hrtime.bigint() - start);
+  return { name, ops, ms: ns / 1e6, nsPerOp: ns / ops, opsPerSec: (ops * 1e9) / ns };
+}
+
+/** The baseline: SMA(10) / SMA(30) cross over plain arrays, position flips at the next open, no framework. */
+function plainLoop(opens: Float64Array, closes: Float64Array): number {
+  let fastSum = 0;
+  let slowSum = 0;
+  let prevDiff = NaN;
+  let held = 0;
+  let cash = 100_000;
+  for (let i = 0; i < closes.length; i++) {
+    const c = closes[i] as number;
+    fastSum += c - (i >= 10 ? (closes[i - 10] as number) : 0);
+    slowSum += c - (i >= 30 ? (closes[i - 30] as number) : 0);
+    if (i < 29 || i + 1 >= closes.length) continue;
+    const diff = fastSum / 10 - slowSum / 30;
+    const next = opens[i + 1] as number;
+    if (diff > 0 && prevDiff <= 0 && held === 0) {
+      held = (1000 / next) * 0.999;
+      cash -= 1000;
+    } else if (diff < 0 && prevDiff >= 0 && held > 0) {
+      cash += held * next * 0.999;
+      held = 0;
+    }
+    prevDiff = diff;
+  }
+  return cash;
+}
+
+interface ChildResult {
+  lines: string[];
+}
+
+/** In the child: the end-to-end run first (its peak RSS is the one reported), then the stages and the baseline. */
+function child(file: string): ChildResult {
+  const startRss = process.memoryUsage().rss / 2 ** 20;
+  const journal = openJournal(file, { readonly: true });
+  let fills = 0;
+  let run: BacktestRun | undefined;
+  const e2e = timed('end to end: journal -> simulate -> metrics', BARS, () => {
+    run = runBacktest(options(journalBars(journal, 'BTCPHP', '1m')));
+    fills = computeMetrics(run).fills;
+  });
+  const rss = process.resourceUsage().maxRSS / 1024;
+  (globalThis as { gc?: () => void }).gc?.();
+  const live = process.memoryUsage().heapUsed / 2 ** 20;
+  let count = 0;
+  const read = timed('stage: journal read only (journalBars)', BARS, () => {
+    for (const c of journalBars(journal, 'BTCPHP', '1m')) count += c.close > 0 ? 1 : 0;
+  });
+  const candles: Candle[] = [];
+  const opens = new Float64Array(BARS);
+  const closes = new Float64Array(BARS);
+  for (const c of journalBars(journal, 'BTCPHP', '1m')) {
+    opens[candles.length] = c.open;
+    closes[candles.length] = c.close;
+    candles.push({ ...c, exact: { ...c.exact } });
+  }
+  journal.close();
+  const sim = timed('stage: simulate from bars in memory', BARS, () => void runBacktest(options(candles)));
+  let sink = 0;
+  const base = timed('plain loop over the same arrays, no framework', BARS, () => (sink = plainLoop(opens, closes)));
+  if (count !== BARS || !(sink > 0)) throw new Error('backtest bench: bars were not all read');
+  const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  return {
+    lines: [
+      `Backtest, SMA crossover 10/30 over ${BARS.toLocaleString('en-US')} one-minute bars (${fills} fills), per bar`,
+      row(base),
+      row(e2e, base),
+      row(read, base),
+      row(sim, base),
+      `  end to end: ${Math.round(e2e.opsPerSec).toLocaleString('en-US')} bars/s (target 1,000,000: ${verdict(e2e.opsPerSec >= 1e6)}); ` +
+        `peak RSS ${rss.toFixed(0)} MB (target < 200 MB: ${verdict(rss < 200)})`,
+      `  memory: ${startRss.toFixed(0)} MB RSS before the run (node + tsx + modules); live heap after a full GC, with the result (${run?.equity.length ?? 0} equity points) kept: ${live.toFixed(0)} MB`,
+    ],
+  };
+}
+
+function writeJournal(file: string): void {
+  const j = openJournal(file);
+  const year = minuteYear(1);
+  let batch: KlineInput[] = [];
+  for (const c of year) {
+    batch.push({ symbol: 'BTCPHP', interval: '1m', openTime: c.openTime, closeTime: c.closeTime, ...c.exact, source: 'bench' });
+    if (batch.length === 20_000) {
+      j.klines.insertKlines(batch);
+      batch = [];
+    }
+  }
+  if (batch.length) j.klines.insertKlines(batch);
+  j.close();
+}
+
+export async function run(): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'halyard-bench-backtest-'));
+  try {
+    const file = join(dir, 'year.db');
+    writeJournal(file);
+    return await new Promise<string[]>((resolve, reject) => {
+      const p = fork(fileURLToPath(import.meta.url), [CHILD_FLAG, file], { execArgv: ['--expose-gc', '--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      p.once('message', (m) => resolve((m as ChildResult).lines));
+      p.once('error', reject);
+      p.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`backtest bench child exited with ${String(code)}`))));
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === CHILD_FLAG && process.argv[3]) {
+  const result = child(process.argv[3]);
+  process.send?.(result, () => process.exit(0));
+}

@@ -1,0 +1,70 @@
+/**
+ * The matching engine's events (core/matching/types.ts) as venue events (ports/venue.ts), for one
+ * account: what the user data stream would carry (protocol notes 4.1). An execution report with
+ * a trade becomes a `fill` with the order's status after it; other execution reports become
+ * `order` events; the account's balance positions become `balance` events. Public trades and
+ * depth changes are not the account's business and are dropped.
+ */
+import type { EngineEvent, OrderUpdateEvent } from '../core/matching/index.ts';
+import type { VenueEvent } from '../ports/venue.ts';
+
+const FINAL = new Set(['FILLED', 'CANCELED', 'PARTIALLY_CANCELED', 'EXPIRED']);
+
+function reasonOf(e: OrderUpdateEvent): string | undefined {
+  if (e.cause === 'STP') return 'self-trade prevention';
+  if (e.executionType !== 'EXPIRED') return undefined;
+  if (e.type === 'MARKET' || e.type === 'STOP_LOSS' || e.type === 'TAKE_PROFIT') return 'expired: no liquidity (or funds) for the rest of the market order';
+  return `expired: ${e.timeInForce} remainder not filled`;
+}
+
+/**
+ * Translate `events` of `accountId`; `open` tracks the account's open order ids (added while an
+ * order is live, removed when it ends) so the simulated venue knows when a bar needs its path.
+ */
+export function toVenueEvents(events: readonly EngineEvent[], accountId: string, open: Set<string>): VenueEvent[] {
+  const out: VenueEvent[] = [];
+  for (const e of events) {
+    if (e.kind === 'balance') {
+      if (e.accountId === accountId) out.push({ kind: 'balance', asset: e.asset, free: e.free, locked: e.locked, time: e.time });
+      continue;
+    }
+    if (e.kind !== 'order' || e.accountId !== accountId) continue;
+    if (FINAL.has(e.status)) open.delete(e.orderId);
+    else open.add(e.orderId);
+    if (e.executionType === 'TRADE') {
+      out.push({
+        kind: 'fill',
+        symbol: e.symbol,
+        clientOrderId: e.clientOrderId,
+        orderId: e.orderId,
+        tradeId: e.tradeId,
+        side: e.side,
+        price: e.lastPrice,
+        qty: e.lastQty,
+        quoteQty: e.lastQuoteQty,
+        commission: e.commission,
+        commissionAsset: e.commissionAsset ?? '',
+        isMaker: e.isMaker,
+        orderStatus: e.status === 'FILLED' ? 'FILLED' : 'PARTIALLY_FILLED',
+        cumulativeQty: e.cumQty,
+        cumulativeQuoteQty: e.cumQuoteQty,
+        time: e.time,
+      });
+      continue;
+    }
+    const reason = reasonOf(e);
+    out.push({
+      kind: 'order',
+      symbol: e.symbol,
+      clientOrderId: e.clientOrderId,
+      orderId: e.orderId,
+      status: e.status,
+      executedQty: e.cumQty,
+      cumulativeQuoteQty: e.cumQuoteQty,
+      working: e.isWorking,
+      time: e.time,
+      ...(reason === undefined ? {} : { reason }),
+    });
+  }
+  return out;
+}

@@ -1,0 +1,55 @@
+/**
+ * Plays one bar through the simulated venue by the fill model (fill-model.ts): at each point of
+ * the path the clock moves to the point's time, queued commands run at its price, then the price
+ * prints against resting orders (capped by the bar's volume share). A bar with nothing open and
+ * nothing queued only records its close: no print could fill anything, so none is made.
+ */
+import type { Candle } from '../core/indicators/candle.ts';
+import { barPath, volumeCap } from './fill-model.ts';
+import type { PathPoint, ResolvedFillModel } from './fill-model.ts';
+import type { SimVenue } from './sim-venue.ts';
+
+/** The backtest's clock: set by the loop, read by the engine and the strategies' contexts. */
+export class SimClock {
+  t = 0;
+  readonly now = (): number => this.t;
+}
+
+export class BarPlayer {
+  private readonly path: PathPoint[] = [];
+
+  constructor(
+    private readonly venue: SimVenue,
+    private readonly clock: SimClock,
+    private readonly symbol: string,
+    private readonly model: ResolvedFillModel,
+  ) {}
+
+  play(c: Candle): void {
+    const v = this.venue;
+    const x = c.exact;
+    if (!v.busy()) {
+      v.idle(this.symbol, c.closeTime, x.close);
+      return;
+    }
+    barPath(c.openTime, c.closeTime, x.open, x.high, x.low, x.close, c.open, c.close, this.path);
+    let cap = volumeCap(x.volume, this.model.volumeShare);
+    for (const p of this.path) {
+      if (!v.busy()) {
+        v.idle(this.symbol, c.closeTime, x.close);
+        return;
+      }
+      this.clock.t = p.time;
+      v.flush(this.symbol, p.time, p.price);
+      if (v.open.size === 0) continue;
+      const filled = v.print(this.symbol, p.time, p.price, cap?.toFixed());
+      if (cap !== undefined && filled !== '0') cap = cap.minus(filled);
+    }
+  }
+
+  /** After the last bar: run what is still queued at `time`, with no market price (market orders expire). */
+  finish(time: number, rounds = 100): void {
+    this.clock.t = time;
+    for (let i = 0; i < rounds && this.venue.queued > 0; i++) this.venue.flush(this.symbol, time, undefined);
+  }
+}

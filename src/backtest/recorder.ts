@@ -1,0 +1,86 @@
+/**
+ * Collects what a backtest run reports (types.ts BacktestRun): fills, denials, strategy failures,
+ * the intents (for the testing kit), round trips, and one equity point per bar. Equity is the
+ * account's quote plus base (free and locked) valued at the bar's close, as numbers (they only
+ * feed metrics and charts); the numbers are recomputed only when the account changed.
+ */
+import type { Denial, OrderIssue } from '../core/orders/index.ts';
+import type { AccountState } from '../core/orders/account.ts';
+import type { FillOut, OrderIntent } from '../core/orders/types.ts';
+import type { IntentOrigin } from '../engine/kernel.ts';
+import type { StrategyFailure as RunnerFailure } from '../strategy/types.ts';
+import type { RoundTripBook } from './round-trips.ts';
+import type { BacktestFill, DenialRecord, EquityPoint, StrategyFailure } from './types.ts';
+
+export interface IntentRecord {
+  readonly time: number;
+  readonly strategy: string;
+  readonly origin: IntentOrigin;
+  readonly intent: OrderIntent;
+}
+
+export class Recorder {
+  readonly fills: BacktestFill[] = [];
+  readonly denials: DenialRecord[] = [];
+  readonly failures: StrategyFailure[] = [];
+  readonly issues: OrderIssue[] = [];
+  readonly equity: EquityPoint[] = [];
+  /** Index of the bar being played (fills are attributed to it). */
+  bar = 0;
+  private version = -1;
+  private quote = 0;
+  private base = 0;
+
+  constructor(
+    private readonly account: AccountState,
+    private readonly baseAsset: string,
+    private readonly quoteAsset: string,
+    private readonly trips: RoundTripBook,
+    private readonly onIntent?: (r: IntentRecord) => void,
+  ) {}
+
+  intents(strategy: string, intents: readonly OrderIntent[], time: number, origin: IntentOrigin): void {
+    if (this.onIntent) for (const intent of intents) this.onIntent({ time, strategy, origin, intent });
+  }
+
+  fill(f: FillOut): void {
+    this.fills.push({
+      time: f.time,
+      symbol: f.symbol,
+      side: f.side,
+      price: f.price,
+      qty: f.qty,
+      quoteQty: f.quoteQty,
+      commission: f.commission,
+      commissionAsset: f.commissionAsset,
+      orderId: f.orderId,
+      clientOrderId: f.clientOrderId,
+      tradeId: f.tradeId,
+      isMaker: f.isMaker,
+    });
+    this.trips.onFill(f, this.bar);
+  }
+
+  denial(d: Denial): void {
+    this.denials.push({ time: d.time, symbol: d.symbol, tag: d.tag, reasons: [...d.reasons] });
+  }
+
+  failure(f: RunnerFailure): void {
+    this.failures.push({ time: f.time, handler: f.handler, message: f.message });
+  }
+
+  issue(i: OrderIssue): void {
+    this.issues.push(i);
+  }
+
+  /** The equity point of a bar that closed at `time` at price `close`. */
+  point(time: number, close: number): void {
+    const a = this.account;
+    if (a.version !== this.version) {
+      this.version = a.version;
+      this.quote = Number(a.totalOf(this.quoteAsset).toFixed());
+      this.base = Number(a.totalOf(this.baseAsset).toFixed());
+    }
+    this.equity.push({ time, equity: this.quote + this.base * close, position: this.base });
+  }
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { D } from '../core/money/decimal.ts';
+import type { FillOut } from '../core/orders/types.ts';
+import { RoundTripBook } from './round-trips.ts';
+
+let n = 0;
+const f = (side: 'BUY' | 'SELL', price: string, qty: string, commission: string, time: number): FillOut => ({
+  symbol: 'BTCPHP',
+  clientOrderId: `c${++n}`,
+  orderId: String(n),
+  tradeId: String(n),
+  side,
+  price,
+  qty,
+  quoteQty: new D(price).times(qty).toFixed(),
+  commission,
+  commissionAsset: side === 'BUY' ? 'BTC' : 'PHP',
+  isMaker: false,
+  orderStatus: 'FILLED',
+  cumulativeQty: qty,
+  time,
+});
+
+describe('RoundTripBook', () => {
+  it('closes a trip when the position is back under the minimum quantity, with every fee in the pnl', () => {
+    const b = new RoundTripBook('BTCPHP', 'BTC', 'PHP', new D('0.001'));
+    b.onFill(f('BUY', '100', '1', '0.001', 1000), 1);
+    b.onFill(f('SELL', '110', '0.999', '0.10989', 5000), 5);
+    expect(b.trips).toEqual([
+      {
+        symbol: 'BTCPHP',
+        direction: 'LONG',
+        entryTime: 1000,
+        exitTime: 5000,
+        entryPrice: '100',
+        exitPrice: '110',
+        qty: '1',
+        pnl: '9.78011', // 0.999 * 110 - 0.10989 - 100
+        returnPct: 0.0978011,
+        fees: '0.20989', // 0.001 BTC at 100 + 0.10989 PHP
+        barsHeld: 4,
+      },
+    ]);
+  });
+
+  it('matches costs first in, first out across scale-ins and partial exits', () => {
+    const b = new RoundTripBook('BTCPHP', 'BTC', 'PHP', new D('0.001'));
+    b.onFill(f('BUY', '100', '1', '0', 1), 1);
+    b.onFill(f('BUY', '200', '1', '0', 2), 2);
+    b.onFill(f('SELL', '150', '1', '0', 3), 3); // closes the 100 lot: still holding 1
+    expect(b.trips).toEqual([]);
+    b.onFill(f('SELL', '150', '1', '0', 4), 4);
+    expect(b.trips[0]).toMatchObject({ entryPrice: '150', exitPrice: '150', qty: '2', pnl: '0', barsHeld: 3 });
+  });
+
+  it('counts base held at the start as a lot bought at the first open', () => {
+    const b = new RoundTripBook('BTCPHP', 'BTC', 'PHP', new D('0.001'));
+    b.seed(new D(2), new D(100), 0);
+    b.onFill(f('SELL', '120', '2', '0', 10), 3);
+    expect(b.trips[0]).toMatchObject({ entryTime: 0, entryPrice: '100', qty: '2', pnl: '40', barsHeld: 3 });
+  });
+});

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { parseInstrument } from '../core/market/instrument.ts';
+import { defineStrategy } from '../strategy/define.ts';
+import { cancel, place } from '../strategy/intents.ts';
+import type { IntentInput } from '../strategy/intents.ts';
+import { runBacktest } from './run-backtest.ts';
+import type { BacktestOptions } from './run-backtest.ts';
+import type { BacktestBar } from './types.ts';
+
+const inst = parseInstrument({
+  symbol: 'BTCPHP',
+  status: 'TRADING',
+  baseAsset: 'BTC',
+  baseAssetPrecision: 8,
+  quoteAsset: 'PHP',
+  quoteAssetPrecision: 2,
+  filters: [
+    { filterType: 'PRICE_FILTER', minPrice: '0.01', maxPrice: '1000000', tickSize: '0.01' },
+    { filterType: 'LOT_SIZE', minQty: '0.001', maxQty: '1000', stepSize: '0.001' },
+    { filterType: 'NOTIONAL', minNotional: '10', maxNotional: '0' },
+  ],
+});
+
+const T0 = Date.UTC(2024, 0, 1);
+/** Bars from [open, high, low, close, volume?] rows, one minute apart. */
+const bars = (...rows: [string, string, string, string, string?][]): BacktestBar[] =>
+  rows.map(([open, high, low, close, volume], i) => ({ openTime: T0 + i * 60_000, closeTime: T0 + (i + 1) * 60_000 - 1, open, high, low, close, volume: volume ?? '100' }));
+
+/** Returns batch i on the i-th bar; records what it hears. */
+function scripted(batches: Record<number, IntentInput[]>, log: string[] = []) {
+  return defineStrategy({
+    name: 'scripted',
+    params: z.object({}),
+    symbols: ['BTCPHP'],
+    state: () => ({ i: 0 }),
+    onBar: (ctx) => batches[ctx.state.i++],
+    onFill: (ctx, f) => void log.push(`fill ${f.tag} ${f.side} ${f.qty.toFixed()}@${f.price.toFixed()} t+${(ctx.now() - T0) / 1000}s`),
+    onOrderUpdate: (_ctx, u) => void log.push(`${u.tag} ${u.status}${u.reason ? ` ${u.reason}` : ''}`),
+  });
+}
+
+const base = (strategy: BacktestOptions['strategy'], b: BacktestBar[], over: Partial<BacktestOptions> = {}): BacktestOptions => ({
+  strategy,
+  symbol: 'BTCPHP',
+  interval: '1m',
+  bars: b,
+  instrument: inst,
+  fees: { maker: '0.001', taker: '0.002' },
+  balances: { PHP: '10000' },
+  ...over,
+});
+
+const ROWS: [string, string, string, string][] = [
+  ['100', '101', '99', '100'],
+  ['102', '104', '98', '103'], // up bar: 102 -> 98 -> 104 -> 103
+  ['103', '107', '95', '96'], // down bar: 103 -> 107 -> 95 -> 96
+  ['96', '97', '94', '95'],
+];
+
+describe('runBacktest', () => {
+  it('fills a MARKET order decided on bar N at bar N+1 open, as taker, with fees in the asset received', () => {
+    const log: string[] = [];
+    const run = runBacktest(base(scripted({ 0: [place({ symbol: 'BTCPHP', side: 'BUY', type: 'MARKET', quantity: '1', tag: 'm' })] }, log), bars(...ROWS)));
+    expect(run.fills).toEqual([
+      expect.objectContaining({ time: T0 + 60_000, side: 'BUY', price: '102', qty: '1', quoteQty: '102', commission: '0.002', commissionAsset: 'BTC', isMaker: false }),
+    ]);
+    expect(log).toEqual(['m NEW', 'fill m BUY 1@102 t+60s', 'm FILLED']);
+    expect(run.endBalances).toEqual({ BTC: '0.998', PHP: '9898' });
+    expect(run.equity.map((p) => p.equity)).toEqual([10000, 9898 + 0.998 * 103, 9898 + 0.998 * 96, 9898 + 0.998 * 95]);
+    expect(run.equity[1]).toMatchObject({ time: T0 + 2 * 60_000 - 1, position: 0.998 });
+  });
+
+  it('moves MARKET prices against the order by the slippage, onto the tick', () => {
+    const s = scripted({ 0: [place({ symbol: 'BTCPHP', side: 'BUY', type: 'MARKET', quantity: '1' })], 1: [place({ symbol: 'BTCPHP', side: 'SELL', type: 'MARKET', quantity: '0.5' })] });
+    const run = runBacktest(base(s, bars(...ROWS), { fillModel: { slippageBps: 7 } }));
+    expect(run.fills.map((f) => f.price)).toEqual(['102.08', '102.92']); // 102 * 1.0007 = 102.0714 up; 103 * 0.9993 = 102.9279 down
+    expect(run.fillModel).toEqual({ marketFill: 'next-open', slippageBps: 7, limitFill: 'through', volumeShare: null });
+  });
+
+  it('fills a resting LIMIT when the path trades through it (or touches it), as maker at its price', () => {
+    const buyAt = (price: string) => scripted({ 0: [place({ symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', quantity: '1', price, tag: 'l' })] });
+    expect(runBacktest(base(buyAt('98'), bars(...ROWS))).fills.map((f) => `${f.price} ${f.time - T0}`)).toEqual(['98 160000']); // bar 1 only touches 98; bar 2 trades through it at its low, two thirds in
+    const touch = runBacktest(base(buyAt('98'), bars(...ROWS), { fillModel: { limitFill: 'touch' } }));
+    expect(touch.fills.map((f) => `${f.price} ${f.time - T0} ${f.isMaker}`)).toEqual(['98 80000 true']); // the low, a third into bar 1
+    expect(runBacktest(base(buyAt('105'), bars(...ROWS))).fills.map((f) => `${f.price} ${f.isMaker}`)).toEqual(['102 false']); // marketable: taker at the open
+  });
+
+  it('caps what resting orders fill per bar at the volume share', () => {
+    const s = scripted({ 0: [place({ symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', quantity: '5', price: '99.5', tag: 'l' })] });
+    const rows: [string, string, string, string, string][] = [['100', '101', '99', '100', '10'], ['100', '100', '99', '99', '20'], ['99', '99', '98', '98', '20'], ['98', '98', '97', '97', '20']];
+    const run = runBacktest(base(s, bars(...rows), { fillModel: { volumeShare: 0.1 } }));
+    expect(run.fills.map((f) => f.qty)).toEqual(['2', '2', '1']);
+  });
+
+  it('triggers stops on the path: a stop-market fills at the print that reached it', () => {
+    const s = scripted({
+      0: [place({ symbol: 'BTCPHP', side: 'BUY', type: 'MARKET', quantity: '1' })],
+      1: [place({ symbol: 'BTCPHP', side: 'SELL', type: 'STOP_LOSS', quantity: '0.998', stopPrice: '96', tag: 'sl' })],
+    });
+    const run = runBacktest(base(s, bars(...ROWS)));
+    expect(run.fills.map((f) => `${f.side} ${f.price} ${f.time - T0}`)).toEqual(['BUY 102 60000', 'SELL 95 160000']); // bar 2: 103 -> 107 -> 95 (two thirds in)
+    expect(run.trades).toHaveLength(1);
+  });
+
+  it('denies before the venue, records the denial, and reports it to the strategy', () => {
+    const log: string[] = [];
+    const s = scripted({ 1: [place({ symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', quantity: '0.05', price: '100', tag: 'tiny' })] }, log);
+    const run = runBacktest(base(s, bars(...ROWS)));
+    expect(run.denials).toEqual([{ time: T0 + 2 * 60_000, symbol: 'BTCPHP', tag: 'tiny', reasons: ['Filter failure: NOTIONAL: notional 5 (price 100 * quantity 0.05) is below minNotional 10'] }]);
+    expect(log).toEqual([`tiny DENIED ${run.denials[0]!.reasons[0]}`]);
+    expect(run.fills).toEqual([]);
+  });
+
+  it('stops a strategy that throws, reports it, and completes the run; its orders are cancelled', () => {
+    const boom = defineStrategy({
+      name: 'boom',
+      params: z.object({}),
+      symbols: ['BTCPHP'],
+      state: () => ({ i: 0 }),
+      onBar(ctx) {
+        if (ctx.state.i++ === 0) return [place({ symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', quantity: '1', price: '50' })];
+        throw new Error('bad maths');
+      },
+    });
+    const run = runBacktest(base(boom, bars(...ROWS)));
+    expect(run.strategyFailures).toEqual([{ time: T0 + 2 * 60_000, handler: 'onBar', message: 'bad maths' }]);
+    expect(run.barCount).toBe(4);
+    expect(run.equity).toHaveLength(4);
+    expect(run.endBalances).toEqual({ PHP: '10000' }); // the resting buy was cancelled: nothing locked
+  });
+
+  it('runs onStop cancels after the last bar and leaves nothing locked', () => {
+    const s = defineStrategy({
+      name: 'rest',
+      params: z.object({}),
+      symbols: ['BTCPHP'],
+      warmup: 1,
+      state: () => ({ placed: false }),
+      onBar(ctx) {
+        if (ctx.state.placed) return;
+        ctx.state.placed = true;
+        return [place({ symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', quantity: '1', price: '50', tag: 'low' })];
+      },
+      onStop: () => [cancel({ symbol: 'BTCPHP', tag: 'low' })],
+    });
+    const run = runBacktest(base(s, bars(...ROWS)));
+    expect(run.endBalances).toEqual({ PHP: '10000' });
+  });
+
+  it('gives a byte-identical result for the same input', () => {
+    const s = () => scripted({ 0: [place({ symbol: 'BTCPHP', side: 'BUY', type: 'MARKET', quantity: '1' })], 2: [place({ symbol: 'BTCPHP', side: 'SELL', type: 'MARKET', quantity: '0.998' })] });
+    expect(JSON.stringify(runBacktest(base(s(), bars(...ROWS))))).toBe(JSON.stringify(runBacktest(base(s(), bars(...ROWS)))));
+  });
+
+  it('refuses what it cannot run, saying why', () => {
+    const s = scripted({});
+    expect(() => runBacktest(base(s, []))).toThrow('no bars for BTCPHP 1m');
+    expect(() => runBacktest(base(s, bars(...ROWS), { from: T0 + 3_600_000 }))).toThrow('no bars for BTCPHP 1m in the range asked');
+    expect(() => runBacktest(base(s, bars(...ROWS), { symbol: 'ETHPHP' }))).toThrow('the instrument is BTCPHP, the backtest trades ETHPHP');
+    expect(() => runBacktest(base(s, bars(...ROWS), { interval: '5m' }))).toThrow(/trades BTCPHP on 1m, not BTCPHP 5m/);
+    expect(() => runBacktest(base(s, [...bars(...ROWS)].reverse()))).toThrow(/not after the previous bar/);
+    expect(() => runBacktest(base(s, bars(...ROWS), { fillModel: { volumeShare: 2 } }))).toThrow(/volumeShare/);
+  });
+
+  it('honours from / to on open times', () => {
+    const run = runBacktest(base(scripted({}), bars(...ROWS), { from: T0 + 60_000, to: T0 + 180_000 }));
+    expect([run.barCount, run.from, run.to]).toEqual([2, T0 + 60_000, T0 + 180_000]);
+  });
+});

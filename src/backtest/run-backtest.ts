@@ -1,0 +1,146 @@
+/**
+ * `runBacktest`: a strategy over historical (or synthetic) bars, synchronously, on the one code
+ * path: the strategy's StrategyRunner inside the engine's Kernel, the OrderManager's pre-trade
+ * checks, and the SpotEngine behind the simulated venue (sim-venue.ts), exactly as sandbox and
+ * live trading compose them with another venue and clock. Fills follow fill-model.ts.
+ *
+ * Per bar: play the bar's path through the venue (orders sent earlier fill), then deliver the
+ * closed bar at closeTime + 1 (its intents are queued for the next bar's open), fire due timers,
+ * record the equity point. After the last bar the strategy is stopped and what is still queued
+ * runs with no market price. The same options give a byte-identical result (JSON.stringify):
+ * ids count from fixed seeds, nothing reads the wall clock, every collection keeps insertion order.
+ */
+import type { Instrument } from '../core/market/index.ts';
+import type { FeeRates } from '../core/matching/index.ts';
+import { D, dec } from '../core/money/decimal.ts';
+import { OrderManager } from '../core/orders/index.ts';
+import { Kernel } from '../engine/kernel.ts';
+import type { AnyStrategyDefinition } from '../strategy/define.ts';
+import { INTERVALS } from '../strategy/types.ts';
+import type { Interval } from '../strategy/types.ts';
+import { CandleScratch, checkBar } from './bar-input.ts';
+import type { BarInput } from './bar-input.ts';
+import { resolveFillModel } from './fill-model.ts';
+import type { FillModel } from './fill-model.ts';
+import { BarPlayer, SimClock } from './play-bar.ts';
+import { Recorder } from './recorder.ts';
+import type { IntentRecord } from './recorder.ts';
+import { RoundTripBook } from './round-trips.ts';
+import { SimVenue } from './sim-venue.ts';
+import type { BacktestRun } from './types.ts';
+
+export interface BacktestOptions {
+  readonly strategy: AnyStrategyDefinition;
+  /** Raw or parsed params; validated against the strategy's schema. */
+  readonly params?: Record<string, unknown>;
+  readonly symbol: string;
+  readonly interval: string;
+  /** Oldest first. BacktestBars (strings) or Candles (the synthetic market, the journal source). */
+  readonly bars: Iterable<BarInput>;
+  readonly instrument: Instrument;
+  readonly fees: FeeRates;
+  /** Starting balances by asset (decimal strings). */
+  readonly balances: Readonly<Record<string, string>>;
+  readonly fillModel?: FillModel;
+  /** Only bars opening in [from, to). */
+  readonly from?: number;
+  readonly to?: number;
+  /** Part of every client order id; default 'backtest'. */
+  readonly runId?: string;
+  /** Every intent the strategy (or the engine on its behalf) submitted. */
+  readonly onIntent?: (record: IntentRecord) => void;
+}
+
+export type { IntentRecord };
+
+function check(opts: BacktestOptions, setup: { symbols: readonly string[]; intervals: readonly Interval[] }, name: string): Interval {
+  if (!(INTERVALS as readonly string[]).includes(opts.interval)) throw new RangeError(`interval '${opts.interval}' is not one of ${INTERVALS.join(', ')}`);
+  if (opts.instrument.symbol !== opts.symbol) throw new RangeError(`the instrument is ${opts.instrument.symbol}, the backtest trades ${opts.symbol}`);
+  if (!setup.symbols.includes(opts.symbol) || !(setup.intervals as readonly string[]).includes(opts.interval)) {
+    throw new RangeError(`strategy '${name}' trades ${setup.symbols.join(', ')} on ${setup.intervals.join(', ')}, not ${opts.symbol} ${opts.interval}: set its symbol / interval params`);
+  }
+  for (const [asset, amount] of Object.entries(opts.balances)) dec(amount, `balance ${asset}`);
+  return opts.interval as Interval;
+}
+
+export function runBacktest(opts: BacktestOptions): BacktestRun {
+  const { symbol, instrument: inst } = opts;
+  const model = resolveFillModel(opts.fillModel);
+  const clock = new SimClock();
+  const orders = new OrderManager({ runId: opts.runId ?? 'backtest', now: clock.now, instruments: [inst], balances: opts.balances });
+  const venue = new SimVenue({ instruments: [inst], fees: opts.fees, balances: opts.balances, slippageBps: model.slippageBps, limitFill: model.limitFill });
+  const minQty = inst.filter('LOT_SIZE')?.minQty ?? new D(0);
+  const trips = new RoundTripBook(symbol, inst.baseAsset, inst.quoteAsset, minQty);
+  const rec = new Recorder(orders.account, inst.baseAsset, inst.quoteAsset, trips, opts.onIntent);
+  const kernel = new Kernel({
+    orders,
+    venue,
+    clock,
+    onIntents: (s, intents, time, origin) => rec.intents(s, intents, time, origin),
+    onDenial: (d) => rec.denial(d),
+    onFill: (_s, f) => rec.fill(f),
+    onFailure: (f) => rec.failure(f),
+    onIssue: (i) => rec.issue(i),
+  });
+  const runner = kernel.addStrategy(opts.strategy, opts.params);
+  const interval = check(opts, runner.setup, runner.name);
+  const player = new BarPlayer(venue, clock, symbol, model);
+  const scratch = new CandleScratch();
+  const from = opts.from ?? -Infinity;
+  const to = opts.to ?? Infinity;
+  const hasTimer = runner.setup.timerMs !== undefined;
+  let count = 0;
+  let first = 0;
+  let prevOpen = -Infinity;
+  let lastClose = 0;
+  for (const input of opts.bars) {
+    const c = scratch.of(input);
+    if (c.openTime < from || c.openTime >= to) continue;
+    const bad = checkBar(c, prevOpen, count);
+    if (bad) throw new RangeError(bad);
+    prevOpen = c.openTime;
+    if (count === 0) {
+      first = c.openTime;
+      clock.t = c.openTime;
+      // Base held at the start is the strategy's position, bought at the first open (as the round trips count it).
+      const held = orders.account.totalOf(inst.baseAsset);
+      const open = dec(c.exact.open, 'open');
+      if (held.gt(0)) orders.account.setPosition(symbol, held, open);
+      trips.seed(held, open, c.openTime);
+      kernel.start();
+    }
+    rec.bar = count++;
+    player.play(c);
+    clock.t = c.closeTime + 1;
+    orders.setLastPrice(symbol, c.exact.close);
+    kernel.bar(symbol, interval, c);
+    if (hasTimer) kernel.timer(clock.t);
+    rec.point(c.closeTime, c.close);
+    lastClose = c.closeTime;
+  }
+  if (count === 0) throw new RangeError(`no bars for ${symbol} ${interval}${opts.from !== undefined || opts.to !== undefined ? ' in the range asked' : ''}`);
+  kernel.stop('end of backtest');
+  player.finish(lastClose + 1);
+  const startBalances: Record<string, string> = {};
+  for (const asset of Object.keys(opts.balances).sort()) startBalances[asset] = dec(opts.balances[asset] as string).toFixed();
+  return {
+    strategy: runner.name,
+    params: { ...runner.params } as Record<string, unknown>,
+    symbol,
+    interval,
+    baseAsset: inst.baseAsset,
+    quoteAsset: inst.quoteAsset,
+    from: first,
+    to: lastClose + 1,
+    barCount: count,
+    startBalances,
+    endBalances: { ...orders.account.balanceTexts() },
+    fees: { maker: opts.fees.maker, taker: opts.fees.taker },
+    fillModel: { ...model },
+    fills: rec.fills,
+    trades: trips.trips,
+    equity: rec.equity,
+    denials: rec.denials,
+    strategyFailures: rec.failures,
+  };
+}

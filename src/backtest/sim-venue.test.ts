@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { parseInstrument } from '../core/market/instrument.ts';
+import type { VenueEvent } from '../ports/venue.ts';
+import { SIM_ACCOUNT, SimVenue } from './sim-venue.ts';
+
+const inst = parseInstrument({
+  symbol: 'BTCPHP',
+  status: 'TRADING',
+  baseAsset: 'BTC',
+  baseAssetPrecision: 8,
+  quoteAsset: 'PHP',
+  quoteAssetPrecision: 2,
+  filters: [
+    { filterType: 'PRICE_FILTER', minPrice: '0.01', maxPrice: '1000000', tickSize: '0.01' },
+    { filterType: 'LOT_SIZE', minQty: '0.001', maxQty: '1000', stepSize: '0.001' },
+  ],
+});
+
+function venue() {
+  const v = new SimVenue({ instruments: [inst], fees: { maker: '0', taker: '0' }, balances: { PHP: '1000', BTC: '1' } });
+  const batches: VenueEvent[][] = [];
+  v.connect((b) => batches.push([...b]));
+  return { v, batches, kinds: () => batches.map((b) => b.map((e) => (e.kind === 'order' ? `order ${e.status}` : e.kind)).join(',')) };
+}
+
+describe('SimVenue', () => {
+  it('queues commands until a flush, then runs them at that time and price, one event batch per operation', () => {
+    const { v, kinds, batches } = venue();
+    v.send({ kind: 'place', symbol: 'BTCPHP', clientOrderId: 'a', side: 'BUY', type: 'MARKET', quantity: '1' });
+    expect(batches).toEqual([]);
+    expect([v.queued, v.busy()]).toEqual([1, true]);
+    v.flush('BTCPHP', 5000, '100');
+    expect(kinds()).toEqual(['order NEW,fill,balance,balance']);
+    expect(batches[0]![1]).toMatchObject({ kind: 'fill', price: '100', qty: '1', time: 5000, orderStatus: 'FILLED' });
+    expect(v.balances.get(SIM_ACCOUNT, 'PHP')).toEqual({ free: '900', locked: '0' });
+    expect(v.busy()).toBe(false);
+  });
+
+  it('gives the engine the last idle price before the next command (a stop that would trigger is refused)', () => {
+    const { v, batches } = venue();
+    v.idle('BTCPHP', 1000, '90');
+    v.send({ kind: 'place', symbol: 'BTCPHP', clientOrderId: 's', side: 'SELL', type: 'STOP_LOSS', quantity: '1', stopPrice: '95' });
+    v.flush('BTCPHP', 2000, '90');
+    expect(batches.at(-1)).toEqual([{ kind: 'rejected', symbol: 'BTCPHP', clientOrderId: 's', code: -2010, reason: 'Order would trigger immediately.', time: 2000 }]);
+    expect(v.engine.lastPrice('BTCPHP')).toBe('90');
+  });
+
+  it('fills resting orders by prints, through or touch, capped', () => {
+    const { v, batches } = venue();
+    v.send({ kind: 'place', symbol: 'BTCPHP', clientOrderId: 'b', side: 'BUY', type: 'LIMIT', quantity: '2', price: '95' });
+    v.flush('BTCPHP', 1000, '100');
+    expect(v.print('BTCPHP', 2000, '95')).toBe('0'); // through: 95 does not trade through 95
+    expect(v.print('BTCPHP', 3000, '95', '0.5', 'touch')).toBe('0.5');
+    expect(v.print('BTCPHP', 4000, '94')).toBe('1.5');
+    expect(batches.at(-1)?.[0]).toMatchObject({ kind: 'fill', price: '95', qty: '1.5', isMaker: true, orderStatus: 'FILLED' });
+  });
+
+  it('runs cancelReplace as cancel then place; a failed cancel places nothing', () => {
+    const { v, batches } = venue();
+    v.send({ kind: 'cancelReplace', symbol: 'BTCPHP', cancelClientOrderId: 'nope', order: { kind: 'place', symbol: 'BTCPHP', clientOrderId: 'n', side: 'BUY', type: 'LIMIT', quantity: '1', price: '90' } });
+    v.flush('BTCPHP', 1000, '100');
+    expect(batches.map((b) => b.map((e) => e.kind))).toEqual([['cancelRejected'], ['rejected']]);
+    expect(batches[1]![0]).toMatchObject({ clientOrderId: 'n', code: -1132, reason: 'Order cancel-replace failed. (cancel: Unknown order sent.)' });
+    expect(v.engine.openOrders(SIM_ACCOUNT)).toEqual([]);
+  });
+
+  it('runs MARKET orders with no market price as the engine does: nothing to fill, expired', () => {
+    const { v, batches } = venue();
+    v.send({ kind: 'place', symbol: 'BTCPHP', clientOrderId: 'm', side: 'BUY', type: 'MARKET', quantity: '1' });
+    v.flush('BTCPHP', 1000, undefined);
+    expect(batches[0]?.find((e) => e.kind === 'order' && e.status === 'EXPIRED')).toBeDefined();
+  });
+});

@@ -1,0 +1,179 @@
+/**
+ * The simulated venue: the venue port (ports/venue.ts) over the pure SpotEngine, the same
+ * matcher, filters and funds rules the sandbox exchange runs. Synchronous and deterministic
+ * (counting order and trade ids, no clock of its own).
+ *
+ * Commands are queued by `send` and executed by `flush(symbol, time, price)`, at the next price
+ * the market shows (the backtest loop flushes at each point of a bar's path, so an order sent at
+ * bar N's close reaches the venue at bar N+1's open; fill-model.ts). At a flush, MARKET orders
+ * take the outside liquidity at `price` moved against them by `slippageBps`; other marketable
+ * orders fill as takers at `price`; the rest rest on the book. `print` is an outside trade: it
+ * fills resting LIMIT orders it reaches ('through' or 'touch'), sets the last price and
+ * triggers stops. cancelReplace runs as a cancel then, only if it succeeded, a place (notes 6,
+ * STOP_ON_FAILURE), both at the flush's price.
+ *
+ * Idle bars cost nothing: with no open order and no queued command `idle` only records the
+ * price; it becomes the engine's last price (an outside print, with nothing to fill) just before
+ * the next command runs, which is exactly what printing it at once would have done.
+ */
+import type { Instrument } from '../core/market/index.ts';
+import { SpotEngine } from '../core/matching/index.ts';
+import type { EngineEvent, FeeRates, NewOrderRequest } from '../core/matching/index.ts';
+import { D, dec } from '../core/money/decimal.ts';
+import { Balances } from '../core/portfolio/balances.ts';
+import type { PlaceCommand, VenueCommand, VenueEventSink, VenuePort } from '../ports/venue.ts';
+import { toVenueEvents } from './engine-events.ts';
+
+export interface SimVenueOptions {
+  readonly instruments: Iterable<Instrument>;
+  readonly fees: FeeRates;
+  /** Starting free balances of the account, by asset. */
+  readonly balances: Readonly<Record<string, string>>;
+  /** Adverse move of MARKET order prices, in basis points (default 0). */
+  readonly slippageBps?: number;
+  /** How a print fills resting LIMIT orders (default 'through'). */
+  readonly limitFill?: 'through' | 'touch';
+  /** Closed orders and trades the engine keeps per symbol (default 1000). */
+  readonly retain?: number;
+}
+
+export const SIM_ACCOUNT = 'backtest';
+const FEE_ACCOUNT = 'fees';
+
+interface Market {
+  /** A price recorded by `idle`, not yet given to the engine. */
+  idle: { price: string; time: number } | undefined;
+}
+
+export class SimVenue implements VenuePort {
+  readonly engine: SpotEngine;
+  readonly balances = new Balances();
+  /** Open order ids of the account (every symbol). */
+  readonly open = new Set<string>();
+  private queue: VenueCommand[] = [];
+  private sink: VenueEventSink = () => undefined;
+  private readonly markets = new Map<string, Market>();
+  private readonly slip: InstanceType<typeof D> | undefined;
+  private readonly mode: 'through' | 'touch';
+
+  constructor(opts: SimVenueOptions) {
+    let orderId = 10n ** 18n;
+    let tradeId = 2n * 10n ** 18n;
+    this.engine = new SpotEngine({
+      instruments: opts.instruments,
+      defaultFees: opts.fees,
+      feeAccountId: FEE_ACCOUNT,
+      nextOrderId: () => String(++orderId),
+      nextTradeId: () => String(++tradeId),
+      balances: this.balances,
+      retain: opts.retain ?? 1000,
+    });
+    for (const [asset, amount] of Object.entries(opts.balances)) this.balances.credit(SIM_ACCOUNT, asset, amount);
+    const bps = opts.slippageBps ?? 0;
+    if (!Number.isFinite(bps) || bps < 0) throw new RangeError(`slippageBps must be >= 0, got ${String(bps)}`);
+    this.slip = bps === 0 ? undefined : new D(bps).div(10_000);
+    this.mode = opts.limitFill ?? 'through';
+  }
+
+  connect(sink: VenueEventSink): void {
+    this.sink = sink;
+  }
+
+  send(command: VenueCommand): void {
+    this.queue.push(command);
+  }
+
+  /** Commands waiting for the next flush. */
+  get queued(): number {
+    return this.queue.length;
+  }
+
+  /** True when a bar of `symbol` must be played point by point: orders are open or commands wait. */
+  busy(): boolean {
+    return this.open.size > 0 || this.queue.length > 0;
+  }
+
+  /** Execute the commands queued for `symbol` before this call, at `time`; `price` is the market's (undefined: none). */
+  flush(symbol: string, time: number, price: string | undefined): void {
+    if (this.queue.length === 0) return;
+    const batch = this.queue;
+    this.queue = [];
+    const later: VenueCommand[] = [];
+    for (const c of batch) {
+      if (c.symbol !== symbol) later.push(c);
+      else this.run(c, time, price);
+    }
+    // Commands sent while this batch ran go after the ones left for other symbols.
+    this.queue = later.length ? [...later, ...this.queue] : this.queue;
+  }
+
+  /** An outside trade at `price` (at most `maxQty` filled); returns the quantity it filled from resting orders. */
+  print(symbol: string, time: number, price: string, maxQty?: string, mode: 'through' | 'touch' = this.mode): string {
+    this.market(symbol).idle = undefined;
+    const r = this.engine.applyPrint(symbol, { price, time, mode, maxQty });
+    this.emit(r.events);
+    return r.filledQty;
+  }
+
+  /** Record the market's price without a print (nothing is open: nothing could fill). */
+  idle(symbol: string, time: number, price: string): void {
+    const m = this.market(symbol);
+    if (m.idle === undefined) m.idle = { price, time };
+    else {
+      m.idle.price = price;
+      m.idle.time = time;
+    }
+  }
+
+  private market(symbol: string): Market {
+    let m = this.markets.get(symbol);
+    if (m === undefined) this.markets.set(symbol, (m = { idle: undefined }));
+    return m;
+  }
+
+  private run(c: VenueCommand, time: number, price: string | undefined): void {
+    const m = this.market(c.symbol);
+    if (m.idle !== undefined) {
+      const { price: p, time: t } = m.idle;
+      m.idle = undefined;
+      this.emit(this.engine.applyPrint(c.symbol, { price: p, time: t, mode: this.mode }).events);
+    }
+    if (c.kind === 'place') return this.place(c, time, price);
+    const cancelId = c.kind === 'cancel' ? c.clientOrderId : c.cancelClientOrderId;
+    const r = this.engine.cancelOrder(SIM_ACCOUNT, c.symbol, { clientOrderId: cancelId }, time);
+    if (r.ok) this.emit(r.events);
+    else this.sink([{ kind: 'cancelRejected', symbol: c.symbol, clientOrderId: cancelId, code: r.code, reason: r.msg, time }]);
+    if (c.kind !== 'cancelReplace') return;
+    if (r.ok) this.place(c.order, time, price);
+    else this.sink([{ kind: 'rejected', symbol: c.symbol, clientOrderId: c.order.clientOrderId, code: -1132, reason: `Order cancel-replace failed. (cancel: ${r.msg})`, time }]);
+  }
+
+  private place(c: PlaceCommand, time: number, price: string | undefined): void {
+    const req: NewOrderRequest = {
+      symbol: c.symbol,
+      side: c.side,
+      type: c.type,
+      timeInForce: c.timeInForce,
+      quantity: c.quantity,
+      quoteOrderQty: c.quoteOrderQty,
+      price: c.price,
+      stopPrice: c.stopPrice,
+      clientOrderId: c.clientOrderId,
+    };
+    const r = this.engine.placeOrder(SIM_ACCOUNT, req, time, { externalPrice: price === undefined ? undefined : this.priceFor(c, price) });
+    if (r.ok) this.emit(r.events);
+    else this.sink([{ kind: 'rejected', symbol: c.symbol, clientOrderId: c.clientOrderId, code: r.code, reason: r.msg, time }]);
+  }
+
+  /** MARKET orders pay the slippage; the engine rounds an off-tick price against the taker. */
+  private priceFor(c: PlaceCommand, price: string): string {
+    if (this.slip === undefined || c.type !== 'MARKET') return price;
+    const p = dec(price, 'price');
+    return (c.side === 'BUY' ? p.times(this.slip.plus(1)) : p.times(new D(1).minus(this.slip))).toFixed();
+  }
+
+  private emit(events: readonly EngineEvent[]): void {
+    const out = toVenueEvents(events, SIM_ACCOUNT, this.open);
+    if (out.length) this.sink(out);
+  }
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { computeMetrics } from './metrics.ts';
+import { fmtDuration, fmtNum, fmtSignedPct, fmtTime } from './metrics-format.ts';
+import { demoRun } from './report/demo-run.ts';
+import { formatSummary } from './summary.ts';
+
+describe('formatSummary', () => {
+  it('shows what ran, the metrics aligned in two pairs, and the trade statistics', () => {
+    const run = demoRun({ bars: 600, seed: 3 });
+    const text = formatSummary(run, computeMetrics(run));
+    const lines = text.split('\n');
+    expect(lines[0]).toBe('Strategy  demo-sma');
+    expect(text).toMatch(/^Params {4}fast=8 slow=21$/m);
+    expect(text).toMatch(/^Market {4}BTCUSDT 1m$/m);
+    expect(text).toMatch(/^Range {5}2024-01-01 00:00 UTC -> 2024-01-01 10:00 UTC \(10h, 600 bars\)$/m);
+    expect(text).toMatch(/^Start equity +10,000\.00 USDT +Sortino \(ann\.\) +-?[\d.]+$/m);
+    expect(text).toMatch(/^Trades {4}\d+ \(\d+ long, 0 short\): \d+ won, \d+ lost$/m);
+    // The metric table's value columns line up.
+    const table = lines.filter((l) => /^(Start equity|End equity|Net PnL) /.test(l));
+    expect(new Set(table.map((l) => l.indexOf('USDT'))).size).toBe(1);
+  });
+
+  it('says when there were no trades and lists denials and failures', () => {
+    const run = { ...demoRun({ bars: 50 }), trades: [], denials: [{ time: 0, symbol: 'BTCUSDT', reasons: ['insufficient balance'] }], strategyFailures: [{ time: 0, handler: 'onBar', message: 'oops' }] };
+    const text = formatSummary(run, computeMetrics(run));
+    expect(text).toMatch(/^Trades {4}none$/m);
+    expect(text).toMatch(/^Denied {4}1 intent\(s\) .*insufficient balance$/m);
+    expect(text).toMatch(/^Failures {2}1 strategy handler failure\(s\); first: onBar at 1970-01-01 00:00 UTC: oops$/m);
+  });
+});
+
+describe('metric formatting', () => {
+  it('groups thousands, signs, infinities and huge percentages', () => {
+    expect(fmtNum(1234567.891)).toBe('1,234,567.89');
+    expect(fmtNum(-0.001)).toBe('0.00');
+    expect(fmtNum(Infinity)).toBe('∞');
+    expect(fmtSignedPct(12.345)).toBe('+12.35%');
+    expect(fmtSignedPct(2.05e21)).toBe('+2.05e21%');
+    expect(fmtTime(1_704_067_230_000)).toBe('2024-01-01 00:00:30 UTC');
+    expect(fmtDuration(90 * 60_000)).toBe('1h 30m');
+  });
+});

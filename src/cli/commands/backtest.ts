@@ -1,0 +1,184 @@
+/**
+ * `halyard backtest --strategy NAME|PATH --symbol S --interval I [--from DATE] [--to DATE]
+ *  [--param k=v ...] [--fee 0.001] [--balance ASSET=AMOUNT ...] [--journal PATH] [--slippage-bps N]
+ *  [--limit-fill through|touch] [--volume-share X] [--json FILE] [--report FILE] [--out-dir DIR]`
+ *
+ * Runs a strategy over the journal's klines on the one code path (src/backtest/run-backtest.ts;
+ * fill model in src/backtest/fill-model.ts), prints the summary, and writes the run as JSON and
+ * the HTML report (default names under --out-dir). The rules (filters) come from the journal's
+ * exchangeInfo snapshot in force at the start, else the sandbox config's symbol; the fees from
+ * --fee, else that symbol's config, else 0.1%. Bad input (unknown strategy, bad parameter, a
+ * range or symbol without bars, a file that is not a journal) is a usage error, exit code 2.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Argv } from 'yargs';
+import { loadConfig } from '../../config/load.ts';
+import { parseInstruments } from '../../core/market/index.ts';
+import type { Instrument } from '../../core/market/index.ts';
+import { isDecimalText } from '../../core/money/decimal.ts';
+import { parseBalanceArgs, parseParamArgs, paramNames } from '../../backtest/cli-input.ts';
+import { resolveFillModel } from '../../backtest/fill-model.ts';
+import type { FillModel } from '../../backtest/fill-model.ts';
+import { computeMetrics } from '../../backtest/metrics.ts';
+import { jsonReplacer } from '../../backtest/metrics-json.ts';
+import { writeReport } from '../../backtest/report/html-report.ts';
+import { runBacktest } from '../../backtest/run-backtest.ts';
+import { instrumentAt, journalBars } from '../../backtest/sources.ts';
+import { formatSummary } from '../../backtest/summary.ts';
+import type { BacktestBar } from '../../backtest/types.ts';
+import { formatTime, parseTimeText } from '../../data/time-text.ts';
+import { JournalError } from '../../journal/errors.ts';
+import { resolveJournalPath } from '../../journal/journal-path.ts';
+import { openJournal } from '../../journal/journal.ts';
+import type { Journal } from '../../journal/journal.ts';
+import { exchangeInfoFromConfig } from '../../sandbox/config/exchange-info.ts';
+import { resolveSetup } from '../../strategy/define.ts';
+import { HalyardError } from '../../exchange/errors/errors.ts';
+import { loadStrategy } from '../../strategy/loader.ts';
+import { parseParams } from '../../strategy/params.ts';
+import { INTERVALS } from '../../strategy/types.ts';
+import { UsageError } from '../errors.ts';
+import type { CliIo } from '../io.ts';
+import type { GlobalArgs } from '../with-client.ts';
+
+export interface BacktestArgs extends GlobalArgs {
+  strategy?: string;
+  symbol?: string;
+  interval?: string;
+  from?: string;
+  to?: string;
+  param?: string[];
+  fee?: string;
+  balance?: string[];
+  journal?: string;
+  slippageBps?: number;
+  limitFill?: string;
+  volumeShare?: number;
+  json?: string;
+  report?: string;
+  outDir?: string;
+}
+
+export function backtestCommand(io: CliIo) {
+  return {
+    command: 'backtest',
+    describe: 'Backtest a strategy on the journal\'s klines: terminal summary, JSON and an HTML report',
+    builder: (y: Argv<GlobalArgs>) =>
+      y
+        .option('strategy', { type: 'string', demandOption: true, describe: 'name in strategies/ or a path to a .ts/.js file' })
+        .option('symbol', { type: 'string', demandOption: true, describe: 'symbol, e.g. BTCPHP' })
+        .option('interval', { type: 'string', demandOption: true, choices: INTERVALS, describe: 'bar interval' })
+        .option('from', { type: 'string', describe: 'first bar open time: 2024-03-01, 2024-03-01T12:00 (UTC) or epoch ms' })
+        .option('to', { type: 'string', describe: 'end, exclusive (default: the last bar)' })
+        .option('param', { type: 'string', array: true, describe: 'strategy parameter name=value (repeatable)' })
+        .option('fee', { type: 'string', describe: 'maker and taker fee rate, e.g. 0.001 (default: the sandbox config symbol\'s, else 0.001)' })
+        .option('balance', { type: 'string', array: true, describe: 'starting balance ASSET=AMOUNT (repeatable; default 10000 of the quote asset)' })
+        .option('journal', { type: 'string', describe: 'journal file (default $HALYARD_JOURNAL or data/halyard.db)' })
+        .option('slippage-bps', { type: 'number', describe: 'adverse move of MARKET fills, basis points (default 0)' })
+        .option('limit-fill', { type: 'string', choices: ['through', 'touch'], describe: 'LIMIT orders fill when the price trades through them (default) or touches them' })
+        .option('volume-share', { type: 'number', describe: 'cap resting-order fills at this share of each bar\'s volume, (0, 1]' })
+        .option('json', { type: 'string', describe: 'write the run and its metrics as JSON here' })
+        .option('report', { type: 'string', describe: 'write the HTML report here' })
+        .option('out-dir', { type: 'string', default: 'backtest/out', describe: 'folder for the default JSON and report names' }),
+    handler: async (args: BacktestArgs) => {
+      await runBacktestCommand(io, args);
+    },
+  };
+}
+
+function timeArg(name: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const ms = parseTimeText(text);
+  if (ms === undefined) throw new UsageError(`--${name} '${text}' is not a date (2024-03-01, 2024-03-01T12:00, 2024-03-01T12:00+08:00 or epoch ms)`);
+  return ms;
+}
+
+/** Errors of what the user typed (a strategy that does not load, a bad parameter, a bad number) become usage errors. */
+function usage<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof HalyardError || e instanceof JournalError || e instanceof RangeError) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
+function openReadOnly(file: string): Journal {
+  return usage(() => openJournal(file, { readonly: true }));
+}
+
+/** What the journal holds for a symbol and interval, for the "no bars" messages. */
+function held(journal: Journal): string {
+  const series = journal.klines.series();
+  if (series.length === 0) return 'it holds no klines (import some with `halyard import` or `halyard record`)';
+  return `it holds ${series.map((s) => `${s.symbol} ${s.interval} (${s.count} bars, ${formatTime(s.first)} .. ${formatTime(s.last)})`).join(', ')}`;
+}
+
+export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise<void> {
+  const config = usage(() => loadConfig(args.config as string | undefined));
+  const symbol = (args.symbol ?? '').trim().toUpperCase();
+  const interval = args.interval ?? '';
+  if (!(INTERVALS as readonly string[]).includes(interval)) throw new UsageError(`--interval '${interval}' is not one of ${INTERVALS.join(', ')}`);
+  const from = timeArg('from', args.from);
+  const to = timeArg('to', args.to);
+  if (from !== undefined && to !== undefined && to <= from) throw new UsageError(`--to ${formatTime(to)} is not after --from ${formatTime(from)}`);
+  const fillModel: FillModel = {
+    ...(args.slippageBps === undefined ? {} : { slippageBps: args.slippageBps }),
+    ...(args.limitFill === undefined ? {} : { limitFill: args.limitFill as 'through' | 'touch' }),
+    ...(args.volumeShare === undefined ? {} : { volumeShare: args.volumeShare }),
+  };
+  usage(() => resolveFillModel(fillModel));
+  if (args.fee !== undefined && !(isDecimalText(args.fee) && Number(args.fee) >= 0 && Number(args.fee) < 1)) throw new UsageError(`--fee '${args.fee}' is not a rate such as 0.001`);
+
+  let strategy;
+  try {
+    strategy = (await loadStrategy(args.strategy ?? '')).definition;
+  } catch (e) {
+    if (e instanceof HalyardError) throw new UsageError(e.message);
+    throw e;
+  }
+  const raw = usage(() => parseParamArgs(args.param ?? [], strategy.params));
+  const names = paramNames(strategy.params);
+  if (names.includes('symbol') && raw['symbol'] === undefined) raw['symbol'] = symbol;
+  if (names.includes('interval') && raw['interval'] === undefined) raw['interval'] = interval;
+  const params = usage(() => parseParams(strategy.name, strategy.params, raw)) as Record<string, unknown>;
+  const setup = usage(() => resolveSetup(strategy, params as never));
+  if (!setup.symbols.includes(symbol) || !(setup.intervals as readonly string[]).includes(interval)) {
+    throw new UsageError(`strategy '${strategy.name}' trades ${setup.symbols.join(', ')} on ${setup.intervals.join(', ')} with these parameters, not ${symbol} ${interval}`);
+  }
+
+  const file = resolveJournalPath(args.journal, io.env, config.journal.path);
+  const journal = openReadOnly(file);
+  try {
+    const all = journal.klines.klineRange(symbol, interval);
+    if (!all) throw new UsageError(`no ${symbol} ${interval} bars in ${file}; ${held(journal)}`);
+    const range = journal.klines.klineRange(symbol, interval, from, to);
+    if (!range) {
+      const asked = `${from === undefined ? 'the start' : formatTime(from)} .. ${to === undefined ? 'the end' : formatTime(to)}`;
+      throw new UsageError(`no ${symbol} ${interval} bars in ${asked}; the journal holds ${formatTime(all.first)} .. ${formatTime(all.last)} (${all.count} bars)`);
+    }
+    const configured = config.sandbox.symbols.find((s) => s.symbol === symbol);
+    const fallback: Instrument | undefined = configured ? parseInstruments(exchangeInfoFromConfig(config.sandbox, 0, [configured])).get(symbol) : undefined;
+    const { instrument, source } = usage(() => instrumentAt(journal, symbol, range.first, fallback));
+    const rate = args.fee;
+    const fees = rate !== undefined ? { maker: rate, taker: rate } : (configured?.fees ?? { maker: '0.001', taker: '0.001' });
+    const balances = usage(() => parseBalanceArgs(args.balance ?? []));
+    if (Object.keys(balances).length === 0) balances[instrument.quoteAsset] = '10000';
+
+    const run = usage(() => runBacktest({ strategy, params, symbol, interval, bars: journalBars(journal, symbol, interval, from, to), instrument, fees, balances, fillModel, from, to, runId: `backtest-${strategy.name}` }));
+    const metrics = computeMetrics(run);
+    const base = `${strategy.name}-${symbol}-${interval}-${formatTime(run.from).slice(0, 10)}-${formatTime(run.to).slice(0, 10)}`;
+    const jsonFile = args.json ?? path.join(args.outDir ?? 'backtest/out', `${base}.json`);
+    const reportFile = args.report ?? path.join(args.outDir ?? 'backtest/out', `${base}.html`);
+    await mkdir(path.dirname(path.resolve(jsonFile)), { recursive: true });
+    await writeFile(jsonFile, JSON.stringify({ run, metrics }, jsonReplacer, 2), 'utf8');
+    const bars: BacktestBar[] = [];
+    for (const k of journal.klines.iterateKlines(symbol, interval, from, to)) bars.push({ openTime: k[0], open: k[1], high: k[2], low: k[3], close: k[4], volume: k[5], closeTime: k[6] });
+    await writeReport(reportFile, { run, metrics, bars });
+    const rules = source === 'journal' ? 'exchangeInfo from the journal' : 'rules from the sandbox config (no exchangeInfo snapshot in the journal)';
+    io.out([formatSummary(run, metrics), '', `rules   ${rules}`, `json    ${jsonFile}`, `report  ${reportFile}`].join('\n'));
+  } finally {
+    journal.close();
+  }
+}

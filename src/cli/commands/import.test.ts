@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import yargs from 'yargs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openJournal } from '../../journal/journal.ts';
+import { reportError } from '../errors.ts';
+import type { CliIo } from '../io.ts';
+import { importCommand } from './import.ts';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'halyard-import-cmd-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Parse like the CLI does: yargs with the command registered; errors go through reportError. */
+async function run(argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIo = { env: {}, out: (t) => out.push(t), err: (t) => err.push(t) };
+  let code = 0;
+  try {
+    await yargs(argv)
+      .command(importCommand(io))
+      .strict()
+      .exitProcess(false)
+      .fail((msg, e) => {
+        throw e ?? new Error(msg);
+      })
+      .parseAsync();
+  } catch (e) {
+    code = reportError(io, e);
+  }
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+const T = Date.UTC(2024, 0, 1);
+const csv = (n: number) => ['timestamp,open,high,low,close,volume', ...Array.from({ length: n }, (_, i) => `${T + i * 3_600_000},1.5,2.0,1.0,1.75,10`)].join('\n');
+
+describe('halyard import (command)', () => {
+  it('takes the file as a positional and --symbol/--interval/--journal options', async () => {
+    const file = join(dir, 'prices.csv');
+    writeFileSync(file, csv(4));
+    const journal = join(dir, 'j.db');
+    const r = await run(['import', file, '--symbol', 'XRPUSDT', '--interval', '1h', '--journal', journal]);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/Imported XRPUSDT 1h from .*prices\.csv/);
+    expect(r.out).toMatch(/series +XRPUSDT 1h \(interval from the option\)/);
+    const j = openJournal(journal);
+    expect(j.klines.klineRange('XRPUSDT', '1h')?.count).toBe(4);
+    j.close();
+  });
+
+  it('a bad file exits 2 with the line number and nothing imported', async () => {
+    const file = join(dir, 'XRPUSDT-1h.csv');
+    writeFileSync(file, csv(3) + '\n' + `${T + 3 * 3_600_000},1.5,1.0,1.0,1.75,10`);
+    const journal = join(dir, 'j.db');
+    const r = await run(['import', file, '--journal', journal]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/error: .*XRPUSDT-1h\.csv:5: high 1\.0 is below open 1\.5\nnothing was imported/);
+  });
+
+  it('an unknown interval is refused by the parser', async () => {
+    const r = await run(['import', join(dir, 'x.csv'), '--interval', '7m']);
+    expect(r.code).not.toBe(0);
+    expect(r.err).toMatch(/Invalid values?:[\s\S]*interval/);
+  });
+});

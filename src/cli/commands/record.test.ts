@@ -1,0 +1,148 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import yargs from 'yargs';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BackfillError } from '../../data/backfill.ts';
+import { openJournal } from '../../journal/journal.ts';
+import { reportError } from '../errors.ts';
+import type { CliIo } from '../io.ts';
+import { recordCommand, runRecord } from './record.ts';
+
+const M = 60_000;
+const T0 = Date.UTC(2024, 2, 1);
+const BARS = 2500;
+
+/** A klines endpoint on 127.0.0.1: 1m bars T0 .. T0 + BARS, honouring startTime, endTime, limit; can fail one request. */
+let server: Server;
+let baseUrl: string;
+let requests: URLSearchParams[] = [];
+let failRequest: number | undefined;
+
+function kline(t: number): unknown[] {
+  const i = (t - T0) / M;
+  return [t, `${100 + i}.00`, `${101 + i}.00`, `${99 + i}.00`, `${100 + i}.50`, '1.25', t + M - 1, '125.5', 9, '0.5', '50.1', '0'];
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    if (url.pathname === '/openapi/v1/time') return send(200, { serverTime: Date.now() });
+    if (url.pathname !== '/openapi/quote/v1/klines') return send(404, { code: -1, msg: 'not found' });
+    requests.push(url.searchParams);
+    if (failRequest !== undefined && requests.length === failRequest) return send(400, { code: -1121, msg: 'Invalid symbol.' });
+    const start = Number(url.searchParams.get('startTime') ?? T0);
+    const end = Number(url.searchParams.get('endTime') ?? T0 + BARS * M);
+    const limit = Number(url.searchParams.get('limit') ?? 500);
+    const out: unknown[] = [];
+    for (let t = Math.max(T0, T0 + Math.ceil((start - T0) / M) * M); t <= end && t < T0 + BARS * M && out.length < limit; t += M) out.push(kline(t));
+    send(200, out);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'halyard-record-'));
+  requests = [];
+  failRequest = undefined;
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function io() {
+  const out: string[] = [];
+  const err: string[] = [];
+  const cli: CliIo = { env: {}, out: (t) => out.push(t), err: (t) => err.push(t) };
+  return { cli, out, err };
+}
+
+const now = () => T0 + 10 * BARS * M;
+
+describe('halyard record', () => {
+  it('backfills through the typed client in pages of 1000, printing plain progress lines without a TTY', async () => {
+    const journal = join(dir, 'j.db');
+    const a = io();
+    const r = await runRecord(a.cli, { symbol: 'btcphp', interval: '1m', from: '2024-03-01', to: '2024-03-02T12:00', journal, baseUrl }, { tty: false, linesEvery: 1, now });
+    expect(r).toMatchObject({ saved: 2160, stop: 'range-end' });
+    expect(requests.map((q) => [q.get('symbol'), q.get('interval'), q.get('limit'), Number(q.get('startTime')) - T0])).toEqual([
+      ['BTCPHP', '1m', '1000', 0],
+      ['BTCPHP', '1m', '1000', 999 * M + 1],
+      ['BTCPHP', '1m', '1000', 1999 * M + 1],
+    ]);
+    expect(requests[0]!.get('endTime')).toBe(String(Date.UTC(2024, 2, 2, 12) - 1));
+    const text = a.out.join('\n');
+    expect(text).toMatch(/Recording BTCPHP 1m 2024-03-01T00:00Z \.\. 2024-03-02T12:00Z into/);
+    expect(text).toMatch(/ {2}1000\/2160 bars \(46%\), 1000 saved, up to 2024-03-01T16:39Z/);
+    expect(text).toMatch(/Saved 2160 bars in 3 request\(s\), 2024-03-01T00:00Z \.\. 2024-03-02T11:59Z/);
+    const j = openJournal(journal);
+    expect(j.klines.klineRange('BTCPHP', '1m')).toEqual({ first: T0, last: T0 + 2159 * M, count: 2160 });
+    expect(j.klines.klines('BTCPHP', '1m', T0, T0 + 1)[0]).toMatchObject({ open: '100.00', close: '100.50', quoteVolume: '125.5', trades: 9, source: 'rest' });
+    j.close();
+  });
+
+  it('stops cleanly on an exchange error with what was saved, then resumes after the last stored bar', async () => {
+    const journal = join(dir, 'j.db');
+    failRequest = 2;
+    const a = io();
+    const err = await runRecord(a.cli, { symbol: 'BTCPHP', interval: '1m', from: String(T0), journal, baseUrl }, { tty: false, now }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BackfillError);
+    expect(a.err.join('\n')).toMatch(/record stopped after 1 request\(s\); saved 1000 bars this run, 2024-03-01T00:00Z \.\. 2024-03-01T16:39Z\n {2}run the same command again/);
+    expect(reportError(a.cli, err)).toBe(1);
+    expect(a.err.at(-1)).toMatch(/error: fetching klines from 2024-03-01T16:39:00.001Z failed: .*Invalid symbol.*; saved 1000 bar\(s\) before stopping/);
+
+    failRequest = undefined;
+    requests = [];
+    const b = io();
+    const r = await runRecord(b.cli, { symbol: 'BTCPHP', interval: '1m', from: String(T0), journal, baseUrl }, { tty: false, now });
+    expect(b.out[0]).toMatch(/1000 bars already stored, resuming after 2024-03-01T16:39Z/);
+    expect(Number(requests[0]!.get('startTime'))).toBe(T0 + 999 * M + 1);
+    // --to defaults to now; the exchange runs out of bars at BARS.
+    expect(r).toMatchObject({ saved: BARS - 1000, stop: 'no-more-data' });
+    const j = openJournal(journal);
+    expect(j.klines.klineRange('BTCPHP', '1m')).toEqual({ first: T0, last: T0 + (BARS - 1) * M, count: BARS });
+    j.close();
+  });
+
+  it('refuses bad arguments before touching anything', async () => {
+    const journal = join(dir, 'j.db');
+    const base = { symbol: 'BTCPHP', interval: '1m', journal, baseUrl };
+    await expect(runRecord(io().cli, { ...base, from: 'yesterday' })).rejects.toThrow(/--from 'yesterday' is not a date/);
+    await expect(runRecord(io().cli, { ...base, from: '2024-03-02', to: '2024-03-01' })).rejects.toThrow(/--to 2024-03-01T00:00Z is not after --from/);
+    await expect(runRecord(io().cli, { ...base, interval: '7m', from: '2024-03-01' })).rejects.toThrow(/--interval '7m'/);
+    await expect(runRecord(io().cli, { ...base, symbol: 'BTC/PHP', from: '2024-03-01' })).rejects.toThrow(/--symbol/);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('is a yargs command: required options are enforced by the parser', async () => {
+    const a = io();
+    let failure: unknown;
+    await yargs(['record', '--symbol', 'BTCPHP', '--interval', '1m', '--from', '2024-03-01', '--to', '2024-03-01T01:00', '--journal', join(dir, 'y.db'), '--base-url', baseUrl])
+      .option('base-url', { type: 'string' })
+      .command(recordCommand(a.cli, { tty: false, now }))
+      .exitProcess(false)
+      .strict()
+      .fail((msg, e) => {
+        failure = e ?? msg;
+      })
+      .parseAsync();
+    expect(failure).toBeUndefined();
+    expect(a.out.join('\n')).toMatch(/Saved 60 bars in 1 request/);
+    const missing = async () =>
+      yargs(['record', '--symbol', 'BTCPHP'])
+        .command(recordCommand(a.cli))
+        .exitProcess(false)
+        .fail((msg, e) => {
+          throw e ?? new Error(msg);
+        })
+        .parseAsync();
+    await expect(missing()).rejects.toThrow(/Missing required arguments?: interval, from/);
+  });
+});

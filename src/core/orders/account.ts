@@ -1,0 +1,109 @@
+/**
+ * The account as the order manager sees it: balances per asset (free and locked, as the venue
+ * last reported them: outboundAccountPosition, notes 4.1) and a position per symbol built from
+ * the account's fills (base held, average entry price). Strategies read both through their
+ * context; the objects handed out are cached and replaced on change, so reading them every bar
+ * costs no allocation. `version` moves on every change (hosts cache derived numbers on it).
+ *
+ * Position: a BUY adds its quantity less any commission charged in the base asset, a SELL takes
+ * its quantity (plus any base commission) away. The average entry is the quantity-weighted price
+ * of what is held; sells leave it unchanged; it is forgotten when nothing is held.
+ */
+import type { Dec } from '../money/decimal.ts';
+import { D, dec } from '../money/decimal.ts';
+import type { BalanceOut, OrderSide, PositionOut } from './types.ts';
+
+interface Holding {
+  base: Dec;
+  avg: Dec | undefined;
+  view: PositionOut;
+}
+
+export interface FillEffect {
+  readonly symbol: string;
+  readonly baseAsset: string;
+  readonly side: OrderSide;
+  readonly price: Dec;
+  readonly qty: Dec;
+  readonly commission: Dec;
+  readonly commissionAsset: string;
+}
+
+const ZERO = new D(0);
+
+export class AccountState {
+  private readonly free = new Map<string, { free: Dec; locked: Dec }>();
+  private readonly holdings = new Map<string, Holding>();
+  private balanceView: readonly BalanceOut[] | undefined;
+  /** Moves on every balance or position change. */
+  version = 0;
+
+  constructor(balances: Readonly<Record<string, string>> = {}) {
+    for (const [asset, amount] of Object.entries(balances)) this.setBalance(asset, dec(amount, `balance ${asset}`), ZERO);
+  }
+
+  setBalance(asset: string, free: Dec, locked: Dec): void {
+    this.free.set(asset, { free, locked });
+    this.balanceView = undefined;
+    this.version++;
+  }
+
+  /** Free amount of an asset (zero when none). */
+  freeOf(asset: string): Dec {
+    return this.free.get(asset)?.free ?? ZERO;
+  }
+
+  /** free + locked of an asset. */
+  totalOf(asset: string): Dec {
+    const b = this.free.get(asset);
+    return b ? b.free.plus(b.locked) : ZERO;
+  }
+
+  balances(): readonly BalanceOut[] {
+    if (!this.balanceView) this.balanceView = Object.freeze([...this.free].map(([asset, b]) => Object.freeze({ asset, free: b.free, locked: b.locked })));
+    return this.balanceView;
+  }
+
+  /** Balances as decimal strings, assets sorted (reports). */
+  balanceTexts(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const asset of [...this.free.keys()].sort()) out[asset] = this.totalOf(asset).toFixed();
+    return out;
+  }
+
+  position(symbol: string): PositionOut | undefined {
+    return this.holdings.get(symbol)?.view;
+  }
+
+  /** Base held for the symbol (zero when none). */
+  baseOf(symbol: string): Dec {
+    return this.holdings.get(symbol)?.base ?? ZERO;
+  }
+
+  /** Set what is held (initial holdings, reconciliation). */
+  setPosition(symbol: string, base: Dec, avgEntryPrice?: Dec): void {
+    this.store(symbol, base, base.gt(0) ? avgEntryPrice : undefined);
+  }
+
+  applyFill(f: FillEffect): void {
+    const h = this.holdings.get(f.symbol);
+    const base = h?.base ?? ZERO;
+    const baseFee = f.commissionAsset === f.baseAsset ? f.commission : ZERO;
+    if (f.side === 'BUY') {
+      const got = f.qty.minus(baseFee);
+      const next = base.plus(got);
+      let avg: Dec | undefined = f.price;
+      if (base.gt(0)) avg = h?.avg && next.gt(0) ? h.avg.times(base).plus(f.price.times(got)).div(next) : undefined;
+      this.store(f.symbol, next, next.gt(0) ? avg : undefined);
+    } else {
+      const next = base.minus(f.qty).minus(baseFee);
+      this.store(f.symbol, next, next.gt(0) ? h?.avg : undefined);
+    }
+  }
+
+  private store(symbol: string, base: Dec, avg: Dec | undefined): void {
+    const view: PositionOut = Object.freeze(avg === undefined ? { symbol, base } : { symbol, base, avgEntryPrice: avg });
+    this.holdings.set(symbol, { base, avg, view });
+    this.version++;
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * Venue events -> order manager state -> events for the strategies (notes 4.1 semantics):
+ * acknowledgements and updates go through the order-state reducer; fills are applied once per
+ * trade id (a resent stream message is a no-op), move the position, and reach the strategy as a
+ * `fill` followed by an `orderUpdate` with the status after it; balances replace the account's
+ * free / locked of the asset. Anything that contradicts what the manager knows (an illegal
+ * transition, an order it never sent) is reported as an issue and not applied; a fill always
+ * moves the position (the money moved), even when its status change is illegal.
+ */
+import type { Instrument } from '../market/instrument.ts';
+import { D } from '../money/decimal.ts';
+import type { Dec } from '../money/decimal.ts';
+import type { AccountState } from './account.ts';
+import type { ManagedOrder } from './managed-order.ts';
+import { reduceOrder } from './order-state.ts';
+import type { OrderTrigger } from './order-state.ts';
+import type { OrderRegistry } from './order-registry.ts';
+import type { StrategyEvent } from './types.ts';
+import type { VenueEvent, VenueFillEvent } from './venue-messages.ts';
+
+/** Venue amounts are decimal strings already checked by the venue adapter: parse without a second validation pass. */
+const ZERO = new D(0);
+const num = (text: string): Dec => (text === '0' ? ZERO : new D(text));
+
+export interface OrderIssue {
+  readonly kind: 'illegal-transition' | 'unknown-order' | 'unknown-outcome';
+  readonly clientOrderId: string;
+  readonly time: number;
+  readonly message: string;
+}
+
+export interface ApplyResult {
+  readonly events: StrategyEvent[];
+  readonly issues: OrderIssue[];
+}
+
+export interface ApplyContext {
+  readonly orders: OrderRegistry;
+  readonly account: AccountState;
+  readonly seenTrades: Set<string>;
+  instrument(symbol: string): Instrument | undefined;
+  setLastPrice(symbol: string, price: string): void;
+}
+
+function transition(ctx: ApplyContext, o: ManagedOrder, trigger: OrderTrigger, time: number, out: ApplyResult): boolean {
+  const r = reduceOrder(o.progress, trigger);
+  if (r.kind === 'illegal') {
+    out.issues.push({ kind: 'illegal-transition', clientOrderId: o.clientOrderId, time, message: `${o.clientOrderId}: ${r.from} -> ${r.to} refused: ${r.reason}` });
+    return false;
+  }
+  if (r.kind === 'unchanged') return false;
+  o.apply(r.next);
+  o.updateTime = time;
+  if (!o.isPending) o.reserve = undefined;
+  ctx.orders.changed(o);
+  return true;
+}
+
+function applyFill(ctx: ApplyContext, o: ManagedOrder, e: VenueFillEvent, out: ApplyResult): void {
+  const key = `${e.symbol}|${e.tradeId}`;
+  if (ctx.seenTrades.has(key)) return;
+  ctx.seenTrades.add(key);
+  const inst = ctx.instrument(e.symbol);
+  ctx.account.applyFill({
+    symbol: e.symbol,
+    baseAsset: inst?.baseAsset ?? '',
+    side: e.side,
+    price: num(e.price),
+    qty: num(e.qty),
+    commission: num(e.commission),
+    commissionAsset: e.commissionAsset,
+  });
+  ctx.setLastPrice(e.symbol, e.price);
+  o.orderId ??= e.orderId;
+  o.working = true;
+  o.cumQuote = num(e.cumulativeQuoteQty);
+  const moved = transition(ctx, o, { kind: 'venue', status: e.orderStatus, executedQty: num(e.cumulativeQty) }, e.time, out);
+  const { kind: _k, cumulativeQuoteQty: _c, ...fill } = e;
+  out.events.push({ kind: 'fill', strategy: o.strategy, fill: Object.freeze({ ...fill, ...(o.tag === undefined ? {} : { tag: o.tag }) }) });
+  if (moved) out.events.push({ kind: 'orderUpdate', strategy: o.strategy, update: o.update(e.time) });
+}
+
+export function applyVenueEvents(ctx: ApplyContext, events: readonly VenueEvent[]): ApplyResult {
+  const out: ApplyResult = { events: [], issues: [] };
+  for (const e of events) {
+    if (e.kind === 'balance') {
+      ctx.account.setBalance(e.asset, num(e.free), num(e.locked));
+      continue;
+    }
+    const o = ctx.orders.get(e.clientOrderId);
+    if (!o) {
+      out.issues.push({ kind: 'unknown-order', clientOrderId: e.clientOrderId, time: e.time, message: `${e.kind} event for ${e.symbol} order ${e.clientOrderId}, which this order manager did not send` });
+      continue;
+    }
+    switch (e.kind) {
+      case 'fill':
+        applyFill(ctx, o, e, out);
+        break;
+      case 'order': {
+        o.orderId ??= e.orderId;
+        o.working = e.working;
+        o.cumQuote = num(e.cumulativeQuoteQty);
+        if (transition(ctx, o, { kind: 'venue', status: e.status, executedQty: num(e.executedQty) }, e.time, out)) {
+          out.events.push({ kind: 'orderUpdate', strategy: o.strategy, update: o.update(e.time, e.reason) });
+        }
+        break;
+      }
+      case 'rejected':
+        if (transition(ctx, o, { kind: 'rejected' }, e.time, out)) {
+          out.events.push({ kind: 'orderUpdate', strategy: o.strategy, update: o.update(e.time, `${e.reason} (${e.code})`) });
+        }
+        break;
+      case 'cancelRejected':
+        if (transition(ctx, o, { kind: 'cancelRejected' }, e.time, out)) {
+          out.events.push({ kind: 'orderUpdate', strategy: o.strategy, update: o.update(e.time, `cancel rejected: ${e.reason} (${e.code})`) });
+        }
+        break;
+      case 'unknownOutcome':
+        transition(ctx, o, { kind: 'unknownOutcome' }, e.time, out);
+        out.issues.push({ kind: 'unknown-outcome', clientOrderId: o.clientOrderId, time: e.time, message: `${e.command} of ${o.clientOrderId}: outcome unknown (${e.reason}); reconcile before trusting its status` });
+        break;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,105 @@
+/**
+ * One order as the order manager tracks it, from the intent to its final status, and the views
+ * of it that reach a strategy (open order, order update). Mutable on purpose: the manager is its
+ * only writer, and strategies only ever see the frozen views built from it.
+ */
+import { isAlgoOrder } from '../market/types.ts';
+import type { Dec } from '../money/decimal.ts';
+import { D } from '../money/decimal.ts';
+import { isTerminal, visibleStatus } from './order-state.ts';
+import type { OrderProgress, OrderState } from './order-state.ts';
+import type { Reserve } from './reserve.ts';
+import type { OpenOrderOut, OrderFields, OrderUpdateOut } from './types.ts';
+
+const ZERO = new D(0);
+
+export class ManagedOrder {
+  status: OrderState;
+  resume: OrderState | undefined = undefined;
+  executedQty: Dec = ZERO;
+  cumQuote: Dec = ZERO;
+  orderId: string | undefined = undefined;
+  /** False for a stop order the venue has not triggered yet. */
+  working: boolean;
+  updateTime: number;
+  /** What the order claims from free funds until the venue acknowledges it. */
+  reserve: Reserve | undefined = undefined;
+
+  constructor(
+    readonly strategy: string,
+    readonly symbol: string,
+    readonly clientOrderId: string,
+    readonly fields: OrderFields,
+    readonly createdAt: number,
+    /** Creation order, for "the latest order with this tag". */
+    readonly seq: number,
+    status: OrderState,
+  ) {
+    this.status = status;
+    this.working = !isAlgoOrder(fields.type);
+    this.updateTime = createdAt;
+  }
+
+  get tag(): string | undefined {
+    return this.fields.tag;
+  }
+
+  get isOpen(): boolean {
+    return !isTerminal(this.status);
+  }
+
+  /** Sent, and the venue has not acknowledged it yet (its funds are not locked there). */
+  get isPending(): boolean {
+    const s = this.status === 'PENDING_CANCEL' ? this.resume : this.status;
+    return s === 'PENDING_NEW' || s === 'UNKNOWN';
+  }
+
+  /** Untriggered stop (MAX_NUM_ALGO_ORDERS). */
+  get isAlgoWaiting(): boolean {
+    return this.isOpen && isAlgoOrder(this.fields.type) && !this.working;
+  }
+
+  get progress(): OrderProgress {
+    return { status: this.status, resume: this.resume, executedQty: this.executedQty };
+  }
+
+  apply(p: OrderProgress): void {
+    this.status = p.status;
+    this.resume = p.resume;
+    this.executedQty = p.executedQty;
+  }
+
+  openView(): OpenOrderOut {
+    const v: Mutable<OpenOrderOut> = { symbol: this.symbol, clientOrderId: this.clientOrderId, side: this.fields.side, type: this.fields.type, status: visibleStatus(this), executedQty: this.executedQty.toFixed(), time: this.createdAt };
+    this.describe(v);
+    return Object.freeze(v);
+  }
+
+  update(time: number, reason?: string): OrderUpdateOut {
+    const u: Mutable<OrderUpdateOut> = {
+      symbol: this.symbol,
+      clientOrderId: this.clientOrderId,
+      side: this.fields.side,
+      type: this.fields.type,
+      status: visibleStatus(this),
+      executedQty: this.executedQty.toFixed(),
+      cumulativeQuoteQty: this.cumQuote.toFixed(),
+      time,
+    };
+    this.describe(u);
+    if (reason !== undefined) u.reason = reason;
+    return Object.freeze(u);
+  }
+
+  /** The optional fields both views carry, only when present. */
+  private describe(v: Mutable<Pick<OrderUpdateOut, 'tag' | 'orderId' | 'price' | 'stopPrice' | 'origQty'>>): void {
+    const f = this.fields;
+    if (f.tag !== undefined) v.tag = f.tag;
+    if (this.orderId !== undefined) v.orderId = this.orderId;
+    if (f.price !== undefined) v.price = f.price;
+    if (f.stopPrice !== undefined) v.stopPrice = f.stopPrice;
+    if (f.quantity !== undefined) v.origQty = f.quantity;
+  }
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };

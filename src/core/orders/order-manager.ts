@@ -1,0 +1,214 @@
+/**
+ * The order manager: the one place intents become venue commands, shared by backtest, sandbox
+ * and live (only the venue behind it changes). Synchronous and venue-agnostic:
+ *
+ * - `submit(strategy, intents, now)` checks each intent (pre-trade.ts) and returns the commands
+ *   to send (place / cancel / cancelReplace, each carrying its deterministic client order id) and
+ *   the denials. A denied order is reported back to its strategy as an order update with status
+ *   DENIED and the reasons; nothing is thrown. A cancel names the strategy's order by client
+ *   order id or by tag (its latest open order with that tag).
+ * - `onVenueEvents(events)` applies acknowledgements, rejections, updates, fills (idempotent on
+ *   trade id) and balances (apply-venue-events.ts), and returns what each strategy must be told.
+ * - `view(strategy)` is what the strategy's context reads: balances, positions with average
+ *   entry, and that strategy's own open orders.
+ *
+ * Apply a venue's events of one operation as one batch before delivering them: the order
+ * acknowledgement and the balance change it caused then land together.
+ */
+import type { Instrument } from '../market/instrument.ts';
+import type { MarketContext } from '../market/types.ts';
+import type { Dec } from '../money/decimal.ts';
+import { D, dec } from '../money/decimal.ts';
+import { AccountState } from './account.ts';
+import { applyVenueEvents } from './apply-venue-events.ts';
+import type { ApplyResult } from './apply-venue-events.ts';
+import { ClientOrderIds } from './client-order-id.ts';
+import { ManagedOrder } from './managed-order.ts';
+import { reduceOrder } from './order-state.ts';
+import { OrderRegistry } from './order-registry.ts';
+import { preTradeCheck, violationText } from './pre-trade.ts';
+import type { PreTradeViolation } from './pre-trade.ts';
+import type { OrderManagerOptions, SubmitResult } from './order-manager-types.ts';
+import { remainingReserve } from './reserve.ts';
+import type { OrderFields, OrderIntent, OrderTarget, StateView } from './types.ts';
+import type { PlaceCommand, VenueEvent } from './venue-messages.ts';
+
+export type { Denial, MarketRefs, OrderManagerOptions, SubmitResult } from './order-manager-types.ts';
+
+const ZERO = new D(0);
+const targetText = (t: OrderTarget) => (t.clientOrderId !== undefined ? `client order id ${t.clientOrderId}` : `tag '${t.tag ?? ''}'`);
+const plain = (message: string): PreTradeViolation => ({ check: 'rule', code: 'order-target', message, detail: '' });
+
+export class OrderManager {
+  readonly account: AccountState;
+  readonly orders: OrderRegistry;
+  private readonly ids: ClientOrderIds;
+  private readonly instrumentOf: (symbol: string) => Instrument | undefined;
+  private readonly lastPrices = new Map<string, { text: string; value: Dec | undefined }>();
+  private readonly seenTrades = new Set<string>();
+  private readonly views = new Map<string, StateView>();
+
+  constructor(private readonly opts: OrderManagerOptions) {
+    this.account = new AccountState(opts.balances);
+    this.orders = new OrderRegistry(opts.retainClosed);
+    this.ids = new ClientOrderIds(opts.runId, opts.sequenceStart);
+    if (typeof opts.instruments === 'function') this.instrumentOf = opts.instruments;
+    else {
+      const map = new Map([...opts.instruments].map((i) => [i.symbol, i] as const));
+      this.instrumentOf = (s) => map.get(s);
+    }
+  }
+
+  instrument(symbol: string): Instrument | undefined {
+    return this.instrumentOf(symbol);
+  }
+
+  /** The market's last price (a bar close, a trade): the reference for market-sized orders. */
+  setLastPrice(symbol: string, price: string): void {
+    const cur = this.lastPrices.get(symbol);
+    if (cur === undefined) this.lastPrices.set(symbol, { text: price, value: undefined });
+    else if (cur.text !== price) {
+      cur.text = price;
+      cur.value = undefined;
+    }
+  }
+
+  lastPrice(symbol: string): Dec | undefined {
+    const p = this.lastPrices.get(symbol);
+    if (p === undefined) return undefined;
+    return (p.value ??= dec(p.text, 'last price'));
+  }
+
+  submit(strategy: string, intents: readonly OrderIntent[], now: number = this.opts.now()): SubmitResult {
+    const out: SubmitResult = { commands: [], denials: [] };
+    for (const intent of intents) {
+      if (intent.kind === 'place') this.placeIntent(strategy, intent, now, out);
+      else if (intent.kind === 'cancel') this.cancel(strategy, intent, now, out);
+      else this.replace(strategy, intent, now, out);
+    }
+    return out;
+  }
+
+  onVenueEvents(events: readonly VenueEvent[]): ApplyResult {
+    return applyVenueEvents({ orders: this.orders, account: this.account, seenTrades: this.seenTrades, instrument: this.instrumentOf, setLastPrice: (s, p) => this.setLastPrice(s, p) }, events);
+  }
+
+  onVenueEvent(event: VenueEvent): ApplyResult {
+    return this.onVenueEvents([event]);
+  }
+
+  /** What `strategy`'s context reads. */
+  view(strategy: string): StateView {
+    let v = this.views.get(strategy);
+    if (!v) {
+      const now = this.opts.now;
+      v = Object.freeze({
+        now: () => now(),
+        instrument: (symbol: string) => this.instrumentOf(symbol),
+        balances: () => this.account.balances(),
+        position: (symbol: string) => this.account.position(symbol),
+        openOrders: (symbol?: string) => this.orders.view(strategy, symbol),
+      });
+      this.views.set(strategy, v);
+    }
+    return v;
+  }
+
+  private market(symbol: string, leaving?: ManagedOrder): MarketContext {
+    const { orders, algoOrders } = this.orders.counts(symbol);
+    const gone = leaving && leaving.symbol === symbol;
+    return {
+      ...this.opts.marketRefs?.(symbol),
+      lastPrice: this.lastPrice(symbol),
+      openOrders: orders - (gone ? 1 : 0),
+      openAlgoOrders: algoOrders - (gone && leaving.isAlgoWaiting ? 1 : 0),
+    };
+  }
+
+  private place(strategy: string, intent: OrderIntent, fields: OrderFields, now: number, out: SubmitResult, replacing?: ManagedOrder, refusal?: string): ManagedOrder | undefined {
+    const sym = intent.symbol;
+    const cid = this.ids.next(strategy, fields.tag);
+    const inst = this.instrumentOf(sym);
+    let violations: readonly PreTradeViolation[];
+    let reserve;
+    if (refusal !== undefined) violations = [plain(refusal)];
+    else {
+      const credit = replacing && inst ? remainingReserve(inst, replacing.fields, replacing.executedQty, replacing.cumQuote, this.lastPrice(sym)) : undefined;
+      const check = preTradeCheck(sym, fields, {
+        instrument: inst,
+        market: this.market(sym, replacing),
+        available: (asset) => this.account.freeOf(asset).minus(this.orders.reserved(asset)).plus(credit?.asset === asset ? credit.amount : ZERO),
+        requireComplete: this.opts.requireCompleteChecks,
+      });
+      violations = check.ok ? [] : check.violations;
+      if (check.ok) reserve = check.reserve;
+    }
+    const o = new ManagedOrder(strategy, sym, cid, fields, now, this.orders.nextSeq(), violations.length ? 'DENIED' : 'PENDING_NEW');
+    o.reserve = reserve;
+    this.orders.add(o);
+    if (violations.length) {
+      const reasons = violations.map((v) => (v.detail ? violationText(v) : v.message));
+      out.denials.push({ strategy, symbol: sym, intent, tag: fields.tag, clientOrderId: cid, reasons, violations, time: now, update: o.update(now, reasons.join('; ')) });
+      return undefined;
+    }
+    return o;
+  }
+
+  private command(o: ManagedOrder): PlaceCommand {
+    const f = o.fields;
+    const cmd: PlaceCommand = { kind: 'place', symbol: o.symbol, clientOrderId: o.clientOrderId, side: f.side, type: f.type };
+    return Object.freeze({
+      ...cmd,
+      ...(f.quantity === undefined ? {} : { quantity: f.quantity }),
+      ...(f.quoteOrderQty === undefined ? {} : { quoteOrderQty: f.quoteOrderQty }),
+      ...(f.price === undefined ? {} : { price: f.price }),
+      ...(f.stopPrice === undefined ? {} : { stopPrice: f.stopPrice }),
+      ...(f.timeInForce === undefined ? {} : { timeInForce: f.timeInForce }),
+    });
+  }
+
+  private resolve(strategy: string, t: OrderTarget): ManagedOrder | undefined {
+    if (t.clientOrderId !== undefined) {
+      const o = this.orders.get(t.clientOrderId);
+      return o && o.strategy === strategy && o.symbol === t.symbol && o.isOpen ? o : undefined;
+    }
+    return t.tag === undefined ? undefined : this.orders.byTag(strategy, t.symbol, t.tag);
+  }
+
+  /** Move `o` to PENDING_CANCEL; the refusal text when it cannot be cancelled. */
+  private requestCancel(o: ManagedOrder): string | undefined {
+    const r = reduceOrder(o.progress, { kind: 'cancelRequested' });
+    if (r.kind !== 'applied') return r.kind === 'illegal' ? `cannot cancel ${o.clientOrderId}: ${r.reason}` : undefined;
+    o.apply(r.next);
+    this.orders.changed(o);
+    return undefined;
+  }
+
+  private cancel(strategy: string, intent: OrderIntent & OrderTarget, now: number, out: SubmitResult): void {
+    const o = this.resolve(strategy, intent);
+    const refusal = o ? this.requestCancel(o) : `no open order with ${targetText(intent)} on ${intent.symbol}`;
+    if (refusal !== undefined || !o) {
+      const reasons = [refusal ?? 'nothing to cancel'];
+      out.denials.push({ strategy, symbol: intent.symbol, intent, tag: intent.tag, clientOrderId: intent.clientOrderId, reasons, violations: reasons.map(plain), time: now });
+      return;
+    }
+    out.commands.push(Object.freeze({ kind: 'cancel', symbol: o.symbol, clientOrderId: o.clientOrderId }));
+  }
+
+  private replace(strategy: string, intent: Extract<OrderIntent, { kind: 'cancelReplace' }>, now: number, out: SubmitResult): void {
+    const old = this.resolve(strategy, intent);
+    let refusal = old ? undefined : `no open order with ${targetText(intent)} on ${intent.symbol} to replace`;
+    if (old && (old.status === 'PENDING_CANCEL' || !old.isOpen)) refusal = `cannot replace ${old.clientOrderId}: it is ${old.status}`;
+    const fresh = this.place(strategy, intent, intent.order, now, out, old, refusal);
+    if (!fresh || !old) return;
+    const r = this.requestCancel(old);
+    if (r !== undefined) throw new Error(`order manager: ${r}`); // checked above; a failure here is a bug
+    out.commands.push(Object.freeze({ kind: 'cancelReplace', symbol: old.symbol, cancelClientOrderId: old.clientOrderId, order: this.command(fresh) }));
+  }
+
+  private placeIntent(strategy: string, intent: Extract<OrderIntent, { kind: 'place' }>, now: number, out: SubmitResult): void {
+    const { kind: _k, symbol: _s, ...fields } = intent;
+    const o = this.place(strategy, intent, fields, now, out);
+    if (o) out.commands.push(this.command(o));
+  }
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { parseInstrument } from '../core/market/instrument.ts';
+import { OrderManager } from '../core/orders/index.ts';
+import type { VenueCommand, VenueEvent, VenueEventSink, VenuePort } from '../ports/venue.ts';
+import { defineStrategy } from '../strategy/define.ts';
+import { place } from '../strategy/intents.ts';
+import type { StrategyFailure } from '../strategy/types.ts';
+import { Kernel } from './kernel.ts';
+
+const inst = parseInstrument({
+  symbol: 'BTCPHP',
+  status: 'TRADING',
+  baseAsset: 'BTC',
+  baseAssetPrecision: 8,
+  quoteAsset: 'PHP',
+  quoteAssetPrecision: 2,
+  filters: [
+    { filterType: 'PRICE_FILTER', minPrice: '0.01', maxPrice: '1000000', tickSize: '0.01' },
+    { filterType: 'LOT_SIZE', minQty: '0.001', maxQty: '1000', stepSize: '0.001' },
+  ],
+});
+
+/** A venue that answers at once, inside send: a NEW, then a fill of everything at the order's price (stops only rest). */
+class EchoVenue implements VenuePort {
+  readonly sent: VenueCommand[] = [];
+  private sink: VenueEventSink = () => undefined;
+  private n = 0;
+  constructor(private readonly time: () => number) {}
+  connect(sink: VenueEventSink): void {
+    this.sink = sink;
+  }
+  send(c: VenueCommand): void {
+    this.sent.push(c);
+    if (c.kind !== 'place') return;
+    const id = String(++this.n);
+    const base = { symbol: c.symbol, clientOrderId: c.clientOrderId, orderId: id, time: this.time() };
+    const stop = c.stopPrice !== undefined;
+    const ack: VenueEvent = { kind: 'order', ...base, status: 'NEW', executedQty: '0', cumulativeQuoteQty: '0', working: !stop };
+    const q = c.quantity ?? '1';
+    const price = c.price ?? '100';
+    const fill: VenueEvent = { kind: 'fill', ...base, tradeId: id, side: c.side, price, qty: q, quoteQty: String(Number(q) * Number(price)), commission: '0', commissionAsset: 'PHP', isMaker: false, orderStatus: 'FILLED', cumulativeQty: q, cumulativeQuoteQty: '0', time: this.time() };
+    this.sink([ack]);
+    if (!stop) this.sink([fill]);
+  }
+}
+
+function setup(balances: Record<string, string> = { PHP: '1000' }, maxRounds?: number) {
+  const clock = { t: 5000, now() { return this.t; } };
+  const orders = new OrderManager({ runId: 'k', now: () => clock.t, instruments: [inst], balances });
+  const venue = new EchoVenue(() => clock.t);
+  const failures: StrategyFailure[] = [];
+  const kernel = new Kernel({ orders, venue, clock, onFailure: (f) => failures.push(f), ...(maxRounds ? { maxRounds } : {}) });
+  return { clock, orders, venue, kernel, failures };
+}
+
+const bar = { openTime: 0, closeTime: 59_999, open: 1, high: 1, low: 1, close: 1, volume: 1, exact: { open: '1', high: '1', low: '1', close: '1', volume: '1' } };
+
+describe('Kernel', () => {
+  it('sends approved intents, tells the strategy of acks, fills and denials in order, all re-entrancy safe', () => {
+    const seen: string[] = [];
+    const def = defineStrategy({
+      name: 'once',
+      params: z.object({}),
+      symbols: ['BTCPHP'],
+      onStart: () => [place({ symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', quantity: '1', price: '100', tag: 'ok' }), place({ symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', quantity: '100', price: '100', tag: 'big' })],
+      onOrderUpdate: (_c, u) => void seen.push(`${u.tag} ${u.status}`),
+      onFill: (ctx, f) => {
+        seen.push(`fill ${f.tag} ${f.qty.toFixed()} held ${ctx.position().base.toFixed()}`);
+      },
+    });
+    const { kernel, venue } = setup();
+    kernel.addStrategy(def);
+    kernel.start();
+    expect(venue.sent.map((c) => (c.kind === 'place' ? c.clientOrderId.slice(-4) : c.kind))).toEqual(['ok-1']); // 'big' never reached the venue
+    // The denial is the answer of the submit itself; the venue's events follow, FIFO.
+    expect(seen).toEqual(['big DENIED', 'ok NEW', 'fill ok 1 held 1', 'ok FILLED']);
+  });
+
+  it('stops a strategy that throws, cancels its open orders, and keeps the others running', () => {
+    const { kernel, orders, venue, failures, clock } = setup({ PHP: '100000' });
+    const bad = defineStrategy({
+      name: 'bad',
+      params: z.object({}),
+      symbols: ['BTCPHP'],
+      onStart: () => [place({ symbol: 'BTCPHP', side: 'BUY', type: 'STOP_LOSS_LIMIT', quantity: '1', price: '100', stopPrice: '100', tag: 's' })],
+      onBar: () => {
+        throw new Error('boom');
+      },
+    });
+    let bars = 0;
+    const good = defineStrategy({ name: 'good', params: z.object({}), symbols: ['BTCPHP'], onBar: () => void bars++ });
+    kernel.addStrategy(bad);
+    kernel.addStrategy(good);
+    kernel.start();
+    clock.t = 60_000;
+    kernel.bar('BTCPHP', '1m', bar);
+    clock.t = 120_000;
+    kernel.bar('BTCPHP', '1m', { ...bar, openTime: 60_000, closeTime: 119_999 });
+    expect(failures).toMatchObject([{ strategy: 'bad', handler: 'onBar', kind: 'threw', message: 'boom' }]);
+    expect(bars).toBe(2);
+    expect(kernel.runner('bad')?.status).toBe('failed');
+    expect(venue.sent.at(-1)).toMatchObject({ kind: 'cancel', clientOrderId: expect.stringMatching(/s-1$/) });
+    expect([...orders.orders.openOrders('bad')][0]?.status).toBe('PENDING_CANCEL');
+  });
+
+  it('stops a strategy that answers every denial with another order', () => {
+    const { kernel, failures } = setup({ PHP: '0' }, 50);
+    const loop = defineStrategy({
+      name: 'loop',
+      params: z.object({}),
+      symbols: ['BTCPHP'],
+      onStart: () => [place({ symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', quantity: '1', price: '100' })],
+      onOrderUpdate: () => [place({ symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', quantity: '1', price: '100' })],
+    });
+    kernel.addStrategy(loop);
+    kernel.start();
+    expect(failures).toHaveLength(1);
+    expect(failures[0]?.message).toMatch(/more than 50 intent batches/);
+    expect(kernel.runner('loop')?.status).toBe('stopped');
+  });
+});

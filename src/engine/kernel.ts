@@ -1,0 +1,198 @@
+/**
+ * The trading kernel: one code path from market data to venue commands, the same in backtest,
+ * sandbox and live (design rule 1); only the composition picks the venue behind the port and the
+ * clock. It hosts StrategyRunners, turns their intents into commands through the OrderManager's
+ * pre-trade checks, sends them to the venue, applies the venue's event batches to the order
+ * manager and tells each strategy about its own orders (denials included, as DENIED updates).
+ *
+ * Synchronous and re-entrancy safe: work (intents to submit, venue batches to apply) goes through
+ * one FIFO queue drained in place, so a strategy reacting to a fill never runs inside another
+ * strategy's handler, and the order of everything is deterministic.
+ *
+ * A strategy that fails (throws, returns garbage: the runner reports it) is stopped; by default
+ * its open orders are cancelled and the others carry on. A strategy that keeps answering its own
+ * events with intents (more than `maxRounds` in one drain: place, denied, place...) is stopped too.
+ */
+import type { Candle } from '../core/indicators/candle.ts';
+import type { Denial, OrderIssue, OrderManager } from '../core/orders/index.ts';
+import type { FillOut, OrderIntent, OrderUpdateOut } from '../core/orders/types.ts';
+import type { VenueEvent, VenuePort } from '../ports/venue.ts';
+import type { AnyStrategyDefinition } from '../strategy/define.ts';
+import type { Intent } from '../strategy/intents.ts';
+import { createRunner } from '../strategy/runner.ts';
+import type { AnyStrategyRunner } from '../strategy/runner.ts';
+import type { BookTopInput, Interval, StrategyFailure, StrategyLogEntry, TradeInput } from '../strategy/types.ts';
+
+export type IntentOrigin = 'strategy' | 'engine';
+
+export interface KernelHooks {
+  /** Every batch of intents submitted, with who made it ('engine': cancels after a failure). */
+  onIntents?(strategy: string, intents: readonly OrderIntent[], time: number, origin: IntentOrigin): void;
+  onDenial?(denial: Denial): void;
+  onFill?(strategy: string, fill: FillOut): void;
+  onOrderUpdate?(strategy: string, update: OrderUpdateOut): void;
+  onFailure?(failure: StrategyFailure): void;
+  onIssue?(issue: OrderIssue): void;
+  onLog?(entry: StrategyLogEntry): void;
+}
+
+export interface KernelOptions extends KernelHooks {
+  readonly orders: OrderManager;
+  readonly venue: VenuePort;
+  readonly clock: { now(): number };
+  /** What happens to a failed strategy's open orders (default 'cancel'). */
+  readonly onStrategyFailure?: 'cancel' | 'leave';
+  /** Intent batches one strategy may submit in one drain before it is stopped (default 10 000). */
+  readonly maxRounds?: number;
+}
+
+type Work = { readonly kind: 'intents'; readonly runner: AnyStrategyRunner; readonly intents: readonly OrderIntent[]; readonly origin: IntentOrigin } | { readonly kind: 'venue'; readonly events: readonly VenueEvent[] };
+
+export class Kernel {
+  private readonly list: AnyStrategyRunner[] = [];
+  private readonly byName = new Map<string, AnyStrategyRunner>();
+  private readonly queue: Work[] = [];
+  private readonly rounds = new Map<string, number>();
+  private draining = false;
+
+  constructor(private readonly opts: KernelOptions) {
+    opts.venue.connect((events) => {
+      this.queue.push({ kind: 'venue', events });
+      this.drain();
+    });
+  }
+
+  get runners(): readonly AnyStrategyRunner[] {
+    return this.list;
+  }
+
+  runner(name: string): AnyStrategyRunner | undefined {
+    return this.byName.get(name);
+  }
+
+  /** Host a strategy; its context reads the order manager's view of it. Throws on bad params (StrategyParamsError). */
+  addStrategy(definition: AnyStrategyDefinition, params?: unknown): AnyStrategyRunner {
+    if (this.byName.has(definition.name)) throw new RangeError(`a strategy named '${definition.name}' is already hosted`);
+    const runner = createRunner(definition, {
+      params,
+      state: this.opts.orders.view(definition.name),
+      onFailure: (f) => this.failed(f),
+      onLog: (e) => this.opts.onLog?.(e),
+    });
+    this.list.push(runner);
+    this.byName.set(runner.name, runner);
+    return runner;
+  }
+
+  start(): void {
+    for (const r of this.list) this.handle(r, r.start());
+  }
+
+  /** A bar has closed (the clock must be past its closeTime). */
+  bar(symbol: string, interval: Interval, candle: Candle): void {
+    const list = this.list;
+    for (let i = 0; i < list.length; i++) {
+      const r = list[i] as AnyStrategyRunner;
+      const out = r.bar(symbol, interval, candle);
+      if (out.length !== 0) this.handle(r, out);
+    }
+  }
+
+  trade(input: TradeInput): void {
+    for (const r of this.list) this.handle(r, r.trade(input));
+  }
+
+  bookTop(input: BookTopInput): void {
+    for (const r of this.list) this.handle(r, r.bookTop(input));
+  }
+
+  /** Fire due timers. */
+  timer(now: number = this.opts.clock.now()): void {
+    for (const r of this.list) {
+      const due = r.nextTimerAt;
+      if (due !== undefined && now >= due) this.handle(r, r.timer(now));
+    }
+  }
+
+  stop(reason = 'requested'): void {
+    for (const r of this.list) this.handle(r, r.stop(reason));
+  }
+
+  private handle(runner: AnyStrategyRunner, intents: readonly Intent[], origin: IntentOrigin = 'strategy'): void {
+    if (intents.length === 0) return;
+    this.queue.push({ kind: 'intents', runner, intents, origin });
+    this.drain();
+  }
+
+  private drain(): void {
+    if (this.draining) return;
+    this.draining = true;
+    this.rounds.clear();
+    try {
+      for (let w = this.queue.shift(); w !== undefined; w = this.queue.shift()) {
+        if (w.kind === 'venue') this.apply(w.events);
+        else this.submit(w.runner, w.intents, w.origin);
+      }
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  private submit(runner: AnyStrategyRunner, intents: readonly OrderIntent[], origin: IntentOrigin): void {
+    const { orders, venue, clock } = this.opts;
+    if (origin === 'strategy' && !this.withinRounds(runner)) return;
+    const now = clock.now();
+    this.opts.onIntents?.(runner.name, intents, now, origin);
+    const r = orders.submit(runner.name, intents, now);
+    for (const c of r.commands) venue.send(c);
+    for (const d of r.denials) {
+      this.opts.onDenial?.(d);
+      if (d.update) this.deliver(runner, d.update);
+    }
+  }
+
+  private apply(events: readonly VenueEvent[]): void {
+    const r = this.opts.orders.onVenueEvents(events);
+    for (const issue of r.issues) this.opts.onIssue?.(issue);
+    for (const e of r.events) {
+      const runner = this.byName.get(e.strategy);
+      if (e.kind === 'fill') {
+        this.opts.onFill?.(e.strategy, e.fill);
+        if (runner) this.handle(runner, runner.fill(e.fill));
+      } else if (runner) this.deliver(runner, e.update);
+      else this.opts.onOrderUpdate?.(e.strategy, e.update);
+    }
+  }
+
+  private deliver(runner: AnyStrategyRunner, update: OrderUpdateOut): void {
+    this.opts.onOrderUpdate?.(runner.name, update);
+    this.handle(runner, runner.orderUpdate(update));
+  }
+
+  private withinRounds(runner: AnyStrategyRunner): boolean {
+    const n = (this.rounds.get(runner.name) ?? 0) + 1;
+    this.rounds.set(runner.name, n);
+    if (n <= (this.opts.maxRounds ?? 10_000)) return true;
+    if (n === (this.opts.maxRounds ?? 10_000) + 1) {
+      const message = `more than ${this.opts.maxRounds ?? 10_000} intent batches in reaction to one event: stopped (an intent loop?)`;
+      this.opts.onFailure?.({ strategy: runner.name, handler: 'onOrderUpdate', kind: 'bad-return', message, time: this.opts.clock.now() });
+      this.handle(runner, runner.stop('intent loop'), 'engine');
+      this.cancelAll(runner);
+    }
+    return false;
+  }
+
+  private failed(f: StrategyFailure): void {
+    this.opts.onFailure?.(f);
+    const runner = this.byName.get(f.strategy);
+    if (runner && (this.opts.onStrategyFailure ?? 'cancel') === 'cancel') this.cancelAll(runner);
+  }
+
+  private cancelAll(runner: AnyStrategyRunner): void {
+    const cancels: OrderIntent[] = [];
+    for (const o of this.opts.orders.orders.openOrders(runner.name)) {
+      if (o.status !== 'PENDING_CANCEL') cancels.push({ kind: 'cancel', symbol: o.symbol, clientOrderId: o.clientOrderId });
+    }
+    if (cancels.length) this.handle(runner, cancels as readonly Intent[], 'engine');
+  }
+}

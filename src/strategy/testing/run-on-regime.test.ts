@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import smaCrossover from '../../../strategies/sma-crossover.ts';
+import { defineStrategy } from '../define.ts';
+import { place } from '../intents.ts';
+import { runOnRegime } from './run-on-regime.ts';
+
+const sides = (intents: readonly { intent: { kind: string; side?: string } }[]) => intents.map((r) => (r.intent.kind === 'place' ? r.intent.side : r.intent.kind));
+
+describe('runOnRegime', () => {
+  it('runs a strategy on a canned market through the backtester: intents, fills, run', () => {
+    const { intents, fills, run } = runOnRegime(smaCrossover, 'upThenDown', { fast: 10, slow: 30 });
+    expect(run.barCount).toBe(1000);
+    expect(run.strategyFailures).toEqual([]);
+    expect(intents.length).toBeGreaterThan(1);
+    sides(intents).forEach((side, i) => expect(side).toBe(i % 2 === 0 ? 'BUY' : 'SELL'));
+    // every intent filled at the next bar's open, one bar (60 s) after it was decided
+    expect(fills.map((f) => f.time)).toEqual(intents.slice(0, fills.length).map((r) => r.time));
+    expect(fills.every((f) => !f.isMaker && f.commission !== '0')).toBe(true);
+    expect(run.trades.length).toBe(Math.floor(fills.length / 2));
+  });
+
+  it('on a sharp rise a trend follower is in most of the time; on a sharp fall it ends flat', () => {
+    const up = runOnRegime(smaCrossover, 'sharpUp', { fast: 5, slow: 20 }, { seed: 3 });
+    const held = up.run.equity.filter((p) => p.position > 0).length / up.run.equity.length;
+    expect(held).toBeGreaterThan(0.5);
+    const down = runOnRegime(smaCrossover, 'sharpDown', { fast: 5, slow: 20 }, { seed: 3 });
+    expect(down.run.equity.at(-1)?.position ?? 0).toBeLessThan(0.001);
+    for (const r of [up, down]) expect(r.run.strategyFailures).toEqual([]);
+  });
+
+  it('is deterministic per seed and differs across seeds', () => {
+    const a = JSON.stringify(runOnRegime(smaCrossover, 'flat', {}, { seed: 7 }).run);
+    expect(JSON.stringify(runOnRegime(smaCrossover, 'flat', {}, { seed: 7 }).run)).toBe(a);
+    expect(JSON.stringify(runOnRegime(smaCrossover, 'flat', {}, { seed: 8 }).run)).not.toBe(a);
+  });
+
+  it('a LIMIT order rests until a bar trades through it, and fills as maker at its price', () => {
+    const dip = defineStrategy({
+      name: 'dip',
+      params: z.object({}),
+      symbols: ['BTCPHP'],
+      state: () => ({ placed: false }),
+      onBar(ctx, bar) {
+        if (ctx.state.placed) return;
+        ctx.state.placed = true;
+        return [place({ symbol: ctx.symbol, side: 'BUY', type: 'LIMIT', quantity: '0.5', price: ctx.instrument().roundPrice(bar.close * 0.97), tag: 'dip' })];
+      },
+    });
+    const { fills, intents } = runOnRegime(dip, 'sharpDown', {}, { bars: 300 });
+    expect(fills).toHaveLength(1);
+    const limit = intents[0]!.intent as { price: string };
+    expect(fills[0]).toMatchObject({ side: 'BUY', qty: '0.5', price: limit.price, isMaker: true });
+    expect(fills[0]!.time).toBeGreaterThan(intents[0]!.time);
+  });
+});

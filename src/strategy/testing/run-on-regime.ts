@@ -1,0 +1,70 @@
+/**
+ * The testing kit's backtest helper: run a strategy through `runBacktest` (the real engine, the
+ * same fill model as `halyard backtest`) on one of the canned synthetic markets (slowUp, sharpUp,
+ * flat, slowDown, sharpDown, upThenDown, ...), deterministic per seed, and get back what a test
+ * asserts on: the intents with their times, the fills, and the whole run (trades, equity,
+ * denials, failures).
+ *
+ *   const { intents, fills, run } = runOnRegime(smaCrossover, 'upThenDown', { fast: 10, slow: 30 });
+ *
+ * The symbol and interval are the strategy's own (its first, under these params); the market is
+ * generated at that interval. Defaults: 1000 bars, seed 1, testInstrument() under the strategy's
+ * symbol, 100 000 of the quote asset, fees 0.1% maker and taker.
+ */
+import type { Instrument } from '../../core/market/instrument.ts';
+import { intervalMs } from '../../core/market/intervals.ts';
+import type { FeeRates } from '../../core/matching/index.ts';
+import { CANNED_MARKETS } from '../../core/synthetic/index.ts';
+import type { CannedMarketName, CannedOptions, Seed } from '../../core/synthetic/index.ts';
+import type { FillModel } from '../../backtest/fill-model.ts';
+import { runBacktest } from '../../backtest/run-backtest.ts';
+import type { IntentRecord } from '../../backtest/run-backtest.ts';
+import type { BacktestFill, BacktestRun } from '../../backtest/types.ts';
+import type { AnyStrategyDefinition } from '../define.ts';
+import { resolveSetup } from '../define.ts';
+import { parseParams } from '../params.ts';
+import { testInstrument } from './test-instrument.ts';
+
+export interface RegimeRunOptions {
+  readonly seed?: Seed;
+  readonly bars?: number;
+  readonly instrument?: Instrument;
+  /** Default: 100 000 of the instrument's quote asset. */
+  readonly balances?: Readonly<Record<string, string>>;
+  readonly fees?: FeeRates;
+  readonly fillModel?: FillModel;
+  /** Generator options (start price, tick, start time...). */
+  readonly market?: CannedOptions;
+}
+
+export interface RegimeRun {
+  readonly intents: readonly IntentRecord[];
+  readonly fills: readonly BacktestFill[];
+  readonly run: BacktestRun;
+}
+
+export function runOnRegime(strategy: AnyStrategyDefinition, regime: CannedMarketName, params: Record<string, unknown> = {}, options: RegimeRunOptions = {}): RegimeRun {
+  const setup = resolveSetup(strategy, parseParams(strategy.name, strategy.params, params));
+  const symbol = setup.symbols[0] as string;
+  const interval = setup.intervals[0] as (typeof setup.intervals)[number];
+  const ms = intervalMs(interval);
+  if (ms === undefined) throw new RangeError(`runOnRegime: the canned markets have fixed bar lengths; '${interval}' has none`);
+  const instrument = options.instrument ?? testInstrument({ symbol });
+  const market = CANNED_MARKETS[regime];
+  if (!market) throw new RangeError(`unknown regime '${String(regime)}' (one of ${Object.keys(CANNED_MARKETS).join(', ')})`);
+  const bars = market(options.seed ?? 1, options.bars ?? 1000, { intervalMs: ms, ...options.market });
+  const intents: IntentRecord[] = [];
+  const run = runBacktest({
+    strategy,
+    params,
+    symbol,
+    interval,
+    bars,
+    instrument,
+    fees: options.fees ?? { maker: '0.001', taker: '0.001' },
+    balances: options.balances ?? { [instrument.quoteAsset]: '100000' },
+    ...(options.fillModel ? { fillModel: options.fillModel } : {}),
+    onIntent: (r) => intents.push(r),
+  });
+  return { intents, fills: run.fills, run };
+}

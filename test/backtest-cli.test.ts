@@ -1,0 +1,121 @@
+/** `halyard backtest` (src/cli/commands/backtest.ts) parsed as the CLI does, against temp journals. */
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import yargs from 'yargs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backtestCommand } from '../src/cli/commands/backtest.ts';
+import { reportError } from '../src/cli/errors.ts';
+import type { CliIo } from '../src/cli/io.ts';
+import { generateSeries } from '../src/core/synthetic/index.ts';
+import { openJournal } from '../src/journal/journal.ts';
+
+let dir: string;
+let journal: string;
+const T0 = Date.UTC(2024, 0, 1);
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'halyard-bt-cli-'));
+  journal = join(dir, 'j.db');
+  const j = openJournal(journal);
+  const series = generateSeries({ seed: 4, startTime: T0, segments: [{ regime: 'slowUp', bars: 1500 }, { regime: 'slowDown', bars: 1500 }] });
+  j.klines.insertKlines([...series].map((c) => ({ symbol: 'BTCPHP', interval: '1m', openTime: c.openTime, closeTime: c.closeTime, ...c.exact, source: 'test' })));
+  j.close();
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function run(argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIo = { env: {}, out: (t) => out.push(t), err: (t) => err.push(t) };
+  let code = 0;
+  try {
+    await yargs(argv)
+      .option('config', { type: 'string' })
+      .command(backtestCommand(io))
+      .strict()
+      .exitProcess(false)
+      .fail((msg, e) => {
+        throw e ?? new Error(msg);
+      })
+      .parseAsync();
+  } catch (e) {
+    code = reportError(io, e);
+  }
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+const base = () => ['backtest', '--strategy', 'sma-crossover', '--symbol', 'BTCPHP', '--interval', '1m', '--journal', journal, '--out-dir', join(dir, 'out')];
+
+describe('halyard backtest', () => {
+  it('runs, prints the summary and writes the JSON and the report', async () => {
+    const json = join(dir, 'run.json');
+    const report = join(dir, 'run.html');
+    const r = await run([...base(), '--param', 'fast=5', '--param', 'slow=20', '--fee', '0.002', '--balance', 'PHP=50000', '--json', json, '--report', report, '--slippage-bps', '2']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('sma-crossover');
+    expect(r.out).toContain(`json    ${json}`);
+    expect(r.out).toContain(`report  ${report}`);
+    expect(r.out).toContain('rules   rules from the sandbox config');
+    const saved = JSON.parse(readFileSync(json, 'utf8')) as { run: { barCount: number; params: Record<string, unknown>; fees: unknown; startBalances: unknown; fills: unknown[]; fillModel: unknown } };
+    expect(saved.run).toMatchObject({ barCount: 3000, params: { fast: 5, slow: 20, symbol: 'BTCPHP' }, fees: { maker: '0.002', taker: '0.002' }, startBalances: { PHP: '50000' }, fillModel: { slippageBps: 2 } });
+    expect(saved.run.fills.length).toBeGreaterThan(0);
+    expect(readFileSync(report, 'utf8')).toContain('<html');
+  });
+
+  it('honours --from / --to and writes default file names under --out-dir', async () => {
+    const r = await run([...base(), '--from', '2024-01-01T10:00', '--to', '2024-01-01T20:00']);
+    expect(r.code).toBe(0);
+    const file = join(dir, 'out', 'sma-crossover-BTCPHP-1m-2024-01-01-2024-01-01.json');
+    expect(existsSync(file)).toBe(true);
+    expect((JSON.parse(readFileSync(file, 'utf8')) as { run: { barCount: number } }).run.barCount).toBe(600);
+  });
+
+  it('an unknown strategy lists the available ones', async () => {
+    const r = await run([...base().map((a) => (a === 'sma-crossover' ? 'nope' : a))]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/unknown strategy 'nope'; available in .*: .*grid.*sma-crossover/);
+  });
+
+  it('a bad parameter is named with the reason', async () => {
+    const r = await run([...base(), '--param', 'fast=x']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`param 'fast': expected integer >= 2, got "x"`);
+    const unknown = await run([...base(), '--param', 'fats=3']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toMatch(/fats/);
+    const malformed = await run([...base(), '--param', 'fast']);
+    expect(malformed.err).toContain('write it as name=value');
+  });
+
+  it('a date range with no data says what the journal holds', async () => {
+    const r = await run([...base(), '--from', '2025-01-01']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('no BTCPHP 1m bars in 2025-01-01T00:00Z .. the end; the journal holds 2024-01-01T00:00Z .. 2024-01-03T01:59Z (3000 bars)');
+  });
+
+  it('a symbol without bars lists the series held', async () => {
+    const r = await run(['backtest', '--strategy', 'sma-crossover', '--symbol', 'ETHPHP', '--interval', '1m', '--journal', journal, '--out-dir', join(dir, 'out')]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('no ETHPHP 1m bars in');
+    expect(r.err).toContain('it holds BTCPHP 1m (3000 bars');
+  });
+
+  it('a file that is not a Halyard journal is refused', async () => {
+    const bogus = join(dir, 'prices.csv');
+    writeFileSync(bogus, 'open,high,low,close\n1,2,3,4\n');
+    const r = await run([...base().map((a) => (a === journal ? bogus : a))]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/not a SQLite database/);
+    const missing = await run([...base().map((a) => (a === journal ? join(dir, 'none.db') : a))]);
+    expect(missing.code).toBe(2);
+  });
+
+  it('bad numbers and dates are usage errors', async () => {
+    expect((await run([...base(), '--fee', 'abc'])).err).toContain("--fee 'abc' is not a rate");
+    expect((await run([...base(), '--volume-share', '3'])).err).toContain('volumeShare must be in (0, 1]');
+    expect((await run([...base(), '--from', 'yesterday'])).err).toContain("--from 'yesterday' is not a date");
+    expect((await run([...base(), '--balance', 'PHP'])).err).toContain('write it as ASSET=AMOUNT');
+  });
+});

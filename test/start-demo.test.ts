@@ -1,0 +1,29 @@
+/** `npm start` (halyard start): the demo on the embedded sandbox runs end to end and writes its report. */
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { runCli } from '../src/cli/index.ts';
+import { openJournal } from '../src/journal/index.ts';
+
+it('generates a synthetic market on the sandbox, records it, backtests it and writes the report', { timeout: 60_000 }, async () => {
+  const outDir = mkdtempSync(join(tmpdir(), 'halyard-start-'));
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(['start', '--hours', '1', '--speed', '3600', '--out-dir', outDir], {
+    env: {},
+    out: (t) => out.push(t),
+    err: (t) => err.push(t),
+  });
+  expect(err.join('\n')).toBe('');
+  expect(code).toBe(0);
+  const journal = openJournal(join(outDir, 'demo-journal.db'), { readonly: true });
+  const range = journal.klines.klineRange('BTCPHP', '1m');
+  journal.close();
+  expect(range?.count).toBeGreaterThan(40);
+  const report = readdirSync(outDir).find((f) => f.endsWith('.html'));
+  expect(report).toBeDefined();
+  expect(readFileSync(join(outDir, report!), 'utf8')).toContain('price-chart');
+  expect(out.join('\n')).toMatch(/report\s+\S+\.html/);
+  expect(existsSync(join(outDir, report!.replace(/\.html$/, '.json')))).toBe(true);
+});
