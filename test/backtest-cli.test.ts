@@ -118,4 +118,26 @@ describe('halyard backtest', () => {
     expect((await run([...base(), '--from', 'yesterday'])).err).toContain("--from 'yesterday' is not a date");
     expect((await run([...base(), '--balance', 'PHP'])).err).toContain('write it as ASSET=AMOUNT');
   });
+
+  it('--sweep runs the grid and ranks it; --walk-forward reports out-of-sample folds', async () => {
+    const json = join(dir, 'sweep.json');
+    const r = await run([...base(), '--sweep', 'fast=5,10', 'slow=20:40:20', '--workers', '0', '--json', json]);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/4 combination\(s\)/);
+    expect(JSON.parse(readFileSync(json, 'utf8'))).toBeTruthy();
+    const wf = await run([...base(), '--sweep', 'fast=5,10', 'slow=20', '--walk-forward', '--folds', '2', '--workers', '0', '--json', join(dir, 'wf.json')]);
+    expect(wf.err).toBe('');
+    expect(wf.code).toBe(0);
+    expect(wf.out).toMatch(/Out of sample/);
+  });
+
+  it('refuses a bad sweep spec and a walk-forward without a grid, naming the problem', async () => {
+    const bad = await run([...base(), '--sweep', 'fast=x:1']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/fast=x:1/);
+    const wf = await run([...base(), '--walk-forward']);
+    expect(wf.code).toBe(2);
+    expect(wf.err).toMatch(/--walk-forward needs a parameter grid/);
+  });
 });

@@ -41,8 +41,9 @@ import { INTERVALS } from '../../strategy/types.ts';
 import { UsageError } from '../errors.ts';
 import type { CliIo } from '../io.ts';
 import type { GlobalArgs } from '../with-client.ts';
+import { runSweepCommand, type SweepArgs } from './backtest-sweep.ts';
 
-export interface BacktestArgs extends GlobalArgs {
+export interface BacktestArgs extends GlobalArgs, SweepArgs {
   strategy?: string;
   symbol?: string;
   interval?: string;
@@ -80,7 +81,15 @@ export function backtestCommand(io: CliIo) {
         .option('volume-share', { type: 'number', describe: 'cap resting-order fills at this share of each bar\'s volume, (0, 1]' })
         .option('json', { type: 'string', describe: 'write the run and its metrics as JSON here' })
         .option('report', { type: 'string', describe: 'write the HTML report here' })
-        .option('out-dir', { type: 'string', default: 'backtest/out', describe: 'folder for the default JSON and report names' }),
+        .option('out-dir', { type: 'string', default: 'backtest/out', describe: 'folder for the default JSON and report names' })
+        .option('sweep', { type: 'string', array: true, describe: 'parameter grid, e.g. --sweep fast=5:20:5 slow=20:60:10 (start:stop:step or a,b,c); runs on worker threads' })
+        .option('rank-by', { type: 'string', describe: 'metric that ranks a sweep (default sharpe)' })
+        .option('workers', { type: 'number', describe: 'worker threads for a sweep (default: the cores)' })
+        .option('walk-forward', { type: 'boolean', describe: 'with --sweep: optimise on train windows, report out-of-sample results' })
+        .option('folds', { type: 'number', describe: 'walk-forward folds (default 4)' })
+        .option('train-bars', { type: 'number', describe: 'walk-forward train window in bars (default 3x the test window)' })
+        .option('test-bars', { type: 'number', describe: 'walk-forward test window in bars' })
+        .option('anchored', { type: 'boolean', describe: 'walk-forward train windows all start at the first bar' }),
     handler: async (args: BacktestArgs) => {
       await runBacktestCommand(io, args);
     },
@@ -166,6 +175,13 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
     const balances = usage(() => parseBalanceArgs(args.balance ?? []));
     if (Object.keys(balances).length === 0) balances[instrument.quoteAsset] = '10000';
 
+    if (args.walkForward && !args.sweep?.length) throw new UsageError('--walk-forward needs a parameter grid: add --sweep name=start:stop:step ...');
+    if (args.sweep?.length) {
+      const outDir = args.outDir ?? 'backtest/out';
+      const ctx = { strategyRef: args.strategy ?? '', strategy, params, symbol, interval, journalFile: file, journal, from, to, fees, balances, fillModel, config, outDir, json: args.json };
+      await runSweepCommand(io, args, ctx, range.first);
+      return;
+    }
     const run = usage(() => runBacktest({ strategy, params, symbol, interval, bars: journalBars(journal, symbol, interval, from, to), instrument, fees, balances, fillModel, from, to, runId: `backtest-${strategy.name}` }));
     const metrics = computeMetrics(run);
     const base = `${strategy.name}-${symbol}-${interval}-${formatTime(run.from).slice(0, 10)}-${formatTime(run.to).slice(0, 10)}`;

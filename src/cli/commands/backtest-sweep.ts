@@ -1,0 +1,115 @@
+/**
+ * `halyard backtest ... --sweep fast=5:20:5 slow=20:60:10 [--rank-by sharpe] [--workers N]
+ *  [--walk-forward --folds 4 [--train-bars N] [--test-bars N] [--anchored]]`
+ *
+ * Runs the strategy over a parameter grid on worker threads and ranks the results
+ * (src/backtest/sweep.ts); with --walk-forward, optimises on each train window and reports the
+ * chosen parameters out of sample on the window after it (src/backtest/walk-forward.ts).
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { HalyardConfig } from '../../config/schema.ts';
+import { buildGrid, parseSweepSpecs, rankMetric, runSweep, type SweepJob } from '../../backtest/sweep.ts';
+import { formatSweepTable, sweepToJson } from '../../backtest/sweep-format.ts';
+import { runWalkForward } from '../../backtest/walk-forward.ts';
+import { formatWalkForward, walkForwardToJson } from '../../backtest/walk-forward-format.ts';
+import { jsonReplacer } from '../../backtest/metrics-json.ts';
+import type { FillModel } from '../../backtest/fill-model.ts';
+import type { Journal } from '../../journal/journal.ts';
+import { exchangeInfoFromConfig } from '../../sandbox/config/exchange-info.ts';
+import type { AnyStrategyDefinition } from '../../strategy/define.ts';
+import { UsageError } from '../errors.ts';
+import type { CliIo } from '../io.ts';
+
+export interface SweepArgs {
+  sweep?: string[];
+  rankBy?: string;
+  workers?: number;
+  walkForward?: boolean;
+  folds?: number;
+  trainBars?: number;
+  testBars?: number;
+  anchored?: boolean;
+}
+
+export interface SweepContext {
+  strategyRef: string;
+  strategy: AnyStrategyDefinition;
+  params: Record<string, unknown>;
+  symbol: string;
+  interval: string;
+  journalFile: string;
+  journal: Journal;
+  from?: number | undefined;
+  to?: number | undefined;
+  fees: { maker: string; taker: string };
+  balances: Record<string, string>;
+  fillModel: FillModel;
+  config: HalyardConfig;
+  outDir: string;
+  json?: string | undefined;
+}
+
+/** The symbol's exchangeInfo object as the workers parse it: the journal's snapshot, else the sandbox config's. */
+function rawSymbolInfo(ctx: SweepContext, time: number): unknown {
+  for (const snap of [ctx.journal.exchangeInfo.at(time), ctx.journal.exchangeInfo.latest()]) {
+    const symbols = (snap?.body as { symbols?: { symbol?: string }[] } | undefined)?.symbols;
+    const found = symbols?.find((s) => s.symbol === ctx.symbol);
+    if (found) return found;
+  }
+  const configured = ctx.config.sandbox.symbols.find((s) => s.symbol === ctx.symbol);
+  if (!configured) throw new UsageError(`no exchange rules for ${ctx.symbol} in the journal or the sandbox config`);
+  return exchangeInfoFromConfig(ctx.config.sandbox, 0, [configured]).symbols[0];
+}
+
+export async function runSweepCommand(io: CliIo, args: SweepArgs, ctx: SweepContext, firstBar: number): Promise<void> {
+  let grid;
+  let rankBy;
+  try {
+    rankBy = rankMetric(args.rankBy);
+    grid = buildGrid(ctx.strategy, parseSweepSpecs(args.sweep ?? []), ctx.params);
+  } catch (e) {
+    throw new UsageError(e instanceof Error ? e.message : String(e));
+  }
+  if (grid.points.length === 0) throw new UsageError(`--sweep gives no valid parameter set: ${grid.skipped.map((s) => s.reason).join('; ')}`);
+  const job: SweepJob = {
+    strategy: ctx.strategyRef,
+    baseParams: ctx.params,
+    symbol: ctx.symbol,
+    interval: ctx.interval,
+    data: { kind: 'journal', path: path.resolve(ctx.journalFile), ...(ctx.from === undefined ? {} : { from: ctx.from }), ...(ctx.to === undefined ? {} : { to: ctx.to }) },
+    instrument: rawSymbolInfo(ctx, firstBar),
+    fees: ctx.fees,
+    balances: ctx.balances,
+    fillModel: ctx.fillModel as Record<string, unknown>,
+  };
+  const workers = args.workers;
+  const base = `${ctx.strategy.name}-${ctx.symbol}-${ctx.interval}`;
+  if (args.walkForward) {
+    io.out(`Walk-forward of ${ctx.strategy.name}: ${grid.points.length} parameter sets per fold, ranked by ${rankBy}`);
+    const result = await runWalkForward(job, grid, {
+      folds: args.folds ?? 4,
+      ...(args.trainBars === undefined ? {} : { trainBars: args.trainBars }),
+      ...(args.testBars === undefined ? {} : { testBars: args.testBars }),
+      ...(args.anchored ? { anchored: true } : {}),
+      rankBy,
+      ...(workers === undefined ? {} : { workers }),
+    }).catch((e: unknown) => {
+      throw new UsageError(e instanceof Error ? e.message : String(e));
+    });
+    const file = ctx.json ?? path.join(ctx.outDir, `${base}-walk-forward.json`);
+    await write(file, walkForwardToJson(result));
+    io.out([formatWalkForward(result), '', `json    ${file}`].join('\n'));
+    return;
+  }
+  io.out(`Sweep of ${ctx.strategy.name}: ${grid.points.length} parameter sets, ranked by ${rankBy}`);
+  const result = await runSweep(job, grid, { rankBy, ...(workers === undefined ? {} : { workers }) });
+  const file = ctx.json ?? path.join(ctx.outDir, `${base}-sweep.json`);
+  await write(file, sweepToJson(result));
+  io.out([formatSweepTable(result, { top: 20 }), '', `json    ${file}`].join('\n'));
+}
+
+async function write(file: string, value: unknown): Promise<void> {
+  await mkdir(path.dirname(path.resolve(file)), { recursive: true });
+  await writeFile(file, JSON.stringify(value, jsonReplacer, 2), 'utf8');
+}
