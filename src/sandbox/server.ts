@@ -25,7 +25,8 @@ import { opsAdminRoutes } from './admin/ops-routes.ts';
 import type { BalancePort } from './accounts/balance-port.ts';
 import { AccountRegistry } from './accounts/registry.ts';
 import { seedAccounts } from './accounts/seed.ts';
-import type { StateStore } from './accounts/state-store.ts';
+import type { BalanceRow, StateStore } from './accounts/state-store.ts';
+import { dec, toWire } from '../core/money/decimal.ts';
 import { SandboxClock } from './clock/sandbox-clock.ts';
 import { parseSandboxConfig } from './config/load.ts';
 import type { SandboxConfig, SandboxConfigInput } from './config/schema.ts';
@@ -114,6 +115,25 @@ export interface SandboxHandle {
   close(): Promise<void>;
 }
 
+const BALANCE_SAVE_MS = 2000;
+
+/** Every account's holding per asset (free + locked: open orders do not survive a restart). */
+function balanceRows(balances: BalancePort & { accounts?(): string[] }): BalanceRow[] {
+  const rows: BalanceRow[] = [];
+  for (const accountId of balances.accounts?.() ?? []) {
+    for (const b of balances.all(accountId)) {
+      const amount = toWire(dec(b.free).plus(b.locked));
+      if (amount !== '0') rows.push({ accountId, asset: b.asset, amount });
+    }
+  }
+  return rows;
+}
+
+function restoreBalances(store: StateStore, balances: BalancePort | undefined): void {
+  if (!balances) return;
+  for (const row of store.loadBalances()) balances.credit(row.accountId, row.asset, row.amount);
+}
+
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<SandboxHandle> {
   const config = parseSandboxConfig(options.config ?? {});
   const clock = new SandboxClock(options.clock ?? systemClock, { speed: config.clock.speed, startTime: config.clock.startTime });
@@ -160,11 +180,20 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
 
   const store = options.stateStore;
   const snapshot = store?.load();
-  if (snapshot) state.accounts.restore(snapshot);
-  else seedAccounts(state.accounts, config, clock.now(), state.services.balances);
+  if (snapshot) {
+    state.accounts.restore(snapshot);
+    if (store) restoreBalances(store, state.services.balances);
+  } else seedAccounts(state.accounts, config, clock.now(), state.services.balances);
+  let balanceSaver: NodeJS.Timeout | undefined;
   if (store) {
     store.save(state.accounts.snapshot());
     state.accounts.onChange(() => store.save(state.accounts.snapshot()));
+    const balances = state.services.balances;
+    if (balances) {
+      // Balances move on every fill: save them every couple of seconds and on close.
+      balanceSaver = setInterval(() => store.saveBalances(balanceRows(balances)), BALANCE_SAVE_MS);
+      balanceSaver.unref();
+    }
   }
 
   await app.listen({ host: config.listen.host, port: config.listen.port });
@@ -197,7 +226,9 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     hangs.releaseAll();
     await app.close();
     if (store) {
+      clearInterval(balanceSaver);
       store.save(state.accounts.snapshot());
+      if (state.services.balances) store.saveBalances(balanceRows(state.services.balances));
       store.close();
     }
   }

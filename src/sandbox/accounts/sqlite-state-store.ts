@@ -5,12 +5,13 @@
 import Database from 'better-sqlite3';
 import type { ApiKeyRecord, SandboxAccount } from '../contracts.ts';
 import type { RegistrySnapshot } from './registry.ts';
-import type { StateStore } from './state-store.ts';
+import type { BalanceRow, StateStore } from './state-store.ts';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS accounts (id TEXT PRIMARY KEY, body TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS api_keys (api_key TEXT PRIMARY KEY, account_id TEXT NOT NULL, body TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS balances (account_id TEXT NOT NULL, asset TEXT NOT NULL, amount TEXT NOT NULL, PRIMARY KEY (account_id, asset));
 `;
 
 export class SqliteStateStore implements StateStore {
@@ -45,6 +46,20 @@ export class SqliteStateStore implements StateStore {
       this.db.prepare('INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value').run('nextUid', s.nextUid);
     });
     write(snapshot);
+  }
+
+  loadBalances(): BalanceRow[] {
+    return this.db.prepare('SELECT account_id AS accountId, asset, amount FROM balances ORDER BY rowid').all() as BalanceRow[];
+  }
+
+  /** Money as TEXT (exact decimal strings), replaced whole in one transaction. */
+  saveBalances(rows: readonly BalanceRow[]): void {
+    const write = this.db.transaction((list: readonly BalanceRow[]) => {
+      this.db.prepare('DELETE FROM balances').run();
+      const insert = this.db.prepare('INSERT INTO balances (account_id, asset, amount) VALUES (?, ?, ?)');
+      for (const r of list) insert.run(r.accountId, r.asset, r.amount);
+    });
+    write(rows);
   }
 
   close(): void {
