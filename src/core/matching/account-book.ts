@@ -8,15 +8,15 @@
 import { formatAmount } from '../portfolio/amount.ts';
 import type { BalanceEntry } from '../portfolio/balances.ts';
 import type { Order } from './order.ts';
-import { formatScaled } from './scaled.ts';
 import type { SymbolBook } from './symbol-book.ts';
 import type { SymbolSpec } from './symbol-spec.ts';
 
 /** One fill. `buyer` / `seller` is null for the outside side of an external fill. */
 export class Trade {
-  private texts: { price: string; qty: string; quote: string } | null = null;
+  private quoteStr: string | null = null;
 
   constructor(
+    readonly sb: SymbolBook,
     readonly spec: SymbolSpec,
     readonly id: string,
     readonly price: number,
@@ -30,10 +30,18 @@ export class Trade {
     readonly sellerFee: bigint,
   ) {}
 
-  /** Price, quantity and quote as decimal strings, made once (the trade and both order updates use them). */
-  text(): { price: string; qty: string; quote: string } {
-    if (this.texts === null) this.texts = { price: formatScaled(this.price, this.spec.pd), qty: formatScaled(this.qty, this.spec.qd), quote: formatAmount(this.quote) };
-    return this.texts;
+  /** Price and quantity as decimal strings (the book's shared cache). */
+  get priceText(): string {
+    return this.sb.priceTexts.get(this.price);
+  }
+
+  get qtyText(): string {
+    return this.sb.qtyTexts.get(this.qty);
+  }
+
+  /** Quote as a decimal string, made once on first use (the trade and both order updates use it). */
+  get quoteText(): string {
+    return (this.quoteStr ??= formatAmount(this.quote));
   }
 }
 

@@ -6,7 +6,6 @@ import { formatAmount } from '../portfolio/amount.ts';
 import type { Trade } from './account-book.ts';
 import type { OpContext } from './op-context.ts';
 import type { Order } from './order.ts';
-import { formatScaled } from './scaled.ts';
 import type { ExecutionType, OrderUpdateEvent } from './types.ts';
 
 /** Commission this order paid on `t`, and in which asset (buyer: base, seller: quote). */
@@ -18,10 +17,7 @@ export function commissionOf(o: Order, t: Trade): { units: bigint; asset: string
 export function orderEvent(ctx: OpContext, o: Order, x: ExecutionType, t: Trade | null, cause: OrderUpdateEvent['cause'] = null): void {
   if (!ctx.record) return;
   const spec = o.sb.spec;
-  const qd = spec.qd;
   const fee = t === null ? null : commissionOf(o, t);
-  const text = o.text();
-  const tt = t === null ? null : t.text();
   ctx.push({
     kind: 'order',
     accountId: o.acct.accountId,
@@ -33,16 +29,16 @@ export function orderEvent(ctx: OpContext, o: Order, x: ExecutionType, t: Trade 
     type: o.type,
     timeInForce: o.tif,
     quantity: o.origQtyText,
-    price: text.price,
-    stopPrice: text.stopPrice,
-    quoteOrderQty: text.quoteQty,
+    price: o.priceText,
+    stopPrice: o.stopPriceText,
+    quoteOrderQty: o.quoteQtyText,
     executionType: x,
     status: o.status,
     rejectReason: 'NONE',
-    lastQty: tt === null ? '0' : tt.qty,
-    lastPrice: tt === null ? '0' : tt.price,
-    lastQuoteQty: tt === null ? '0' : tt.quote,
-    cumQty: formatScaled(o.executed, qd),
+    lastQty: t === null ? '0' : t.qtyText,
+    lastPrice: t === null ? '0' : t.priceText,
+    lastQuoteQty: t === null ? '0' : t.quoteText,
+    cumQty: o.sb.qtyTexts.get(o.executed),
     cumQuoteQty: formatAmount(o.cumQuote),
     commission: fee === null ? '0' : formatAmount(fee.units),
     commissionAsset: fee === null ? null : fee.asset,
@@ -57,14 +53,13 @@ export function orderEvent(ctx: OpContext, o: Order, x: ExecutionType, t: Trade 
 
 export function tradeEvent(ctx: OpContext, t: Trade, taker: Order | null): void {
   if (!ctx.record) return;
-  const text = t.text();
   ctx.push({
     kind: 'trade',
     symbol: t.spec.symbol,
     tradeId: t.id,
-    price: text.price,
-    qty: text.qty,
-    quoteQty: text.quote,
+    price: t.priceText,
+    qty: t.qtyText,
+    quoteQty: t.quoteText,
     time: t.time,
     buyerOrderId: t.buyer?.id ?? '',
     sellerOrderId: t.seller?.id ?? '',

@@ -24,7 +24,10 @@ export class OpContext {
   ext = -1;
   time = 0;
   private readonly balances: BalanceEntry[] = [];
-  private readonly levels: { sb: SymbolBook; isBid: boolean; price: number }[] = [];
+  /** Touched levels as parallel lists (no object per touch). */
+  private readonly levelBooks: SymbolBook[] = [];
+  private readonly levelSides: boolean[] = [];
+  private readonly levelPrices: number[] = [];
 
   constructor(readonly record: boolean) {}
 
@@ -38,9 +41,10 @@ export class OpContext {
     this.fills = [];
     this.fillsOf = null;
     this.ext = -1;
-    this.pending.length = 0;
-    this.balances.length = 0;
-    this.levels.length = 0;
+    // Setting length is a runtime call even on an empty array: only when there is something to drop.
+    if (this.pending.length !== 0) this.pending.length = 0;
+    if (this.balances.length !== 0) this.balances.length = 0;
+    if (this.levelPrices.length !== 0) this.levelBooks.length = this.levelSides.length = this.levelPrices.length = 0;
     return this;
   }
 
@@ -54,22 +58,30 @@ export class OpContext {
 
   /** Always tracked (the update id counts changed levels whether or not events are built). */
   touchLevel(sb: SymbolBook, isBid: boolean, price: number): void {
-    for (const t of this.levels) if (t.sb === sb && t.isBid === isBid && t.price === price) return;
-    this.levels.push({ sb, isBid, price });
+    const books = this.levelBooks;
+    const sides = this.levelSides;
+    const prices = this.levelPrices;
+    for (let i = 0; i < prices.length; i++) if (prices[i] === price && sides[i] === isBid && books[i] === sb) return;
+    books.push(sb);
+    sides.push(isBid);
+    prices.push(price);
   }
 
   /** Count the changed levels and append the depth and balance events; returns every event of the operation. */
   finish(): EngineEvent[] {
     const time = this.time;
-    for (const { sb, isBid, price } of this.levels) {
+    const n = this.levelPrices.length;
+    for (let i = 0; i < n; i++) {
+      const sb = this.levelBooks[i] as SymbolBook;
       if (!this.record) {
         sb.updateId++;
         continue;
       }
+      const isBid = this.levelSides[i] as boolean;
+      const price = this.levelPrices[i] as number;
       const qty = sb.side(isBid).level(price)?.qty ?? 0;
-      const { symbol, pd, qd } = sb.spec;
       const updateId = ++sb.updateId;
-      this.events.push({ kind: 'book', symbol, side: isBid ? 'bid' : 'ask', price: formatScaled(price, pd), qty: formatScaled(qty, qd), updateId, time });
+      this.events.push({ kind: 'book', symbol: sb.spec.symbol, side: isBid ? 'bid' : 'ask', price: sb.priceTexts.get(price), qty: formatScaled(qty, sb.spec.qd), updateId, time });
     }
     for (const e of this.balances) {
       this.events.push({ kind: 'balance', accountId: e.accountId, asset: e.asset, free: formatAmount(e.free), locked: formatAmount(e.locked), time });

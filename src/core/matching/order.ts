@@ -7,7 +7,6 @@ import type { OrderType } from '../market/index.ts';
 import { formatAmount } from '../portfolio/amount.ts';
 import type { AccountBook } from './account-book.ts';
 import type { Level } from './book-side.ts';
-import { formatScaled } from './scaled.ts';
 import { notionalUnits } from './symbol-spec.ts';
 import type { SymbolBook } from './symbol-book.ts';
 import type { ParsedOrder } from './validate.ts';
@@ -48,8 +47,6 @@ export class Order {
   next: Order | null = null;
   /** The previous order of this account and symbol that used the same client order id. */
   prevSameClientId: Order | null = null;
-  /** Wire texts of the fixed fields, made once on first use (snapshots and events repeat them). */
-  private texts: { price: string; stopPrice: string; quoteQty: string; qty: string } | null = null;
   /** In its account's open list (account-book.ts). */
   listed = false;
   openPrev: Order | null = null;
@@ -78,18 +75,23 @@ export class Order {
     this.working = !p.isAlgo;
   }
 
-  /** price, stopPrice, origQuoteOrderQty and (quantity-sized orders) origQty as decimal strings. */
-  text(): { price: string; stopPrice: string; quoteQty: string; qty: string } {
-    if (this.texts === null) {
-      const { pd, qd } = this.sb.spec;
-      this.texts = { price: formatScaled(this.price, pd), stopPrice: formatScaled(this.stopPrice, pd), quoteQty: formatAmount(this.quoteQty), qty: formatScaled(this.origQty, qd) };
-    }
-    return this.texts;
+  /** Wire texts of the fixed fields: prices and quantities from the book's shared cache (no string kept per order). */
+  get priceText(): string {
+    return this.sb.priceTexts.get(this.price);
+  }
+
+  get stopPriceText(): string {
+    return this.sb.priceTexts.get(this.stopPrice);
+  }
+
+  /** origQuoteOrderQty ('0' for quantity-sized orders). */
+  get quoteQtyText(): string {
+    return this.byQuote ? formatAmount(this.quoteQty) : '0';
   }
 
   /** origQty as a decimal string (a quote-sized order's follows its executed quantity). */
   get origQtyText(): string {
-    return this.byQuote ? formatScaled(this.origQty, this.sb.spec.qd) : this.text().qty;
+    return this.sb.qtyTexts.get(this.origQty);
   }
 
   get remaining(): number {
@@ -119,23 +121,21 @@ export function held(o: Order): bigint {
 }
 
 export function snapshotOf(o: Order): OrderSnapshot {
-  const qd = o.sb.spec.qd;
-  const t = o.text();
   return {
     symbol: o.sb.spec.symbol,
     accountId: o.acct.accountId,
     orderId: o.id,
     clientOrderId: o.clientOrderId,
-    price: t.price,
+    price: o.priceText,
     origQty: o.origQtyText,
-    executedQty: formatScaled(o.executed, qd),
+    executedQty: o.sb.qtyTexts.get(o.executed),
     cummulativeQuoteQty: formatAmount(o.cumQuote),
     status: o.status,
     timeInForce: o.tif,
     type: o.type,
     side: o.side,
-    stopPrice: t.stopPrice,
-    origQuoteOrderQty: t.quoteQty,
+    stopPrice: o.stopPriceText,
+    origQuoteOrderQty: o.quoteQtyText,
     stpFlag: o.stp,
     time: o.time,
     updateTime: o.updateTime,

@@ -83,14 +83,13 @@ export function accountTrade(t: Trade, accountId: string): AccountTrade {
   const isBuyer = t.buyer !== null && t.buyer.acct.accountId === accountId;
   const own = (isBuyer ? t.buyer : t.seller) as Order;
   const spec = own.sb.spec;
-  const text = t.text();
   return {
     symbol: spec.symbol,
     id: t.id,
     orderId: own.id,
-    price: text.price,
-    qty: text.qty,
-    quoteQty: text.quote,
+    price: t.priceText,
+    qty: t.qtyText,
+    quoteQty: t.quoteText,
     commission: formatAmount(isBuyer ? t.buyerFee : t.sellerFee),
     commissionAsset: isBuyer ? spec.baseAsset : spec.quoteAsset,
     time: t.time,

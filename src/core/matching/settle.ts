@@ -70,7 +70,7 @@ export function fill(st: EngineState, ctx: OpContext, sb: SymbolBook, taker: Ord
     sb.feeQuote.free += sellerFee;
     ctx.touch(sb.feeQuote);
   }
-  const t = new Trade(spec, st.nextTradeId(), price, lots, quote, ctx.time, buyer, seller, buyerIsMaker, buyerFee, sellerFee);
+  const t = new Trade(sb, spec, st.nextTradeId(), price, lots, quote, ctx.time, buyer, seller, buyerIsMaker, buyerFee, sellerFee);
   if (buyer !== null) buyer.acct.trades.push(t);
   if (seller !== null) seller.acct.trades.push(t);
   if (maker !== null) {
@@ -88,10 +88,9 @@ export function fill(st: EngineState, ctx: OpContext, sb: SymbolBook, taker: Ord
   if (taker !== null) {
     orderEvent(ctx, taker, 'TRADE', t);
     if (ctx.fillsOf === taker) {
-      const text = t.text();
       ctx.fills.push({
-        price: text.price,
-        qty: text.qty,
+        price: t.priceText,
+        qty: t.qtyText,
         commission: formatAmount(taker.isBuy ? buyerFee : sellerFee),
         commissionAsset: taker.isBuy ? spec.baseAsset : spec.quoteAsset,
         tradeId: t.id,

@@ -4,6 +4,7 @@
  */
 import type { BalanceEntry } from '../portfolio/balances.ts';
 import { BookSide } from './book-side.ts';
+import { ScaledTexts } from './scaled-texts.ts';
 import { StopBook } from './stops.ts';
 import type { SymbolSpec } from './symbol-spec.ts';
 
@@ -15,13 +16,19 @@ export class SymbolBook {
   lastPrice = -1;
   /** Incremented once per changed depth level. */
   updateId = 0;
+  /** Wire texts of prices and quantities (the scales never change for a book, see addInstrument). */
+  readonly priceTexts: ScaledTexts;
+  readonly qtyTexts: ScaledTexts;
 
   constructor(
     public spec: SymbolSpec,
     /** The fee account's entries for this symbol's assets (commissions land here). */
     readonly feeBase: BalanceEntry,
     readonly feeQuote: BalanceEntry,
-  ) {}
+  ) {
+    this.priceTexts = new ScaledTexts(spec.pd);
+    this.qtyTexts = new ScaledTexts(spec.qd);
+  }
 
   side(isBid: boolean): BookSide {
     return isBid ? this.bids : this.asks;
