@@ -30,22 +30,27 @@ export class CandleScratch {
     return this.fill(b.openTime, b.closeTime, b);
   }
 
-  /** Fill the reused candle from strings (journal rows). */
+  /** Fill the reused candle from strings. */
   fill(openTime: number, closeTime: number, t: CandleText): Candle {
+    return this.row(openTime, closeTime, t.open, t.high, t.low, t.close, t.volume);
+  }
+
+  /** Fill the reused candle from the columns of a journal row. */
+  row(openTime: number, closeTime: number, open: string, high: string, low: string, close: string, volume: string): Candle {
     const c = this.c;
     c.openTime = openTime;
     c.closeTime = closeTime;
-    c.open = Number(t.open);
-    c.high = Number(t.high);
-    c.low = Number(t.low);
-    c.close = Number(t.close);
-    c.volume = Number(t.volume);
+    c.open = Number(open);
+    c.high = Number(high);
+    c.low = Number(low);
+    c.close = Number(close);
+    c.volume = Number(volume);
     const x = c.exact;
-    x.open = t.open;
-    x.high = t.high;
-    x.low = t.low;
-    x.close = t.close;
-    x.volume = t.volume;
+    x.open = open;
+    x.high = high;
+    x.low = low;
+    x.close = close;
+    x.volume = volume;
     return c;
   }
 }

@@ -17,31 +17,48 @@
  */
 import { D } from '../core/money/decimal.ts';
 import { barReturns, cagrPct, maxDrawdownPct, periodsPerYear, sharpeRatio, sortinoRatio } from './metrics-returns.ts';
-import { exposurePct, feesInQuote, profitFactor, winRatePct } from './metrics-trades.ts';
+import { exposurePct, exposureThreshold, feesInQuote, profitFactor, winRatePct } from './metrics-trades.ts';
+import { equityColumnsOf } from './equity-columns.ts';
 import type { BacktestMetrics, BacktestRun } from './types.ts';
 
 /** Start balances in quote; the first equity point when base was held (see the header). */
 export function startEquityOf(run: Pick<BacktestRun, 'startBalances' | 'baseAsset' | 'quoteAsset' | 'equity'>): number {
+  return startEquityFrom(run, run.equity[0]?.equity);
+}
+
+function startEquityFrom(run: Pick<BacktestRun, 'startBalances' | 'baseAsset' | 'quoteAsset'>, firstEquity: number | undefined): number {
   const base = new D(run.startBalances[run.baseAsset] ?? '0');
   const quote = Number(run.startBalances[run.quoteAsset] ?? '0');
   if (base.isZero()) return Number.isFinite(quote) ? quote : 0;
-  return run.equity[0]?.equity ?? quote;
+  return firstEquity ?? quote;
+}
+
+/** exposurePct (metrics-trades.ts) over a position column. */
+function exposureOf(positions: ArrayLike<number>, fills: BacktestRun['fills']): number {
+  if (positions.length === 0) return 0;
+  const min = exposureThreshold(fills);
+  let n = 0;
+  for (let i = 0; i < positions.length; i++) if (Math.abs(positions[i] as number) >= min) n++;
+  return (n / positions.length) * 100;
 }
 
 const finite = (x: number): number => (Number.isNaN(x) ? 0 : x);
 
+/** The equity curve as number arrays: from runBacktest's columns when there, else from the points. */
+function curve(run: BacktestRun): { values: number[]; times: number[]; positions: ArrayLike<number> | undefined } {
+  const c = equityColumnsOf(run);
+  if (c !== undefined) return { values: Array.from(c.equity), times: Array.from(c.time), positions: c.position };
+  return { values: run.equity.map((p) => p.equity), times: run.equity.map((p) => p.time), positions: undefined };
+}
+
 export function computeMetrics(run: BacktestRun): BacktestMetrics {
-  const startEquity = startEquityOf(run);
-  const values = run.equity.map((p) => p.equity);
-  const last = run.equity[run.equity.length - 1];
-  const endEquity = last ? last.equity : startEquity;
+  const { values, times, positions } = curve(run);
+  const n = values.length;
+  const startEquity = startEquityFrom(run, values[0]);
+  const endEquity = n > 0 ? (values[n - 1] as number) : startEquity;
   const netPnl = endEquity - startEquity;
-  const first = run.equity[0];
-  const span = first && last ? last.time - first.time : 0;
-  const perYear = periodsPerYear(
-    run.interval,
-    run.equity.map((p) => p.time),
-  );
+  const span = n > 0 ? (times[n - 1] as number) - (times[0] as number) : 0;
+  const perYear = periodsPerYear(run.interval, times);
   const returns = barReturns(startEquity, values);
   return {
     startEquity: finite(startEquity),
@@ -54,7 +71,7 @@ export function computeMetrics(run: BacktestRun): BacktestMetrics {
     sortino: finite(sortinoRatio(returns, perYear)),
     winRatePct: winRatePct(run.trades),
     profitFactor: finite(profitFactor(run.trades)),
-    exposurePct: exposurePct(run.equity, run.fills),
+    exposurePct: positions === undefined ? exposurePct(run.equity, run.fills) : exposureOf(positions, run.fills),
     feesPaid: finite(feesInQuote(run.fills, run.baseAsset, run.quoteAsset).quote),
     trades: run.trades.length,
     fills: run.fills.length,

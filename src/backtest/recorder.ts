@@ -2,7 +2,8 @@
  * Collects what a backtest run reports (types.ts BacktestRun): fills, denials, strategy failures,
  * the intents (for the testing kit), round trips, and one equity point per bar. Equity is the
  * account's quote plus base (free and locked) valued at the bar's close, as numbers (they only
- * feed metrics and charts); the numbers are recomputed only when the account changed.
+ * feed metrics and charts), kept as typed columns; the numbers are recomputed only when the
+ * account changed.
  */
 import type { Denial, OrderIssue } from '../core/orders/index.ts';
 import type { AccountState } from '../core/orders/account.ts';
@@ -10,7 +11,8 @@ import type { FillOut, OrderIntent } from '../core/orders/types.ts';
 import type { IntentOrigin } from '../engine/kernel.ts';
 import type { StrategyFailure as RunnerFailure } from '../strategy/types.ts';
 import type { RoundTripBook } from './round-trips.ts';
-import type { BacktestFill, DenialRecord, EquityPoint, StrategyFailure } from './types.ts';
+import { EquityRecorder } from './equity-columns.ts';
+import type { BacktestFill, DenialRecord, StrategyFailure } from './types.ts';
 
 export interface IntentRecord {
   readonly time: number;
@@ -24,7 +26,8 @@ export class Recorder {
   readonly denials: DenialRecord[] = [];
   readonly failures: StrategyFailure[] = [];
   readonly issues: OrderIssue[] = [];
-  readonly equity: EquityPoint[] = [];
+  /** One slot a bar, as columns (equity-columns.ts). */
+  readonly equity = new EquityRecorder();
   /** Index of the bar being played (fills are attributed to it). */
   bar = 0;
   private version = -1;
@@ -81,6 +84,6 @@ export class Recorder {
       this.quote = Number(a.totalOf(this.quoteAsset).toFixed());
       this.base = Number(a.totalOf(this.baseAsset).toFixed());
     }
-    this.equity.push({ time, equity: this.quote + this.base * close, position: this.base });
+    this.equity.push(time, this.quote + this.base * close, this.base);
   }
 }

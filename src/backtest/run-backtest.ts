@@ -27,7 +27,8 @@ import { Recorder } from './recorder.ts';
 import type { IntentRecord } from './recorder.ts';
 import { RoundTripBook } from './round-trips.ts';
 import { SimVenue } from './sim-venue.ts';
-import type { BacktestRun } from './types.ts';
+import type { BacktestRun, EquityPoint } from './types.ts';
+import { attachEquity } from './equity-columns.ts';
 
 export interface BacktestOptions {
   readonly strategy: AnyStrategyDefinition;
@@ -123,7 +124,7 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
   player.finish(lastClose + 1);
   const startBalances: Record<string, string> = {};
   for (const asset of Object.keys(opts.balances).sort()) startBalances[asset] = dec(opts.balances[asset] as string).toFixed();
-  return {
+  const run = {
     strategy: runner.name,
     params: { ...runner.params } as Record<string, unknown>,
     symbol,
@@ -139,8 +140,10 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
     fillModel: { ...model },
     fills: rec.fills,
     trades: trips.trips,
-    equity: rec.equity,
+    equity: [] as EquityPoint[],
     denials: rec.denials,
     strategyFailures: rec.failures,
   };
+  // Built from the recorded columns on first read (equity-columns.ts); same place in the JSON.
+  return attachEquity(run, rec.equity.columns()) satisfies BacktestRun;
 }

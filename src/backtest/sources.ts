@@ -1,6 +1,6 @@
 /**
  * Where backtest bars and rules come from. Journal: the series' klines streamed in open-time
- * order through the journal's chunked replay iterator (`iterateKlines`, [from, to) on open time),
+ * order, read a chunk of price columns at a time (`KlineStore.barChunk`, [from, to) on open time),
  * each row filled into one reused Candle; the instrument from the exchangeInfo snapshot in force
  * at the start of the range (journal.exchangeInfo.at), else a fallback (the CLI passes the sandbox
  * config's symbol), else an error that says what to do. Synthetic: the seeded generator's
@@ -12,19 +12,74 @@ import type { Instrument } from '../core/market/index.ts';
 import { generateSeries } from '../core/synthetic/index.ts';
 import type { GenerateOptions, SyntheticSeries } from '../core/synthetic/index.ts';
 import type { Journal } from '../journal/journal.ts';
+import type { BarTuple } from '../journal/kline-store.ts';
 import { CandleScratch } from './bar-input.ts';
 
-/** Bars of one series, oldest first; the yielded Candle is reused (the backtest copies nothing it keeps). */
-export function* journalBars(journal: Journal, symbol: string, interval: string, from?: number, to?: number): Generator<Candle, void, undefined> {
-  const scratch = new CandleScratch();
-  const text = { open: '', high: '', low: '', close: '', volume: '' };
-  for (const k of journal.klines.iterateKlines(symbol, interval, from, to)) {
-    text.open = k[1];
-    text.high = k[2];
-    text.low = k[3];
-    text.close = k[4];
-    text.volume = k[5];
-    yield scratch.fill(k[0], k[6], text);
+const MIN = Number.MIN_SAFE_INTEGER;
+const MAX = Number.MAX_SAFE_INTEGER;
+
+/**
+ * Bars of one series, oldest first; the yielded Candle is reused (the backtest copies nothing it
+ * keeps). Reads the price columns only, a chunk at a time (`barChunk`).
+ */
+export function journalBars(journal: Journal, symbol: string, interval: string, from?: number, to?: number): IterableIterator<Candle> {
+  return new JournalBars(journal, symbol, interval, from ?? MIN, to ?? MAX);
+}
+
+/**
+ * The iterator behind `journalBars`: a plain object rather than a generator, handing out one
+ * reused result object, so a year of bars allocates nothing per bar beyond the rows SQLite returns.
+ * Consumers read `value` before the next call (for...of does), as with the reused Candle.
+ */
+class JournalBars implements IterableIterator<Candle> {
+  private readonly scratch = new CandleScratch();
+  private readonly result: { done: boolean; value: Candle | undefined } = { done: false, value: undefined };
+  private rows: BarTuple[] = [];
+  private i = 0;
+  /** False once a chunk came back short: no more rows after `rows`. */
+  private more = true;
+
+  constructor(
+    private readonly journal: Journal,
+    private readonly symbol: string,
+    private readonly interval: string,
+    private cursor: number,
+    private readonly end: number,
+  ) {}
+
+  [Symbol.iterator](): this {
+    return this;
+  }
+
+  next(): IteratorResult<Candle, undefined> {
+    const r = this.result;
+    if (this.i === this.rows.length && !this.load()) {
+      r.done = true;
+      r.value = undefined;
+      return r as IteratorResult<Candle, undefined>;
+    }
+    const k = this.rows[this.i++]!;
+    r.value = this.scratch.row(k[0], k[6], k[1], k[2], k[3], k[4], k[5]);
+    return r as IteratorResult<Candle, undefined>;
+  }
+
+  return(): IteratorResult<Candle, undefined> {
+    this.rows = [];
+    this.i = 0;
+    this.more = false;
+    return { done: true, value: undefined };
+  }
+
+  /** Read the next chunk; false when there is none. */
+  private load(): boolean {
+    if (!this.more) return false;
+    const klines = this.journal.klines;
+    const rows = klines.barChunk(this.symbol, this.interval, this.cursor, this.end);
+    this.more = rows.length === klines.barChunkSize;
+    if (rows.length > 0) this.cursor = rows[rows.length - 1]![0] + 1;
+    this.rows = rows;
+    this.i = 0;
+    return rows.length > 0;
   }
 }
 

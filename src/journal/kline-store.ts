@@ -80,11 +80,17 @@ const MAX = Number.MAX_SAFE_INTEGER;
 const TUPLE_COLUMNS = 'open_time, open, high, low, close, volume, close_time, quote_volume, trades, taker_buy_base, taker_buy_quote';
 /** Rows per read of `iterateKlines`: large enough to amortise the call, small enough to stay in cache. */
 const CHUNK = 4096;
+/** The columns a replay needs (OHLCV and the two times): a third fewer values to marshal per row than the full tuple. */
+const BAR_COLUMNS = 'open_time, open, high, low, close, volume, close_time';
+
+/** A kline's price fields only: the first seven of a `KlineTuple` (see `K`). What `barChunk` returns. */
+export type BarTuple = [openTime: number, open: string, high: string, low: string, close: string, volume: string, closeTime: number];
 
 export class KlineStore {
   private readonly upsert: Statement;
   private readonly selectRange: Statement;
   private readonly selectChunk: Statement;
+  private readonly selectBarChunk: Statement;
   private readonly selectStats: Statement;
   private readonly selectSymbols: Statement;
   private readonly selectSeries: Statement;
@@ -110,6 +116,7 @@ export class KlineStore {
     const where = 'symbol = ? AND interval = ? AND open_time >= ? AND open_time < ?';
     this.selectRange = db.prepare(`SELECT ${TUPLE_COLUMNS}, source FROM klines WHERE ${where} ORDER BY open_time`).raw(true);
     this.selectChunk = db.prepare(`SELECT ${TUPLE_COLUMNS} FROM klines WHERE ${where} ORDER BY open_time LIMIT ${CHUNK}`).raw(true);
+    this.selectBarChunk = db.prepare(`SELECT ${BAR_COLUMNS} FROM klines WHERE ${where} ORDER BY open_time LIMIT ${CHUNK}`).raw(true);
     this.selectStats = db.prepare(`SELECT min(open_time), max(open_time), count(*) FROM klines WHERE ${where}`).raw(true);
     this.selectSymbols = db.prepare('SELECT DISTINCT symbol FROM klines ORDER BY symbol').pluck(true);
     this.selectSeries = db.prepare(
@@ -182,6 +189,20 @@ export class KlineStore {
       if (rows.length < CHUNK) return;
       cursor = rows[rows.length - 1]![0] + 1;
     }
+  }
+
+  /**
+   * One chunk of a replay, for loops that drive the cursor themselves (backtests): up to
+   * `barChunkSize` rows with open time in [from, to), oldest first, price columns only. The next
+   * chunk starts at the last row's open time + 1; a chunk shorter than `barChunkSize` is the last.
+   */
+  barChunk(symbol: string, interval: string, from: number, to: number): BarTuple[] {
+    return this.selectBarChunk.all(symbol, interval, from, to) as BarTuple[];
+  }
+
+  /** Rows per `barChunk`. */
+  get barChunkSize(): number {
+    return CHUNK;
   }
 
   /** First and last open time and the number of bars of a series (within [from, to) if given); undefined when empty. */

@@ -155,8 +155,28 @@ export class BarHistory {
     });
   }
 
+  /**
+   * A per-indicator memo in front of `cached`: by field, then period, so a handler asking for
+   * `sma(10)` every bar finds its line without building the string key. Misses (and errors, like
+   * an unknown field) go through `make` unchanged; only lines made successfully are remembered.
+   */
+  private memo(): (period: number, f: string, make: () => Line) => Line {
+    const byField = new Map<string, Map<number, Line>>();
+    return (period, f, make) => {
+      let m = byField.get(f);
+      const hit = m?.get(period);
+      if (hit !== undefined) return hit;
+      const line = make();
+      if (m === undefined) byField.set(f, (m = new Map()));
+      m.set(period, line);
+      return line;
+    };
+  }
+
   private makeView(): BarSeries {
     const field = (f: CandleField) => (bar: Bar) => bar[f];
+    const smaMemo = this.memo();
+    const emaMemo = this.memo();
     const pluck = (f: CandleField) => (count?: number) => Object.freeze(this.lastBars(count).map((b) => b[f]));
     const at = (f: CandleField) => (ago = 0) => this.barAt(ago)?.[f];
     const length = () => this.length;
@@ -187,8 +207,8 @@ export class BarHistory {
       volumes: pluck('volume'),
       bars: (count) => Object.freeze(this.lastBars(count)),
       line: (f) => this.single(`line:${checkField(f)}`, () => ({ update: (x: number) => x, value: undefined, ready: true, reset() {} }), field(f)),
-      sma: (period, f = 'close') => this.single(`sma:${period}:${checkField(f)}`, () => new Sma(period), field(f)),
-      ema: (period, f = 'close') => this.single(`ema:${period}:${checkField(f)}`, () => new Ema(period), field(f)),
+      sma: (period, f = 'close') => smaMemo(period, f, () => this.single(`sma:${period}:${checkField(f)}`, () => new Sma(period), field(f))),
+      ema: (period, f = 'close') => emaMemo(period, f, () => this.single(`ema:${period}:${checkField(f)}`, () => new Ema(period), field(f))),
       rsi: (period = 14, f = 'close') => this.single(`rsi:${period}:${checkField(f)}`, () => new Rsi(period), field(f)),
       atr: (period = 14) => this.single(`atr:${period}`, () => new Atr(period)),
       highest: (period, f = 'high') => this.single(`highest:${period}:${checkField(f)}`, () => new Highest(period), field(f)),

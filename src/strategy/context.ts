@@ -13,7 +13,8 @@ import { StrategyContextError } from './errors.ts';
 import type { InstrumentView } from './instrument-view.ts';
 import { instrumentView } from './instrument-view.ts';
 import type { StrategyStateView } from './state-view.ts';
-import type { Amount, Balance, BookTop, Interval, OpenOrder, OpenOrderInput, Position, Trade } from './types.ts';
+import type { Instrument } from '../core/market/instrument.ts';
+import type { Amount, Balance, BookTop, Interval, OpenOrder, OpenOrderInput, Position, PositionInput, Trade } from './types.ts';
 
 export interface StrategyContext<P = Readonly<Record<string, unknown>>, S = unknown> {
   /** The strategy's name. */
@@ -88,6 +89,7 @@ export function createContext<P, S>(src: ContextSource<P, S>): StrategyContext<P
     return symbol;
   };
   const views = new WeakMap<object, InstrumentView>();
+  const positions = new Map<string, { input: PositionInput | undefined; inst: Instrument | undefined; out: Position }>();
   const instrument = (symbol = first): InstrumentView => {
     const inst = src.view.instrument(declared(symbol));
     if (!inst) throw new StrategyContextError(`no exchange rules known for '${symbol}' (exchangeInfo not loaded?)`);
@@ -120,10 +122,16 @@ export function createContext<P, S>(src: ContextSource<P, S>): StrategyContext<P
     balances: () => Object.freeze(src.view.balances().map((b) => balance(b.asset))),
     position(symbol = first) {
       const p = src.view.position(declared(symbol));
+      const inst = src.view.instrument(symbol);
+      // The engine hands out one position object per change: reuse the converted view while it (and the rules) stay the same.
+      const hit = positions.get(symbol);
+      if (hit !== undefined && hit.input === p && hit.inst === inst) return hit.out;
       const base = p ? dec(p.base, 'position.base') : ZERO;
-      const minQty = src.view.instrument(symbol)?.filter('LOT_SIZE')?.minQty;
+      const minQty = inst?.filter('LOT_SIZE')?.minQty;
       const flat = !base.gt(0) || (minQty !== undefined && minQty.gt(0) && base.lt(minQty));
-      return Object.freeze({ symbol, base, avgEntryPrice: amount(p?.avgEntryPrice, 'position.avgEntryPrice'), flat });
+      const out: Position = Object.freeze({ symbol, base, avgEntryPrice: amount(p?.avgEntryPrice, 'position.avgEntryPrice'), flat });
+      positions.set(symbol, { input: p, inst, out });
+      return out;
     },
     openOrders: (symbol) => Object.freeze(src.view.openOrders(symbol === undefined ? undefined : declared(symbol)).map(openOrder)),
     instrument,

@@ -20,20 +20,17 @@ export interface Line {
 /** Anything with `at(ago)`: a Line, or your own. */
 export type LineLike = Pick<Line, 'at'>;
 
-const prevNow = (x: LineLike | number): [number | undefined, number | undefined] => (typeof x === 'number' ? [x, x] : [x.at(1), x.at(0)]);
+const prevOf = (x: LineLike | number): number | undefined => (typeof x === 'number' ? x : x.at(1));
+const nowOf = (x: LineLike | number): number | undefined => (typeof x === 'number' ? x : x.at(0));
 
 /** `a` crossed above `b` on the last closed bar (a > b now, a <= b one bar before). */
 export function crossover(a: LineLike, b: LineLike | number): boolean {
-  const [ap, an] = prevNow(a);
-  const [bp, bn] = prevNow(b);
-  return crossedAbove(ap, an, bp, bn);
+  return crossedAbove(a.at(1), a.at(0), prevOf(b), nowOf(b));
 }
 
 /** `a` crossed below `b` on the last closed bar (a < b now, a >= b one bar before). */
 export function crossunder(a: LineLike, b: LineLike | number): boolean {
-  const [ap, an] = prevNow(a);
-  const [bp, bn] = prevNow(b);
-  return crossedBelow(ap, an, bp, bn);
+  return crossedBelow(a.at(1), a.at(0), prevOf(b), nowOf(b));
 }
 
 /** Values kept for a line: a ring of `capacity` numbers, NaN standing for "no value yet". */

@@ -82,6 +82,7 @@ export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unkn
   private failed: StrategyFailure | undefined;
   private timerAt: number | undefined;
   private ignored = 0;
+  private lastHistory: BarHistory | undefined;
 
   constructor(definition: StrategyDefinition<Schema, S>, options: StrategyRunnerOptions) {
     this.def = definition;
@@ -121,7 +122,8 @@ export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unkn
 
   /** Load history (e.g. klines fetched at start) without calling any handler. */
   preload(symbol: string, interval: Interval, candles: Iterable<Candle>): void {
-    for (const c of candles) this.record(symbol, interval, c);
+    const history = this.history(symbol, interval);
+    for (const c of candles) this.record(history, symbol, interval, c);
   }
 
   /** Build the state and call onStart. */
@@ -155,11 +157,13 @@ export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unkn
 
   /** A bar has closed. Throws RunnerInputError if it has not (lookahead). */
   bar(symbol: string, interval: Interval, candle: Candle): readonly Intent[] {
-    const bar = this.record(symbol, interval, candle);
-    if (!bar) return NONE;
-    const history = this.histories.get(key(symbol, interval)) as BarHistory;
+    const history = this.history(symbol, interval);
+    const bar = this.record(history, symbol, interval, candle);
+    if (!bar || !history) return NONE;
     if (history.count < Math.max(1, this.setup.warmup)) return NONE;
-    return this.call('onBar', this.def.onBar && ((ctx) => this.def.onBar?.(ctx, bar)));
+    const onBar = this.def.onBar;
+    if (!onBar || this.current !== 'running') return NONE;
+    return this.call('onBar', (ctx) => onBar(ctx, bar));
   }
 
   trade(input: TradeInput): readonly Intent[] {
@@ -244,8 +248,7 @@ export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unkn
   }
 
   /** Validate and store a closed bar; undefined when ignored. */
-  private record(symbol: string, interval: Interval, candle: Candle): Bar | undefined {
-    const history = this.histories.get(key(symbol, interval));
+  private record(history: BarHistory | undefined, symbol: string, interval: Interval, candle: Candle): Bar | undefined {
     if (!history) return undefined;
     const now = this.view.now();
     if (!(now > candle.closeTime)) {
@@ -272,6 +275,15 @@ export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unkn
     return bar;
   }
 
+  /** The history of a declared series; the last one asked for is remembered (a bar loop asks for the same one every bar). */
+  private history(symbol: string, interval: Interval): BarHistory | undefined {
+    const hit = this.lastHistory;
+    if (hit !== undefined && hit.symbol === symbol && hit.interval === interval) return hit;
+    const h = this.histories.get(key(symbol, interval));
+    if (h !== undefined) this.lastHistory = h;
+    return h;
+  }
+
   private call(handler: HandlerName, fn: ((ctx: StrategyContext<Params<Schema>, S>) => unknown) | undefined): readonly Intent[] {
     const ctx = this.ctx;
     if (this.current !== 'running' || !fn || !ctx) return NONE;
@@ -288,6 +300,7 @@ export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unkn
       this.fail(handler, 'bad-return', `${handler} returned a Promise: handlers must be synchronous and return intents`);
       return NONE;
     }
+    if (out === undefined) return NONE;
     const checked = checkIntents(out, this.setup.symbols);
     if (!checked.ok) {
       this.fail(handler, checked.kind, checked.message, undefined, checked.field);

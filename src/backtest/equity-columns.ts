@@ -1,0 +1,93 @@
+/**
+ * The equity curve as the backtest loop records it: three growing Float64Arrays (bar close time,
+ * equity, position), one slot a bar, instead of one EquityPoint object a bar (a year of 1-minute
+ * bars is 525,600 of them: ~50 MB of heap and young-generation copying while the loop runs).
+ *
+ * A BacktestRun (types.ts) still has `equity: EquityPoint[]`: `attachEquity` defines it as an
+ * enumerable property that builds the array the first time it is read and then becomes a plain
+ * data property in the same place, so JSON.stringify, spreads and structured clones of a run are
+ * exactly what they were. Readers that only need numbers (computeMetrics) take the columns
+ * through `equityColumnsOf` and never build the objects.
+ */
+import type { EquityPoint } from './types.ts';
+
+export interface EquityColumns {
+  readonly length: number;
+  readonly time: Float64Array;
+  readonly equity: Float64Array;
+  readonly position: Float64Array;
+}
+
+export class EquityRecorder {
+  private n = 0;
+  private time = new Float64Array(1024);
+  private equity = new Float64Array(1024);
+  private position = new Float64Array(1024);
+
+  get length(): number {
+    return this.n;
+  }
+
+  push(time: number, equity: number, position: number): void {
+    const i = this.n;
+    if (i === this.time.length) this.grow();
+    this.time[i] = time;
+    this.equity[i] = equity;
+    this.position[i] = position;
+    this.n = i + 1;
+  }
+
+  /** The recorded columns, trimmed to length (views, no copy). */
+  columns(): EquityColumns {
+    const n = this.n;
+    return Object.freeze({ length: n, time: this.time.subarray(0, n), equity: this.equity.subarray(0, n), position: this.position.subarray(0, n) });
+  }
+
+  private grow(): void {
+    const size = this.time.length * 2;
+    const t = new Float64Array(size);
+    const e = new Float64Array(size);
+    const p = new Float64Array(size);
+    t.set(this.time);
+    e.set(this.equity);
+    p.set(this.position);
+    this.time = t;
+    this.equity = e;
+    this.position = p;
+  }
+}
+
+/** EquityPoint objects of the columns, oldest first. */
+export function equityPoints(c: EquityColumns): EquityPoint[] {
+  const out = new Array<EquityPoint>(c.length);
+  for (let i = 0; i < c.length; i++) out[i] = { time: c.time[i]!, equity: c.equity[i]!, position: c.position[i]! };
+  return out;
+}
+
+const columnsByRun = new WeakMap<object, EquityColumns>();
+
+/** The columns a run was built from, when it came from runBacktest and its equity was not replaced. */
+export function equityColumnsOf(run: object): EquityColumns | undefined {
+  const d = Object.getOwnPropertyDescriptor(run, 'equity');
+  return d !== undefined && d.get !== undefined ? columnsByRun.get(run) : undefined;
+}
+
+/**
+ * Define `run.equity` from the columns: materialised on first read (then a plain data property,
+ * same key position), assignable like a data property. Call it where `equity` belongs in the
+ * object's key order (JSON keeps that order).
+ */
+export function attachEquity<T extends object>(run: T, columns: EquityColumns): T & { equity: EquityPoint[] } {
+  const settle = (value: EquityPoint[]): EquityPoint[] => {
+    Object.defineProperty(run, 'equity', { value, writable: true, enumerable: true, configurable: true });
+    return value;
+  };
+  Object.defineProperty(run, 'equity', {
+    enumerable: true,
+    configurable: true,
+    get: () => settle(equityPoints(columns)),
+    set: (value: EquityPoint[]) => void settle(value),
+  });
+  columnsByRun.set(run, columns);
+  return run as T & { equity: EquityPoint[] };
+}
