@@ -10,6 +10,7 @@ import { openJournal } from '../../journal/journal.ts';
 import { reportError } from '../errors.ts';
 import type { CliIo } from '../io.ts';
 import { recordCommand, runRecord } from './record.ts';
+import { exchangeInfo } from '../../exchange/endpoints/areas/general.ts';
 
 const M = 60_000;
 const T0 = Date.UTC(2024, 2, 1);
@@ -34,6 +35,7 @@ beforeAll(async () => {
       res.end(JSON.stringify(body));
     };
     if (url.pathname === '/openapi/v1/time') return send(200, { serverTime: Date.now() });
+    if (url.pathname === '/openapi/v1/exchangeInfo') return send(200, exchangeInfo.example.response);
     if (url.pathname !== '/openapi/quote/v1/klines') return send(404, { code: -1, msg: 'not found' });
     requests.push(url.searchParams);
     if (failRequest !== undefined && requests.length === failRequest) return send(400, { code: -1121, msg: 'Invalid symbol.' });
@@ -85,7 +87,10 @@ describe('halyard record', () => {
     const j = openJournal(journal);
     expect(j.klines.klineRange('BTCPHP', '1m')).toEqual({ first: T0, last: T0 + 2159 * M, count: 2160 });
     expect(j.klines.klines('BTCPHP', '1m', T0, T0 + 1)[0]).toMatchObject({ open: '100.00', close: '100.50', quoteVolume: '125.5', trades: 9, source: 'rest' });
+    // The exchange's rules at recording time, for backtests of these bars.
+    expect((j.exchangeInfo.latest()?.body as { symbols: { symbol: string }[] }).symbols[0]!.symbol).toBe('BTCPHP');
     j.close();
+    expect(a.err.join('\n')).toBe('');
   });
 
   it('stops cleanly on an exchange error with what was saved, then resumes after the last stored bar', async () => {

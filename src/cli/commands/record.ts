@@ -85,6 +85,13 @@ export async function runRecord(io: CliIo, args: RecordArgs, options: RecordComm
       const now = options.now ?? (() => serverClock.now());
       const to = explicitTo ?? now();
       if (to <= from) throw new UsageError(`--from ${formatTime(from)} is in the future`);
+      // The rules in force now, so a backtest of these bars uses the exchange's filters (journal
+      // exchangeInfo snapshots), not a guess.
+      try {
+        journal.exchangeInfo.save(now(), await client.general.exchangeInfo({ symbol }));
+      } catch (e) {
+        io.err(`warning: the exchange's rules for ${symbol} were not saved (${e instanceof Error ? e.message : String(e)}); backtests will use the sandbox config's`);
+      }
       result = await fill(io, journal, { symbol, interval, from, to, now, options, fetch: (req) => client.market.klines(req) });
     });
   } finally {
