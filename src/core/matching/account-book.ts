@@ -5,15 +5,34 @@
  * orders and its trades (spec 2.5), plus cached balance entries so a fill settles without a map
  * lookup. Generated client ids (`auto-<orderId>`) are not indexed: they resolve through the id.
  */
-import { formatAmount } from '../portfolio/amount.ts';
+import { AMOUNT_SCALE, formatAmount } from '../portfolio/amount.ts';
 import type { BalanceEntry } from '../portfolio/balances.ts';
 import type { Order } from './order.ts';
 import type { SymbolBook } from './symbol-book.ts';
+import { formatScaled } from './scaled.ts';
+import { commissionUnits, notionalUnits } from './symbol-spec.ts';
 import type { SymbolSpec } from './symbol-spec.ts';
+
+/**
+ * The text of one side's commission on `t` (formatAmount of buyerFee / sellerFee). The fee is
+ * floor(amount * n / 10^d) on the 1e-18 grid, `amount` a scaled integer (lots, or price int * lots
+ * for the quote): when amount * n is a safe integer and needs no more than 18 decimals nothing was
+ * rounded, and formatting that number gives the same text without any bigint.
+ */
+function feeText(t: Trade, buyerSide: boolean): string {
+  const spec = t.spec;
+  if ((buyerSide ? t.buyer : t.seller) === null) return '0';
+  const rate = buyerSide === t.buyerIsMaker ? spec.maker : spec.taker;
+  const n = (buyerSide ? t.qty : t.price * t.qty) * rate.n;
+  const d = (buyerSide ? spec.qd : spec.pd + spec.qd) + rate.d;
+  return d <= AMOUNT_SCALE && n <= Number.MAX_SAFE_INTEGER ? formatScaled(n, d) : formatAmount(buyerSide ? t.buyerFee : t.sellerFee);
+}
 
 /** One fill. `buyer` / `seller` is null for the outside side of an external fill. */
 export class Trade {
   private quoteStr: string | null = null;
+  private buyerFeeStr: string | null = null;
+  private sellerFeeStr: string | null = null;
 
   constructor(
     readonly sb: SymbolBook,
@@ -21,14 +40,30 @@ export class Trade {
     readonly id: string,
     readonly price: number,
     readonly qty: number,
-    readonly quote: bigint,
     readonly time: number,
     readonly buyer: Order | null,
     readonly seller: Order | null,
     readonly buyerIsMaker: boolean,
-    readonly buyerFee: bigint,
-    readonly sellerFee: bigint,
   ) {}
+
+  /**
+   * Quote and commissions in units, derived from price, quantity and the rates in force at the
+   * fill (`spec` is the symbol's spec then): the same values the fill settled, with no bigint kept
+   * on every retained trade.
+   */
+  get quote(): bigint {
+    return notionalUnits(this.spec, this.price, this.qty);
+  }
+
+  get buyerFee(): bigint {
+    const spec = this.spec;
+    return this.buyer === null ? 0n : commissionUnits(BigInt(this.qty) * spec.baseK, this.buyerIsMaker ? spec.maker : spec.taker);
+  }
+
+  get sellerFee(): bigint {
+    const spec = this.spec;
+    return this.seller === null ? 0n : commissionUnits(this.quote, this.buyerIsMaker ? spec.taker : spec.maker);
+  }
 
   /** Price and quantity as decimal strings (the book's shared cache). */
   get priceText(): string {
@@ -41,7 +76,21 @@ export class Trade {
 
   /** Quote as a decimal string, made once on first use (the trade and both order updates use it). */
   get quoteText(): string {
-    return (this.quoteStr ??= formatAmount(this.quote));
+    if (this.quoteStr === null) {
+      const n = this.price * this.qty;
+      const spec = this.spec;
+      this.quoteStr = n <= Number.MAX_SAFE_INTEGER ? formatScaled(n, spec.pd + spec.qd) : formatAmount(this.quote);
+    }
+    return this.quoteStr;
+  }
+
+  /** Commission texts (buyer: base, seller: quote), made once on first use. */
+  get buyerFeeText(): string {
+    return (this.buyerFeeStr ??= feeText(this, true));
+  }
+
+  get sellerFeeText(): string {
+    return (this.sellerFeeStr ??= feeText(this, false));
   }
 }
 
@@ -56,6 +105,8 @@ export class AccountBook {
   openAlgo = 0;
   /** The latest order per explicit client order id; older ones hang off `prevSameClientId`. */
   readonly byClientId = new Map<string, Order>();
+  /** Explicit client ids indexed that look like generated ones (`auto-...`); lets pruning skip most lookups. */
+  autoLikeIds = 0;
   /** Closed orders in the order they closed (pruned by the engine's retention option). */
   readonly closed: Order[] = [];
   readonly trades: Trade[] = [];

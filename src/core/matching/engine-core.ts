@@ -5,7 +5,6 @@
 import { ENGINE_MESSAGE } from '../market/index.ts';
 import type { Instrument } from '../market/index.ts';
 import type { Balances } from '../portfolio/balances.ts';
-import { AUTO_ID_PREFIX } from './account-book.ts';
 import { AccountRegistry } from './account-registry.ts';
 import { admit } from './admission.ts';
 import type { MarketRefs } from './admission.ts';
@@ -102,8 +101,7 @@ export class EngineCore {
     ctx.ext = ext;
     const id = this.st.nextOrderId();
     const explicitId = req.clientOrderId !== undefined && req.clientOrderId !== '';
-    const cid = explicitId ? (req.clientOrderId as string) : AUTO_ID_PREFIX + id;
-    const o = new Order(acct, sb, id, ++this.st.seq, cid, p, now);
+    const o = new Order(acct, sb, id, ++this.st.seq, explicitId ? (req.clientOrderId as string) : null, p, now);
     ctx.fillsOf = o;
     register(this.st, ctx, o, lock, explicitId);
     if (o.isAlgo) sb.stops.add(o);

@@ -2,22 +2,15 @@
  * Builders of the engine's order-update and trade events (types.ts). They only run when the
  * engine records events; formatting decimal strings is the costly part of an operation.
  */
-import { formatAmount } from '../portfolio/amount.ts';
 import type { Trade } from './account-book.ts';
 import type { OpContext } from './op-context.ts';
 import type { Order } from './order.ts';
 import type { ExecutionType, OrderUpdateEvent } from './types.ts';
 
-/** Commission this order paid on `t`, and in which asset (buyer: base, seller: quote). */
-export function commissionOf(o: Order, t: Trade): { units: bigint; asset: string } {
-  const spec = o.sb.spec;
-  return o.isBuy ? { units: t.buyerFee, asset: spec.baseAsset } : { units: t.sellerFee, asset: spec.quoteAsset };
-}
-
 export function orderEvent(ctx: OpContext, o: Order, x: ExecutionType, t: Trade | null, cause: OrderUpdateEvent['cause'] = null): void {
   if (!ctx.record) return;
   const spec = o.sb.spec;
-  const fee = t === null ? null : commissionOf(o, t);
+
   ctx.push({
     kind: 'order',
     accountId: o.acct.accountId,
@@ -39,9 +32,9 @@ export function orderEvent(ctx: OpContext, o: Order, x: ExecutionType, t: Trade 
     lastPrice: t === null ? '0' : t.priceText,
     lastQuoteQty: t === null ? '0' : t.quoteText,
     cumQty: o.sb.qtyTexts.get(o.executed),
-    cumQuoteQty: formatAmount(o.cumQuote),
-    commission: fee === null ? '0' : formatAmount(fee.units),
-    commissionAsset: fee === null ? null : fee.asset,
+    cumQuoteQty: o.cumQuoteText,
+    commission: t === null ? '0' : o.isBuy ? t.buyerFeeText : t.sellerFeeText,
+    commissionAsset: t === null ? null : o.isBuy ? spec.baseAsset : spec.quoteAsset,
     tradeId: t === null ? '-1' : t.id,
     isWorking: o.working,
     onBook: o.level !== null,

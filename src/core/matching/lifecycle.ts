@@ -35,6 +35,7 @@ export function register(st: EngineState, ctx: OpContext, o: Order, lock: bigint
   if (explicitId) {
     o.prevSameClientId = latestByClientId(st, acct, o.clientOrderId) ?? null;
     acct.byClientId.set(o.clientOrderId, o);
+    if (o.clientOrderId.startsWith(AUTO_ID_PREFIX)) acct.autoLikeIds++;
   }
   orderEvent(ctx, o, 'NEW', null);
 }

@@ -34,6 +34,7 @@ export class OrderIndex {
   set(o: Order): void {
     const last = this.ids[this.ids.length - 1];
     if (isDecimal(o.id) && (last === undefined || greater(o.id, last))) {
+      o.slot = this.ids.length;
       this.ids.push(o.id);
       this.orders.push(o);
     } else {
@@ -52,7 +53,20 @@ export class OrderIndex {
       this.other.delete(id);
       return;
     }
-    if (this.orders[i] === undefined) return;
+    this.clear(i);
+  }
+
+  /** Delete an indexed order by its slot (no search); same as delete(o.id). */
+  forget(o: Order): void {
+    const i = o.slot;
+    if (i >= 0 && this.orders[i] === o) this.clear(i);
+    else this.delete(o.id);
+  }
+
+  private clear(i: number): void {
+    const o = this.orders[i];
+    if (o === undefined) return;
+    o.slot = -1;
     this.orders[i] = undefined;
     if (++this.holes > 1024 && this.holes * 2 > this.ids.length) this.compact();
   }
@@ -76,6 +90,7 @@ export class OrderIndex {
     const orders: Order[] = [];
     this.orders.forEach((o, i) => {
       if (o === undefined) return;
+      o.slot = ids.length;
       ids.push(this.ids[i] as string);
       orders.push(o);
     });

@@ -5,8 +5,10 @@
  */
 import type { OrderType } from '../market/index.ts';
 import { formatAmount } from '../portfolio/amount.ts';
+import { AUTO_ID_PREFIX } from './account-book.ts';
 import type { AccountBook } from './account-book.ts';
 import type { Level } from './book-side.ts';
+import { formatScaled } from './scaled.ts';
 import { notionalUnits } from './symbol-spec.ts';
 import type { SymbolBook } from './symbol-book.ts';
 import type { ParsedOrder } from './validate.ts';
@@ -22,7 +24,8 @@ export class Order {
   readonly type: OrderType;
   readonly tif: TimeInForce;
   readonly stp: StpFlag;
-  readonly clientOrderId: string;
+  /** The client's own id; null for a generated one (`auto-<id>`, built when read: most are never read). */
+  readonly explicitCid: string | null;
   readonly price: number;
   readonly stopPrice: number;
   /** For quote-sized orders this follows executedQty (the venue reports the quantity it bought). */
@@ -33,7 +36,13 @@ export class Order {
   readonly time: number;
   updateTime: number;
   executed = 0;
-  cumQuote = 0n;
+  /**
+   * Cumulative quote as price int * lots (the symbol's pd + qd decimals): a plain number while it
+   * stays a safe integer (no bigint per fill, no bigint kept per resting order), else `cumBig`.
+   */
+  cumN = 0;
+  /** The same once it outgrew 2^53 (null before). */
+  cumBig: bigint | null = null;
   status: OrderStatus = 'NEW';
   /** Not a stop waiting for its trigger. */
   working: boolean;
@@ -51,9 +60,11 @@ export class Order {
   listed = false;
   openPrev: Order | null = null;
   openNext: Order | null = null;
+  /** Position in the id index's array (order-index.ts), -1 when not there. */
+  slot = -1;
 
   /** `p` is the parsed request (prices and quantities already on the symbol's integer scale). */
-  constructor(acct: AccountBook, sb: SymbolBook, id: string, seq: number, clientOrderId: string, p: ParsedOrder, time: number) {
+  constructor(acct: AccountBook, sb: SymbolBook, id: string, seq: number, explicitCid: string | null, p: ParsedOrder, time: number) {
     this.acct = acct;
     this.sb = sb;
     this.id = id;
@@ -63,7 +74,7 @@ export class Order {
     this.type = p.type;
     this.tif = p.tif;
     this.stp = p.stp;
-    this.clientOrderId = clientOrderId;
+    this.explicitCid = explicitCid;
     this.price = p.price;
     this.stopPrice = p.stopPrice;
     this.quoteQty = p.quoteQty;
@@ -73,6 +84,36 @@ export class Order {
     this.time = time;
     this.updateTime = time;
     this.working = !p.isAlgo;
+  }
+
+  get clientOrderId(): string {
+    return this.explicitCid ?? AUTO_ID_PREFIX + this.id;
+  }
+
+  /** Cumulative quote in units of 1e-18 (core/portfolio/amount.ts). */
+  get cumQuote(): bigint {
+    const big = this.cumBig;
+    return (big === null ? BigInt(this.cumN) : big) * this.sb.spec.notionalK;
+  }
+
+  /** cummulativeQuoteQty as a decimal string (the same text formatAmount(cumQuote) gives). */
+  get cumQuoteText(): string {
+    const big = this.cumBig;
+    const spec = this.sb.spec;
+    return big === null ? formatScaled(this.cumN, spec.pd + spec.qd) : formatAmount(big * spec.notionalK);
+  }
+
+  /** Add one fill's quote (price int * lots). */
+  addQuote(price: number, lots: number): void {
+    const product = price * lots;
+    if (this.cumBig === null && product <= Number.MAX_SAFE_INTEGER) {
+      const sum = this.cumN + product;
+      if (sum <= Number.MAX_SAFE_INTEGER) {
+        this.cumN = sum;
+        return;
+      }
+    }
+    this.cumBig = (this.cumBig ?? BigInt(this.cumN)) + BigInt(price) * BigInt(lots);
   }
 
   /** Wire texts of the fixed fields: prices and quantities from the book's shared cache (no string kept per order). */
@@ -129,7 +170,7 @@ export function snapshotOf(o: Order): OrderSnapshot {
     price: o.priceText,
     origQty: o.origQtyText,
     executedQty: o.sb.qtyTexts.get(o.executed),
-    cummulativeQuoteQty: formatAmount(o.cumQuote),
+    cummulativeQuoteQty: o.cumQuoteText,
     status: o.status,
     timeInForce: o.tif,
     type: o.type,

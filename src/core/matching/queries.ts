@@ -2,7 +2,6 @@
  * Read-only views for the spec 4.5 query endpoints (order, openOrders, historyOrders, myTrades)
  * and 4.4 depth. Snapshots are built on demand; nothing here changes state.
  */
-import { formatAmount } from '../portfolio/amount.ts';
 import type { AccountBook, Trade } from './account-book.ts';
 import type { BookSide } from './book-side.ts';
 import type { Order } from './order.ts';
@@ -90,7 +89,7 @@ export function accountTrade(t: Trade, accountId: string): AccountTrade {
     price: t.priceText,
     qty: t.qtyText,
     quoteQty: t.quoteText,
-    commission: formatAmount(isBuyer ? t.buyerFee : t.sellerFee),
+    commission: isBuyer ? t.buyerFeeText : t.sellerFeeText,
     commissionAsset: isBuyer ? spec.baseAsset : spec.quoteAsset,
     time: t.time,
     isBuyer,

@@ -12,7 +12,9 @@ export function pruneHistory(st: EngineState, acct: AccountBook, retain: number)
   if (closed.length <= 2 * retain) return;
   const gone = closed.splice(0, closed.length - retain);
   for (const o of gone) {
-    st.ordersById.delete(o.id);
+    st.ordersById.forget(o);
+    // A generated client id is in byClientId only if the client also chose that very text.
+    if (o.explicitCid === null && acct.autoLikeIds === 0) continue;
     const latest = acct.byClientId.get(o.clientOrderId);
     if (latest === o) acct.byClientId.delete(o.clientOrderId);
     // Later orders with the same client id must not reach a forgotten one: cut the chain above it.

@@ -12,7 +12,6 @@
  * `taker` or `maker` may be null: an external fill (placeOrder's externalPrice, applyPrint) has
  * one side outside the engine, whose assets appear or vanish with it.
  */
-import { formatAmount } from '../portfolio/amount.ts';
 import { Trade } from './account-book.ts';
 import { orderEvent, tradeEvent } from './events.ts';
 import { detach } from './lifecycle.ts';
@@ -46,7 +45,7 @@ export function fill(st: EngineState, ctx: OpContext, sb: SymbolBook, taker: Ord
     acct.base.free += base - buyerFee;
     ctx.touch(q);
     ctx.touch(acct.base);
-    progress(buyer, lots, price, quote, ctx.time);
+    progress(buyer, lots, price, ctx.time);
   }
   if (seller !== null) {
     const acct = seller.acct;
@@ -60,7 +59,7 @@ export function fill(st: EngineState, ctx: OpContext, sb: SymbolBook, taker: Ord
     acct.quote.free += quote - sellerFee;
     ctx.touch(b);
     ctx.touch(acct.quote);
-    progress(seller, lots, price, quote, ctx.time);
+    progress(seller, lots, price, ctx.time);
   }
   if (buyerFee !== 0n) {
     sb.feeBase.free += buyerFee;
@@ -70,7 +69,7 @@ export function fill(st: EngineState, ctx: OpContext, sb: SymbolBook, taker: Ord
     sb.feeQuote.free += sellerFee;
     ctx.touch(sb.feeQuote);
   }
-  const t = new Trade(sb, spec, st.nextTradeId(), price, lots, quote, ctx.time, buyer, seller, buyerIsMaker, buyerFee, sellerFee);
+  const t = new Trade(sb, spec, st.nextTradeId(), price, lots, ctx.time, buyer, seller, buyerIsMaker);
   if (buyer !== null) buyer.acct.trades.push(t);
   if (seller !== null) seller.acct.trades.push(t);
   if (maker !== null) {
@@ -91,7 +90,7 @@ export function fill(st: EngineState, ctx: OpContext, sb: SymbolBook, taker: Ord
       ctx.fills.push({
         price: t.priceText,
         qty: t.qtyText,
-        commission: formatAmount(taker.isBuy ? buyerFee : sellerFee),
+        commission: taker.isBuy ? t.buyerFeeText : t.sellerFeeText,
         commissionAsset: taker.isBuy ? spec.baseAsset : spec.quoteAsset,
         tradeId: t.id,
       });
@@ -109,9 +108,9 @@ function leftover(o: Order): bigint {
 }
 
 /** Executed quantity and quote, status, and the quote-sized order's reported quantity. */
-function progress(o: Order, lots: number, price: number, quote: bigint, time: number): void {
+function progress(o: Order, lots: number, price: number, time: number): void {
   o.executed += lots;
-  o.cumQuote += quote;
+  o.addQuote(price, lots);
   o.updateTime = time;
   if (o.byQuote) {
     o.origQty = o.executed;

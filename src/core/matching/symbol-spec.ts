@@ -18,6 +18,9 @@ export interface FeeRate {
   readonly num: bigint;
   readonly den: bigint;
   readonly text: string;
+  /** num as a number and den's decimals (the rate is n / 10^d), for exact number arithmetic. */
+  readonly n: number;
+  readonly d: number;
 }
 
 /** Maker and taker rates of one symbol, decimal strings such as '0.001'. */
@@ -51,7 +54,7 @@ export function parseFeeRate(text: string, what: string): FeeRate {
   const d = decimalsOf(text);
   const num = parseScaled(text, d);
   if (num === MALFORMED || num === INEXACT || d > AMOUNT_SCALE) throw new RangeError(`${what}: ${JSON.stringify(text)} is not a usable fee rate`);
-  return { num: BigInt(num), den: 10n ** BigInt(d), text };
+  return { num: BigInt(num), den: 10n ** BigInt(d), text, n: num, d };
 }
 
 /** A symbol's rates from a Map or a plain record (own keys only). */
