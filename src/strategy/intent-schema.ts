@@ -10,13 +10,12 @@
 import { z } from 'zod';
 import { D, isDecimalText, toWire } from '../core/money/decimal.ts';
 import { ORDER_TYPES } from '../core/market/types.ts';
-import type { OrderType } from '../core/market/types.ts';
 import { describeValue, joinPath } from './describe-value.ts';
+import { fastPlace, ORDER_NEEDS, TAG_PATTERN } from './intent-fast-path.ts';
 import type { Intent } from './intents.ts';
 import { TIME_IN_FORCE } from './types.ts';
 
-/** Tags become part of client order ids: short and safe. */
-export const TAG_PATTERN = /^[A-Za-z0-9_-]{1,20}$/;
+export { TAG_PATTERN } from './intent-fast-path.ts';
 /** A runaway loop should stop the strategy, not flood the order manager. */
 export const MAX_INTENTS_PER_CALL = 1000;
 
@@ -40,15 +39,6 @@ const tag = z.string().regex(TAG_PATTERN, { message: 'must be 1..20 characters o
 const symbol = z.string().min(1, { message: 'must not be empty' });
 const clientOrderId = z.string().min(1).max(64);
 
-const needs: Record<OrderType, { required: readonly string[]; oneOf?: readonly [string, string]; forbidden: readonly string[] }> = {
-  LIMIT: { required: ['quantity', 'price'], forbidden: ['quoteOrderQty', 'stopPrice'] },
-  LIMIT_MAKER: { required: ['quantity', 'price'], forbidden: ['quoteOrderQty', 'stopPrice', 'timeInForce'] },
-  MARKET: { required: [], oneOf: ['quantity', 'quoteOrderQty'], forbidden: ['price', 'stopPrice', 'timeInForce'] },
-  STOP_LOSS: { required: ['stopPrice'], oneOf: ['quantity', 'quoteOrderQty'], forbidden: ['price', 'timeInForce'] },
-  TAKE_PROFIT: { required: ['stopPrice'], oneOf: ['quantity', 'quoteOrderQty'], forbidden: ['price', 'timeInForce'] },
-  STOP_LOSS_LIMIT: { required: ['quantity', 'price', 'stopPrice'], forbidden: ['quoteOrderQty'] },
-  TAKE_PROFIT_LIMIT: { required: ['quantity', 'price', 'stopPrice'], forbidden: ['quoteOrderQty'] },
-};
 
 const orderFields = z
   .strictObject({
@@ -62,7 +52,7 @@ const orderFields = z
     tag: tag.optional(),
   })
   .superRefine((o, ctx) => {
-    const rule = needs[o.type];
+    const rule = ORDER_NEEDS[o.type];
     const has = (k: string) => (o as Record<string, unknown>)[k] !== undefined;
     for (const k of rule.required) if (!has(k)) ctx.addIssue({ code: 'custom', path: [k], message: `${o.type} orders need ${k}` });
     for (const k of rule.forbidden) if (has(k)) ctx.addIssue({ code: 'custom', path: [k], message: `${o.type} orders do not take ${k}` });
@@ -111,6 +101,15 @@ export function checkIntents(value: unknown, symbols: readonly string[]): Intent
     if (kind !== 'place' && kind !== 'cancel' && kind !== 'cancelReplace') {
       const what = typeof item === 'object' && item !== null ? `kind ${describeValue(kind)}` : describeValue(item);
       return { ok: false, kind: 'bad-intent', field: `${base}.kind`, message: `${base}.kind: expected 'place', 'cancel' or 'cancelReplace', got ${what}` };
+    }
+    // The common case (a place() result in normal form) skips zod; anything else, bad intents included, goes through it.
+    const quick = kind === 'place' ? fastPlace(item as object) : undefined;
+    if (quick !== undefined) {
+      if (!symbols.includes(quick.symbol)) {
+        return { ok: false, kind: 'bad-intent', field: `${base}.symbol`, message: `${base}.symbol: '${quick.symbol}' is not one of the strategy's symbols (${symbols.join(', ')})` };
+      }
+      out.push(quick);
+      continue;
     }
     const parsed = SCHEMAS[kind].safeParse(item);
     if (!parsed.success) {
