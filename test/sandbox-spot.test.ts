@@ -56,6 +56,21 @@ async function failure(call: Promise<unknown>): Promise<VenueRejectedError> {
 const limit = (side: 'BUY' | 'SELL', quantity: string, price: string, extra: Record<string, string> = {}) =>
   ({ symbol: 'BTCPHP', side, type: 'LIMIT', timeInForce: 'GTC', quantity, price, ...extra }) as const;
 
+describe('sandbox spot: system status', () => {
+  it('refuses new orders while SPOT is switched off (check-sys-status says so), still allows cancels', async () => {
+    const s = await sandbox();
+    const c = client(s);
+    const resting = await c.spot.newOrder(limit('BUY', '0.001', '2900000'));
+    s.config.systemStatus.SPOT = 'off';
+    expect(await c.general.checkSysStatus({ businessType: 'SPOT' })).toEqual([{ businessType: 'SPOT', businessStatus: 'off' }]);
+    const refused = await failure(c.spot.newOrder(limit('BUY', '0.001', '2900000')));
+    expect([refused.venueCode, refused.venueMessage]).toEqual([-2010, 'Market is closed.']);
+    await expect(c.spot.cancelOrder({ orderId: resting.orderId })).resolves.toMatchObject({ status: 'CANCELED' });
+    s.config.systemStatus.SPOT = 'on';
+    await expect(c.spot.newOrder(limit('BUY', '0.001', '2900000'))).resolves.toMatchObject({ status: 'NEW' });
+  });
+});
+
 describe('sandbox spot: orders through the client', () => {
   it('answers FULL by default for LIMIT, RESULT and ACK on request, ACK by default for stop types', async () => {
     const s = await sandbox();

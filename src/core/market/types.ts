@@ -49,7 +49,10 @@ export interface MarketContext {
   readonly asks?: readonly BookLevel[];
   /** Overrides the book walk: the last price the order would trade at, or null when it would not trade. */
   readonly priceAfterFill?: (order: OrderCheckInput) => Dec | null;
-  /** Open orders on the symbol, untriggered algo orders included (MAX_NUM_ORDERS). */
+  /**
+   * Working orders on the symbol (normal and triggered), the count MAX_NUM_ORDERS limits (spec 2.3;
+   * the matching engine passes this). Untriggered algo orders are `openAlgoOrders`.
+   */
   readonly openOrders?: number;
   /** Untriggered STOP_LOSS/STOP_LOSS_LIMIT/TAKE_PROFIT/TAKE_PROFIT_LIMIT orders on the symbol. */
   readonly openAlgoOrders?: number;

@@ -17,8 +17,11 @@ import { dryRunOrder } from './dry-run.ts';
 import { orderRequestOf } from './order-request.ts';
 import { canceledBody, newOrderBody } from './wire.ts';
 
+/** The account placing an order, refused while it is frozen or SPOT is switched off (check-sys-status). */
 function tradingAccount(ctx: HandlerContext): string {
   if (ctx.account?.frozen === true) throw rejected({ code: -2010, msg: ENGINE_MESSAGE.actionDisabled });
+  // Cancels stay allowed in maintenance; new orders are refused as on a closed market.
+  if (ctx.sandbox.config.systemStatus.SPOT === 'off') throw rejected({ code: -2010, msg: ENGINE_MESSAGE.marketClosed });
   return accountIdOf(ctx);
 }
 
