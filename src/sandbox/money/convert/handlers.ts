@@ -20,7 +20,7 @@ import { venueErrors } from '../../http/error-codes.ts';
 import { defineHandlers, okEnvelope, type HandlerContext } from '../../http/route-types.ts';
 import { EnvelopeFailure } from '../../http/venue-error.ts';
 import { hexId, type ConvertDesk } from './convert-desk.ts';
-import { HOUSE_ACCOUNT_ID, ShortBalanceError, moveMoney } from './money-moves.ts';
+import { HOUSE_ACCOUNT_ID, ShortBalanceError, moveLegs } from '../ledger/move-legs.ts';
 import { convertPairs, findPair, type ConvertPair } from './pairs.ts';
 import { deskPrice, inversePrice, quoteAmounts, referencePrice, QUOTE_TTL_SECONDS } from './pricing.ts';
 
@@ -106,7 +106,7 @@ export function convertHandlers(desk: ConvertDesk) {
       const { pair } = q;
       const orderId = hexId();
       try {
-        moveMoney(
+        moveLegs(
           ctx.sandbox,
           [
             { accountId: owner, asset: pair.sourceCurrency, delta: q.sourceAmount.neg() },

@@ -12,7 +12,7 @@ import { D } from '../../../core/money/decimal.ts';
 import { venueErrors } from '../../http/error-codes.ts';
 import { okEnvelope, type HandlerContext } from '../../http/route-types.ts';
 import { accountLimitsOf } from '../account/limits.ts';
-import { freeOf, moveMoney } from '../convert/money-moves.ts';
+import { freeOf, moveLegs } from '../ledger/move-legs.ts';
 import { CHANNELS, FIAT_CURRENCY, feeFor, findSubject, type ChannelName } from './channels.ts';
 import { ACCOUNT_LIMIT_KINDS, type FiatDesk } from './fiat-desk.ts';
 import { fiatFailures } from './fiat-errors.ts';
@@ -57,7 +57,7 @@ export function cashOut(ctx: HandlerContext, desk: FiatDesk): Record<string, unk
     createdAt: ctx.now,
     extendInfo: extend !== null && typeof extend === 'object' && !Array.isArray(extend) ? (extend as Record<string, unknown>) : {},
   });
-  moveMoney(ctx.sandbox, [{ accountId: account.id, asset: FIAT_CURRENCY, delta: total.neg() }], { time: ctx.now, business: 'FIAT_WITHDRAWAL', txId: order.externalOrderId, ledger: 'processing' });
+  moveLegs(ctx.sandbox, [{ accountId: account.id, asset: FIAT_CURRENCY, delta: total.neg() }], { time: ctx.now, business: 'FIAT_WITHDRAWAL', txId: order.externalOrderId, ledger: 'processing' });
   for (const kind of ACCOUNT_LIMIT_KINDS) accountLimitsOf(ctx.sandbox).charge(account.id, { book: 'account', kind, amount: order.amount, time: ctx.now });
   return okEnvelope({ externalOrderId: order.externalOrderId, internalOrderId });
 }

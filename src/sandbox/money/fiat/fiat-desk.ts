@@ -11,7 +11,7 @@ import { D, type Dec } from '../../../core/money/decimal.ts';
 import { idSequence } from '../../exchange-core/ids.ts';
 import type { SandboxState } from '../../http/route-types.ts';
 import { accountLimitsOf } from '../account/limits.ts';
-import { HOUSE_ACCOUNT_ID, moveMoney } from '../convert/money-moves.ts';
+import { HOUSE_ACCOUNT_ID, moveLegs } from '../ledger/move-legs.ts';
 import { moneyLedgerOf } from '../ledger/money-ledger.ts';
 import { CHANNELS, FIAT_CURRENCY, type ChannelName, type ChannelSubject } from './channels.ts';
 
@@ -90,11 +90,11 @@ export class FiatDesk {
     if (order.status !== 'PENDING') throw new Error(`order ${order.internalOrderId} is already ${order.status}`);
     const txId = order.externalOrderId;
     if (status === 'SUCCEEDED') {
-      moveMoney(this.state, [{ accountId: HOUSE_ACCOUNT_ID, asset: FIAT_CURRENCY, delta: new D(order.fee) }], { time, business: 'FEE', txId });
+      moveLegs(this.state, [{ accountId: HOUSE_ACCOUNT_ID, asset: FIAT_CURRENCY, delta: new D(order.fee) }], { time, business: 'FEE', txId });
       moneyLedgerOf(this.state.services).setStatus(txId, 'success', order.accountId);
     } else {
       const refund = new D(order.amount).plus(order.fee);
-      moveMoney(this.state, [{ accountId: order.accountId, asset: FIAT_CURRENCY, delta: refund }], { time, business: 'FIAT_WITHDRAWAL', txId, ledger: false });
+      moveLegs(this.state, [{ accountId: order.accountId, asset: FIAT_CURRENCY, delta: refund }], { time, business: 'FIAT_WITHDRAWAL', txId, ledger: false });
       moneyLedgerOf(this.state.services).setStatus(txId, 'failed', order.accountId);
       const limits = accountLimitsOf(this.state);
       for (const kind of ACCOUNT_LIMIT_KINDS) limits.charge(order.accountId, { book: 'account', kind, amount: `-${order.amount}`, time: order.createdAt });

@@ -14,7 +14,7 @@
 import { D, toWire } from '../../../core/money/decimal.ts';
 import { venueErrors } from '../../http/error-codes.ts';
 import { defineHandlers, okEnvelope, type HandlerContext } from '../../http/route-types.ts';
-import { freeOf } from '../convert/money-moves.ts';
+import { freeOf } from '../ledger/move-legs.ts';
 import { cashOut } from './cash-out.ts';
 import { FIAT_CURRENCY, SUBJECTS } from './channels.ts';
 import type { FiatDesk } from './fiat-desk.ts';

@@ -21,7 +21,7 @@ import { D, toWire } from '../../../core/money/decimal.ts';
 import { venueErrors } from '../../http/error-codes.ts';
 import { defineHandlers, type HandlerContext } from '../../http/route-types.ts';
 import { VenueError } from '../../http/venue-error.ts';
-import { HOUSE_ACCOUNT_ID, ShortBalanceError, moveMoney } from '../convert/money-moves.ts';
+import { HOUSE_ACCOUNT_ID, ShortBalanceError, moveLegs } from '../ledger/move-legs.ts';
 import { OUTLET_CATEGORIES, PAYOUT_OUTLETS, feeView, findOutlet, outletView, type PayoutOutlet } from './outlets.ts';
 import { sellOrderView, type SellOrderBook } from './sell-orders.ts';
 import { validateField } from './validate-field.ts';
@@ -70,7 +70,7 @@ export function legacyV4Handlers(book: SellOrderBook) {
         createdAt: ctx.now,
       });
       try {
-        moveMoney(
+        moveLegs(
           ctx.sandbox,
           [
             { accountId, asset: currency, delta: amount.plus(fee).neg() },

@@ -10,7 +10,7 @@
 import { D, toWire } from '../../../core/money/decimal.ts';
 import { idSequence } from '../../exchange-core/ids.ts';
 import type { SandboxState } from '../../http/route-types.ts';
-import { moveMoney } from '../convert/money-moves.ts';
+import { moveLegs } from '../ledger/move-legs.ts';
 import type { CallbackDispatcher, InvoiceEventName } from './callbacks.ts';
 
 export type InvoiceStatus = 'pending' | 'fully_paid' | 'expired' | 'canceled';
@@ -85,7 +85,7 @@ export class InvoiceBook {
       inv.referenceNumber = `${String(now).slice(-8)}${String(++this.referenceSeq).padStart(4, '0')}`;
       this.emit(inv, 'invoice.payment_reference_number_generated');
     }
-    moveMoney(this.state, [{ accountId: inv.accountId, asset: inv.currency, delta: new D(amount) }], { time: now, business: 'OTHERS', txId: inv.id });
+    moveLegs(this.state, [{ accountId: inv.accountId, asset: inv.currency, delta: new D(amount) }], { time: now, business: 'OTHERS', txId: inv.id });
     inv.received = toWire(new D(inv.received).plus(amount));
     inv.updatedAt = now;
     const full = new D(inv.received).gte(inv.amount);

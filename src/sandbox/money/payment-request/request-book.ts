@@ -6,7 +6,7 @@
 import { D } from '../../../core/money/decimal.ts';
 import { idSequence } from '../../exchange-core/ids.ts';
 import type { SandboxState } from '../../http/route-types.ts';
-import { moveMoney } from '../convert/money-moves.ts';
+import { moveLegs } from '../ledger/move-legs.ts';
 
 export type RequestStatus = 'pending' | 'fully_paid' | 'expired' | 'canceled';
 
@@ -62,7 +62,7 @@ export class PaymentRequestBook {
 
   /** Admin: the payer paid; the requester's account receives the amount (P2P_TRANSFER). */
   pay(r: PaymentRequestRecord, now: number): void {
-    moveMoney(this.state, [{ accountId: r.accountId, asset: r.currency, delta: new D(r.amount) }], { time: now, business: 'P2P_TRANSFER', txId: r.id });
+    moveLegs(this.state, [{ accountId: r.accountId, asset: r.currency, delta: new D(r.amount) }], { time: now, business: 'P2P_TRANSFER', txId: r.id });
     r.status = 'fully_paid';
     r.updatedAt = now;
   }

@@ -1,6 +1,6 @@
 /**
- * Balance moves of the money areas this folder group serves (convert, fiat cash-out, payment
- * requests, invoices, legacy sell orders), all through `services.balances`, each followed by the
+ * Multi-leg balance moves of the money areas (convert, fiat cash-out, payment requests, invoices,
+ * legacy sell orders), all through `services.balances`, each followed by the
  * user data stream's balanceUpdate + outboundAccountPosition (`services.events`, notes 4.1).
  *
  * A move is a list of signed legs applied all-or-nothing: every debit is checked before anything
@@ -11,15 +11,15 @@
  *
  * Every user leg is also appended to the money ledger (`money/ledger`, spec 2.12 asset transaction
  * history) under the move's txId, unless the move says otherwise (a refund whose original entry is
- * marked failed instead). The ledger's own `moveMoney` moves one leg; this one is atomic over
- * several legs and keeps house legs out of the record.
+ * marked failed instead). `moveMoney` (move-money.ts) moves one leg of a user account; `moveLegs`
+ * is atomic over several legs and keeps house legs out of the record.
  */
 import { D, toWire, type Dec } from '../../../core/money/decimal.ts';
 import type { BalanceUpdateEvent } from '../../contracts.ts';
 import { FEE_ACCOUNT_ID } from '../../exchange-core/plugin.ts';
 import type { SandboxState } from '../../http/route-types.ts';
 import { VenueError } from '../../http/venue-error.ts';
-import { moneyLedgerOf, type LedgerStatus } from '../ledger/money-ledger.ts';
+import { moneyLedgerOf, type LedgerStatus } from './money-ledger.ts';
 
 export const HOUSE_ACCOUNT_ID = FEE_ACCOUNT_ID;
 
@@ -64,7 +64,7 @@ export function freeOf(state: SandboxState, accountId: string, asset: string): D
 }
 
 /** Apply `legs` atomically; throws ShortBalanceError (nothing changed) when a user cannot pay. */
-export function moveMoney(state: SandboxState, legs: readonly Leg[], note: MoveNote): void {
+export function moveLegs(state: SandboxState, legs: readonly Leg[], note: MoveNote): void {
   const balances = balancesOf(state);
   const net = new Map<string, Leg>();
   for (const leg of legs) {
