@@ -88,6 +88,8 @@ export interface InstrumentChoice {
   /** 'journal': the snapshot taken at `takenAt`; 'fallback': none in the journal covers the start. */
   readonly source: 'journal' | 'fallback';
   readonly takenAt?: number;
+  /** The snapshot's symbol object (spec 2.2) when the source is the journal: what sweep workers parse. */
+  readonly raw?: unknown;
 }
 
 /**
@@ -104,7 +106,10 @@ export function instrumentAt(journal: Journal, symbol: string, time: number, fal
     } catch (e) {
       throw new RangeError(`exchangeInfo snapshot ${snap.id} of ${journal.file} cannot be read: ${e instanceof Error ? e.message : String(e)}`);
     }
-    if (found) return { instrument: found, source: 'journal', takenAt: snap.takenAt };
+    if (found) {
+      const raw = (snap.body as { symbols?: { symbol?: string }[] }).symbols?.find((x) => x.symbol === symbol);
+      return { instrument: found, source: 'journal', takenAt: snap.takenAt, raw };
+    }
   }
   if (fallback && fallback.symbol === symbol) return { instrument: fallback, source: 'fallback' };
   throw new RangeError(`no exchange rules for ${symbol}: the journal holds no exchangeInfo snapshot listing it and the sandbox config has no such symbol (record exchangeInfo with \`halyard record\`, or add the symbol to the sandbox config)`);

@@ -8,15 +8,12 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { HalyardConfig } from '../../config/schema.ts';
 import { buildGrid, parseSweepSpecs, rankMetric, runSweep, type SweepJob } from '../../backtest/sweep.ts';
 import { formatSweepTable, sweepToJson } from '../../backtest/sweep-format.ts';
 import { runWalkForward } from '../../backtest/walk-forward.ts';
 import { formatWalkForward, walkForwardToJson } from '../../backtest/walk-forward-format.ts';
 import { jsonReplacer } from '../../backtest/metrics-json.ts';
 import type { FillModel } from '../../backtest/fill-model.ts';
-import type { Journal } from '../../journal/journal.ts';
-import { exchangeInfoFromConfig } from '../../sandbox/config/exchange-info.ts';
 import type { AnyStrategyDefinition } from '../../strategy/define.ts';
 import { UsageError } from '../errors.ts';
 import type { CliIo } from '../io.ts';
@@ -39,30 +36,17 @@ export interface SweepContext {
   symbol: string;
   interval: string;
   journalFile: string;
-  journal: Journal;
   from?: number | undefined;
   to?: number | undefined;
   fees: { maker: string; taker: string };
   balances: Record<string, string>;
   fillModel: FillModel;
-  config: HalyardConfig;
   outDir: string;
   json?: string | undefined;
 }
 
-/** The symbol's exchangeInfo object as the workers parse it: the journal's snapshot, else the sandbox config's. */
-function rawSymbolInfo(ctx: SweepContext, time: number): unknown {
-  for (const snap of [ctx.journal.exchangeInfo.at(time), ctx.journal.exchangeInfo.latest()]) {
-    const symbols = (snap?.body as { symbols?: { symbol?: string }[] } | undefined)?.symbols;
-    const found = symbols?.find((s) => s.symbol === ctx.symbol);
-    if (found) return found;
-  }
-  const configured = ctx.config.sandbox.symbols.find((s) => s.symbol === ctx.symbol);
-  if (!configured) throw new UsageError(`no exchange rules for ${ctx.symbol} in the journal or the sandbox config`);
-  return exchangeInfoFromConfig(ctx.config.sandbox, 0, [configured]).symbols[0];
-}
-
-export async function runSweepCommand(io: CliIo, args: SweepArgs, ctx: SweepContext, firstBar: number): Promise<void> {
+/** `instrument`: the symbol's exchangeInfo object (spec 2.2) as the workers parse it. */
+export async function runSweepCommand(io: CliIo, args: SweepArgs, ctx: SweepContext, instrument: unknown): Promise<void> {
   let grid;
   let rankBy;
   try {
@@ -78,7 +62,7 @@ export async function runSweepCommand(io: CliIo, args: SweepArgs, ctx: SweepCont
     symbol: ctx.symbol,
     interval: ctx.interval,
     data: { kind: 'journal', path: path.resolve(ctx.journalFile), ...(ctx.from === undefined ? {} : { from: ctx.from }), ...(ctx.to === undefined ? {} : { to: ctx.to }) },
-    instrument: rawSymbolInfo(ctx, firstBar),
+    instrument,
     fees: ctx.fees,
     balances: ctx.balances,
     fillModel: ctx.fillModel as Record<string, unknown>,

@@ -168,8 +168,9 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
       throw new UsageError(`no ${symbol} ${interval} bars in ${asked}; the journal holds ${formatTime(all.first)} .. ${formatTime(all.last)} (${all.count} bars)`);
     }
     const configured = config.sandbox.symbols.find((s) => s.symbol === symbol);
-    const fallback: Instrument | undefined = configured ? parseInstruments(exchangeInfoFromConfig(config.sandbox, 0, [configured])).get(symbol) : undefined;
-    const { instrument, source } = usage(() => instrumentAt(journal, symbol, range.first, fallback));
+    const configuredInfo = configured ? exchangeInfoFromConfig(config.sandbox, 0, [configured]) : undefined;
+    const fallback: Instrument | undefined = configuredInfo ? parseInstruments(configuredInfo).get(symbol) : undefined;
+    const { instrument, source, raw } = usage(() => instrumentAt(journal, symbol, range.first, fallback));
     const rate = args.fee;
     const fees = rate !== undefined ? { maker: rate, taker: rate } : (configured?.fees ?? { maker: '0.001', taker: '0.001' });
     const balances = usage(() => parseBalanceArgs(args.balance ?? []));
@@ -178,8 +179,8 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
     if (args.walkForward && !args.sweep?.length) throw new UsageError('--walk-forward needs a parameter grid: add --sweep name=start:stop:step ...');
     if (args.sweep?.length) {
       const outDir = args.outDir ?? 'backtest/out';
-      const ctx = { strategyRef: args.strategy ?? '', strategy, params, symbol, interval, journalFile: file, journal, from, to, fees, balances, fillModel, config, outDir, json: args.json };
-      await runSweepCommand(io, args, ctx, range.first);
+      const ctx = { strategyRef: args.strategy ?? '', strategy, params, symbol, interval, journalFile: file, from, to, fees, balances, fillModel, outDir, json: args.json };
+      await runSweepCommand(io, args, ctx, raw ?? configuredInfo?.symbols[0]);
       return;
     }
     const run = usage(() => runBacktest({ strategy, params, symbol, interval, bars: journalBars(journal, symbol, interval, from, to), instrument, fees, balances, fillModel, from, to, runId: `backtest-${strategy.name}` }));
