@@ -66,7 +66,8 @@ export interface CallOptions {
   traceId?: string;
 }
 
-const SIGNED = new Set(['TRADE', 'USER_DATA', 'MERCHANT', 'LEGACY_V4']);
+/** Security types whose `timestamp` the venue checks against recvWindow (spec 5.3): sync the clock first. */
+const RECV_WINDOW_CHECKED = new Set(['TRADE', 'USER_DATA']);
 export const RECV_WINDOW_MAX = 60_000;
 
 export class RestClient {
@@ -107,7 +108,7 @@ export class RestClient {
     for (;;) {
       attempt++;
       await this.deps.budget.acquire(charges, { consumer: options.consumer, signal: options.signal });
-      if (SIGNED.has(def.security) && def.security !== 'MERCHANT' && def.security !== 'LEGACY_V4') {
+      if (RECV_WINDOW_CHECKED.has(def.security)) {
         await this.deps.serverClock.ensureSynced();
       }
       const request = buildRequest(def, checked.wire, checked.values, {
