@@ -10,6 +10,7 @@ import { Balances } from '../src/core/portfolio/balances.ts';
 import { SpotEngine } from '../src/core/matching/engine.ts';
 import { DEFAULT_FILTERS, instrument } from '../src/core/matching/test-support.ts';
 import type { NewOrderRequest } from '../src/core/matching/types.ts';
+import { idSequence } from '../src/sandbox/exchange-core/ids.ts';
 import { measureSync, row } from './harness.ts';
 
 /** mulberry32: small, seeded, deterministic. */
@@ -25,6 +26,7 @@ function prng(seed: number): () => number {
 }
 
 const POOL = 1 << 16;
+const START = Date.UTC(2026, 0, 1);
 
 /** Buys and sells within +-0.20 of 100.00, 0.02 to 0.09 BTC: roughly half cross on arrival. */
 function orders(seed: number): NewOrderRequest[] {
@@ -42,9 +44,6 @@ function orders(seed: number): NewOrderRequest[] {
 
 function engine(recordEvents: boolean): SpotEngine {
   const balances = new Balances();
-  // Ids above 2^53 as the sandbox issues them: a fixed prefix and a counter (cheap to make).
-  let oid = 0;
-  let tid = 0;
   for (const who of ['alice', 'bob']) {
     balances.credit(who, 'BTC', '1000000000');
     balances.credit(who, 'PHP', '1000000000000');
@@ -54,8 +53,9 @@ function engine(recordEvents: boolean): SpotEngine {
     instruments: [instrument({ filters: DEFAULT_FILTERS.map((f) => (f['filterType'] === 'MAX_NUM_ORDERS' ? { ...f, maxNumOrders: 10_000_000 } : f)) })],
     defaultFees: { maker: '0.001', taker: '0.001' },
     feeAccountId: 'fees',
-    nextOrderId: () => `1${String(++oid).padStart(18, '0')}`,
-    nextTradeId: () => `2${String(++tid).padStart(18, '0')}`,
+    // Ids above 2^53 made the way the sandbox makes them.
+    nextOrderId: idSequence(START, 0n),
+    nextTradeId: idSequence(START, 500_000n),
     balances,
     recordEvents,
     retain: 1000,

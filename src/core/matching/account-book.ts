@@ -9,7 +9,6 @@ import { AMOUNT_SCALE, formatAmount } from '../portfolio/amount.ts';
 import type { BalanceEntry } from '../portfolio/balances.ts';
 import type { Order } from './order.ts';
 import type { SymbolBook } from './symbol-book.ts';
-import { formatScaled } from './scaled.ts';
 import { commissionUnits, notionalUnits } from './symbol-spec.ts';
 import type { SymbolSpec } from './symbol-spec.ts';
 
@@ -17,7 +16,8 @@ import type { SymbolSpec } from './symbol-spec.ts';
  * The text of one side's commission on `t` (formatAmount of buyerFee / sellerFee). The fee is
  * floor(amount * n / 10^d) on the 1e-18 grid, `amount` a scaled integer (lots, or price int * lots
  * for the quote): when amount * n is a safe integer and needs no more than 18 decimals nothing was
- * rounded, and formatting that number gives the same text without any bigint.
+ * rounded, and formatting that number gives the same text without any bigint (cached: a book
+ * repeats the same few commissions).
  */
 function feeText(t: Trade, buyerSide: boolean): string {
   const spec = t.spec;
@@ -25,7 +25,7 @@ function feeText(t: Trade, buyerSide: boolean): string {
   const rate = buyerSide === t.buyerIsMaker ? spec.maker : spec.taker;
   const n = (buyerSide ? t.qty : t.price * t.qty) * rate.n;
   const d = (buyerSide ? spec.qd : spec.pd + spec.qd) + rate.d;
-  return d <= AMOUNT_SCALE && n <= Number.MAX_SAFE_INTEGER ? formatScaled(n, d) : formatAmount(buyerSide ? t.buyerFee : t.sellerFee);
+  return d <= AMOUNT_SCALE && n <= Number.MAX_SAFE_INTEGER ? t.sb.text(n, d) : formatAmount(buyerSide ? t.buyerFee : t.sellerFee);
 }
 
 /** One fill. `buyer` / `seller` is null for the outside side of an external fill. */
@@ -79,7 +79,7 @@ export class Trade {
     if (this.quoteStr === null) {
       const n = this.price * this.qty;
       const spec = this.spec;
-      this.quoteStr = n <= Number.MAX_SAFE_INTEGER ? formatScaled(n, spec.pd + spec.qd) : formatAmount(this.quote);
+      this.quoteStr = n <= Number.MAX_SAFE_INTEGER ? this.sb.text(n, spec.pd + spec.qd) : formatAmount(this.quote);
     }
     return this.quoteStr;
   }

@@ -20,6 +20,8 @@ import type { Dec } from '../money/decimal.ts';
 import { checkOrder, ENGINE_MESSAGE } from '../market/index.ts';
 import type { MarketContext, OrderCheckInput } from '../market/index.ts';
 import type { AccountBook } from './account-book.ts';
+import { covers, heldScale, quoteHeld } from './amounts.ts';
+import type { Held } from './amounts.ts';
 import { fastPasses } from './fast-filters.ts';
 import { latestByClientId } from './lifecycle.ts';
 import { formatScaled, INEXACT } from './scaled.ts';
@@ -95,14 +97,14 @@ function invalidValue(p: ParsedOrder): string | undefined {
   return undefined;
 }
 
-/** Funds the order holds while open: quote for a BUY, base for a SELL (none when funds-limited). */
-export function lockFor(sb: SymbolBook, p: ParsedOrder): bigint {
-  if (p.side === 'BUY') return p.price > 0 ? notionalUnits(sb.spec, p.price, p.qty) : p.quoteQty;
-  return p.quoteQty > 0n ? 0n : BigInt(p.qty) * sb.spec.baseK;
+/** Funds the order holds while open: quote for a BUY, base for a SELL (none when funds-limited); amounts.ts `Held`. */
+export function lockFor(sb: SymbolBook, p: ParsedOrder): Held {
+  if (p.side === 'BUY') return p.price > 0 ? quoteHeld(sb.spec, p.price, p.qty) : p.quoteQty;
+  return p.quoteQty > 0n ? 0 : p.qty;
 }
 
-/** The units the accepted order must lock (see lockFor), or why it is refused. */
-export function admit(st: EngineState, sb: SymbolBook, acct: AccountBook, req: NewOrderRequest, p: ParsedOrder, now: number, ext: number, refs: MarketRefs | undefined): Rejection | bigint {
+/** What the accepted order must lock (see lockFor), or why it is refused. */
+export function admit(st: EngineState, sb: SymbolBook, acct: AccountBook, req: NewOrderRequest, p: ParsedOrder, now: number, ext: number, refs: MarketRefs | undefined): Rejection | Held {
   const fast = sb.spec.fast;
   const quick = fast !== undefined && !p.inexact && (p.type === 'LIMIT' || p.type === 'LIMIT_MAKER') && fastPasses(fast, p.type === 'LIMIT_MAKER', p.price, p.qty, acct.openWorking);
   if (!quick) {
@@ -123,11 +125,12 @@ export function admit(st: EngineState, sb: SymbolBook, acct: AccountBook, req: N
   return fundsCheck(sb, acct, p, ext);
 }
 
-function fundsCheck(sb: SymbolBook, acct: AccountBook, p: ParsedOrder, ext: number): Rejection | bigint {
+function fundsCheck(sb: SymbolBook, acct: AccountBook, p: ParsedOrder, ext: number): Rejection | Held {
   const spec = sb.spec;
-  const entry = p.side === 'BUY' ? acct.quote : acct.base;
+  const buy = p.side === 'BUY';
+  const entry = buy ? acct.quote : acct.base;
   const lock = lockFor(sb, p);
-  if (entry.free < lock) return refused(ENGINE_MESSAGE.insufficientBalance);
+  if (!covers(entry, lock, heldScale(spec, buy))) return refused(ENGINE_MESSAGE.insufficientBalance);
   if (p.type !== 'MARKET') return lock;
   // Funds-limited market orders must afford at least one step.
   if (p.side === 'BUY' && p.quoteQty === 0n) {

@@ -96,7 +96,7 @@ export class EngineCore {
     const ext = opts.externalPrice === undefined ? -1 : externalPriceInt(sb.spec, opts.externalPrice, p.side === 'BUY' ? 'up' : 'down');
     const acct = this.accounts.get(accountId, sb);
     const lock = admit(this.st, sb, acct, req, p, now, ext, this.opts.marketRefs);
-    if (typeof lock !== 'bigint') return lock;
+    if (typeof lock === 'object') return lock;
     const ctx = this.context(now);
     ctx.ext = ext;
     const id = this.st.nextOrderId();
@@ -127,7 +127,7 @@ export class EngineCore {
     if (!p.ok) return p;
     const ext = opts.externalPrice === undefined ? -1 : externalPriceInt(sb.spec, opts.externalPrice, p.side === 'BUY' ? 'up' : 'down');
     const verdict = admit(this.st, sb, this.accounts.get(accountId, sb), req, p, now, ext, this.opts.marketRefs);
-    return typeof verdict === 'bigint' ? undefined : verdict;
+    return typeof verdict === 'object' ? verdict : undefined;
   }
 
   cancelOrder(accountId: string, symbol: string, ref: OrderRef, now: number): CancelResult {

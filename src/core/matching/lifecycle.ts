@@ -4,6 +4,8 @@
  * stop list, open counts, and the release of whatever it still holds locked).
  */
 import { AUTO_ID_PREFIX } from './account-book.ts';
+import { heldIsZero, heldScale, moveHeld } from './amounts.ts';
+import type { Held } from './amounts.ts';
 import type { AccountBook } from './account-book.ts';
 import { orderEvent } from './events.ts';
 import type { OpContext } from './op-context.ts';
@@ -21,12 +23,11 @@ export function latestByClientId(st: EngineState, acct: AccountBook, cid: string
 }
 
 /** Index an accepted order, move its funds to locked, and report it NEW. `explicitId`: the client chose its id. */
-export function register(st: EngineState, ctx: OpContext, o: Order, lock: bigint, explicitId: boolean): void {
+export function register(st: EngineState, ctx: OpContext, o: Order, lock: Held, explicitId: boolean): void {
   const acct = o.acct;
-  if (lock > 0n) {
+  if (!heldIsZero(lock)) {
     const e = o.isBuy ? acct.quote : acct.base;
-    e.free -= lock;
-    e.locked += lock;
+    moveHeld(e, lock, heldScale(o.sb.spec, o.isBuy), 1);
     o.locks = true;
     ctx.touch(e);
   }
@@ -51,7 +52,7 @@ export function rest(ctx: OpContext, o: Order): void {
  * Take a closing order off the book or stop list, out of the open set, and unlock what it holds.
  * Call it after the final status is set: `held` is read before, the status decides the list.
  */
-export function detach(ctx: OpContext, o: Order, heldUnits: bigint): void {
+export function detach(ctx: OpContext, o: Order, h: Held): void {
   const sb = o.sb;
   const acct = o.acct;
   if (o.level !== null) {
@@ -60,10 +61,9 @@ export function detach(ctx: OpContext, o: Order, heldUnits: bigint): void {
   } else if (!o.working) {
     sb.stops.remove(o);
   }
-  if (heldUnits > 0n) {
+  if (!heldIsZero(h)) {
     const e = o.isBuy ? acct.quote : acct.base;
-    e.locked -= heldUnits;
-    e.free += heldUnits;
+    moveHeld(e, h, heldScale(sb.spec, o.isBuy), -1);
     ctx.touch(e);
   }
   acct.close(o);
@@ -71,10 +71,10 @@ export function detach(ctx: OpContext, o: Order, heldUnits: bigint): void {
 
 /** Close an open order with a final status and report it. */
 export function retire(ctx: OpContext, o: Order, status: OrderStatus, x: ExecutionType, cause: OrderUpdateEvent['cause'] = null): void {
-  const heldUnits = held(o);
+  const h = held(o);
   o.status = status;
   o.updateTime = ctx.time;
-  detach(ctx, o, heldUnits);
+  detach(ctx, o, h);
   orderEvent(ctx, o, x, null, cause);
 }
 

@@ -5,55 +5,70 @@
  * taker fills of the placed order. With events off only the book update counter moves.
  */
 import type { BalanceEntry } from '../portfolio/balances.ts';
-import { formatAmount } from '../portfolio/amount.ts';
 import type { Order } from './order.ts';
-import { formatScaled } from './scaled.ts';
 import type { SymbolBook } from './symbol-book.ts';
 import type { EngineEvent, Fill } from './types.ts';
 
+/** Handed out when an operation has no events or no fills: one shared, frozen empty array. */
+const NONE: never[] = Object.freeze([]) as unknown as never[];
+
 export class OpContext {
-  /** Fresh per operation: handed to the caller. */
-  events: EngineEvent[] = [];
+  /** Fresh per operation (NONE until the first event): handed to the caller. */
+  events: EngineEvent[] = NONE;
   /** Stops whose trigger fired, to run after the current taker finishes. */
   readonly pending: Order[] = [];
   /** The placed order, whose taker fills go to `fills`. */
   fillsOf: Order | null = null;
-  /** Fresh per operation: handed to the caller. */
-  fills: Fill[] = [];
+  /** Fresh per operation (NONE until the first fill): handed to the caller. */
+  fills: Fill[] = NONE;
   /** External price (price int) that triggered orders may fill at; -1 for none. */
   ext = -1;
   time = 0;
+  /** Touched balance entries: the first `nBalances` (the list is reused, never shrunk). */
   private readonly balances: BalanceEntry[] = [];
-  /** Touched levels as parallel lists (no object per touch). */
+  private nBalances = 0;
+  /** Touched levels as parallel lists (no object per touch), the first `nLevels`. */
   private readonly levelBooks: SymbolBook[] = [];
   private readonly levelSides: boolean[] = [];
   private readonly levelPrices: number[] = [];
+  private nLevels = 0;
 
   constructor(readonly record: boolean) {}
 
   /**
    * Start an operation. The engine reuses one context (fewer allocations on the hot path); the
-   * arrays handed out (events, fills) are new each time, the scratch lists are emptied.
+   * arrays handed out (events, fills) are new each time they get something, the scratch lists
+   * are reused (emptying an array by its length frees its storage: the next push allocates).
    */
   reset(time: number): this {
     this.time = time;
-    this.events = [];
-    this.fills = [];
+    this.events = NONE;
+    this.fills = NONE;
     this.fillsOf = null;
     this.ext = -1;
-    // Setting length is a runtime call even on an empty array: only when there is something to drop.
     if (this.pending.length !== 0) this.pending.length = 0;
-    if (this.balances.length !== 0) this.balances.length = 0;
-    if (this.levelPrices.length !== 0) this.levelBooks.length = this.levelSides.length = this.levelPrices.length = 0;
+    this.nBalances = 0;
+    this.nLevels = 0;
     return this;
   }
 
   push(e: EngineEvent): void {
-    this.events.push(e);
+    if (this.events === NONE) this.events = [e];
+    else this.events.push(e);
+  }
+
+  addFill(f: Fill): void {
+    if (this.fills === NONE) this.fills = [f];
+    else this.fills.push(f);
   }
 
   touch(e: BalanceEntry): void {
-    if (this.record && !this.balances.includes(e)) this.balances.push(e);
+    if (!this.record) return;
+    const list = this.balances;
+    const n = this.nBalances;
+    for (let i = 0; i < n; i++) if (list[i] === e) return;
+    list[n] = e;
+    this.nBalances = n + 1;
   }
 
   /** Always tracked (the update id counts changed levels whether or not events are built). */
@@ -61,16 +76,18 @@ export class OpContext {
     const books = this.levelBooks;
     const sides = this.levelSides;
     const prices = this.levelPrices;
-    for (let i = 0; i < prices.length; i++) if (prices[i] === price && sides[i] === isBid && books[i] === sb) return;
-    books.push(sb);
-    sides.push(isBid);
-    prices.push(price);
+    const n = this.nLevels;
+    for (let i = 0; i < n; i++) if (prices[i] === price && sides[i] === isBid && books[i] === sb) return;
+    books[n] = sb;
+    sides[n] = isBid;
+    prices[n] = price;
+    this.nLevels = n + 1;
   }
 
   /** Count the changed levels and append the depth and balance events; returns every event of the operation. */
   finish(): EngineEvent[] {
     const time = this.time;
-    const n = this.levelPrices.length;
+    const n = this.nLevels;
     for (let i = 0; i < n; i++) {
       const sb = this.levelBooks[i] as SymbolBook;
       if (!this.record) {
@@ -81,10 +98,11 @@ export class OpContext {
       const price = this.levelPrices[i] as number;
       const qty = sb.side(isBid).level(price)?.qty ?? 0;
       const updateId = ++sb.updateId;
-      this.events.push({ kind: 'book', symbol: sb.spec.symbol, side: isBid ? 'bid' : 'ask', price: sb.priceTexts.get(price), qty: formatScaled(qty, sb.spec.qd), updateId, time });
+      this.push({ kind: 'book', symbol: sb.spec.symbol, side: isBid ? 'bid' : 'ask', price: sb.priceTexts.get(price), qty: sb.qtyTexts.get(qty), updateId, time });
     }
-    for (const e of this.balances) {
-      this.events.push({ kind: 'balance', accountId: e.accountId, asset: e.asset, free: formatAmount(e.free), locked: formatAmount(e.locked), time });
+    for (let i = 0; i < this.nBalances; i++) {
+      const e = this.balances[i] as BalanceEntry;
+      this.push({ kind: 'balance', accountId: e.accountId, asset: e.asset, free: e.f.format(), locked: e.l.format(), time });
     }
     return this.events;
   }

@@ -6,10 +6,10 @@
 import type { OrderType } from '../market/index.ts';
 import { formatAmount } from '../portfolio/amount.ts';
 import { AUTO_ID_PREFIX } from './account-book.ts';
+import { quoteHeld } from './amounts.ts';
+import type { Held } from './amounts.ts';
 import type { AccountBook } from './account-book.ts';
 import type { Level } from './book-side.ts';
-import { formatScaled } from './scaled.ts';
-import { notionalUnits } from './symbol-spec.ts';
 import type { SymbolBook } from './symbol-book.ts';
 import type { ParsedOrder } from './validate.ts';
 import type { OrderSide, OrderSnapshot, OrderStatus, StpFlag, TimeInForce } from './types.ts';
@@ -100,7 +100,7 @@ export class Order {
   get cumQuoteText(): string {
     const big = this.cumBig;
     const spec = this.sb.spec;
-    return big === null ? formatScaled(this.cumN, spec.pd + spec.qd) : formatAmount(big * spec.notionalK);
+    return big === null ? this.sb.text(this.cumN, spec.pd + spec.qd) : formatAmount(big * spec.notionalK);
   }
 
   /** Add one fill's quote (price int * lots). */
@@ -150,15 +150,14 @@ export class Order {
 }
 
 /**
- * Units the order holds locked right now. Derived rather than tracked (one bigint less per
+ * What the order holds locked right now (amounts.ts: a number on its side's scale, or bigint units). Derived rather than tracked (one bigint less per
  * fill): a BUY with a limit locked limit * qty and releases limit * lots per fill; a quote-sized
  * BUY locked its budget and releases each fill's quote; a SELL locked its quantity.
  */
-export function held(o: Order): bigint {
-  if (!o.locks || !o.isOpen) return 0n;
-  const spec = o.sb.spec;
-  if (!o.isBuy) return BigInt(o.remaining) * spec.baseK;
-  return o.price > 0 ? notionalUnits(spec, o.price, o.remaining) : o.quoteQty - o.cumQuote;
+export function held(o: Order): Held {
+  if (!o.locks || !o.isOpen) return 0;
+  if (!o.isBuy) return o.remaining;
+  return o.price > 0 ? quoteHeld(o.sb.spec, o.price, o.remaining) : o.quoteQty - o.cumQuote;
 }
 
 export function snapshotOf(o: Order): OrderSnapshot {

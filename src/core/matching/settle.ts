@@ -13,36 +13,37 @@
  * one side outside the engine, whose assets appear or vanish with it.
  */
 import { Trade } from './account-book.ts';
+import { addProduct, charge } from './amounts.ts';
+import type { Held } from './amounts.ts';
 import { orderEvent, tradeEvent } from './events.ts';
 import { detach } from './lifecycle.ts';
 import type { OpContext } from './op-context.ts';
 import type { Order } from './order.ts';
 import { budgetSpent } from './sizing.ts';
 import type { EngineState } from './state.ts';
-import { commissionUnits, notionalUnits } from './symbol-spec.ts';
 import type { SymbolBook } from './symbol-book.ts';
 
 export function fill(st: EngineState, ctx: OpContext, sb: SymbolBook, taker: Order | null, maker: Order | null, price: number, lots: number): Trade {
   const spec = sb.spec;
-  const quote = notionalUnits(spec, price, lots);
-  const base = BigInt(lots) * spec.baseK;
+  const nd = spec.pd + spec.qd;
+  const qd = spec.qd;
   const buyerIsMaker = taker === null ? (maker?.isBuy ?? false) : !taker.isBuy;
   const buyer = buyerIsMaker ? maker : taker;
   const seller = buyerIsMaker ? taker : maker;
-  let buyerFee = 0n;
-  let sellerFee = 0n;
+  let buyerPaid = false;
+  let sellerPaid = false;
   if (buyer !== null) {
     const acct = buyer.acct;
     const q = acct.quote;
-    if (buyer.locks) {
-      const release = buyer.price > 0 && buyer.price !== price ? notionalUnits(spec, buyer.price, lots) : quote;
-      q.locked -= release;
-      if (release !== quote) q.free += release - quote;
+    if (buyer.locks && buyer.price > 0 && buyer.price !== price) {
+      // Locked at its limit: release limit * lots, the difference to the fill price comes back.
+      addProduct(q.l, -buyer.price, lots, nd);
+      addProduct(q.f, buyer.price - price, lots, nd);
     } else {
-      q.free -= quote;
+      addProduct(buyer.locks ? q.l : q.f, -price, lots, nd);
     }
-    buyerFee = commissionUnits(base, buyerIsMaker ? spec.maker : spec.taker);
-    acct.base.free += base - buyerFee;
+    acct.base.f.add(lots, qd);
+    buyerPaid = charge(acct.base.f, sb.feeBase.f, lots, 1, qd, buyerIsMaker ? spec.maker : spec.taker);
     ctx.touch(q);
     ctx.touch(acct.base);
     progress(buyer, lots, price, ctx.time);
@@ -50,25 +51,15 @@ export function fill(st: EngineState, ctx: OpContext, sb: SymbolBook, taker: Ord
   if (seller !== null) {
     const acct = seller.acct;
     const b = acct.base;
-    if (seller.locks) {
-      b.locked -= base;
-    } else {
-      b.free -= base;
-    }
-    sellerFee = commissionUnits(quote, buyerIsMaker ? spec.taker : spec.maker);
-    acct.quote.free += quote - sellerFee;
+    (seller.locks ? b.l : b.f).add(-lots, qd);
+    addProduct(acct.quote.f, price, lots, nd);
+    sellerPaid = charge(acct.quote.f, sb.feeQuote.f, price, lots, nd, buyerIsMaker ? spec.taker : spec.maker);
     ctx.touch(b);
     ctx.touch(acct.quote);
     progress(seller, lots, price, ctx.time);
   }
-  if (buyerFee !== 0n) {
-    sb.feeBase.free += buyerFee;
-    ctx.touch(sb.feeBase);
-  }
-  if (sellerFee !== 0n) {
-    sb.feeQuote.free += sellerFee;
-    ctx.touch(sb.feeQuote);
-  }
+  if (buyerPaid) ctx.touch(sb.feeBase);
+  if (sellerPaid) ctx.touch(sb.feeQuote);
   const t = new Trade(sb, spec, st.nextTradeId(), price, lots, ctx.time, buyer, seller, buyerIsMaker);
   if (buyer !== null) buyer.acct.trades.push(t);
   if (seller !== null) seller.acct.trades.push(t);
@@ -87,7 +78,7 @@ export function fill(st: EngineState, ctx: OpContext, sb: SymbolBook, taker: Ord
   if (taker !== null) {
     orderEvent(ctx, taker, 'TRADE', t);
     if (ctx.fillsOf === taker) {
-      ctx.fills.push({
+      ctx.addFill({
         price: t.priceText,
         qty: t.qtyText,
         commission: taker.isBuy ? t.buyerFeeText : t.sellerFeeText,
@@ -103,8 +94,8 @@ export function fill(st: EngineState, ctx: OpContext, sb: SymbolBook, taker: Ord
  * What a just-FILLED order still holds: nothing for quantity-sized orders (the fills released
  * it all), the unspent budget of a quote-sized BUY.
  */
-function leftover(o: Order): bigint {
-  return o.locks && o.byQuote && o.isBuy ? o.quoteQty - o.cumQuote : 0n;
+function leftover(o: Order): Held {
+  return o.locks && o.byQuote && o.isBuy ? o.quoteQty - o.cumQuote : 0;
 }
 
 /** Executed quantity and quote, status, and the quote-sized order's reported quantity. */

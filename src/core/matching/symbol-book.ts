@@ -30,6 +30,16 @@ export class SymbolBook {
     this.qtyTexts = new ScaledTexts(spec.qd);
   }
 
+  /** Texts of amounts on other scales (commissions: quantity or notional decimals plus the rate's), per scale. */
+  private readonly otherTexts: (ScaledTexts | undefined)[] = [];
+
+  /** formatScaled(n, decimals), cached per scale like prices and quantities. */
+  text(n: number, decimals: number): string {
+    let t = this.otherTexts[decimals];
+    if (t === undefined) this.otherTexts[decimals] = t = new ScaledTexts(decimals);
+    return t.get(n);
+  }
+
   side(isBid: boolean): BookSide {
     return isBid ? this.bids : this.asks;
   }

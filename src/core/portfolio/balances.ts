@@ -2,22 +2,44 @@
  * Free and locked balances per account per asset, exact (spec 2.7 account balances, the
  * `outboundAccountPosition` f/l fields of protocol notes 4.1).
  *
- * Amounts cross the boundary as decimal strings and live inside as bigint units of 1e-18
- * (amount.ts). The `*Units` methods and `entry()` are the fast path for the matching engine,
- * which mutates entries directly inside one synchronous operation; everyone else uses the
- * string methods. Invariants: free >= 0 and locked >= 0 always (every method checks before it
- * writes, so a failed call changes nothing).
+ * Amounts cross the boundary as decimal strings; inside, each is exact on the 1e-18 grid of
+ * amount.ts, held as limbs (limb-amount.ts) and readable as bigint units. `entry()` and its
+ * limbs are the fast path for the matching engine, which mutates entries directly inside one
+ * synchronous operation; everyone else uses the string or `*Units` methods. An amount of more
+ * than 2^53 whole units of an asset is refused (RangeError). Invariants: free >= 0 and
+ * locked >= 0 always (every method checks before it writes, so a failed call changes nothing).
  */
 import { formatAmount, parseAmount } from './amount.ts';
+import { LimbAmount } from './limb-amount.ts';
 
-/** One account's holding of one asset. Mutable on purpose: the engine settles fills in place. */
+/**
+ * One account's holding of one asset. Mutable on purpose: the engine settles fills in place on
+ * the limbs (`f`, `l`: limb-amount.ts, number arithmetic); `free` and `locked` read and write
+ * the same values as bigint units for everyone else.
+ */
 export class BalanceEntry {
-  free = 0n;
-  locked = 0n;
+  readonly f = new LimbAmount();
+  readonly l = new LimbAmount();
   constructor(
     readonly accountId: string,
     readonly asset: string,
   ) {}
+
+  get free(): bigint {
+    return this.f.units;
+  }
+
+  set free(v: bigint) {
+    this.f.units = v;
+  }
+
+  get locked(): bigint {
+    return this.l.units;
+  }
+
+  set locked(v: bigint) {
+    this.l.units = v;
+  }
 }
 
 export type BalanceSide = 'free' | 'locked';
@@ -75,14 +97,14 @@ export class Balances {
 
   get(accountId: string, asset: string): BalanceView {
     const e = this.peek(accountId, asset);
-    return e === undefined ? { free: '0', locked: '0' } : { free: formatAmount(e.free), locked: formatAmount(e.locked) };
+    return e === undefined ? { free: '0', locked: '0' } : { free: e.f.format(), locked: e.l.format() };
   }
 
   /** Every asset the account ever touched, in first-touch order. */
   all(accountId: string): AssetBalance[] {
     const assets = this.byAccount.get(accountId);
     if (assets === undefined) return [];
-    return [...assets.values()].map((e) => ({ asset: e.asset, free: formatAmount(e.free), locked: formatAmount(e.locked) }));
+    return [...assets.values()].map((e) => ({ asset: e.asset, free: e.f.format(), locked: e.l.format() }));
   }
 
   accounts(): string[] {

@@ -1,0 +1,63 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatAmount } from './amount.ts';
+import { LimbAmount } from './limb-amount.ts';
+
+const POW = (s: number): bigint => 10n ** BigInt(18 - s);
+const delta = fc.record({
+  n: fc.oneof(fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }), fc.maxSafeInteger(), fc.constantFrom(Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 999_999_999, 1)),
+  s: fc.integer({ min: 0, max: 18 }),
+});
+
+describe('LimbAmount', () => {
+  it('adds exactly like bigint units, and formats and compares the same', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), fc.array(delta, { maxLength: 20 }), (start, deltas) => {
+        const x = new LimbAmount();
+        x.units = start;
+        let ref = start;
+        for (const { n, s } of deltas) {
+          const d = BigInt(n) * POW(s);
+          const beyond = ref + d;
+          if (beyond / 10n ** 18n > BigInt(Number.MAX_SAFE_INTEGER) - 1n || beyond / 10n ** 18n < -BigInt(Number.MAX_SAFE_INTEGER) + 1n) continue;
+          expect(x.covers(n, s)).toBe(ref >= d);
+          x.add(n, s);
+          ref = beyond;
+          expect(x.a).toBeGreaterThanOrEqual(0);
+          expect(x.a).toBeLessThan(1e9);
+          expect(x.b).toBeGreaterThanOrEqual(0);
+          expect(x.b).toBeLessThan(1e9);
+        }
+        expect(x.units).toBe(ref);
+        expect(x.format()).toBe(formatAmount(ref));
+        expect(x.isZero()).toBe(ref === 0n);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('formats the usual shapes', () => {
+    const x = new LimbAmount();
+    expect(x.format()).toBe('0');
+    x.add(150, 2);
+    expect(x.format()).toBe('1.5');
+    x.add(1, 18);
+    expect(x.format()).toBe('1.500000000000000001');
+    x.add(-1, 18);
+    x.add(-2, 0);
+    expect(x.format()).toBe('-0.5');
+  });
+
+  it('refuses what it cannot hold exactly', () => {
+    const x = new LimbAmount();
+    expect(() => x.add(0.5, 2)).toThrow(RangeError);
+    expect(() => x.add(1, 19)).toThrow(RangeError);
+    expect(() => x.add(2 ** 53, 0)).toThrow(RangeError);
+    x.add(Number.MAX_SAFE_INTEGER, 0);
+    expect(() => x.add(1, 0)).toThrow(RangeError);
+    expect(x.units).toBe(BigInt(Number.MAX_SAFE_INTEGER) * 10n ** 18n);
+    expect(() => {
+      x.units = 10n ** 40n;
+    }).toThrow(RangeError);
+  });
+});
