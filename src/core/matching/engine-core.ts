@@ -13,7 +13,7 @@ import { activate, latestByClientId, register, rest, retire } from './lifecycle.
 import { execute } from './matcher.ts';
 import { OpContext } from './op-context.ts';
 import { OrderIndex } from './order-index.ts';
-import { Order, snapshotOf } from './order.ts';
+import { Order, Placed, snapshotOf } from './order.ts';
 import { pruneHistory } from './retention.ts';
 import type { EngineState } from './state.ts';
 import { SymbolBook } from './symbol-book.ts';
@@ -110,9 +110,9 @@ export class EngineCore {
     this.runTriggered(ctx);
     if (this.opts.retain !== undefined) pruneHistory(this.st, acct, this.opts.retain);
     // Read everything before end(): a listener may start another operation on the same context.
-    const fills = ctx.fills;
-    const order = snapshotOf(o);
-    return { ok: true, order, fills, events: this.end(ctx) };
+    const placed = new Placed(o, ctx.fills);
+    placed.events = this.end(ctx);
+    return placed;
   }
 
   /**

@@ -1,8 +1,9 @@
 /**
  * The engine's order record (one object per order, fields fixed at construction so V8 keeps one
- * shape) and its spec 2.4 snapshot. Prices and quantities are scaled integers (scaled.ts), quote
+ * shape, and few of them: resting orders are most of what the GC copies) and its spec 2.4 snapshot. Prices and quantities are scaled integers (scaled.ts), quote
  * amounts and locks bigint units (core/portfolio/amount.ts).
  */
+import { ORDER_TYPES } from '../market/index.ts';
 import type { OrderType } from '../market/index.ts';
 import { formatAmount } from '../portfolio/amount.ts';
 import { AUTO_ID_PREFIX } from './account-book.ts';
@@ -12,27 +13,39 @@ import type { AccountBook } from './account-book.ts';
 import type { Level } from './book-side.ts';
 import type { SymbolBook } from './symbol-book.ts';
 import type { ParsedOrder } from './validate.ts';
-import type { OrderSide, OrderSnapshot, OrderStatus, StpFlag, TimeInForce } from './types.ts';
+import type { EngineEvent, Fill, OrderSide, OrderSnapshot, OrderStatus, PlaceSuccess, StpFlag, TimeInForce } from './types.ts';
+
+const TIFS: readonly TimeInForce[] = ['GTC', 'IOC', 'FOK'];
+const STPS: readonly StpFlag[] = ['CB', 'CN', 'CO'];
+
+/**
+ * Fields most orders never use (an explicit client id and its chain, a quote budget, a quote sum
+ * beyond 2^53), on a side object made only for the orders that do: every field of an Order costs
+ * 8 bytes on each of the hundreds of thousands of resting orders the GC copies.
+ */
+class OrderExtra {
+  explicitCid: string | null = null;
+  prevSameClientId: Order | null = null;
+  quoteQty = 0n;
+  cumBig: bigint | null = null;
+}
+
+const NO_EXTRA: OrderExtra = Object.freeze(new OrderExtra());
 
 export class Order {
   readonly acct: AccountBook;
   readonly sb: SymbolBook;
   readonly id: string;
   readonly seq: number;
-  readonly side: OrderSide;
   readonly isBuy: boolean;
-  readonly type: OrderType;
-  readonly tif: TimeInForce;
-  readonly stp: StpFlag;
-  /** The client's own id; null for a generated one (`auto-<id>`, built when read: most are never read). */
-  readonly explicitCid: string | null;
+  /** Type, time in force and stpFlag as indexes (ORDER_TYPES | TIFS << 3 | STPS << 5): one field for three. */
+  private readonly kind: number;
   readonly price: number;
+  /** 0 for every type but the stops (whose stopPrice is always > 0). */
   readonly stopPrice: number;
   /** For quote-sized orders this follows executedQty (the venue reports the quantity it bought). */
   origQty: number;
-  readonly quoteQty: bigint;
   readonly byQuote: boolean;
-  readonly isAlgo: boolean;
   readonly time: number;
   updateTime: number;
   executed = 0;
@@ -41,8 +54,6 @@ export class Order {
    * stays a safe integer (no bigint per fill, no bigint kept per resting order), else `cumBig`.
    */
   cumN = 0;
-  /** The same once it outgrew 2^53 (null before). */
-  cumBig: bigint | null = null;
   status: OrderStatus = 'NEW';
   /** Not a stop waiting for its trigger. */
   working: boolean;
@@ -54,14 +65,13 @@ export class Order {
   level: Level | null = null;
   prev: Order | null = null;
   next: Order | null = null;
-  /** The previous order of this account and symbol that used the same client order id. */
-  prevSameClientId: Order | null = null;
   /** In its account's open list (account-book.ts). */
   listed = false;
   openPrev: Order | null = null;
   openNext: Order | null = null;
   /** Position in the id index's array (order-index.ts), -1 when not there. */
   slot = -1;
+  private x: OrderExtra = NO_EXTRA;
 
   /** `p` is the parsed request (prices and quantities already on the symbol's integer scale). */
   constructor(acct: AccountBook, sb: SymbolBook, id: string, seq: number, explicitCid: string | null, p: ParsedOrder, time: number) {
@@ -69,21 +79,74 @@ export class Order {
     this.sb = sb;
     this.id = id;
     this.seq = seq;
-    this.side = p.side;
     this.isBuy = p.side === 'BUY';
-    this.type = p.type;
-    this.tif = p.tif;
-    this.stp = p.stp;
-    this.explicitCid = explicitCid;
+    this.kind = ORDER_TYPES.indexOf(p.type) | (TIFS.indexOf(p.tif) << 3) | (STPS.indexOf(p.stp) << 5);
     this.price = p.price;
     this.stopPrice = p.stopPrice;
-    this.quoteQty = p.quoteQty;
     this.byQuote = p.quoteQty > 0n;
     this.origQty = this.byQuote ? 0 : p.qty;
-    this.isAlgo = p.isAlgo;
     this.time = time;
     this.updateTime = time;
     this.working = !p.isAlgo;
+    if (explicitCid !== null || this.byQuote) {
+      const x = (this.x = new OrderExtra());
+      x.explicitCid = explicitCid;
+      x.quoteQty = p.quoteQty;
+    }
+  }
+
+  get side(): OrderSide {
+    return this.isBuy ? 'BUY' : 'SELL';
+  }
+
+  get type(): OrderType {
+    return ORDER_TYPES[this.kind & 7] as OrderType;
+  }
+
+  get tif(): TimeInForce {
+    return TIFS[(this.kind >> 3) & 3] as TimeInForce;
+  }
+
+  get stp(): StpFlag {
+    return STPS[(this.kind >> 5) & 3] as StpFlag;
+  }
+
+  get isAlgo(): boolean {
+    return this.stopPrice > 0;
+  }
+
+  /** The client's own id; null for a generated one (`auto-<id>`, built when read: most are never read). */
+  get explicitCid(): string | null {
+    return this.x.explicitCid;
+  }
+
+  /** The quote budget of a quote-sized order (units), 0n otherwise. */
+  get quoteQty(): bigint {
+    return this.x.quoteQty;
+  }
+
+  /** The cumulative quote once it outgrew 2^53 (null before). */
+  get cumBig(): bigint | null {
+    return this.x.cumBig;
+  }
+
+  set cumBig(v: bigint | null) {
+    this.extra().cumBig = v;
+  }
+
+  /** The previous order of this account and symbol that used the same client order id. */
+  get prevSameClientId(): Order | null {
+    return this.x.prevSameClientId;
+  }
+
+  set prevSameClientId(v: Order | null) {
+    if (v === null && this.x === NO_EXTRA) return;
+    this.extra().prevSameClientId = v;
+  }
+
+  private extra(): OrderExtra {
+    if (this.x === NO_EXTRA) this.x = new OrderExtra();
+    return this.x;
   }
 
   get clientOrderId(): string {
@@ -161,16 +224,23 @@ export function held(o: Order): Held {
 }
 
 export function snapshotOf(o: Order): OrderSnapshot {
+  return snapshotAt(o, o.status, o.executed, o.origQty, o.cumN, o.cumBig, o.updateTime, o.working);
+}
+
+/** The snapshot of `o` with the given values of the fields that change after placement. */
+function snapshotAt(o: Order, status: OrderStatus, executed: number, origQty: number, cumN: number, cumBig: bigint | null, updateTime: number, working: boolean): OrderSnapshot {
+  const sb = o.sb;
+  const spec = sb.spec;
   return {
-    symbol: o.sb.spec.symbol,
+    symbol: spec.symbol,
     accountId: o.acct.accountId,
     orderId: o.id,
     clientOrderId: o.clientOrderId,
     price: o.priceText,
-    origQty: o.origQtyText,
-    executedQty: o.sb.qtyTexts.get(o.executed),
-    cummulativeQuoteQty: o.cumQuoteText,
-    status: o.status,
+    origQty: sb.qtyTexts.get(origQty),
+    executedQty: sb.qtyTexts.get(executed),
+    cummulativeQuoteQty: cumBig === null ? sb.text(cumN, spec.pd + spec.qd) : formatAmount(cumBig * spec.notionalK),
+    status,
     timeInForce: o.tif,
     type: o.type,
     side: o.side,
@@ -178,7 +248,51 @@ export function snapshotOf(o: Order): OrderSnapshot {
     origQuoteOrderQty: o.quoteQtyText,
     stpFlag: o.stp,
     time: o.time,
-    updateTime: o.updateTime,
-    isWorking: o.working,
+    updateTime,
+    isWorking: working,
   };
+}
+
+/**
+ * A successful placement. The snapshot is built when first read, from the values the order had
+ * when the placement ended (copied here): most callers (a backtest, the benchmark, an agent) read
+ * only the fills or a field or two, and formatting an 18-field snapshot per order was a large
+ * share of what placing allocated.
+ */
+const NO_EVENTS: EngineEvent[] = Object.freeze([]) as unknown as EngineEvent[];
+
+export class Placed implements PlaceSuccess {
+  readonly ok = true;
+  private readonly status: OrderStatus;
+  private readonly executed: number;
+  private readonly origQty: number;
+  private readonly cumN: number;
+  private readonly cumBig: bigint | null;
+  private readonly updateTime: number;
+  private readonly working: boolean;
+  private snapshot: OrderSnapshot | null = null;
+  /** Set by the engine once the operation's events are final. */
+  events: EngineEvent[] = NO_EVENTS;
+
+  constructor(
+    private readonly o: Order,
+    readonly fills: Fill[],
+  ) {
+    this.status = o.status;
+    this.executed = o.executed;
+    this.origQty = o.origQty;
+    this.cumN = o.cumN;
+    this.cumBig = o.cumBig;
+    this.updateTime = o.updateTime;
+    this.working = o.working;
+  }
+
+  get order(): OrderSnapshot {
+    return (this.snapshot ??= snapshotAt(this.o, this.status, this.executed, this.origQty, this.cumN, this.cumBig, this.updateTime, this.working));
+  }
+
+  /** Spread and JSON see the snapshot like a plain property. */
+  toJSON(): PlaceSuccess {
+    return { ok: true, order: this.order, fills: this.fills, events: this.events };
+  }
 }
