@@ -7,6 +7,7 @@
  */
 import { AMOUNT_SCALE, formatAmount } from '../portfolio/amount.ts';
 import type { BalanceEntry } from '../portfolio/balances.ts';
+import { History } from './history.ts';
 import type { Order } from './order.ts';
 import type { SymbolBook } from './symbol-book.ts';
 import { commissionUnits, notionalUnits } from './symbol-spec.ts';
@@ -108,8 +109,8 @@ export class AccountBook {
   /** Explicit client ids indexed that look like generated ones (`auto-...`); lets pruning skip most lookups. */
   autoLikeIds = 0;
   /** Closed orders in the order they closed (pruned by the engine's retention option). */
-  readonly closed: Order[] = [];
-  readonly trades: Trade[] = [];
+  readonly closed = new History<Order>();
+  readonly trades = new History<Trade>();
 
   constructor(
     readonly accountId: string,

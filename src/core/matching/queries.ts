@@ -102,7 +102,8 @@ export function accountTrade(t: Trade, accountId: string): AccountTrade {
 export function myTrades(acct: AccountBook | undefined, q: TradeQuery = {}): AccountTrade[] {
   if (acct === undefined) return [];
   const me = acct.accountId;
-  const mine = q.orderId === undefined ? acct.trades : acct.trades.filter((t) => (t.buyer?.acct.accountId === me ? t.buyer.id : t.seller?.id) === q.orderId);
+  const all = acct.trades.toArray();
+  const mine = q.orderId === undefined ? all : all.filter((t) => (t.buyer?.acct.accountId === me ? t.buyer.id : t.seller?.id) === q.orderId);
   return page(mine, (t) => t.id, (t) => t.time, q.fromId, q).map((t) => accountTrade(t, me));
 }
 
