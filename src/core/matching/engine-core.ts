@@ -101,7 +101,7 @@ export class EngineCore {
     ctx.ext = ext;
     const id = this.st.nextOrderId();
     const explicitId = req.clientOrderId !== undefined && req.clientOrderId !== '';
-    const o = new Order(acct, sb, id, ++this.st.seq, explicitId ? (req.clientOrderId as string) : null, p, now);
+    const o = new Order(acct, id, ++this.st.seq, explicitId ? (req.clientOrderId as string) : null, p, now);
     ctx.fillsOf = o;
     register(this.st, ctx, o, lock, explicitId);
     if (o.isAlgo) sb.stops.add(o);

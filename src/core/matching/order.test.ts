@@ -7,7 +7,7 @@ import type { SymbolBook } from './symbol-book.ts';
 /** An order shell with just what the cumulative quote reads (pd 2 + qd 6 decimals). */
 function shell(): Order {
   const o = Object.create(Order.prototype) as Order;
-  Object.assign(o, { cumN: 0, x: { explicitCid: null, prevSameClientId: null, quoteQty: 0n, cumBig: null }, sb: { spec: { pd: 2, qd: 6, notionalK: 10n ** 10n }, text: formatScaled } as unknown as SymbolBook });
+  Object.assign(o, { cumN: 0, x: { explicitCid: null, prevSameClientId: null, quoteQty: 0n, cumBig: null }, acct: { sb: { spec: { pd: 2, qd: 6, notionalK: 10n ** 10n }, text: formatScaled } as unknown as SymbolBook } });
   return o;
 }
 

@@ -19,11 +19,11 @@ const TIFS: readonly TimeInForce[] = ['GTC', 'IOC', 'FOK'];
 const STPS: readonly StpFlag[] = ['CB', 'CN', 'CO'];
 
 /**
- * Fields most orders never use (an explicit client id and its chain, a quote budget, a quote sum
- * beyond 2^53), on a side object made only for the orders that do: every field of an Order costs
- * 8 bytes on each of the hundreds of thousands of resting orders the GC copies.
+ * Fields most orders never use (a stop price, an explicit client id and its chain, a quote budget,
+ * a quote sum beyond 2^53), on a side object made only for the orders that do.
  */
 class OrderExtra {
+  stopPrice = 0;
   explicitCid: string | null = null;
   prevSameClientId: Order | null = null;
   quoteQty = 0n;
@@ -32,20 +32,34 @@ class OrderExtra {
 
 const NO_EXTRA: OrderExtra = Object.freeze(new OrderExtra());
 
+const STATUSES: readonly OrderStatus[] = ['NEW', 'PARTIALLY_FILLED', 'FILLED', 'PARTIALLY_CANCELED', 'CANCELED', 'EXPIRED'];
+
+// Bits of Order.bits: type, time in force and stpFlag as indexes, five booleans, the status index.
+const TIF_SHIFT = 3;
+const STP_SHIFT = 5;
+const BUY = 1 << 7;
+const BY_QUOTE = 1 << 8;
+const WORKING = 1 << 9;
+const LOCKS = 1 << 10;
+const LISTED = 1 << 11;
+const STATUS_SHIFT = 12;
+const STATUS_MASK = 7 << STATUS_SHIFT;
+/** NEW (0) and PARTIALLY_FILLED (1) are the open statuses. */
+const OPEN_LIMIT = 2 << STATUS_SHIFT;
+
 export class Order {
   readonly acct: AccountBook;
-  readonly sb: SymbolBook;
   readonly id: string;
   readonly seq: number;
-  readonly isBuy: boolean;
-  /** Type, time in force and stpFlag as indexes (ORDER_TYPES | TIFS << 3 | STPS << 5): one field for three. */
-  private readonly kind: number;
+  /**
+   * Type, time in force, stpFlag, side, sizing, working, locks, listed and status packed in one
+   * small integer, read and written through the accessors below: every field of an Order costs
+   * 8 bytes on each of the hundreds of thousands of resting orders the GC copies.
+   */
+  private bits: number;
   readonly price: number;
-  /** 0 for every type but the stops (whose stopPrice is always > 0). */
-  readonly stopPrice: number;
   /** For quote-sized orders this follows executedQty (the venue reports the quantity it bought). */
   origQty: number;
-  readonly byQuote: boolean;
   readonly time: number;
   updateTime: number;
   executed = 0;
@@ -54,19 +68,9 @@ export class Order {
    * stays a safe integer (no bigint per fill, no bigint kept per resting order), else `cumBig`.
    */
   cumN = 0;
-  status: OrderStatus = 'NEW';
-  /** Not a stop waiting for its trigger. */
-  working: boolean;
-  /**
-   * Whether the order holds funds in `locked` (quote for a BUY, base for a SELL) and its fills
-   * draw on them; false for funds-limited market orders. What it holds is derived, see `held`.
-   */
-  locks = false;
   level: Level | null = null;
   prev: Order | null = null;
   next: Order | null = null;
-  /** In its account's open list (account-book.ts). */
-  listed = false;
   openPrev: Order | null = null;
   openNext: Order | null = null;
   /** Position in the id index's array (order-index.ts), -1 when not there. */
@@ -74,45 +78,109 @@ export class Order {
   private x: OrderExtra = NO_EXTRA;
 
   /** `p` is the parsed request (prices and quantities already on the symbol's integer scale). */
-  constructor(acct: AccountBook, sb: SymbolBook, id: string, seq: number, explicitCid: string | null, p: ParsedOrder, time: number) {
+  constructor(acct: AccountBook, id: string, seq: number, explicitCid: string | null, p: ParsedOrder, time: number) {
     this.acct = acct;
-    this.sb = sb;
     this.id = id;
     this.seq = seq;
-    this.isBuy = p.side === 'BUY';
-    this.kind = ORDER_TYPES.indexOf(p.type) | (TIFS.indexOf(p.tif) << 3) | (STPS.indexOf(p.stp) << 5);
+    const byQuote = p.quoteQty > 0n;
+    this.bits =
+      ORDER_TYPES.indexOf(p.type) |
+      (TIFS.indexOf(p.tif) << TIF_SHIFT) |
+      (STPS.indexOf(p.stp) << STP_SHIFT) |
+      (p.side === 'BUY' ? BUY : 0) |
+      (byQuote ? BY_QUOTE : 0) |
+      (p.isAlgo ? 0 : WORKING);
     this.price = p.price;
-    this.stopPrice = p.stopPrice;
-    this.byQuote = p.quoteQty > 0n;
-    this.origQty = this.byQuote ? 0 : p.qty;
+    this.origQty = byQuote ? 0 : p.qty;
     this.time = time;
     this.updateTime = time;
-    this.working = !p.isAlgo;
-    if (explicitCid !== null || this.byQuote) {
+    if (explicitCid !== null || byQuote || p.stopPrice !== 0) {
       const x = (this.x = new OrderExtra());
       x.explicitCid = explicitCid;
       x.quoteQty = p.quoteQty;
+      x.stopPrice = p.stopPrice;
     }
   }
 
+  /** The symbol's book (the account state is per symbol). */
+  get sb(): SymbolBook {
+    return this.acct.sb;
+  }
+
+  get isBuy(): boolean {
+    return (this.bits & BUY) !== 0;
+  }
+
   get side(): OrderSide {
-    return this.isBuy ? 'BUY' : 'SELL';
+    return (this.bits & BUY) !== 0 ? 'BUY' : 'SELL';
   }
 
   get type(): OrderType {
-    return ORDER_TYPES[this.kind & 7] as OrderType;
+    return ORDER_TYPES[this.bits & 7] as OrderType;
   }
 
   get tif(): TimeInForce {
-    return TIFS[(this.kind >> 3) & 3] as TimeInForce;
+    return TIFS[(this.bits >> TIF_SHIFT) & 3] as TimeInForce;
   }
 
   get stp(): StpFlag {
-    return STPS[(this.kind >> 5) & 3] as StpFlag;
+    return STPS[(this.bits >> STP_SHIFT) & 3] as StpFlag;
+  }
+
+  /** Sized by quoteOrderQty. */
+  get byQuote(): boolean {
+    return (this.bits & BY_QUOTE) !== 0;
+  }
+
+  get status(): OrderStatus {
+    return STATUSES[(this.bits & STATUS_MASK) >> STATUS_SHIFT] as OrderStatus;
+  }
+
+  set status(v: OrderStatus) {
+    this.bits = (this.bits & ~STATUS_MASK) | (STATUSES.indexOf(v) << STATUS_SHIFT);
+  }
+
+  get isOpen(): boolean {
+    return (this.bits & STATUS_MASK) < OPEN_LIMIT;
+  }
+
+  /** Not a stop waiting for its trigger. */
+  get working(): boolean {
+    return (this.bits & WORKING) !== 0;
+  }
+
+  set working(v: boolean) {
+    this.bits = v ? this.bits | WORKING : this.bits & ~WORKING;
+  }
+
+  /**
+   * Whether the order holds funds in `locked` (quote for a BUY, base for a SELL) and its fills
+   * draw on them; false for funds-limited market orders. What it holds is derived, see `held`.
+   */
+  get locks(): boolean {
+    return (this.bits & LOCKS) !== 0;
+  }
+
+  set locks(v: boolean) {
+    this.bits = v ? this.bits | LOCKS : this.bits & ~LOCKS;
+  }
+
+  /** In its account's open list (account-book.ts). */
+  get listed(): boolean {
+    return (this.bits & LISTED) !== 0;
+  }
+
+  set listed(v: boolean) {
+    this.bits = v ? this.bits | LISTED : this.bits & ~LISTED;
+  }
+
+  /** 0 for every type but the stops (whose stopPrice is always > 0). */
+  get stopPrice(): number {
+    return this.x.stopPrice;
   }
 
   get isAlgo(): boolean {
-    return this.stopPrice > 0;
+    return this.x.stopPrice > 0;
   }
 
   /** The client's own id; null for a generated one (`auto-<id>`, built when read: most are never read). */
@@ -202,9 +270,6 @@ export class Order {
     return this.origQty - this.executed;
   }
 
-  get isOpen(): boolean {
-    return this.status === 'NEW' || this.status === 'PARTIALLY_FILLED';
-  }
 
   /** Executes with a limit price (LIMIT, LIMIT_MAKER, and the *_LIMIT stops once triggered). */
   get hasLimit(): boolean {
