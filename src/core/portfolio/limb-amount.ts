@@ -65,12 +65,15 @@ function checkSafe(n: number, s: number): void {
 }
 
 export class LimbAmount {
+  // The limbs are public for reading; change them only through add() and units (they keep the text cache right).
   /** Whole units. */
   w = 0;
   /** Units of 1e-9 below the whole, 0 <= a < 1e9. */
   a = 0;
   /** Units of 1e-18 below that, 0 <= b < 1e9. */
   b = 0;
+  /** format()'s text until the next change (balance events format both sides of every touched entry; one side often did not move). */
+  private text: string | null = null;
 
   /** Add n * 10^-s (n a safe integer of any sign, 0 <= s <= 18). */
   add(n: number, s: number): void {
@@ -92,6 +95,7 @@ export class LimbAmount {
     this.w = w;
     this.a = a;
     this.b = b;
+    this.text = null;
   }
 
   /** value >= n * 10^-s (same domain as add). */
@@ -125,10 +129,15 @@ export class LimbAmount {
     this.w = whole;
     this.a = Number(r / B9);
     this.b = Number(r % B9);
+    this.text = null;
   }
 
   /** Plain decimal text, as formatAmount(units) gives, without a bigint for non-negative values. */
   format(): string {
+    return (this.text ??= this.render());
+  }
+
+  private render(): string {
     const w = this.w;
     if (w < 0) return formatAmount(this.units);
     const a = this.a;
