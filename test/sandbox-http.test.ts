@@ -124,6 +124,20 @@ describe('sandbox HTTP: the project client against it', () => {
     expect(await c.userStream.closeUserDataStream({ listenKey: next })).toEqual({});
     expect(await venueCode(c.userStream.closeUserDataStream({ listenKey: next }))).toBe(-1125);
   });
+
+  it('refuses more new listen keys per hour than configured with -1026', async () => {
+    const s = await sandbox({ listenKeys: { createsPerHour: 2 } });
+    const c = client(s);
+    for (let i = 0; i < 2; i++) {
+      const { listenKey } = await c.userStream.startUserDataStream();
+      await c.userStream.closeUserDataStream({ listenKey });
+    }
+    const refused = await c.userStream.startUserDataStream().catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(VenueRejectedError);
+    expect(refused).toMatchObject({ venueCode: -1026, message: expect.stringContaining('2 per hour') });
+    await admin(s, 'POST', '/clock', { advanceMs: 60 * 60_000 });
+    expect((await c.userStream.startUserDataStream()).listenKey).toMatch(/^[A-Za-z0-9]{60}$/);
+  });
 });
 
 describe('sandbox HTTP: raw wire formats', () => {

@@ -173,8 +173,8 @@ export interface SandboxEventSink {
 
 /** Listen keys of the user data stream (spec 4.7, notes 4.1): 60 minutes of life, extended by keepalive. */
 export interface ListenKeyRegistry {
-  /** A new key, or the account's active key extended (notes 4.1, inferred). */
-  create(accountId: string, now: number): string;
+  /** A new key, or the account's active key extended (notes 4.1, inferred); null past the creation limit (-1026). */
+  create(accountId: string, now: number): string | null;
   /** False when the key is unknown or expired (-1125). */
   keepalive(listenKey: string, now: number): boolean;
   close(listenKey: string): boolean;

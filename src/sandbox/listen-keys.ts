@@ -6,11 +6,17 @@
  * extended (notes 4.1, inferred). Expiry is evaluated lazily against the `now` the caller passes,
  * so a jump of the sandbox clock expires keys at once. Listeners hear every invalidation they can
  * observe (close, expire, or an expiry noticed on access), so the stream server can drop sockets.
+ *
+ * Creation limit (spec 7.1 -1026 "listen key creation rate limited (%s per hour)"): an account
+ * creates at most `createsPerHour` new keys in any hour of sandbox time. The venue does not
+ * publish the number; 60 by default, configurable. Returning the active key is not a creation.
  */
 import type { ListenKeyRegistry } from './contracts.ts';
 import { randomToken } from './accounts/registry.ts';
 
 export type ListenKeyEndReason = 'closed' | 'expired';
+
+const HOUR = 3_600_000;
 
 interface Entry {
   accountId: string;
@@ -21,14 +27,21 @@ export class ListenKeys implements ListenKeyRegistry {
   private readonly entries = new Map<string, Entry>();
   private readonly listeners = new Set<(listenKey: string, accountId: string, reason: ListenKeyEndReason) => void>();
 
-  constructor(readonly ttlMs = 3_600_000) {}
+  /** Creation times per account within the last hour, oldest first. */
+  private readonly created = new Map<string, number[]>();
+
+  constructor(
+    readonly ttlMs = 3_600_000,
+    readonly createsPerHour = 60,
+  ) {}
 
   onInvalidated(listener: (listenKey: string, accountId: string, reason: ListenKeyEndReason) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
-  create(accountId: string, now: number): string {
+  /** A new key, or the account's active key extended; null when the account hit the creation limit (-1026). */
+  create(accountId: string, now: number): string | null {
     for (const [key, entry] of this.entries) {
       if (entry.accountId !== accountId) continue;
       if (this.alive(key, entry, now)) {
@@ -36,6 +49,11 @@ export class ListenKeys implements ListenKeyRegistry {
         return key;
       }
     }
+    let times = this.created.get(accountId);
+    if (times === undefined) this.created.set(accountId, (times = []));
+    while (times.length > 0 && (times[0] as number) <= now - HOUR) times.shift();
+    if (times.length >= this.createsPerHour) return null;
+    times.push(now);
     const key = randomToken(60);
     this.entries.set(key, { accountId, expiresAt: now + this.ttlMs });
     return key;

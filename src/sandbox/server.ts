@@ -142,7 +142,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     clock,
     accounts: new AccountRegistry({ maxSubAccounts: config.maxSubAccounts }),
     faults: new FaultRegistry(),
-    listenKeys: new ListenKeys(config.listenKeys.ttlMs),
+    listenKeys: new ListenKeys(config.listenKeys.ttlMs, config.listenKeys.createsPerHour),
     rateLimiter: new SandboxRateLimiter(rateLimitSettings(config.rateLimits)),
     services: options.balances ? { balances: options.balances } : {},
     log: options.logger ?? createLogger({ level: 'silent' }),

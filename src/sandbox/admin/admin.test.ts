@@ -52,7 +52,7 @@ describe('admin API', () => {
     expect((await fetch(`${s.baseUrl}/openapi/v1/ping`)).status).toBe(503);
     expect((await call('DELETE', `/faults/${fault.id}`)).body).toEqual({ removed: true });
     expect((await fetch(`${s.baseUrl}/openapi/v1/ping`)).status).toBe(200);
-    const listenKey = s.listenKeys.create(s.accounts.getKey(s.apiKey)!.accountId, s.clock.now());
+    const listenKey = s.listenKeys.create(s.accounts.getKey(s.apiKey)!.accountId, s.clock.now())!;
     expect((await call('POST', '/listen-keys/expire', { listenKey })).body).toEqual({ expired: true });
     expect(s.listenKeys.accountOf(listenKey, s.clock.now())).toBeUndefined();
   });

@@ -122,7 +122,13 @@ export const sandboxConfigSchema = z.strictObject({
       merchantTimestampUnits: z.array(z.enum(['ms', 'seconds'])).min(1).default(['ms', 'seconds']),
     })
     .prefault({}),
-  listenKeys: z.strictObject({ ttlMs: z.number().int().positive().default(3_600_000) }).prefault({}),
+  listenKeys: z
+    .strictObject({
+      ttlMs: z.number().int().positive().default(3_600_000),
+      /** New keys an account may create per hour of sandbox time (-1026 beyond; unpublished by the venue). */
+      createsPerHour: z.number().int().positive().default(60),
+    })
+    .prefault({}),
   /** Notes 6 check-sys-status answers. */
   systemStatus: z.strictObject({ SPOT: z.enum(['on', 'off']).default('on'), CONVERT: z.enum(['on', 'off']).default('on') }).prefault({}),
   admin: z.strictObject({ enabled: z.boolean().default(false), prefix: z.string().regex(/^\/[\w\-/]*[\w-]$/).default('/sandbox-admin/v1') }).prefault({}),

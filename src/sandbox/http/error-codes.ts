@@ -39,5 +39,6 @@ export const venueErrors = {
   conflict: (names: readonly string[]) => new VenueError(-1107, `parameter ${names.map((n) => `'${n}'`).join(' and ')} should not be both set`, 400),
   cancelReplaceIds: () => new VenueError(-1108, 'cancelOrigClientOrderId or cancelOrderId must be provided', 400),
   listenKeyExpired: () => new VenueError(-1125, 'This listenKey does not exist.', 400),
+  listenKeyCreateLimit: (perHour: number) => new VenueError(-1026, `listen key creation rate limited (${perHour} per hour)`, 400),
   invalidSymbol: () => new VenueError(-1121, 'Invalid symbol.', 400),
 } as const;
