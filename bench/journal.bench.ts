@@ -5,6 +5,9 @@
  * - kline writes and the replay read of one year of 1-minute bars (525,600) through the chunked
  *   tuple iterator, next to a plain scan of the same bars in an in-memory array and a raw
  *   better-sqlite3 cursor over the same table.
+ *   The kline writes include keeping the columnar block cache (schema 2, journal/kline-blocks.ts):
+ *   the triggers that drop a block a write touches, and packing full blocks after each batch.
+ *   Backtests read those blocks (backtest.bench.ts); the tuple iterator reads the TEXT rows.
  * Files live in a temp folder that is removed afterwards.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -18,42 +18,81 @@ export interface EquityColumns {
   readonly position: Float64Array;
 }
 
+/** Slots per chunk: growing by whole chunks never holds a doubled copy of a year of columns. */
+const CHUNK = 65_536;
+
 export class EquityRecorder {
   private n = 0;
+  /** Full chunks, then the one being filled (`time`, `equity`, `position`, `at` used). */
+  private chunks: { time: Float64Array; equity: Float64Array; position: Float64Array }[] = [];
   private time = new Float64Array(1024);
   private equity = new Float64Array(1024);
   private position = new Float64Array(1024);
+  private at = 0;
 
   get length(): number {
     return this.n;
   }
 
   push(time: number, equity: number, position: number): void {
-    const i = this.n;
-    if (i === this.time.length) this.grow();
+    let i = this.at;
+    if (i === this.time.length) i = this.grow();
     this.time[i] = time;
     this.equity[i] = equity;
     this.position[i] = position;
-    this.n = i + 1;
+    this.at = i + 1;
+    this.n++;
   }
 
-  /** The recorded columns, trimmed to length (views, no copy). */
+  /** The recorded columns, exactly `length` long (the chunks are joined once, then kept joined). */
   columns(): EquityColumns {
+    if (this.chunks.length > 0) {
+      const n = this.n;
+      const join = (pick: (c: { time: Float64Array; equity: Float64Array; position: Float64Array }) => Float64Array, last: Float64Array) => {
+        const out = new Float64Array(n);
+        let o = 0;
+        for (const c of this.chunks) {
+          const part = pick(c);
+          out.set(part, o);
+          o += part.length;
+        }
+        out.set(last.subarray(0, this.at), o);
+        return out;
+      };
+      const time = join((c) => c.time, this.time);
+      const equity = join((c) => c.equity, this.equity);
+      const position = join((c) => c.position, this.position);
+      this.chunks = [];
+      this.time = time;
+      this.equity = equity;
+      this.position = position;
+      this.at = n;
+    }
     const n = this.n;
     return Object.freeze({ length: n, time: this.time.subarray(0, n), equity: this.equity.subarray(0, n), position: this.position.subarray(0, n) });
   }
 
-  private grow(): void {
-    const size = this.time.length * 2;
-    const t = new Float64Array(size);
-    const e = new Float64Array(size);
-    const p = new Float64Array(size);
-    t.set(this.time);
-    e.set(this.equity);
-    p.set(this.position);
-    this.time = t;
-    this.equity = e;
-    this.position = p;
+  /** Room for the next slot: double a small current array, or start a new chunk; returns the slot. */
+  private grow(): number {
+    const size = this.time.length;
+    if (size < CHUNK) {
+      const t = new Float64Array(size * 2);
+      const e = new Float64Array(size * 2);
+      const p = new Float64Array(size * 2);
+      t.set(this.time);
+      e.set(this.equity);
+      p.set(this.position);
+      this.time = t;
+      this.equity = e;
+      this.position = p;
+      return this.at;
+    }
+    this.chunks.push({ time: this.time, equity: this.equity, position: this.position });
+    this.time = new Float64Array(CHUNK);
+    this.equity = new Float64Array(CHUNK);
+    this.position = new Float64Array(CHUNK);
+    this.at = 0;
+    return 0;
   }
 }
 

@@ -21,7 +21,7 @@ export const YEAR_MS = 365 * DAY_MS;
  * Bars per year for an interval name (`1m`, `1h`, `1M` = 12); for an unknown name, from the
  * median spacing of the given times; 0 when neither tells.
  */
-export function periodsPerYear(interval: string, times: readonly number[] = []): number {
+export function periodsPerYear(interval: string, times: ArrayLike<number> = []): number {
   if (interval === '1M') return 12;
   const ms = (INTERVAL_MS as Readonly<Record<string, number>>)[interval];
   if (ms !== undefined) return YEAR_MS / ms;
@@ -32,9 +32,12 @@ export function periodsPerYear(interval: string, times: readonly number[] = []):
   return median !== undefined && median > 0 ? YEAR_MS / median : 0;
 }
 
-/** r_i = e_i / e_{i-1} - 1, with e_{-1} = the start equity; a non-positive base gives 0. */
-export function barReturns(startEquity: number, equity: readonly number[]): number[] {
-  const out = new Array<number>(equity.length);
+/**
+ * r_i = e_i / e_{i-1} - 1, with e_{-1} = the start equity; a non-positive base gives 0. A
+ * Float64Array: a year of 1-minute bars is 525,600 returns, no boxed numbers.
+ */
+export function barReturns(startEquity: number, equity: ArrayLike<number>): Float64Array {
+  const out = new Float64Array(equity.length);
   let prev = startEquity;
   for (let i = 0; i < equity.length; i++) {
     const e = equity[i]!;
@@ -44,30 +47,35 @@ export function barReturns(startEquity: number, equity: readonly number[]): numb
   return out;
 }
 
-function mean(xs: readonly number[]): number {
+// Indexed loops over ArrayLike: the return columns are typed arrays, and these run once a
+// backtest (often before the optimiser has seen them), where for...of would allocate per element.
+function mean(xs: ArrayLike<number>): number {
   let s = 0;
-  for (const x of xs) s += x;
+  for (let i = 0; i < xs.length; i++) s += xs[i]!;
   return xs.length ? s / xs.length : 0;
 }
 
 /** Relative tolerance under which a deviation counts as zero (float noise on a flat curve). */
 const EPS = 1e-12;
 
-export function sharpeRatio(returns: readonly number[], perYear: number): number {
+export function sharpeRatio(returns: ArrayLike<number>, perYear: number): number {
   if (returns.length < 2 || !(perYear > 0)) return 0;
   const m = mean(returns);
   let ss = 0;
-  for (const r of returns) ss += (r - m) ** 2;
+  for (let i = 0; i < returns.length; i++) ss += (returns[i]! - m) ** 2;
   const sd = Math.sqrt(ss / (returns.length - 1));
   if (!(sd > EPS)) return 0;
   return (m / sd) * Math.sqrt(perYear);
 }
 
-export function sortinoRatio(returns: readonly number[], perYear: number): number {
+export function sortinoRatio(returns: ArrayLike<number>, perYear: number): number {
   if (returns.length < 2 || !(perYear > 0)) return 0;
   const m = mean(returns);
   let ss = 0;
-  for (const r of returns) if (r < 0) ss += r * r;
+  for (let i = 0; i < returns.length; i++) {
+    const r = returns[i]!;
+    if (r < 0) ss += r * r;
+  }
   const dd = Math.sqrt(ss / returns.length);
   if (!(dd > EPS)) return m > EPS ? Infinity : 0;
   return (m / dd) * Math.sqrt(perYear);
@@ -81,13 +89,22 @@ export function drawdownSeries(startEquity: number, equity: readonly number[]): 
   let peak = startEquity;
   return equity.map((e) => {
     if (e > peak) peak = e;
-    return peak > 0 ? Math.max(0, ((peak - e) / peak) * 100) : 0;
+    return drawdownAt(peak, e);
   });
 }
 
-export function maxDrawdownPct(startEquity: number, equity: readonly number[]): number {
+const drawdownAt = (peak: number, e: number): number => (peak > 0 ? Math.max(0, ((peak - e) / peak) * 100) : 0);
+
+/** The largest of `drawdownSeries`, without building it. */
+export function maxDrawdownPct(startEquity: number, equity: ArrayLike<number>): number {
   let max = 0;
-  for (const d of drawdownSeries(startEquity, equity)) if (d > max) max = d;
+  let peak = startEquity;
+  for (let i = 0; i < equity.length; i++) {
+    const e = equity[i]!;
+    if (e > peak) peak = e;
+    const d = drawdownAt(peak, e);
+    if (d > max) max = d;
+  }
   return max;
 }
 

@@ -44,10 +44,10 @@ function exposureOf(positions: ArrayLike<number>, fills: BacktestRun['fills']): 
 
 const finite = (x: number): number => (Number.isNaN(x) ? 0 : x);
 
-/** The equity curve as number arrays: from runBacktest's columns when there, else from the points. */
-function curve(run: BacktestRun): { values: number[]; times: number[]; positions: ArrayLike<number> | undefined } {
+/** The equity curve as number columns: runBacktest's own typed columns when there (no copy), else from the points. */
+function curve(run: BacktestRun): { values: ArrayLike<number>; times: ArrayLike<number>; positions: ArrayLike<number> | undefined } {
   const c = equityColumnsOf(run);
-  if (c !== undefined) return { values: Array.from(c.equity), times: Array.from(c.time), positions: c.position };
+  if (c !== undefined) return { values: c.equity, times: c.time, positions: c.position };
   return { values: run.equity.map((p) => p.equity), times: run.equity.map((p) => p.time), positions: undefined };
 }
 

@@ -12,6 +12,7 @@
 import type { FillOut } from '../core/orders/types.ts';
 import type { Dec } from '../core/money/decimal.ts';
 import { D } from '../core/money/decimal.ts';
+import { parsedDecimal } from '../core/orders/decimal-cache.ts';
 import type { RoundTrip } from './types.ts';
 
 interface Lot {
@@ -57,14 +58,14 @@ export class RoundTripBook {
   }
 
   onFill(f: FillOut, bar: number): void {
-    const price = new D(f.price);
-    const qty = new D(f.qty);
-    const quote = new D(f.quoteQty);
-    const fee = f.commission === '0' ? ZERO : new D(f.commission);
+    // The fill's strings were parsed already by the order manager: parsedDecimal hands back those values.
+    const qty = parsedDecimal(f.qty);
+    const quote = parsedDecimal(f.quoteQty);
+    const fee = f.commission === '0' ? ZERO : parsedDecimal(f.commission);
     const baseFee = f.commissionAsset === this.baseAsset ? fee : ZERO;
     const quoteFee = f.commissionAsset === this.quoteAsset ? fee : ZERO;
     const trip = (this.trip ??= this.fresh(f.time, bar));
-    if (!fee.isZero()) trip.fees = trip.fees.plus(baseFee === ZERO ? quoteFee : baseFee.times(price));
+    if (!fee.isZero()) trip.fees = trip.fees.plus(baseFee === ZERO ? quoteFee : baseFee.times(parsedDecimal(f.price)));
     if (f.side === 'BUY') {
       const got = baseFee === ZERO ? qty : qty.minus(baseFee);
       this.lots.push({ qty: got, cost: quoteFee === ZERO ? quote : quote.plus(quoteFee) });

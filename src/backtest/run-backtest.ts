@@ -68,8 +68,14 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
   const { symbol, instrument: inst } = opts;
   const model = resolveFillModel(opts.fillModel);
   const clock = new SimClock();
-  const orders = new OrderManager({ runId: opts.runId ?? 'backtest', now: clock.now, instruments: [inst], balances: opts.balances });
-  const venue = new SimVenue({ instruments: [inst], fees: opts.fees, balances: opts.balances, slippageBps: model.slippageBps, limitFill: model.limitFill });
+  // Closed orders kept, by the manager and by the engine: few. The simulated venue answers
+  // synchronously, so no venue event arrives for an order closed long ago, and the engine treats
+  // a closed order like an unknown one for cancels and duplicate ids; nothing here queries its
+  // history. Each order kept for long outlives many young-generation collections and ends as
+  // old-generation garbage: kept 1000 deep, a year of orders is tens of MB of peak RSS.
+  const RETAIN = 16;
+  const orders = new OrderManager({ runId: opts.runId ?? 'backtest', now: clock.now, instruments: [inst], balances: opts.balances, retainClosed: RETAIN });
+  const venue = new SimVenue({ instruments: [inst], fees: opts.fees, balances: opts.balances, slippageBps: model.slippageBps, limitFill: model.limitFill, retain: RETAIN });
   const minQty = inst.filter('LOT_SIZE')?.minQty ?? new D(0);
   const trips = new RoundTripBook(symbol, inst.baseAsset, inst.quoteAsset, minQty);
   const rec = new Recorder(orders.account, inst.baseAsset, inst.quoteAsset, trips, opts.onIntent);

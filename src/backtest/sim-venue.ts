@@ -53,6 +53,8 @@ export class SimVenue implements VenuePort {
   private queue: VenueCommand[] = [];
   private sink: VenueEventSink = () => undefined;
   private readonly markets = new Map<string, Market>();
+  /** The market asked for last (a backtest asks for the same one every bar). */
+  private lastMarket: { symbol: string; market: Market } | undefined;
   private readonly slip: InstanceType<typeof D> | undefined;
   private readonly mode: 'through' | 'touch';
 
@@ -126,8 +128,11 @@ export class SimVenue implements VenuePort {
   }
 
   private market(symbol: string): Market {
+    const last = this.lastMarket;
+    if (last !== undefined && last.symbol === symbol) return last.market;
     let m = this.markets.get(symbol);
     if (m === undefined) this.markets.set(symbol, (m = { idle: undefined }));
+    this.lastMarket = { symbol, market: m };
     return m;
   }
 

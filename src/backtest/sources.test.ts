@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseInstrument } from '../core/market/instrument.ts';
 import { openJournal } from '../journal/journal.ts';
+import { BLOCK_ROWS } from '../journal/kline-blocks.ts';
 import type { Journal } from '../journal/journal.ts';
 import { instrumentAt, journalBars, syntheticBars } from './sources.ts';
 
@@ -40,6 +41,40 @@ describe('backtest sources', () => {
     expect(got).toEqual(['60000 101.25 101.25', '120000 102.25 102.25', '180000 103.25 103.25']);
     const first = journalBars(j, 'BTCPHP', '1m').next().value;
     expect(first).toMatchObject({ openTime: T0, closeTime: T0 + 59_999, high: 101.5, exact: { high: '101.5', volume: '3' } });
+  });
+
+  it('reads kline blocks and rows alike: every bar equals the TEXT rows, over any range, with a block it cannot read', () => {
+    const n = 3 * BLOCK_ROWS + 700;
+    const rows = Array.from({ length: n }, (_, i) => {
+      const t = T0 + (i + (i > 5000 ? 50 : 0)) * 60_000; // a gap in the series
+      const p = 1000 + (i % 997);
+      return { symbol: 'ETHPHP', interval: '1m', openTime: t, closeTime: t + 59_999, open: `${p}.5`, high: `${p + 1}.250`, low: `${p - 1}`, close: `${p}.0${i % 10}`, volume: `${i % 13}.000001`, source: 'test' };
+    });
+    j.klines.insertKlines(rows);
+    // One block of an unknown format: read from the rows instead.
+    j.db.prepare('UPDATE kline_blocks SET data = ? WHERE id = (SELECT max(id) FROM kline_blocks)').run(Buffer.from([9, 0, 0, 0, 0, 0, 0, 0]));
+    expect(j.db.prepare('SELECT count(*) FROM kline_blocks').pluck().get()).toBe(3);
+    const read = (from?: number, to?: number) => {
+      const out: string[] = [];
+      for (const c of journalBars(j, 'ETHPHP', '1m', from, to)) {
+        const x = c.exact;
+        expect([c.open, c.high, c.low, c.close, c.volume]).toEqual([x.open, x.high, x.low, x.close, x.volume].map(Number));
+        out.push(`${c.openTime} ${c.closeTime} ${x.open} ${x.high} ${x.low} ${x.close} ${x.volume}`);
+      }
+      return out;
+    };
+    const truth = (from?: number, to?: number) => j.klines.klines('ETHPHP', '1m', from, to).map((r) => `${r.openTime} ${r.closeTime} ${r.open} ${r.high} ${r.low} ${r.close} ${r.volume}`);
+    expect(read()).toEqual(truth());
+    expect(read()).toHaveLength(n);
+    const at = (i: number) => T0 + i * 60_000;
+    for (const [a, b] of [[0, 1], [1, BLOCK_ROWS + 3], [BLOCK_ROWS - 1, BLOCK_ROWS + 1], [5000, 5060], [4000, 9000], [2 * BLOCK_ROWS + 17, n + 60], [n + 60, n + 70]] as const) {
+      expect(read(at(a), at(b))).toEqual(truth(at(a), at(b)));
+    }
+    // Returned early, then read again: nothing is left over.
+    const it = journalBars(j, 'ETHPHP', '1m');
+    it.next();
+    it.return?.();
+    expect(it.next().done).toBe(true);
   });
 
   it('takes the instrument from the exchangeInfo snapshot in force at the start, else the fallback, else says what to do', () => {

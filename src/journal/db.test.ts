@@ -9,6 +9,9 @@ import { openJournal } from './journal.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import type { Migration } from './migrations/types.ts';
 
+/** The schema version this Halyard writes: test migrations are numbered after it. */
+const V = MIGRATIONS.length;
+
 let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'halyard-db-'));
@@ -38,7 +41,10 @@ describe('openJournal', () => {
     expect(j.db.pragma('busy_timeout', { simple: true })).toBe(5000);
     const meta = Object.fromEntries(j.db.prepare('SELECT key, value FROM meta').raw().all() as [string, string][]);
     expect(meta).toEqual({ magic: MAGIC, schema_version: String(MIGRATIONS.length), created_at: '1234' });
-    expect(j.db.prepare('SELECT version, name, applied_at FROM schema_migrations').all()).toEqual([{ version: 1, name: 'init', applied_at: 1234 }]);
+    expect(j.db.prepare('SELECT version, name, applied_at FROM schema_migrations').all()).toEqual([
+      { version: 1, name: 'init', applied_at: 1234 },
+      { version: 2, name: 'kline-blocks', applied_at: 1234 },
+    ]);
     j.close();
   });
 
@@ -59,44 +65,44 @@ describe('openJournal', () => {
     openJournal(file).close();
     const extra: Migration[] = [
       ...MIGRATIONS,
-      { version: 2, name: 'notes', sql: 'CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL) STRICT;' },
-      { version: 3, name: 'notes-time', sql: 'ALTER TABLE notes ADD COLUMN time INTEGER;' },
+      { version: V + 1, name: 'notes', sql: 'CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL) STRICT;' },
+      { version: V + 2, name: 'notes-time', sql: 'ALTER TABLE notes ADD COLUMN time INTEGER;' },
     ];
     const j = openJournal(file, { migrations: extra });
-    expect(j.schemaVersion).toBe(3);
+    expect(j.schemaVersion).toBe(V + 2);
     expect(j.db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').raw().all()).toEqual([
-      [1, 'init'],
-      [2, 'notes'],
-      [3, 'notes-time'],
+      ...MIGRATIONS.map((m) => [m.version, m.name]),
+      [V + 1, 'notes'],
+      [V + 2, 'notes-time'],
     ]);
     j.db.prepare('INSERT INTO notes (body, time) VALUES (?, ?)').run('x', 1);
     j.close();
     const again = openJournal(file, { migrations: extra });
-    expect(again.schemaVersion).toBe(3);
+    expect(again.schemaVersion).toBe(V + 2);
     again.close();
   });
 
   it('a failing migration leaves the journal at the previous version', () => {
     const file = join(dir, 'j.db');
     openJournal(file).close();
-    const bad: Migration[] = [...MIGRATIONS, { version: 2, name: 'broken', sql: 'CREATE TABLE ok_part (x INTEGER); SELECT * FROM no_such_table;' }];
+    const bad: Migration[] = [...MIGRATIONS, { version: V + 1, name: 'broken', sql: 'CREATE TABLE ok_part (x INTEGER); SELECT * FROM no_such_table;' }];
     const e = openError(file, { migrations: bad });
     expect(e.code).toBe('MIGRATION_FAILED');
-    expect(e.message).toMatch(/migration 2 \(broken\) failed, the journal stays at version 1: no such table: no_such_table/);
+    expect(e.message).toContain(`migration ${V + 1} (broken) failed, the journal stays at version ${V}: no such table: no_such_table`);
     const j = openJournal(file);
-    expect(j.schemaVersion).toBe(1);
+    expect(j.schemaVersion).toBe(V);
     expect(j.db.prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'ok_part'").pluck().get()).toBe(0);
     j.close();
   });
 
   it('refuses a journal written by a newer Halyard', () => {
     const file = join(dir, 'j.db');
-    const newer: Migration[] = [...MIGRATIONS, { version: 2, name: 'future', sql: 'CREATE TABLE future (x INTEGER);' }];
+    const newer: Migration[] = [...MIGRATIONS, { version: V + 1, name: 'future', sql: 'CREATE TABLE future (x INTEGER);' }];
     openJournal(file, { migrations: newer }).close();
     const e = openError(file);
     expect(e.code).toBe('NEWER_SCHEMA');
     expect(e.message).toContain(file);
-    expect(e.message).toMatch(/schema version 2 .* newer Halyard/);
+    expect(e.message).toMatch(new RegExp(`schema version ${V + 1} .* newer Halyard`));
   });
 
   it('refuses another SQLite database and leaves it byte for byte unchanged', () => {
@@ -169,7 +175,7 @@ describe('openJournal', () => {
     expect(() => r.runs.start({ id: 'x', kind: 'live', strategy: 's', startedAt: 1 })).toThrow(/readonly/);
     r.close();
     expect(openError(join(dir, 'missing.db'), { readonly: true }).code).toBe('OPEN_FAILED');
-    const newer: Migration[] = [...MIGRATIONS, { version: 2, name: 'later', sql: 'CREATE TABLE later (x INTEGER);' }];
+    const newer: Migration[] = [...MIGRATIONS, { version: V + 1, name: 'later', sql: 'CREATE TABLE later (x INTEGER);' }];
     expect(openError(file, { readonly: true, migrations: newer }).code).toBe('OLDER_SCHEMA');
   });
 

@@ -36,11 +36,14 @@ export interface Journal {
 export function openJournal(file: string, options: OpenOptions = {}): Journal {
   const opened = openDatabase(file, options);
   const { db } = opened;
+  const klines = new KlineStore(db, file);
+  // Schema 2 added the kline block cache: a journal upgraded to it gets its existing klines packed once.
+  if (opened.applied.includes(2) && !opened.created) klines.packBlocks();
   return {
     file,
     schemaVersion: opened.version,
     created: opened.created,
-    klines: new KlineStore(db, file),
+    klines,
     exchangeInfo: new ExchangeInfoStore(db, file),
     runs: new RunStore(db, file),
     orders: new OrderStore(db, file),

@@ -4,8 +4,14 @@
  *
  * Ranges are half-open on open time: `from` inclusive, `to` exclusive, so consecutive ranges never
  * overlap and `--from 2024-03-01 --to 2024-03-02` is exactly one day.
+ *
+ * Beside the rows, a derived columnar cache (migration 002, kline-blocks.ts): every write packs the
+ * series' uncovered rows around what it touched into blocks of BLOCK_ROWS rows, once there are
+ * that many; the schema's triggers drop a block whenever a row in its range changes. Replays read
+ * blocks where there are some (`blockAfter`) and the rows elsewhere.
  */
 import type { Database, Statement, Transaction } from 'better-sqlite3';
+import { BLOCK_ROWS, encodeBlock } from './kline-blocks.ts';
 import { guardWrite } from './write-guard.ts';
 
 export interface KlineRecord {
@@ -86,8 +92,28 @@ const BAR_COLUMNS = 'open_time, open, high, low, close, volume, close_time';
 /** A kline's price fields only: the first seven of a `KlineTuple` (see `K`). What `barChunk` returns. */
 export type BarTuple = [openTime: number, open: string, high: string, low: string, close: string, volume: string, closeTime: number];
 
+/** A stored block (kline-blocks.ts): the rows with open time in [start, stop). */
+export interface StoredBlock {
+  readonly start: number;
+  readonly stop: number;
+  readonly count: number;
+  readonly data: Buffer;
+}
+
+/** Series key of the pack bookkeeping. */
+const seriesKey = (symbol: string, interval: string): string => `${symbol}\u0000${interval}`;
+
 export class KlineStore {
   private readonly upsert: Statement;
+  private readonly selectBlockAfter: Statement;
+  private readonly selectBlockSpans: Statement;
+  private readonly selectStopBefore: Statement;
+  private readonly selectStartFrom: Statement;
+  private readonly selectPackChunk: Statement;
+  private readonly countRange: Statement;
+  private readonly insertBlock: Statement;
+  /** Touched open times of the write in progress, by series: [symbol, interval, min, max]. */
+  private readonly touched = new Map<string, [string, string, number, number]>();
   private readonly selectRange: Statement;
   private readonly selectChunk: Statement;
   private readonly selectBarChunk: Statement;
@@ -96,6 +122,7 @@ export class KlineStore {
   private readonly selectSeries: Statement;
   private readonly deleteRange: Statement;
   private readonly upsertTx: Transaction<(rows: readonly KlineInput[]) => void>;
+  private readonly db: Database;
   /** Index of the row being written, for the error message. */
   private at = 0;
 
@@ -103,6 +130,7 @@ export class KlineStore {
     db: Database,
     private readonly file: string,
   ) {
+    this.db = db;
     // Upsert: a later copy of the same open time wins (a closed kline replaces a forming one).
     this.upsert = db.prepare(`
       INSERT INTO klines (symbol, interval, open_time, open, high, low, close, volume, close_time,
@@ -123,11 +151,29 @@ export class KlineStore {
       'SELECT symbol, interval, min(open_time), max(open_time), count(*) FROM klines GROUP BY symbol, interval ORDER BY symbol, interval',
     ).raw(true);
     this.deleteRange = db.prepare(`DELETE FROM klines WHERE ${where}`);
+    const series = 'symbol = ? AND interval = ?';
+    this.selectBlockAfter = db.prepare(`SELECT start, stop, count, data FROM kline_blocks WHERE ${series} AND stop > ? AND start < ? ORDER BY stop LIMIT 1`);
+    this.selectBlockSpans = db.prepare(`SELECT start, stop FROM kline_blocks WHERE ${series} AND stop > ? AND start < ? ORDER BY stop`).raw(true);
+    this.selectStopBefore = db.prepare(`SELECT stop FROM kline_blocks WHERE ${series} AND stop <= ? ORDER BY stop DESC LIMIT 1`).pluck(true);
+    this.selectStartFrom = db.prepare(`SELECT start FROM kline_blocks WHERE ${series} AND stop > ? ORDER BY stop LIMIT 1`).pluck(true);
+    this.selectPackChunk = db.prepare(`SELECT ${BAR_COLUMNS} FROM klines WHERE ${where} ORDER BY open_time LIMIT ${BLOCK_ROWS}`).raw(true);
+    this.countRange = db.prepare(`SELECT count(*) FROM klines WHERE ${where}`).pluck(true);
+    this.insertBlock = db.prepare('INSERT INTO kline_blocks (symbol, interval, start, stop, count, data) VALUES (?, ?, ?, ?, ?, ?)');
     this.upsertTx = db.transaction((rows: readonly KlineInput[]) => {
       const upsert = this.upsert;
+      const touched = this.touched;
+      touched.clear();
+      let last: [string, string, number, number] | undefined;
       for (let i = 0; i < rows.length; i++) {
         this.at = i;
         const r = rows[i]!;
+        if (last === undefined || last[0] !== r.symbol || last[1] !== r.interval) {
+          const k = seriesKey(r.symbol, r.interval);
+          last = touched.get(k);
+          if (last === undefined) touched.set(k, (last = [r.symbol, r.interval, r.openTime, r.openTime]));
+        }
+        if (r.openTime < last[2]) last[2] = r.openTime;
+        if (r.openTime > last[3]) last[3] = r.openTime;
         upsert.run(
           r.symbol,
           r.interval,
@@ -145,13 +191,15 @@ export class KlineStore {
           r.source,
         );
       }
+      this.at = rows.length;
+      for (const [symbol, interval, lo, hi] of touched.values()) this.pack(symbol, interval, lo, hi + 1);
     });
   }
 
   /** Insert or replace rows keyed by (symbol, interval, open time), all in one transaction. Returns the row count. */
   insertKlines(rows: readonly KlineInput[]): number {
     this.at = 0;
-    guardWrite(this.file, () => `kline ${this.at} of the batch (${describe(rows[this.at])})`, () => this.upsertTx(rows));
+    guardWrite(this.file, () => (this.at < rows.length ? `kline ${this.at} of the batch (${describe(rows[this.at])})` : 'packing the batch into kline blocks'), () => this.upsertTx(rows));
     return rows.length;
   }
 
@@ -229,7 +277,66 @@ export class KlineStore {
 
   /** Remove a series' rows in [from, to); returns how many. */
   deleteKlines(symbol: string, interval: string, from?: number, to?: number): number {
-    return this.deleteRange.run(symbol, interval, from ?? MIN, to ?? MAX).changes;
+    const lo = from ?? MIN;
+    const hi = to ?? MAX;
+    const tx = this.db.transaction(() => {
+      const n = this.deleteRange.run(symbol, interval, lo, hi).changes;
+      // The triggers dropped the blocks around the deleted rows: pack what is left there again.
+      if (n > 0) this.pack(symbol, interval, lo, hi);
+      return n;
+    });
+    return tx();
+  }
+
+  /**
+   * The first block of a series ending after `from` and starting before `to` (oldest first), or
+   * undefined. Its rows are exactly the kline rows with open time in [start, stop).
+   */
+  blockAfter(symbol: string, interval: string, from: number, to: number): StoredBlock | undefined {
+    return this.selectBlockAfter.get(symbol, interval, from, to) as StoredBlock | undefined;
+  }
+
+  /** Pack every series' uncovered rows into blocks (a journal upgraded to schema 2 has none yet); returns the blocks written. */
+  packBlocks(): number {
+    let n = 0;
+    const tx = this.db.transaction(() => {
+      for (const s of this.series()) n += this.pack(s.symbol, s.interval, MIN, MAX);
+    });
+    tx();
+    return n;
+  }
+
+  /**
+   * Pack the uncovered rows of a series around open times [from, to) into full blocks: the gaps
+   * between existing blocks, widened to the blocks on either side, read BLOCK_ROWS rows at a
+   * time; a gap's last rows short of a full block stay rows only (a later write there packs
+   * them). Runs inside the caller's transaction. Returns the blocks written.
+   */
+  private pack(symbol: string, interval: string, from: number, to: number): number {
+    const lo = (this.selectStopBefore.get(symbol, interval, from) as number | undefined) ?? MIN;
+    const hi = to >= MAX ? MAX : ((this.selectStartFrom.get(symbol, interval, to - 1) as number | undefined) ?? MAX);
+    let written = 0;
+    let cursor = lo;
+    for (const [start, stop] of this.selectBlockSpans.all(symbol, interval, lo, hi) as [number, number][]) {
+      written += this.packGap(symbol, interval, cursor, start);
+      cursor = stop;
+    }
+    return written + this.packGap(symbol, interval, cursor, Math.max(cursor, hi));
+  }
+
+  private packGap(symbol: string, interval: string, from: number, to: number): number {
+    if (!(to > from) || (this.countRange.get(symbol, interval, from, to) as number) < BLOCK_ROWS) return 0;
+    let written = 0;
+    let cursor = from;
+    for (;;) {
+      const rows = this.selectPackChunk.all(symbol, interval, cursor, to) as BarTuple[];
+      if (rows.length < BLOCK_ROWS) return written;
+      const first = rows[0]![0];
+      const last = rows[rows.length - 1]![0];
+      this.insertBlock.run(symbol, interval, first, last + 1, rows.length, encodeBlock(rows));
+      written++;
+      cursor = last + 1;
+    }
   }
 }
 

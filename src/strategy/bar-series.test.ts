@@ -40,6 +40,30 @@ describe('BarHistory view', () => {
     expect(Object.keys(s)).not.toContain('append');
   });
 
+  it('gives back the bars appended, field for field and frozen: the last as appended, older ones the same object while kept', () => {
+    const candles = candlesFromCloses(Array.from({ length: 12 }, (_, i) => `${100 + i}.5`), { volume: '2.25' });
+    const h = new BarHistory('BTCPHP', '1m', 5);
+    const appended: Bar[] = [];
+    for (const c of candles) {
+      const bar: Bar = Object.freeze({ symbol: 'BTCPHP', interval: '1m', ...c, exact: Object.freeze({ ...c.exact }) });
+      appended.push(bar);
+      h.append(bar);
+    }
+    const s = h.view;
+    expect(s.last).toBe(appended[11]);
+    expect(s.at(0)).toBe(appended[11]);
+    for (let ago = 1; ago < 5; ago++) {
+      const got = s.at(ago)!;
+      expect(got).toEqual(appended[11 - ago]);
+      expect(Object.isFrozen(got) && Object.isFrozen(got.exact)).toBe(true);
+      expect(s.at(ago)).toBe(got);
+    }
+    expect(s.at(5)).toBeUndefined();
+    expect(s.bars().map((b) => b.exact.close)).toEqual(appended.slice(7).map((b) => b.exact.close));
+    expect(s.opens(2)).toEqual([appended[10]!.open, appended[11]!.open]);
+    expect(s.volume(3)).toBe(2.25);
+  });
+
   it('keeps only `capacity` bars but counts all', () => {
     const s = history([1, 2, 3, 4, 5], 3).view;
     expect(s.length).toBe(3);

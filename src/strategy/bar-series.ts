@@ -7,6 +7,12 @@
  * are computed incrementally as bars arrive (O(1) a bar, so a year of 1-minute bars stays
  * linear) and cached per (indicator, period, field). A line first asked for is back-filled over
  * the bars kept; for EMA/RSI/ATR that is an approximation when more bars were seen than kept.
+ *
+ * Kept as columns (typed arrays for the numbers, arrays for the exact texts), not as a ring of
+ * Bar objects: a thousand bars kept alive for a thousand bars each is what makes a year-long
+ * backtest promote every bar to the old generation. The last bar is the object the runner
+ * appended (what onBar received); an older one is rebuilt, frozen, when asked for, and stays the
+ * same object while it is kept.
  */
 import { Atr } from '../core/indicators/atr.ts';
 import { Bollinger } from '../core/indicators/bollinger.ts';
@@ -75,12 +81,22 @@ function checkField(field: string): CandleField {
   return field as CandleField;
 }
 
+type NumberField = 'openTime' | 'closeTime' | CandleField;
+
 /** Owned by the runner: it appends; strategies only get `view`. */
 export class BarHistory {
-  private readonly ring: Bar[] = [];
-  private start = 0;
+  private readonly numbers: Record<NumberField, Float64Array>;
+  /** The exact texts, five a slot (open, high, low, close, volume), allocated once. */
+  private readonly texts: string[];
+  /** Bars kept (<= capacity); slot of the bar seen as number i is i % capacity. */
+  private keptCount = 0;
   private seen = 0;
+  private lastBar: Bar | undefined;
+  /** Older bars rebuilt for a reader, by the number they were seen as. */
+  private readonly rebuilt = new Map<number, Bar>();
   private readonly stores = new Map<string, { store: Store; out: unknown }>();
+  /** The stores' updaters in creation order (what `append` walks every bar, without a Map iterator). */
+  private readonly updaters: Store[] = [];
   readonly view: BarSeries;
 
   constructor(
@@ -89,11 +105,14 @@ export class BarHistory {
     readonly capacity: number,
   ) {
     if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`history capacity must be an integer >= 1, got ${String(capacity)}`);
+    const col = () => new Float64Array(capacity);
+    this.numbers = { openTime: col(), closeTime: col(), open: col(), high: col(), low: col(), close: col(), volume: col() };
+    this.texts = new Array<string>(capacity * 5).fill('');
     this.view = this.makeView();
   }
 
   get length(): number {
-    return this.ring.length;
+    return this.keptCount;
   }
 
   get count(): number {
@@ -102,36 +121,94 @@ export class BarHistory {
 
   /** The last appended bar's open time, or undefined before the first. */
   get lastOpenTime(): number | undefined {
-    return this.barAt(0)?.openTime;
+    return this.lastBar?.openTime;
   }
 
   append(bar: Bar): void {
-    if (this.ring.length < this.capacity) this.ring.push(bar);
-    else {
-      this.ring[this.start] = bar;
-      this.start = (this.start + 1) % this.capacity;
-    }
+    const cap = this.capacity;
+    const slot = this.seen % cap;
+    const n = this.numbers;
+    n.openTime[slot] = bar.openTime;
+    n.closeTime[slot] = bar.closeTime;
+    n.open[slot] = bar.open;
+    n.high[slot] = bar.high;
+    n.low[slot] = bar.low;
+    n.close[slot] = bar.close;
+    n.volume[slot] = bar.volume;
+    const t = this.texts;
+    const x = bar.exact;
+    const k = slot * 5;
+    t[k] = x.open;
+    t[k + 1] = x.high;
+    t[k + 2] = x.low;
+    t[k + 3] = x.close;
+    t[k + 4] = x.volume;
+    if (this.rebuilt.size !== 0) this.rebuilt.delete(this.seen - cap);
     this.seen++;
-    for (const { store } of this.stores.values()) store.update(bar);
+    if (this.keptCount < cap) this.keptCount++;
+    this.lastBar = bar;
+    const u = this.updaters;
+    for (let i = 0; i < u.length; i++) u[i]!.update(bar);
+  }
+
+  /** Slot of the bar `ago` back, or -1 outside what is kept. */
+  private slotOf(ago: number): number {
+    if (!Number.isInteger(ago) || ago < 0 || ago >= this.keptCount) return -1;
+    return (this.seen - 1 - ago) % this.capacity;
   }
 
   private barAt(ago: number): Bar | undefined {
-    const n = this.ring.length;
-    if (!Number.isInteger(ago) || ago < 0 || ago >= n) return undefined;
-    return this.ring[(this.start + n - 1 - ago) % n];
+    if (ago === 0) return this.lastBar;
+    const slot = this.slotOf(ago);
+    if (slot < 0) return undefined;
+    const index = this.seen - 1 - ago;
+    let bar = this.rebuilt.get(index);
+    if (bar === undefined) {
+      const n = this.numbers;
+      const t = this.texts;
+      bar = Object.freeze({
+        symbol: this.symbol,
+        interval: this.interval,
+        openTime: n.openTime[slot]!,
+        closeTime: n.closeTime[slot]!,
+        open: n.open[slot]!,
+        high: n.high[slot]!,
+        low: n.low[slot]!,
+        close: n.close[slot]!,
+        volume: n.volume[slot]!,
+        exact: Object.freeze({ open: t[slot * 5]!, high: t[slot * 5 + 1]!, low: t[slot * 5 + 2]!, close: t[slot * 5 + 3]!, volume: t[slot * 5 + 4]! }),
+      });
+      this.rebuilt.set(index, bar);
+    }
+    return bar;
+  }
+
+  /** A number field of the bar `ago` back, read from its column. */
+  private valueAt(f: NumberField, ago: number): number | undefined {
+    const slot = this.slotOf(ago);
+    return slot < 0 ? undefined : this.numbers[f][slot];
   }
 
   private lastBars(count: number | undefined): Bar[] {
-    const n = this.ring.length;
+    const n = this.keptCount;
     const k = count === undefined ? n : Math.max(0, Math.min(n, Math.floor(count)));
     const out = new Array<Bar>(k);
     for (let i = 0; i < k; i++) out[i] = this.barAt(k - 1 - i) as Bar;
     return out;
   }
 
+  /** The last `count` (default all kept) values of a number field, oldest first. */
+  private lastValues(f: NumberField, count: number | undefined): number[] {
+    const n = this.keptCount;
+    const k = count === undefined ? n : Math.max(0, Math.min(n, Math.floor(count)));
+    const out = new Array<number>(k);
+    for (let i = 0; i < k; i++) out[i] = this.valueAt(f, k - 1 - i) as number;
+    return out;
+  }
+
   /** Oldest first, for back-filling a new line. */
   private *kept(): Iterable<Bar> {
-    for (let i = this.ring.length - 1; i >= 0; i--) yield this.barAt(i) as Bar;
+    for (let i = this.keptCount - 1; i >= 0; i--) yield this.barAt(i) as Bar;
   }
 
   private cached<T>(key: string, make: () => { store: Store; out: T }): T {
@@ -140,6 +217,7 @@ export class BarHistory {
     const made = make();
     for (const bar of this.kept()) made.store.update(bar);
     this.stores.set(key, made);
+    this.updaters.push(made.store);
     return made.out;
   }
 
@@ -159,14 +237,15 @@ export class BarHistory {
    * A per-indicator memo in front of `cached`: by field, then period, so a handler asking for
    * `sma(10)` every bar finds its line without building the string key. Misses (and errors, like
    * an unknown field) go through `make` unchanged; only lines made successfully are remembered.
+   * `make` gets (period, field), so a hit allocates no closure.
    */
-  private memo(): (period: number, f: string, make: () => Line) => Line {
+  private memo(make: (period: number, f: CandleField) => Line): (period: number, f: CandleField) => Line {
     const byField = new Map<string, Map<number, Line>>();
-    return (period, f, make) => {
+    return (period, f) => {
       let m = byField.get(f);
       const hit = m?.get(period);
       if (hit !== undefined) return hit;
-      const line = make();
+      const line = make(period, f);
       if (m === undefined) byField.set(f, (m = new Map()));
       m.set(period, line);
       return line;
@@ -175,10 +254,10 @@ export class BarHistory {
 
   private makeView(): BarSeries {
     const field = (f: CandleField) => (bar: Bar) => bar[f];
-    const smaMemo = this.memo();
-    const emaMemo = this.memo();
-    const pluck = (f: CandleField) => (count?: number) => Object.freeze(this.lastBars(count).map((b) => b[f]));
-    const at = (f: CandleField) => (ago = 0) => this.barAt(ago)?.[f];
+    const smaMemo = this.memo((period, f) => this.single(`sma:${period}:${checkField(f)}`, () => new Sma(period), field(f)));
+    const emaMemo = this.memo((period, f) => this.single(`ema:${period}:${checkField(f)}`, () => new Ema(period), field(f)));
+    const pluck = (f: CandleField) => (count?: number) => Object.freeze(this.lastValues(f, count));
+    const at = (f: CandleField) => (ago = 0) => this.valueAt(f, ago);
     const length = () => this.length;
     const count = () => this.count;
     const last = () => this.barAt(0);
@@ -207,8 +286,8 @@ export class BarHistory {
       volumes: pluck('volume'),
       bars: (count) => Object.freeze(this.lastBars(count)),
       line: (f) => this.single(`line:${checkField(f)}`, () => ({ update: (x: number) => x, value: undefined, ready: true, reset() {} }), field(f)),
-      sma: (period, f = 'close') => smaMemo(period, f, () => this.single(`sma:${period}:${checkField(f)}`, () => new Sma(period), field(f))),
-      ema: (period, f = 'close') => emaMemo(period, f, () => this.single(`ema:${period}:${checkField(f)}`, () => new Ema(period), field(f))),
+      sma: (period, f = 'close') => smaMemo(period, f),
+      ema: (period, f = 'close') => emaMemo(period, f),
       rsi: (period = 14, f = 'close') => this.single(`rsi:${period}:${checkField(f)}`, () => new Rsi(period), field(f)),
       atr: (period = 14) => this.single(`atr:${period}`, () => new Atr(period)),
       highest: (period, f = 'high') => this.single(`highest:${period}:${checkField(f)}`, () => new Highest(period), field(f)),

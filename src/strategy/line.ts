@@ -23,13 +23,37 @@ export type LineLike = Pick<Line, 'at'>;
 const prevOf = (x: LineLike | number): number | undefined => (typeof x === 'number' ? x : x.at(1));
 const nowOf = (x: LineLike | number): number | undefined => (typeof x === 'number' ? x : x.at(0));
 
+/** The ring behind a line made by `ValueRing.asLine` (a hidden key), else undefined. */
+const RING: unique symbol = Symbol('ring');
+const ringOf = (x: LineLike): ValueRing | undefined => (x as { [RING]?: ValueRing })[RING];
+
+/**
+ * The qtpylib rule over two rings read directly (a strategy crosses two indicator lines every
+ * bar: no boxed number per value read). NaN stands for a missing value; any comparison with it
+ * is false, as crossedAbove / crossedBelow answer false for undefined.
+ */
+function ringCross(above: boolean, a: ValueRing, b: ValueRing | number): boolean {
+  const aPrev = a.raw(1);
+  const aNow = a.raw(0);
+  const bPrev = typeof b === 'number' ? b : b.raw(1);
+  const bNow = typeof b === 'number' ? b : b.raw(0);
+  if (Number.isNaN(aPrev) || Number.isNaN(aNow) || Number.isNaN(bPrev) || Number.isNaN(bNow)) return false;
+  return above ? aNow > bNow && aPrev <= bPrev : aNow < bNow && aPrev >= bPrev;
+}
+
 /** `a` crossed above `b` on the last closed bar (a > b now, a <= b one bar before). */
 export function crossover(a: LineLike, b: LineLike | number): boolean {
+  const ra = ringOf(a);
+  const rb = typeof b === 'number' ? b : ringOf(b);
+  if (ra !== undefined && rb !== undefined) return ringCross(true, ra, rb);
   return crossedAbove(a.at(1), a.at(0), prevOf(b), nowOf(b));
 }
 
 /** `a` crossed below `b` on the last closed bar (a < b now, a >= b one bar before). */
 export function crossunder(a: LineLike, b: LineLike | number): boolean {
+  const ra = ringOf(a);
+  const rb = typeof b === 'number' ? b : ringOf(b);
+  if (ra !== undefined && rb !== undefined) return ringCross(false, ra, rb);
   return crossedBelow(a.at(1), a.at(0), prevOf(b), nowOf(b));
 }
 
@@ -55,6 +79,14 @@ export class ValueRing {
     return Number.isNaN(v) ? undefined : v;
   }
 
+  /** The value `ago` (0 or 1, an integer) back, NaN when there is none. */
+  raw(ago: number): number {
+    if (ago >= this.count) return Number.NaN;
+    let i = this.next - 1 - ago;
+    if (i < 0) i += this.capacity;
+    return this.buf[i] as number;
+  }
+
   last(count: number): (number | undefined)[] {
     const n = Math.max(0, Math.min(Math.floor(count), this.count));
     const out: (number | undefined)[] = new Array<number | undefined>(n);
@@ -65,7 +97,7 @@ export class ValueRing {
   /** A frozen, read-only Line over this ring. */
   asLine(): Line {
     const at = (ago: number) => this.at(ago);
-    return Object.freeze({
+    const line = {
       get value() {
         return at(0);
       },
@@ -74,6 +106,8 @@ export class ValueRing {
       get ready() {
         return at(0) !== undefined;
       },
-    });
+    };
+    Object.defineProperty(line, RING, { value: this });
+    return Object.freeze(line);
   }
 }

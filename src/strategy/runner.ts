@@ -18,7 +18,8 @@
  */
 import type { Candle } from '../core/indicators/candle.ts';
 import type { Dec } from '../core/money/decimal.ts';
-import { dec } from '../core/money/decimal.ts';
+import { dec, isDecimalText } from '../core/money/decimal.ts';
+import { parsedDecimal } from '../core/orders/decimal-cache.ts';
 import { BarHistory } from './bar-series.ts';
 import type { BarSeries } from './bar-series.ts';
 import { createContext } from './context.ts';
@@ -64,8 +65,10 @@ export interface StrategyRunnerOptions {
 
 const NONE: readonly Intent[] = Object.freeze([]);
 
-const money = (a: Amount, field: string): Dec => dec(a, field);
-const optMoney = (a: Amount | undefined, field: string): Dec | undefined => (a === undefined ? undefined : dec(a, field));
+// Checked text goes through the shared memo (one fill's amounts reach the order manager, the
+// strategy and the reports as the same strings); anything else through dec(), which says what is wrong.
+const money = (a: Amount, field: string): Dec => (typeof a === 'string' && isDecimalText(a) && a.trim() === a ? parsedDecimal(a) : dec(a, field));
+const optMoney = (a: Amount | undefined, field: string): Dec | undefined => (a === undefined ? undefined : money(a, field));
 
 export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unknown> {
   readonly name: string;
@@ -144,7 +147,7 @@ export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unkn
       symbols: this.setup.symbols,
       intervals: this.setup.intervals,
       view: this.view,
-      series: (symbol, interval) => this.histories.get(key(symbol, interval))?.view,
+      series: (symbol, interval) => this.history(symbol, interval)?.view,
       book: (symbol) => this.books.get(symbol),
       lastTrade: (symbol) => this.trades.get(symbol),
       log: (message, data) => this.options.onLog?.({ strategy: this.name, time: this.view.now(), message, ...(data === undefined ? {} : { data: deepFreeze({ ...data }) }) }),
@@ -163,7 +166,7 @@ export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unkn
     if (history.count < Math.max(1, this.setup.warmup)) return NONE;
     const onBar = this.def.onBar;
     if (!onBar || this.current !== 'running') return NONE;
-    return this.call('onBar', (ctx) => onBar(ctx, bar));
+    return this.callWith('onBar', onBar, bar);
   }
 
   trade(input: TradeInput): readonly Intent[] {
@@ -285,11 +288,16 @@ export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unkn
   }
 
   private call(handler: HandlerName, fn: ((ctx: StrategyContext<Params<Schema>, S>) => unknown) | undefined): readonly Intent[] {
+    return this.callWith(handler, fn, undefined);
+  }
+
+  /** `fn(ctx, arg)` as a handler call: `call` without a closure per event (onBar runs every bar). */
+  private callWith<A>(handler: HandlerName, fn: ((ctx: StrategyContext<Params<Schema>, S>, arg: A) => unknown) | undefined, arg: A): readonly Intent[] {
     const ctx = this.ctx;
     if (this.current !== 'running' || !fn || !ctx) return NONE;
     let out: unknown;
     try {
-      out = fn(ctx);
+      out = fn.call(this.def, ctx, arg);
     } catch (e) {
       this.fail(handler, 'threw', errorMessage(e), e instanceof Error ? e.stack : undefined);
       return NONE;

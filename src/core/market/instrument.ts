@@ -7,7 +7,7 @@
 import type { Dec, DecimalLike } from '../money/decimal.ts';
 import { dec } from '../money/decimal.ts';
 import type { RoundMode } from '../money/rounding.ts';
-import { roundToStep, roundToTick } from '../money/rounding.ts';
+import { roundOnGrid } from './decimal-grid.ts';
 import { isKnownFilterType, parseFilter } from './filters/index.ts';
 import type { FilterOf, FilterType, SymbolFilter } from './filters/index.ts';
 import { asArray, asObject, at, InstrumentParseError, join, readInt, readString, readStringArray } from './parse-fields.ts';
@@ -70,11 +70,11 @@ export function parseInstrument(raw: unknown, path = ''): Instrument {
     filter,
     roundPrice(price, mode = 'nearest') {
       const f = filter('PRICE_FILTER');
-      return f ? roundToTick(price, f.tickSize, f.minPrice, mode) : dec(price, 'price');
+      return f ? roundOnGrid(dec(price, 'value'), f.tickSize, f.minPrice, mode) : dec(price, 'price');
     },
     roundQty(quantity, mode = 'down') {
       const f = filter('LOT_SIZE');
-      return f ? roundToStep(quantity, f.stepSize, f.minQty, mode) : dec(quantity, 'quantity');
+      return f ? roundOnGrid(dec(quantity, 'value'), f.stepSize, f.minQty, mode) : dec(quantity, 'quantity');
     },
   };
 }

@@ -8,19 +8,18 @@
  * moves the position (the money moved), even when its status change is illegal.
  */
 import type { Instrument } from '../market/instrument.ts';
-import { D } from '../money/decimal.ts';
 import type { Dec } from '../money/decimal.ts';
 import type { AccountState } from './account.ts';
+import { parsedDecimal } from './decimal-cache.ts';
 import type { ManagedOrder } from './managed-order.ts';
 import { reduceOrder } from './order-state.ts';
 import type { OrderTrigger } from './order-state.ts';
 import type { OrderRegistry } from './order-registry.ts';
-import type { StrategyEvent } from './types.ts';
+import type { FillOut, StrategyEvent } from './types.ts';
 import type { VenueEvent, VenueFillEvent } from './venue-messages.ts';
 
 /** Venue amounts are decimal strings already checked by the venue adapter: parse without a second validation pass. */
-const ZERO = new D(0);
-const num = (text: string): Dec => (text === '0' ? ZERO : new D(text));
+const num = (text: string): Dec => parsedDecimal(text);
 
 export interface OrderIssue {
   readonly kind: 'illegal-transition' | 'unknown-order' | 'unknown-outcome';
@@ -75,9 +74,30 @@ function applyFill(ctx: ApplyContext, o: ManagedOrder, e: VenueFillEvent, out: A
   o.working = true;
   o.cumQuote = num(e.cumulativeQuoteQty);
   const moved = transition(ctx, o, { kind: 'venue', status: e.orderStatus, executedQty: num(e.cumulativeQty) }, e.time, out);
-  const { kind: _k, cumulativeQuoteQty: _c, ...fill } = e;
-  out.events.push({ kind: 'fill', strategy: o.strategy, fill: Object.freeze({ ...fill, ...(o.tag === undefined ? {} : { tag: o.tag }) }) });
+  out.events.push({ kind: 'fill', strategy: o.strategy, fill: fillOut(e, o.tag) });
   if (moved) out.events.push({ kind: 'orderUpdate', strategy: o.strategy, update: o.update(e.time) });
+}
+
+/** The strategy's view of a fill: the event without its kind and cumulative quote, plus the order's tag (written out: no rest/spread copies). */
+function fillOut(e: VenueFillEvent, tag: string | undefined): FillOut {
+  const f: { -readonly [K in keyof FillOut]: FillOut[K] } = {
+    symbol: e.symbol,
+    clientOrderId: e.clientOrderId,
+    orderId: e.orderId,
+    tradeId: e.tradeId,
+    side: e.side,
+    price: e.price,
+    qty: e.qty,
+    quoteQty: e.quoteQty,
+    commission: e.commission,
+    commissionAsset: e.commissionAsset,
+    isMaker: e.isMaker,
+    orderStatus: e.orderStatus,
+    cumulativeQty: e.cumulativeQty,
+    time: e.time,
+  };
+  if (tag !== undefined) f.tag = tag;
+  return Object.freeze(f);
 }
 
 export function applyVenueEvents(ctx: ApplyContext, events: readonly VenueEvent[]): ApplyResult {

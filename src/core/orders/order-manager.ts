@@ -21,7 +21,7 @@ import type { Dec } from '../money/decimal.ts';
 import { D, dec } from '../money/decimal.ts';
 import { AccountState } from './account.ts';
 import { applyVenueEvents } from './apply-venue-events.ts';
-import type { ApplyResult } from './apply-venue-events.ts';
+import type { ApplyContext, ApplyResult } from './apply-venue-events.ts';
 import { ClientOrderIds } from './client-order-id.ts';
 import { ManagedOrder } from './managed-order.ts';
 import { reduceOrder } from './order-state.ts';
@@ -45,8 +45,12 @@ export class OrderManager {
   private readonly ids: ClientOrderIds;
   private readonly instrumentOf: (symbol: string) => Instrument | undefined;
   private readonly lastPrices = new Map<string, { text: string; value: Dec | undefined }>();
+  /** The entry set last: a bar loop sets the same symbol's price every bar. */
+  private lastSet: { symbol: string; entry: { text: string; value: Dec | undefined } } | undefined;
   private readonly seenTrades = new Set<string>();
   private readonly views = new Map<string, StateView>();
+  /** What applyVenueEvents works on: the same references every batch, built once. */
+  private applyCtx: ApplyContext | undefined;
 
   constructor(private readonly opts: OrderManagerOptions) {
     this.account = new AccountState(opts.balances);
@@ -65,11 +69,18 @@ export class OrderManager {
 
   /** The market's last price (a bar close, a trade): the reference for market-sized orders. */
   setLastPrice(symbol: string, price: string): void {
-    const cur = this.lastPrices.get(symbol);
-    if (cur === undefined) this.lastPrices.set(symbol, { text: price, value: undefined });
-    else if (cur.text !== price) {
-      cur.text = price;
-      cur.value = undefined;
+    const hit = this.lastSet;
+    const cur = hit !== undefined && hit.symbol === symbol ? hit.entry : this.lastPrices.get(symbol);
+    if (cur === undefined) {
+      const entry = { text: price, value: undefined };
+      this.lastPrices.set(symbol, entry);
+      this.lastSet = { symbol, entry };
+    } else {
+      if (hit === undefined || hit.symbol !== symbol) this.lastSet = { symbol, entry: cur };
+      if (cur.text !== price) {
+        cur.text = price;
+        cur.value = undefined;
+      }
     }
   }
 
@@ -90,7 +101,8 @@ export class OrderManager {
   }
 
   onVenueEvents(events: readonly VenueEvent[]): ApplyResult {
-    return applyVenueEvents({ orders: this.orders, account: this.account, seenTrades: this.seenTrades, instrument: this.instrumentOf, setLastPrice: (s, p) => this.setLastPrice(s, p) }, events);
+    this.applyCtx ??= { orders: this.orders, account: this.account, seenTrades: this.seenTrades, instrument: this.instrumentOf, setLastPrice: (s, p) => this.setLastPrice(s, p) };
+    return applyVenueEvents(this.applyCtx, events);
   }
 
   onVenueEvent(event: VenueEvent): ApplyResult {
@@ -156,15 +168,14 @@ export class OrderManager {
 
   private command(o: ManagedOrder): PlaceCommand {
     const f = o.fields;
-    const cmd: PlaceCommand = { kind: 'place', symbol: o.symbol, clientOrderId: o.clientOrderId, side: f.side, type: f.type };
-    return Object.freeze({
-      ...cmd,
-      ...(f.quantity === undefined ? {} : { quantity: f.quantity }),
-      ...(f.quoteOrderQty === undefined ? {} : { quoteOrderQty: f.quoteOrderQty }),
-      ...(f.price === undefined ? {} : { price: f.price }),
-      ...(f.stopPrice === undefined ? {} : { stopPrice: f.stopPrice }),
-      ...(f.timeInForce === undefined ? {} : { timeInForce: f.timeInForce }),
-    });
+    // Optional fields only when present, in this order (assigned, not spread: one per order placed).
+    const cmd: { -readonly [K in keyof PlaceCommand]: PlaceCommand[K] } = { kind: 'place', symbol: o.symbol, clientOrderId: o.clientOrderId, side: f.side, type: f.type };
+    if (f.quantity !== undefined) cmd.quantity = f.quantity;
+    if (f.quoteOrderQty !== undefined) cmd.quoteOrderQty = f.quoteOrderQty;
+    if (f.price !== undefined) cmd.price = f.price;
+    if (f.stopPrice !== undefined) cmd.stopPrice = f.stopPrice;
+    if (f.timeInForce !== undefined) cmd.timeInForce = f.timeInForce;
+    return Object.freeze(cmd);
   }
 
   private resolve(strategy: string, t: OrderTarget): ManagedOrder | undefined {

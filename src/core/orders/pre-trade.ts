@@ -15,7 +15,8 @@ import type { Instrument } from '../market/instrument.ts';
 import { ENGINE_MESSAGE } from '../market/messages.ts';
 import type { MarketContext, OrderCheckInput } from '../market/types.ts';
 import type { Dec } from '../money/decimal.ts';
-import { D, toWire } from '../money/decimal.ts';
+import { toWire } from '../money/decimal.ts';
+import { parsedDecimal } from './decimal-cache.ts';
 import { reserveOf } from './reserve.ts';
 import type { Reserve } from './reserve.ts';
 import type { OrderFields } from './types.ts';
@@ -44,7 +45,7 @@ export interface PreTradeContext {
 }
 
 /** Intent amounts arrive validated (the runner's intent schema): parse them once, without a second check. */
-const opt = (v: string | undefined): Dec | undefined => (v === undefined ? undefined : new D(v));
+const opt = (v: string | undefined): Dec | undefined => (v === undefined ? undefined : parsedDecimal(v));
 
 /** A violation as one line for a log or an order update's reason. */
 export const violationText = (v: PreTradeViolation): string => `${v.message}: ${v.detail}`;

@@ -13,6 +13,7 @@ import type { Instrument } from '../market/instrument.ts';
 import { hasLimitPrice } from '../market/types.ts';
 import type { Dec } from '../money/decimal.ts';
 import { D, dec } from '../money/decimal.ts';
+import { parsedDecimal } from './decimal-cache.ts';
 import type { OrderFields } from './types.ts';
 
 export interface Reserve {
@@ -23,7 +24,7 @@ export interface Reserve {
 }
 
 const ZERO = new D(0);
-const opt = (v: string | undefined, _field: string): Dec | undefined => (v === undefined ? undefined : new D(v));
+const opt = (v: string | undefined, _field: string): Dec | undefined => (v === undefined ? undefined : parsedDecimal(v));
 
 /** Funds `order` needs while it is open, in full. */
 export function reserveOf(inst: Instrument, order: OrderFields, refPrice: Dec | undefined): Reserve {

@@ -1,10 +1,11 @@
 /** Every schema migration, in order. Append only: a released migration is never edited. */
 import { migration001 } from './001-init.ts';
+import { migration002 } from './002-kline-blocks.ts';
 import type { Migration } from './types.ts';
 
 export type { Migration } from './types.ts';
 
-export const MIGRATIONS: readonly Migration[] = [migration001];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002];
 
 /** The schema version this Halyard writes. */
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;

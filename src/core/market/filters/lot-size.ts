@@ -4,7 +4,7 @@
  * quantity and are not checked. Spec 7.5 text: `Filter failure: LOT_SIZE`.
  */
 import type { Dec } from '../../money/decimal.ts';
-import { isOnStep } from '../../money/rounding.ts';
+import { onGrid } from '../decimal-grid.ts';
 import type { RawObject } from '../parse-fields.ts';
 import { readDecimal } from '../parse-fields.ts';
 import type { FilterViolation, MarketContext, OrderCheckInput, SkipSink } from '../types.ts';
@@ -30,7 +30,7 @@ export function checkLotSize(f: LotSize, order: OrderCheckInput, _market: Market
   const qty = order.quantity;
   if (!qty) return [];
   const out = checkBounds(f.filterType, 'quantity', qty, bound('minQty', f.minQty), bound('maxQty', f.maxQty));
-  if (!f.stepSize.isZero() && !isOnStep(qty, f.stepSize, f.minQty)) {
+  if (!f.stepSize.isZero() && !onGrid(qty, f.stepSize, f.minQty)) {
     const detail = `quantity ${w(qty)} is not a multiple of stepSize ${w(f.stepSize)} above minQty ${w(f.minQty)}`;
     out.push(violation(f.filterType, 'quantity', 'off-step', detail));
   }

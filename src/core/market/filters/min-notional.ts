@@ -25,5 +25,5 @@ export function checkMinNotional(f: MinNotional, order: OrderCheckInput, market:
     skipped.push(n.skip);
     return [];
   }
-  return checkBounds(f.filterType, 'notional', n.value, bound('minNotional', f.minNotional), undefined, n.text);
+  return checkBounds(f.filterType, 'notional', n.value, bound('minNotional', f.minNotional), undefined, n);
 }

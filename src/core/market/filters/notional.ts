@@ -26,5 +26,5 @@ export function checkNotional(f: NotionalFilter, order: OrderCheckInput, market:
     skipped.push(n.skip);
     return [];
   }
-  return checkBounds(f.filterType, 'notional', n.value, bound('minNotional', f.minNotional), bound('maxNotional', f.maxNotional), n.text);
+  return checkBounds(f.filterType, 'notional', n.value, bound('minNotional', f.minNotional), bound('maxNotional', f.maxNotional), n);
 }

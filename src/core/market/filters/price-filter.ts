@@ -4,7 +4,7 @@
  * Spec 7.5 text: `Filter failure: PRICE_FILTER`.
  */
 import type { Dec } from '../../money/decimal.ts';
-import { isOnStep } from '../../money/rounding.ts';
+import { onGrid } from '../decimal-grid.ts';
 import type { RawObject } from '../parse-fields.ts';
 import { readDecimal } from '../parse-fields.ts';
 import type { FilterViolation, MarketContext, OrderCheckInput, SkipSink } from '../types.ts';
@@ -28,7 +28,7 @@ export function parsePriceFilter(raw: RawObject, path: string): PriceFilter {
 
 function checkValue(f: PriceFilter, field: 'price' | 'stopPrice', value: Dec): FilterViolation[] {
   const out = checkBounds(f.filterType, field, value, bound('minPrice', f.minPrice), bound('maxPrice', f.maxPrice));
-  if (!f.tickSize.isZero() && !isOnStep(value, f.tickSize, f.minPrice)) {
+  if (!f.tickSize.isZero() && !onGrid(value, f.tickSize, f.minPrice)) {
     const detail = `${field} ${w(value)} is not a multiple of tickSize ${w(f.tickSize)} above minPrice ${w(f.minPrice)}`;
     out.push(violation(f.filterType, field, 'off-tick', detail));
   }

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { EquityRecorder } from './equity-columns.ts';
+
+describe('EquityRecorder', () => {
+  it('keeps every slot in order across chunks, joined exactly once asked, and goes on after', () => {
+    const r = new EquityRecorder();
+    const n = 150_000;
+    for (let i = 0; i < n; i++) r.push(i, i * 2, i % 7);
+    const c = r.columns();
+    expect([c.length, c.time.length, c.equity.length, c.position.length]).toEqual([n, n, n, n]);
+    let bad = 0;
+    for (let i = 0; i < n; i++) if (c.time[i] !== i || c.equity[i] !== i * 2 || c.position[i] !== i % 7) bad++;
+    expect(bad).toBe(0);
+    r.push(-1, -2, -3);
+    const d = r.columns();
+    expect(d.length).toBe(n + 1);
+    expect([d.time[n], d.equity[n], d.position[n], d.time[n - 1]]).toEqual([-1, -2, -3, n - 1]);
+    expect(new EquityRecorder().columns().length).toBe(0);
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * Decimal parsing with a memo: one fill's amounts are parsed by several layers (the order
+ * manager's account and order state, the strategy's Fill and OrderUpdate, the backtest's round
+ * trips), always from the same strings, and intent amounts repeat (a fixed quoteOrderQty). A
+ * Decimal is immutable, so one parsed value can be handed to all of them. Bounded: the memo is
+ * dropped whole when full, so memory stays flat however many distinct amounts a run sees.
+ *
+ * Only for text already known to be a decimal (venue events the adapter checked, intents the
+ * runner's schema checked): like `new D(text)`, no validation of its own.
+ */
+import { D } from '../money/decimal.ts';
+import type { Dec } from '../money/decimal.ts';
+
+// Small on purpose: the hits are within one fill (a few layers, microseconds apart) and repeated intent
+// amounts. A large memo would keep values alive across young-generation collections and promote
+// them: old-space garbage. Direct-mapped by a hash of the last characters (where amounts differ):
+// no Map to grow, rehash and clear.
+const SLOTS = 64;
+const keys: (string | undefined)[] = new Array<string | undefined>(SLOTS).fill(undefined);
+const values: (Dec | undefined)[] = new Array<Dec | undefined>(SLOTS).fill(undefined);
+const ZERO = new D(0);
+
+export function parsedDecimal(text: string): Dec {
+  if (text === '0') return ZERO;
+  const n = text.length;
+  const h = (n * 7 + text.charCodeAt(n - 1) * 31 + (n > 1 ? text.charCodeAt(n - 2) * 5 : 0) + (n > 2 ? text.charCodeAt(n - 3) : 0)) & (SLOTS - 1);
+  if (keys[h] === text) return values[h] as Dec;
+  const d = new D(text);
+  keys[h] = text;
+  values[h] = d;
+  return d;
+}
