@@ -9,7 +9,8 @@ import { INTERVAL_MS } from '../data/intervals.ts';
 import { openJournal } from '../journal/journal.ts';
 import type { Journal } from '../journal/journal.ts';
 import type { BarWindow, DataSource } from './sweep-job.ts';
-import type { BacktestBar } from './types.ts';
+import type { BarInput } from './bar-input.ts';
+import { journalBars } from './sources.ts';
 
 const journals = new Map<string, Journal>();
 const series = new Map<string, SyntheticSeries>();
@@ -50,7 +51,7 @@ export function countBars(source: DataSource, symbol: string, interval: string):
 }
 
 /** The bars of the source, oldest first, cut to `window` when given. Lazy: nothing is materialised. */
-export function* barsOf(source: DataSource, symbol: string, interval: string, window?: BarWindow): Generator<BacktestBar> {
+export function* barsOf(source: DataSource, symbol: string, interval: string, window?: BarWindow): Generator<BarInput> {
   const skip = Math.max(0, window?.skip ?? 0);
   const take = window?.take ?? Infinity;
   if (take <= 0) return;
@@ -63,10 +64,12 @@ export function* barsOf(source: DataSource, symbol: string, interval: string, wi
     }
     return;
   }
+  // The journal's packed blocks where it has them (sources.ts); each Candle is the reader's
+  // reused scratch, read by the consumer before the next one, as runBacktest does.
   let i = 0;
-  for (const k of journal(source.path).klines.iterateKlines(symbol, interval, source.from, source.to)) {
+  for (const c of journalBars(journal(source.path), symbol, interval, source.from, source.to)) {
     if (i++ < skip) continue;
-    yield { openTime: k[0], open: k[1], high: k[2], low: k[3], close: k[4], volume: k[5], closeTime: k[6] };
+    yield c;
     if (i - skip >= take) return;
   }
 }
