@@ -4,8 +4,8 @@
  * order id (4.5: only an open order blocks its id), the stop trigger rule, and funds. Every
  * rejection is spec 7.4 / 7.5 text with code -2010.
  *
- * Filters: LIMIT and LIMIT_MAKER orders of symbols whose every filter the integer pre-check
- * covers (fast-filters.ts) skip Decimal entirely when they pass; everything else, and every
+ * Filters: LIMIT, LIMIT_MAKER and MARKET orders of symbols whose every filter the integer
+ * pre-check covers (fast-filters.ts) skip Decimal entirely when they pass; everything else, and every
  * failure, goes through `checkOrder` with the engine's own market context (last price, book
  * tops, the price after the fill from its own book, open order counts, and the caller's
  * reference prices for the PERCENT_PRICE family). Checks the context cannot feed are skipped,
@@ -22,7 +22,7 @@ import type { MarketContext, OrderCheckInput } from '../market/index.ts';
 import type { AccountBook } from './account-book.ts';
 import { covers, heldScale, quoteHeld } from './amounts.ts';
 import type { Held } from './amounts.ts';
-import { fastPasses } from './fast-filters.ts';
+import { fastPasses, fastPassesMarket } from './fast-filters.ts';
 import { latestByClientId } from './lifecycle.ts';
 import { formatScaled, INEXACT } from './scaled.ts';
 import type { EngineState } from './state.ts';
@@ -106,7 +106,12 @@ export function lockFor(sb: SymbolBook, p: ParsedOrder): Held {
 /** What the accepted order must lock (see lockFor), or why it is refused. */
 export function admit(st: EngineState, sb: SymbolBook, acct: AccountBook, req: NewOrderRequest, p: ParsedOrder, now: number, ext: number, refs: MarketRefs | undefined): Rejection | Held {
   const fast = sb.spec.fast;
-  const quick = fast !== undefined && !p.inexact && (p.type === 'LIMIT' || p.type === 'LIMIT_MAKER') && fastPasses(fast, p.type === 'LIMIT_MAKER', p.price, p.qty, acct.openWorking);
+  const quick =
+    fast !== undefined &&
+    !p.inexact &&
+    (p.type === 'MARKET'
+      ? fastPassesMarket(fast, p.qty, p.quoteQty, sb.lastPrice, acct.openWorking, sb.spec.notionalK)
+      : (p.type === 'LIMIT' || p.type === 'LIMIT_MAKER') && fastPasses(fast, p.type === 'LIMIT_MAKER', p.price, p.qty, acct.openWorking));
   if (!quick) {
     const failed = slowCheck(sb, acct, req, p, now, refs);
     if (failed) return failed;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dec } from '../money/decimal.ts';
 import { checkOrder } from '../market/index.ts';
-import { fastPasses } from './fast-filters.ts';
+import { fastPasses, fastPassesMarket } from './fast-filters.ts';
 import { formatScaled } from './scaled.ts';
 import { buildSymbolSpec } from './symbol-spec.ts';
 import { instrument } from './test-support.ts';
@@ -51,6 +51,44 @@ describe('fast filter pre-check', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('never passes a MARKET order the filter engine refuses, and passes the plain ones', () => {
+    let agreed = 0;
+    fc.assert(
+      fc.property(
+        filterSet,
+        fc.nat({ max: 3000 }),
+        fc.option(fc.nat({ max: 400_000 }), { nil: undefined }),
+        fc.integer({ min: -1, max: 5000 }),
+        fc.nat({ max: 3 }),
+        fc.integer({ min: -1, max: 1 }),
+        (f, kq, quoteCents, lastInt, open, nudge) => {
+          const filters: Record<string, unknown>[] = [
+            { filterType: 'PRICE_FILTER', minPrice: f.minPrice, maxPrice: f.maxPrice, tickSize: f.tick },
+            { filterType: 'LOT_SIZE', minQty: f.minQty, maxQty: f.maxQty, stepSize: f.step },
+          ];
+          if (f.minNotional !== undefined) filters.push({ filterType: 'NOTIONAL', minNotional: f.minNotional, maxNotional: f.maxNotional });
+          if (f.minNotionalFilter !== undefined) filters.push({ filterType: 'MIN_NOTIONAL', minNotional: f.minNotionalFilter });
+          if (f.maxNumOrders !== undefined) filters.push({ filterType: 'MAX_NUM_ORDERS', maxNumOrders: f.maxNumOrders });
+          const inst = instrument({ filters, status: f.status, orderTypes: f.noMaker ? ['LIMIT', 'LIMIT_MAKER'] : undefined });
+          const spec = buildSymbolSpec(inst);
+          const fast = spec.fast;
+          if (fast === undefined) return;
+          const qInt = Math.max(0, (Number.isFinite(fast.minQ) ? fast.minQ : 0) + kq * (fast.stepQ || 1) + (kq % 7 === 0 ? nudge : 0));
+          const quote = quoteCents === undefined ? undefined : formatScaled(quoteCents, 2);
+          const last = lastInt < 0 ? -1 : Math.max(1, lastInt);
+          const order = { symbol: 'BTCPHP', side: 'SELL' as const, type: 'MARKET' as const, ...(quote === undefined ? { quantity: dec(formatScaled(qInt, spec.qd)) } : { quoteOrderQty: dec(quote) }) };
+          const slow = checkOrder(inst, order, { openOrders: open, ...(last < 0 ? {} : { lastPrice: dec(formatScaled(last, spec.pd)) }) });
+          const units = quote === undefined ? 0n : BigInt(quoteCents as number) * 10n ** 16n;
+          const quick = fastPassesMarket(fast, quote === undefined ? qInt : 0, units, last, open, spec.notionalK);
+          if (quick) expect(slow.ok).toBe(true);
+          if (quick === slow.ok) agreed++;
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    expect(agreed).toBeGreaterThan(1800);
   });
 
   it('is not offered when a filter needs market data it does not model', () => {

@@ -1,6 +1,6 @@
 /**
- * Integer pre-check of LIMIT and LIMIT_MAKER orders against the spec 2.3 filters, so the hot
- * path never builds a Decimal. It answers only "certainly passes": on any doubt (a failure, an
+ * Integer pre-check of LIMIT, LIMIT_MAKER and MARKET orders against the spec 2.3 filters, so
+ * the hot path never builds a Decimal. It answers only "certainly passes": on any doubt (a failure, an
  * overflow, a filter it does not model) the engine runs the real filter engine (`checkOrder` of
  * core/market), whose verdict and texts are authoritative. It mirrors checkOrder exactly for the
  * filters it covers (PRICE_FILTER, LOT_SIZE, NOTIONAL, MIN_NOTIONAL, MAX_NUM_ORDERS,
@@ -14,6 +14,7 @@ export interface FastFilter {
   readonly instrument: Instrument;
   readonly limitAllowed: boolean;
   readonly makerAllowed: boolean;
+  readonly marketAllowed: boolean;
   /** Price bounds and grid in price ints; -Infinity / Infinity / 0 when absent. */
   readonly minP: number;
   readonly maxP: number;
@@ -53,6 +54,7 @@ export function buildFastFilter(instrument: Instrument, pd: number, qd: number):
     instrument,
     limitAllowed: allowed('LIMIT'),
     makerAllowed: allowed('LIMIT_MAKER'),
+    marketAllowed: allowed('MARKET'),
     minP: pf ? scaledBound(pf.minPrice, pd, 'ceil') : -Infinity,
     maxP: pf && !pf.maxPrice.isZero() ? scaledBound(pf.maxPrice, pd, 'floor') : Infinity,
     tickP: pf && !pf.tickSize.isZero() ? scaledBound(pf.tickSize, pd, 'floor') : 0,
@@ -78,4 +80,26 @@ export function fastPasses(f: FastFilter, maker: boolean, p: number, q: number, 
   const n = p * q;
   if (n > Number.MAX_SAFE_INTEGER || n < f.minN || n > f.maxN) return false;
   return openOrders + 1 <= f.maxOrders;
+}
+
+/**
+ * True when a MARKET order certainly passes every filter and order rule: sized by quote
+ * (`quoteUnits`, 1e-18 units: its own notional, no quantity to check) or by quantity int `q`,
+ * whose notional is taken at the book's last price int `last` as notional-of.ts takes it first
+ * (no last price: only when no notional bound applies). The scaled notional bounds are rounded
+ * inward, so a true answer is always the filter engine's too; near a bound it may say false and
+ * leave the verdict to the engine.
+ */
+export function fastPassesMarket(f: FastFilter, q: number, quoteUnits: bigint, last: number, openOrders: number, notionalK: bigint): boolean {
+  if (f.instrument.status !== 'TRADING' || !f.marketAllowed || openOrders + 1 > f.maxOrders) return false;
+  if (quoteUnits > 0n) {
+    // A bound beyond 2^53 is Infinity (scaledBound): a minimum there is never met, a maximum never hit.
+    const aboveMin = f.minN === -Infinity || (f.minN !== Infinity && quoteUnits >= BigInt(f.minN) * notionalK);
+    return aboveMin && (f.maxN === Infinity || quoteUnits <= BigInt(f.maxN) * notionalK);
+  }
+  if (q <= 0 || q < f.minQ || q > f.maxQ) return false;
+  if (f.stepQ !== 0 && (q - f.minQ) % f.stepQ !== 0) return false;
+  if (last < 0) return f.minN === -Infinity && f.maxN === Infinity;
+  const n = last * q;
+  return n <= Number.MAX_SAFE_INTEGER && n >= f.minN && n <= f.maxN;
 }
