@@ -1,6 +1,6 @@
 /**
  * The kline block format (migration 002, table `kline_blocks`): up to BLOCK_ROWS consecutive
- * klines of one series in one BLOB, columnar, so a replay reads a year of 1-minute bars in ~130
+ * klines of one series in one BLOB, columnar, so a replay reads a year of 1-minute bars in ~513
  * reads with no per-row SQLite work.
  *
  * Layout (little-endian): u32 format (BLOCK_FORMAT), u32 row count n, then seven Float64 columns

@@ -1,9 +1,9 @@
 /**
  * Schema 2: a columnar cache of kline price columns beside the TEXT rows (kline-blocks.ts holds
- * the format). The `klines` rows stay the truth: a block is a derived copy of up to 4096
- * consecutive rows of one series (open time, close time and OHLCV: the numbers a replay computes
+ * the format). The `klines` rows stay the truth: a block is a derived copy of up to BLOCK_ROWS
+ * (1024) consecutive rows of one series (open time, close time and OHLCV: the numbers a replay computes
  * with AND the exact decimal text of every price and volume, byte for byte), so a backtest reads a
- * year of bars in ~130 BLOB reads instead of 525,600 rows of seven columns each.
+ * year of bars in ~513 BLOB reads instead of 525,600 rows of seven columns each.
  *
  * A block covers the open times [start, stop): every kline row of its series in that range is in
  * it. Blocks of a series never overlap (the unique index on `stop` is what the triggers seek). Any
