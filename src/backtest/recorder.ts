@@ -81,8 +81,8 @@ export class Recorder {
     const a = this.account;
     if (a.version !== this.version) {
       this.version = a.version;
-      this.quote = Number(a.totalOf(this.quoteAsset).toFixed());
-      this.base = Number(a.totalOf(this.baseAsset).toFixed());
+      this.quote = a.totalNumberOf(this.quoteAsset);
+      this.base = a.totalNumberOf(this.baseAsset);
     }
     this.equity.push(time, this.quote + this.base * close, this.base);
   }

@@ -11,61 +11,89 @@
  */
 import type { FillOut } from '../core/orders/types.ts';
 import type { Dec } from '../core/money/decimal.ts';
-import { D } from '../core/money/decimal.ts';
-import { parsedDecimal } from '../core/orders/decimal-cache.ts';
+import { X40 } from './exact40.ts';
 import type { RoundTrip } from './types.ts';
 
+// The arithmetic is Decimal's (precision 40, ROUND_HALF_UP), done on BigInts (exact40.ts): the
+// same digits, a fraction of the cost per fill.
+type Num = X40;
+
 interface Lot {
-  qty: Dec;
-  cost: Dec;
+  qty: Num;
+  cost: Num;
 }
 
 interface OpenTrip {
   entryTime: number;
   entryBar: number;
-  buyQty: Dec;
-  buyNotional: Dec;
-  sellQty: Dec;
-  sellNotional: Dec;
-  fees: Dec;
-  cost: Dec;
-  proceeds: Dec;
+  buyQty: Num;
+  buyNotional: Num;
+  sellQty: Num;
+  sellNotional: Num;
+  fees: Num;
+  cost: Num;
+  proceeds: Num;
 }
 
-const ZERO = new D(0);
+const ZERO = X40.ZERO;
 const DP = 12;
-const text = (d: Dec) => d.toDecimalPlaces(DP).toFixed();
+const text = (d: Num) => d.toFixedDp(DP);
+
+/** The fill's amount as an exact value; the last few read are remembered (a fill's qty is its cumulative qty, a quote amount repeats). */
+class Amounts {
+  private readonly keys: string[] = ['', '', '', ''];
+  private readonly values: Num[] = [ZERO, ZERO, ZERO, ZERO];
+  private next = 0;
+
+  of(t: string): Num {
+    if (t === '0') return ZERO;
+    const k = this.keys;
+    for (let i = 0; i < 4; i++) if (k[i] === t) return this.values[i] as Num;
+    const v = X40.parse(t);
+    const at = this.next;
+    k[at] = t;
+    this.values[at] = v;
+    this.next = (at + 1) & 3;
+    return v;
+  }
+}
 
 export class RoundTripBook {
   readonly trips: RoundTrip[] = [];
   private readonly lots: Lot[] = [];
   private held = ZERO;
   private trip: OpenTrip | undefined;
+  private readonly minQty: Num;
+  private readonly amounts = new Amounts();
 
   constructor(
     private readonly symbol: string,
     private readonly baseAsset: string,
     private readonly quoteAsset: string,
-    private readonly minQty: Dec,
-  ) {}
+    minQty: Dec,
+  ) {
+    this.minQty = X40.of(minQty);
+  }
 
   /** Base held before the first bar, valued at `price` (the first open). */
-  seed(qty: Dec, price: Dec, time: number): void {
-    if (!qty.gt(0)) return;
+  seed(qtyDec: Dec, priceDec: Dec, time: number): void {
+    const qty = X40.of(qtyDec);
+    if (!qty.gt(ZERO)) return;
+    const price = X40.of(priceDec);
     this.lots.push({ qty, cost: qty.times(price) });
     this.held = this.held.plus(qty);
     if (!this.flat()) this.trip = { ...this.fresh(time, 0), buyQty: qty, buyNotional: qty.times(price) };
   }
 
   onFill(f: FillOut, bar: number): void {
-    // The fill's strings were parsed already by the order manager: parsedDecimal hands back those values.
-    const qty = parsedDecimal(f.qty);
-    const quote = parsedDecimal(f.quoteQty);
-    const fee = f.commission === '0' ? ZERO : parsedDecimal(f.commission);
+    const a = this.amounts;
+    const qty = a.of(f.qty);
+    const quote = a.of(f.quoteQty);
+    const fee = a.of(f.commission);
     const baseFee = f.commissionAsset === this.baseAsset ? fee : ZERO;
     const quoteFee = f.commissionAsset === this.quoteAsset ? fee : ZERO;
     const trip = (this.trip ??= this.fresh(f.time, bar));
-    if (!fee.isZero()) trip.fees = trip.fees.plus(baseFee === ZERO ? quoteFee : baseFee.times(parsedDecimal(f.price)));
+    if (!fee.isZero()) trip.fees = trip.fees.plus(baseFee === ZERO ? quoteFee : baseFee.times(a.of(f.price)));
     if (f.side === 'BUY') {
       const got = baseFee === ZERO ? qty : qty.minus(baseFee);
       this.lots.push({ qty: got, cost: quoteFee === ZERO ? quote : quote.plus(quoteFee) });
@@ -88,14 +116,14 @@ export class RoundTripBook {
   }
 
   private flat(): boolean {
-    return !this.held.gt(0) || this.held.lt(this.minQty);
+    return !this.held.gt(ZERO) || this.held.lt(this.minQty);
   }
 
   /** Cost of `qty` taken from the oldest lots (what has no lot costs nothing). */
-  private consume(qty: Dec): Dec {
+  private consume(qty: Num): Num {
     let left = qty;
     let cost = ZERO;
-    while (left.gt(0) && this.lots.length > 0) {
+    while (left.gt(ZERO) && this.lots.length > 0) {
       const lot = this.lots[0] as Lot;
       if (lot.qty.lte(left)) {
         cost = cost.plus(lot.cost);
@@ -114,9 +142,9 @@ export class RoundTripBook {
 
   private close(t: OpenTrip, time: number, bar: number): void {
     this.trip = undefined;
-    if (!t.sellQty.gt(0)) return;
+    if (!t.sellQty.gt(ZERO)) return;
     const pnl = t.proceeds.minus(t.cost);
-    const entryPrice = t.buyQty.gt(0) ? t.buyNotional.div(t.buyQty) : ZERO;
+    const entryPrice = t.buyQty.gt(ZERO) ? t.buyNotional.div(t.buyQty) : ZERO;
     this.trips.push({
       symbol: this.symbol,
       direction: 'LONG',
@@ -124,9 +152,9 @@ export class RoundTripBook {
       exitTime: time,
       entryPrice: text(entryPrice),
       exitPrice: text(t.sellNotional.div(t.sellQty)),
-      qty: text(t.buyQty.gt(0) ? t.buyQty : t.sellQty),
+      qty: text(t.buyQty.gt(ZERO) ? t.buyQty : t.sellQty),
       pnl: text(pnl),
-      returnPct: t.buyNotional.gt(0) ? pnl.div(t.buyNotional).toNumber() : 0,
+      returnPct: t.buyNotional.gt(ZERO) ? pnl.div(t.buyNotional).toNumber() : 0,
       fees: text(t.fees),
       barsHeld: bar - t.entryBar,
     });

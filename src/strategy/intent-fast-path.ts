@@ -28,7 +28,6 @@ export const ORDER_NEEDS: Record<OrderType, { required: readonly string[]; oneOf
 /** The fields of a place intent in the schema's output order (its shape: order fields, then kind and symbol). */
 const PLACE_KEYS = ['side', 'type', 'quantity', 'quoteOrderQty', 'price', 'stopPrice', 'timeInForce', 'tag', 'kind', 'symbol'] as const;
 const KNOWN = new Set<string>(PLACE_KEYS);
-const AMOUNTS = ['quantity', 'quoteOrderQty', 'price', 'stopPrice'] as const;
 /** A decimal string already in toWire form (no sign, no exponent, no leading or trailing zeros): toWire returns it unchanged. */
 const CANONICAL = /^(?:0|[1-9]\d*)(?:\.\d*[1-9])?$/;
 
@@ -42,38 +41,58 @@ function amountText(value: unknown): string | undefined {
   return text === '0' || text.charCodeAt(0) === 45 /* '-' */ ? undefined : text;
 }
 
-/** `item` (kind 'place') normalised as the schema would, or undefined to fall back to the schema. */
-/** Whether the intent carries field `k` (an amount as checked text, or a time in force). Not a closure: fastPlace runs for every order. */
-function has(texts: Record<string, string>, timeInForce: unknown, k: string): boolean {
-  return k === 'timeInForce' ? timeInForce !== undefined : texts[k] !== undefined;
-}
+/** Bits of the fields an order carries, for the ORDER_NEEDS rules as masks (checked per order without arrays or closures). */
+const BIT = { quantity: 1, quoteOrderQty: 2, price: 4, stopPrice: 8, timeInForce: 16 } as const;
+const maskOf = (keys: readonly string[]) => keys.reduce((m, k) => m | (BIT[k as keyof typeof BIT] ?? 0), 0);
+const RULES = new Map(
+  Object.entries(ORDER_NEEDS).map(([type, r]) => [type, { required: maskOf(r.required), forbidden: maskOf(r.forbidden), oneOf: r.oneOf ? ([maskOf([r.oneOf[0]]), maskOf([r.oneOf[1]])] as const) : undefined }] as const),
+);
 
+/** `item` (kind 'place') normalised as the schema would, or undefined to fall back to the schema. */
 export function fastPlace(item: object): PlaceIntent | undefined {
   if (Object.getPrototypeOf(item) !== Object.prototype) return undefined;
-  for (const k of Object.keys(item)) if (!KNOWN.has(k)) return undefined;
+  // Own enumerable keys (for..in on a plain object: Object.prototype has none), without an array per intent.
+  for (const k in item) if (!KNOWN.has(k)) return undefined;
   const o = item as Record<string, unknown>;
   const { side, type, symbol, tag, timeInForce } = o;
   if (side !== 'BUY' && side !== 'SELL') return undefined;
-  if (typeof type !== 'string' || !Object.hasOwn(ORDER_NEEDS, type)) return undefined;
+  const rule = typeof type === 'string' ? RULES.get(type) : undefined;
+  if (rule === undefined) return undefined;
   if (typeof symbol !== 'string' || symbol.length === 0) return undefined;
   if (tag !== undefined && (typeof tag !== 'string' || !TAG_PATTERN.test(tag))) return undefined;
   if (timeInForce !== undefined && !(TIME_IN_FORCE as readonly unknown[]).includes(timeInForce)) return undefined;
-  const out: Record<string, unknown> = {};
-  const texts: Record<string, string> = {};
-  for (const k of AMOUNTS) {
-    const v = o[k];
-    if (v === undefined) continue;
-    const text = amountText(v);
-    if (text === undefined) return undefined;
-    texts[k] = text;
+  let has = timeInForce === undefined ? 0 : BIT.timeInForce;
+  let quantity: string | undefined;
+  let quoteOrderQty: string | undefined;
+  let price: string | undefined;
+  let stopPrice: string | undefined;
+  if (o.quantity !== undefined) {
+    if ((quantity = amountText(o.quantity)) === undefined) return undefined;
+    has |= BIT.quantity;
   }
-  const rule = ORDER_NEEDS[type as OrderType];
-  for (const k of rule.required) if (!has(texts, timeInForce, k)) return undefined;
-  for (const k of rule.forbidden) if (has(texts, timeInForce, k)) return undefined;
-  if (rule.oneOf && has(texts, timeInForce, rule.oneOf[0]) === has(texts, timeInForce, rule.oneOf[1])) return undefined;
-  for (const k of PLACE_KEYS) {
-    const v = k in texts ? texts[k] : o[k];
-    if (v !== undefined) out[k] = v;
+  if (o.quoteOrderQty !== undefined) {
+    if ((quoteOrderQty = amountText(o.quoteOrderQty)) === undefined) return undefined;
+    has |= BIT.quoteOrderQty;
   }
+  if (o.price !== undefined) {
+    if ((price = amountText(o.price)) === undefined) return undefined;
+    has |= BIT.price;
+  }
+  if (o.stopPrice !== undefined) {
+    if ((stopPrice = amountText(o.stopPrice)) === undefined) return undefined;
+    has |= BIT.stopPrice;
+  }
+  if ((has & rule.required) !== rule.required || (has & rule.forbidden) !== 0) return undefined;
+  if (rule.oneOf && (has & rule.oneOf[0]) !== 0 === ((has & rule.oneOf[1]) !== 0)) return undefined;
+  // The schema's output: its key order (PLACE_KEYS), present fields only.
+  const out: Record<string, unknown> = { side, type };
+  if (quantity !== undefined) out.quantity = quantity;
+  if (quoteOrderQty !== undefined) out.quoteOrderQty = quoteOrderQty;
+  if (price !== undefined) out.price = price;
+  if (stopPrice !== undefined) out.stopPrice = stopPrice;
+  if (timeInForce !== undefined) out.timeInForce = timeInForce;
+  if (tag !== undefined) out.tag = tag;
+  out.kind = 'place';
+  out.symbol = symbol;
   return Object.freeze(out) as unknown as PlaceIntent;
 }

@@ -11,6 +11,7 @@
  */
 import type { Dec } from '../money/decimal.ts';
 import { D, dec } from '../money/decimal.ts';
+import { parsedDecimal } from './decimal-cache.ts';
 import type { BalanceOut, OrderSide, PositionOut } from './types.ts';
 
 interface Holding {
@@ -31,8 +32,32 @@ export interface FillEffect {
 
 const ZERO = new D(0);
 
+/**
+ * One asset's balance. Venue balance events set it as text and most are never read as Decimals
+ * (a backtest reads the total as a number per change): the texts are parsed on first read.
+ */
+class Balance {
+  constructor(
+    private freeDec: Dec | undefined,
+    private lockedDec: Dec | undefined,
+    readonly freeText: string | undefined,
+    readonly lockedText: string | undefined,
+  ) {}
+
+  get free(): Dec {
+    return (this.freeDec ??= parsedDecimal(this.freeText as string));
+  }
+
+  get locked(): Dec {
+    return (this.lockedDec ??= parsedDecimal(this.lockedText as string));
+  }
+}
+
+/** Up to 40 characters: at most 40 significant digits, which Decimal arithmetic keeps exact. */
+const SHORT = 40;
+
 export class AccountState {
-  private readonly free = new Map<string, { free: Dec; locked: Dec }>();
+  private readonly free = new Map<string, Balance>();
   private readonly holdings = new Map<string, Holding>();
   private balanceView: readonly BalanceOut[] | undefined;
   /** Moves on every balance or position change. */
@@ -43,7 +68,16 @@ export class AccountState {
   }
 
   setBalance(asset: string, free: Dec, locked: Dec): void {
-    this.free.set(asset, { free, locked });
+    this.put(asset, new Balance(free, locked, undefined, undefined));
+  }
+
+  /** The venue's texts (decimal strings it checked), parsed only when read. */
+  setBalanceText(asset: string, free: string, locked: string): void {
+    this.put(asset, new Balance(undefined, undefined, free, locked));
+  }
+
+  private put(asset: string, b: Balance): void {
+    this.free.set(asset, b);
     this.balanceView = undefined;
     this.version++;
   }
@@ -57,6 +91,18 @@ export class AccountState {
   totalOf(asset: string): Dec {
     const b = this.free.get(asset);
     return b ? b.free.plus(b.locked) : ZERO;
+  }
+
+  /**
+   * `Number(totalOf(asset).toFixed())` (for charts and metrics), without Decimals when nothing is
+   * locked and the free text is short: the same decimal value, so the same number.
+   */
+  totalNumberOf(asset: string): number {
+    const b = this.free.get(asset);
+    if (b === undefined) return 0;
+    const t = b.freeText;
+    if (t !== undefined && b.lockedText === '0' && t.length <= SHORT) return Number(t);
+    return Number(b.free.plus(b.locked).toFixed());
   }
 
   balances(): readonly BalanceOut[] {

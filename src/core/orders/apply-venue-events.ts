@@ -104,7 +104,7 @@ export function applyVenueEvents(ctx: ApplyContext, events: readonly VenueEvent[
   const out: ApplyResult = { events: [], issues: [] };
   for (const e of events) {
     if (e.kind === 'balance') {
-      ctx.account.setBalance(e.asset, num(e.free), num(e.locked));
+      ctx.account.setBalanceText(e.asset, e.free, e.locked);
       continue;
     }
     const o = ctx.orders.get(e.clientOrderId);

@@ -63,7 +63,10 @@ export function parseClientOrderId(id: string): { key: string; tag: string; seq:
 
 /** Hands out ids for one run: a sequence per (strategy, tag), starting after `start` (a restart may resume). */
 export class ClientOrderIds {
-  private readonly seqs = new Map<string, number>();
+  /** Per (strategy, tag): the id's fixed part (undefined for a tag that is not id-safe) and the last sequence handed out. */
+  private readonly seqs = new Map<string, { prefix: string | undefined; seq: number }>();
+  /** The entry asked for last (a strategy's orders mostly repeat a tag). */
+  private last: { strategy: string; tag: string; entry: { prefix: string | undefined; seq: number } } | undefined;
 
   constructor(
     readonly runId: string,
@@ -72,9 +75,20 @@ export class ClientOrderIds {
 
   next(strategy: string, tag: string | undefined): string {
     const t = tag ?? '';
-    const k = `${strategy}\u0000${t}`;
-    const seq = (this.seqs.get(k) ?? this.start(strategy, t)) + 1;
-    this.seqs.set(k, seq);
-    return clientOrderId({ runId: this.runId, strategy, tag: t, seq });
+    const hit = this.last;
+    let entry = hit !== undefined && hit.strategy === strategy && hit.tag === t ? hit.entry : undefined;
+    if (entry === undefined) {
+      const k = `${strategy}\u0000${t}`;
+      entry = this.seqs.get(k);
+      if (entry === undefined) {
+        // The key and the tag check of clientOrderId(), done once per (strategy, tag).
+        entry = { prefix: TAG.test(t) ? `${CLIENT_ORDER_ID_PREFIX}${runKey(this.runId, strategy)}${t}-` : undefined, seq: this.start(strategy, t) };
+        this.seqs.set(k, entry);
+      }
+      this.last = { strategy, tag: t, entry };
+    }
+    const seq = ++entry.seq;
+    if (entry.prefix === undefined || !Number.isSafeInteger(seq) || seq < 1 || seq >= 36 ** MAX_SEQ_TEXT) return clientOrderId({ runId: this.runId, strategy, tag: t, seq });
+    return entry.prefix + seq.toString(36);
   }
 }

@@ -20,13 +20,30 @@ const keys: (string | undefined)[] = new Array<string | undefined>(SLOTS).fill(u
 const values: (Dec | undefined)[] = new Array<Dec | undefined>(SLOTS).fill(undefined);
 const ZERO = new D(0);
 
+const slotOf = (text: string): number => {
+  const n = text.length;
+  return (n * 7 + text.charCodeAt(n - 1) * 31 + (n > 1 ? text.charCodeAt(n - 2) * 5 : 0) + (n > 2 ? text.charCodeAt(n - 3) : 0)) & (SLOTS - 1);
+};
+
 export function parsedDecimal(text: string): Dec {
   if (text === '0') return ZERO;
-  const n = text.length;
-  const h = (n * 7 + text.charCodeAt(n - 1) * 31 + (n > 1 ? text.charCodeAt(n - 2) * 5 : 0) + (n > 2 ? text.charCodeAt(n - 3) : 0)) & (SLOTS - 1);
+  const h = slotOf(text);
   if (keys[h] === text) return values[h] as Dec;
   const d = new D(text);
   keys[h] = text;
   values[h] = d;
   return d;
+}
+
+/**
+ * `d.toFixed()`, remembered as the parse of that text: an amount the order manager prints for a
+ * strategy (an order update's executed quantity) is read back as this same Decimal, not parsed.
+ */
+export function decimalText(d: Dec): string {
+  const text = d.toFixed();
+  if (text === '0' || text === '-0') return text;
+  const h = slotOf(text);
+  keys[h] = text;
+  values[h] = d;
+  return text;
 }

@@ -6,6 +6,7 @@
 import { isAlgoOrder } from '../market/types.ts';
 import type { Dec } from '../money/decimal.ts';
 import { D } from '../money/decimal.ts';
+import { decimalText } from './decimal-cache.ts';
 import { isTerminal, visibleStatus } from './order-state.ts';
 import type { OrderProgress, OrderState } from './order-state.ts';
 import type { Reserve } from './reserve.ts';
@@ -82,8 +83,8 @@ export class ManagedOrder {
       side: this.fields.side,
       type: this.fields.type,
       status: visibleStatus(this),
-      executedQty: this.executedQty.toFixed(),
-      cumulativeQuoteQty: this.cumQuote.toFixed(),
+      executedQty: decimalText(this.executedQty),
+      cumulativeQuoteQty: decimalText(this.cumQuote),
       time,
     };
     this.describe(u);

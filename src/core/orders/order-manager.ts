@@ -30,6 +30,7 @@ import { preTradeCheck, violationText } from './pre-trade.ts';
 import type { PreTradeViolation } from './pre-trade.ts';
 import type { OrderManagerOptions, SubmitResult } from './order-manager-types.ts';
 import { remainingReserve } from './reserve.ts';
+import type { Reserve } from './reserve.ts';
 import type { OrderFields, OrderIntent, OrderTarget, StateView } from './types.ts';
 import type { PlaceCommand, VenueEvent } from './venue-messages.ts';
 
@@ -51,6 +52,10 @@ export class OrderManager {
   private readonly views = new Map<string, StateView>();
   /** What applyVenueEvents works on: the same references every batch, built once. */
   private applyCtx: ApplyContext | undefined;
+  /** The pre-trade context, reused by every check. */
+  private preTrade: { instrument: Instrument | undefined; market: MarketContext; available(asset: string): Dec; readonly requireComplete: boolean | undefined } | undefined;
+  /** What the order being replaced releases, during its replacement's check. */
+  private credit: Reserve | undefined;
 
   constructor(private readonly opts: OrderManagerOptions) {
     this.account = new AccountState(opts.balances);
@@ -129,12 +134,19 @@ export class OrderManager {
   private market(symbol: string, leaving?: ManagedOrder): MarketContext {
     const { orders, algoOrders } = this.orders.counts(symbol);
     const gone = leaving && leaving.symbol === symbol;
-    return {
-      ...this.opts.marketRefs?.(symbol),
-      lastPrice: this.lastPrice(symbol),
-      openOrders: orders - (gone ? 1 : 0),
-      openAlgoOrders: algoOrders - (gone && leaving.isAlgoWaiting ? 1 : 0),
-    };
+    const lastPrice = this.lastPrice(symbol);
+    const openOrders = orders - (gone ? 1 : 0);
+    const openAlgoOrders = algoOrders - (gone && leaving.isAlgoWaiting ? 1 : 0);
+    const refs = this.opts.marketRefs;
+    // Same keys, same order as the spread below; built directly when there are no reference prices (a backtest).
+    if (refs === undefined) return { lastPrice, openOrders, openAlgoOrders };
+    return { ...refs(symbol), lastPrice, openOrders, openAlgoOrders };
+  }
+
+  /** Free minus what pending orders reserve, plus what a replaced order releases (`credit`, set per check). */
+  private available(asset: string): Dec {
+    const credit = this.credit;
+    return this.account.freeOf(asset).minus(this.orders.reserved(asset)).plus(credit?.asset === asset ? credit.amount : ZERO);
   }
 
   private place(strategy: string, intent: OrderIntent, fields: OrderFields, now: number, out: SubmitResult, replacing?: ManagedOrder, refusal?: string): ManagedOrder | undefined {
@@ -145,13 +157,13 @@ export class OrderManager {
     let reserve;
     if (refusal !== undefined) violations = [plain(refusal)];
     else {
-      const credit = replacing && inst ? remainingReserve(inst, replacing.fields, replacing.executedQty, replacing.cumQuote, this.lastPrice(sym)) : undefined;
-      const check = preTradeCheck(sym, fields, {
-        instrument: inst,
-        market: this.market(sym, replacing),
-        available: (asset) => this.account.freeOf(asset).minus(this.orders.reserved(asset)).plus(credit?.asset === asset ? credit.amount : ZERO),
-        requireComplete: this.opts.requireCompleteChecks,
-      });
+      this.credit = replacing && inst ? remainingReserve(inst, replacing.fields, replacing.executedQty, replacing.cumQuote, this.lastPrice(sym)) : undefined;
+      // One context object, reused: no closure per order (the check is synchronous).
+      const pc = (this.preTrade ??= { instrument: inst, market: {}, available: (asset: string) => this.available(asset), requireComplete: this.opts.requireCompleteChecks });
+      pc.instrument = inst;
+      pc.market = this.market(sym, replacing);
+      const check = preTradeCheck(sym, fields, pc);
+      this.credit = undefined;
       violations = check.ok ? [] : check.violations;
       if (check.ok) reserve = check.reserve;
     }
