@@ -99,7 +99,7 @@ function invalidValue(p: ParsedOrder): string | undefined {
 
 /** Funds the order holds while open: quote for a BUY, base for a SELL (none when funds-limited); amounts.ts `Held`. */
 export function lockFor(sb: SymbolBook, p: ParsedOrder): Held {
-  if (p.side === 'BUY') return p.price > 0 ? quoteHeld(sb.spec, p.price, p.qty) : p.quoteQty;
+  if (p.side === 'BUY') return p.price > 0 ? quoteHeld(sb.spec, p.price, p.qty) : p.quoteN >= 0 ? p.quoteN : p.quoteQty;
   return p.quoteQty > 0n ? 0 : p.qty;
 }
 
@@ -110,7 +110,7 @@ export function admit(st: EngineState, sb: SymbolBook, acct: AccountBook, req: N
     fast !== undefined &&
     !p.inexact &&
     (p.type === 'MARKET'
-      ? fastPassesMarket(fast, p.qty, p.quoteQty, sb.lastPrice, acct.openWorking, sb.spec.notionalK)
+      ? fastPassesMarket(fast, p.qty, p.quoteN, p.quoteQty, sb.lastPrice, acct.openWorking, sb.spec.notionalK)
       : (p.type === 'LIMIT' || p.type === 'LIMIT_MAKER') && fastPasses(fast, p.type === 'LIMIT_MAKER', p.price, p.qty, acct.openWorking));
   if (!quick) {
     const failed = slowCheck(sb, acct, req, p, now, refs);
@@ -141,8 +141,8 @@ function fundsCheck(sb: SymbolBook, acct: AccountBook, p: ParsedOrder, ext: numb
   if (p.side === 'BUY' && p.quoteQty === 0n) {
     const ask = sb.asks.best()?.price ?? (ext >= 0 ? ext : -1);
     const one = Math.min(spec.stepLots, p.qty);
-    if (ask > 0 && entry.free < notionalUnits(spec, ask, one)) return refused(ENGINE_MESSAGE.insufficientBalance);
+    if (ask > 0 && !covers(entry, quoteHeld(spec, ask, one), spec.pd + spec.qd)) return refused(ENGINE_MESSAGE.insufficientBalance);
   }
-  if (p.side === 'SELL' && p.quoteQty > 0n && entry.free < BigInt(spec.stepLots) * spec.baseK) return refused(ENGINE_MESSAGE.insufficientBalance);
+  if (p.side === 'SELL' && p.quoteQty > 0n && !entry.f.covers(spec.stepLots, spec.qd)) return refused(ENGINE_MESSAGE.insufficientBalance);
   return lock;
 }

@@ -84,14 +84,17 @@ export function fastPasses(f: FastFilter, maker: boolean, p: number, q: number, 
 
 /**
  * True when a MARKET order certainly passes every filter and order rule: sized by quote
- * (`quoteUnits`, 1e-18 units: its own notional, no quantity to check) or by quantity int `q`,
+ * (`quoteN` on the notional scale, or `quoteUnits` in 1e-18 units when it does not fit there:
+ * its own notional, no quantity to check) or by quantity int `q`,
  * whose notional is taken at the book's last price int `last` as notional-of.ts takes it first
  * (no last price: only when no notional bound applies). The scaled notional bounds are rounded
  * inward, so a true answer is always the filter engine's too; near a bound it may say false and
  * leave the verdict to the engine.
  */
-export function fastPassesMarket(f: FastFilter, q: number, quoteUnits: bigint, last: number, openOrders: number, notionalK: bigint): boolean {
+export function fastPassesMarket(f: FastFilter, q: number, quoteN: number, quoteUnits: bigint, last: number, openOrders: number, notionalK: bigint): boolean {
   if (f.instrument.status !== 'TRADING' || !f.marketAllowed || openOrders + 1 > f.maxOrders) return false;
+  // The budget on the notional scale (quoteN, -1 when it does not fit) compares to the scaled bounds directly.
+  if (quoteN > 0) return quoteN >= f.minN && quoteN <= f.maxN;
   if (quoteUnits > 0n) {
     // A bound beyond 2^53 is Infinity (scaledBound): a minimum there is never met, a maximum never hit.
     const aboveMin = f.minN === -Infinity || (f.minN !== Infinity && quoteUnits >= BigInt(f.minN) * notionalK);

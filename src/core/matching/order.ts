@@ -27,6 +27,8 @@ class OrderExtra {
   explicitCid: string | null = null;
   prevSameClientId: Order | null = null;
   quoteQty = 0n;
+  /** quoteQty on the notional scale, -1 when it does not fit there (validate.ts). */
+  quoteN = -1;
   cumBig: bigint | null = null;
 }
 
@@ -98,6 +100,7 @@ export class Order {
       const x = (this.x = new OrderExtra());
       x.explicitCid = explicitCid;
       x.quoteQty = p.quoteQty;
+      x.quoteN = p.quoteN;
       x.stopPrice = p.stopPrice;
     }
   }
@@ -193,6 +196,17 @@ export class Order {
     return this.x.quoteQty;
   }
 
+  /** The unspent quote budget on the notional scale (a quote-sized order), -1 when only bigint units hold it. */
+  quoteLeftN(): number {
+    const x = this.x;
+    return x.quoteN >= 0 && x.cumBig === null ? x.quoteN - this.cumN : -1;
+  }
+
+  /** The unspent quote budget in units (quote-sized orders). */
+  get quoteLeft(): bigint {
+    return this.quoteQty - this.cumQuote;
+  }
+
   /** The cumulative quote once it outgrew 2^53 (null before). */
   get cumBig(): bigint | null {
     return this.x.cumBig;
@@ -258,7 +272,10 @@ export class Order {
 
   /** origQuoteOrderQty ('0' for quantity-sized orders). */
   get quoteQtyText(): string {
-    return this.byQuote ? formatAmount(this.quoteQty) : '0';
+    if (!this.byQuote) return '0';
+    const n = this.x.quoteN;
+    const spec = this.sb.spec;
+    return n >= 0 ? this.sb.text(n, spec.pd + spec.qd) : formatAmount(this.quoteQty);
   }
 
   /** origQty as a decimal string (a quote-sized order's follows its executed quantity). */
@@ -285,7 +302,9 @@ export class Order {
 export function held(o: Order): Held {
   if (!o.locks || !o.isOpen) return 0;
   if (!o.isBuy) return o.remaining;
-  return o.price > 0 ? quoteHeld(o.sb.spec, o.price, o.remaining) : o.quoteQty - o.cumQuote;
+  if (o.price > 0) return quoteHeld(o.sb.spec, o.price, o.remaining);
+  const left = o.quoteLeftN();
+  return left >= 0 ? left : o.quoteLeft;
 }
 
 export function snapshotOf(o: Order): OrderSnapshot {

@@ -1,7 +1,7 @@
 /**
  * Bounded history for long runs (engine option `retain`): once an account has more than `retain`
- * plus an eighth (at least one) closed orders or trades on a symbol, the oldest are forgotten down
- * to `retain`. Open orders are never dropped. Amortised O(1) per order; off by default. The
+ * plus an eighth (for a small retain: retain again, up to 16) closed orders or trades on a
+ * symbol, the oldest are forgotten down to `retain`. Open orders are never dropped. Amortised O(1) per order; off by default. The
  * slack is small on purpose: everything retained is still young when the GC runs and gets
  * copied, so a window that overshoots by 2x costs the GC half again as much.
  */
@@ -10,7 +10,9 @@ import type { Order } from './order.ts';
 import type { EngineState } from './state.ts';
 
 export function pruneHistory(st: EngineState, acct: AccountBook, retain: number): void {
-  const slack = Math.max(1, retain >> 3);
+  // An eighth of retain, and for small windows as much as retain up to 16: pruning a short
+  // window every other order cost more than keeping a few orders longer.
+  const slack = Math.max(1, retain >> 3, Math.min(retain, 16));
   if (acct.trades.length > retain + slack) acct.trades.trimTo(retain);
   if (acct.closed.length > retain + slack) acct.closed.trimTo(retain, (o) => forget(st, acct, o));
 }

@@ -95,7 +95,9 @@ export function fill(st: EngineState, ctx: OpContext, sb: SymbolBook, taker: Ord
  * it all), the unspent budget of a quote-sized BUY.
  */
 function leftover(o: Order): Held {
-  return o.locks && o.byQuote && o.isBuy ? o.quoteQty - o.cumQuote : 0;
+  if (!(o.locks && o.byQuote && o.isBuy)) return 0;
+  const left = o.quoteLeftN();
+  return left >= 0 ? left : o.quoteLeft;
 }
 
 /** Executed quantity and quote, status, and the quote-sized order's reported quantity. */

@@ -29,6 +29,8 @@ export class ParsedOrder {
   qty = 0;
   /** Units; 0n when absent. */
   quoteQty = 0n;
+  /** The same on the notional scale (price decimals + quantity decimals) when it fits a safe integer there, else -1. */
+  quoteN = -1;
   /** Some value has more decimals than the symbol's scale (the filters will say which). */
   inexact = false;
   isAlgo = false;
@@ -77,11 +79,19 @@ export function parseOrder(spec: SymbolSpec, req: NewOrderRequest, out: ParsedOr
   const qty = scaled(req.quantity, spec.qd);
   if (qty === MALFORMED) return invalid('quantity');
   let quoteQty = 0n;
+  let quoteN = -1;
   if (hasQuote) {
-    try {
-      quoteQty = parseAmount(req.quoteOrderQty as string, 'quoteOrderQty');
-    } catch {
-      return invalid('quoteOrderQty');
+    // Most budgets have no more decimals than a notional: a scaled number, one bigint product.
+    const n = parseScaled(req.quoteOrderQty as string, spec.pd + spec.qd);
+    if (n >= 0) {
+      quoteN = n;
+      quoteQty = BigInt(n) * spec.notionalK;
+    } else {
+      try {
+        quoteQty = parseAmount(req.quoteOrderQty as string, 'quoteOrderQty');
+      } catch {
+        return invalid('quoteOrderQty');
+      }
     }
   }
   out.side = side;
@@ -92,6 +102,7 @@ export function parseOrder(spec: SymbolSpec, req: NewOrderRequest, out: ParsedOr
   out.stopPrice = stopPrice;
   out.qty = qty;
   out.quoteQty = quoteQty;
+  out.quoteN = quoteN;
   out.inexact = price === INEXACT || stopPrice === INEXACT || qty === INEXACT;
   out.isAlgo = isAlgo;
   return out;

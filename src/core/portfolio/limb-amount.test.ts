@@ -36,6 +36,19 @@ describe('LimbAmount', () => {
     );
   });
 
+  it('floors to a scale as bigint division does, or says -1', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 20n), max: 9n * 10n ** 33n }), fc.integer({ min: 0, max: 18 }), (units, s) => {
+        const x = new LimbAmount();
+        x.units = units;
+        const q = units / 10n ** BigInt(18 - s);
+        const expected = units < 0n || q > BigInt(Number.MAX_SAFE_INTEGER) ? -1 : Number(q);
+        expect(x.floorAt(s)).toBe(expected);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it('formats the usual shapes', () => {
     const x = new LimbAmount();
     expect(x.format()).toBe('0');

@@ -108,6 +108,16 @@ export class LimbAmount {
     return a !== sa ? a > sa : this.b >= sb;
   }
 
+  /** floor(value * 10^s) as a number (0 <= s <= 18), or -1 when the value is negative or that is beyond 2^53. */
+  floorAt(s: number): number {
+    const w = this.w;
+    if (w < 0) return -1;
+    let n: number;
+    if (s <= 9) n = w * (POW[s] as number) + Math.floor(this.a / (POW[9 - s] as number));
+    else n = w * (POW[s] as number) + this.a * (POW[s - 9] as number) + Math.floor(this.b / (POW[AMOUNT_SCALE - s] as number));
+    return n <= MAX_SAFE ? n : -1;
+  }
+
   isZero(): boolean {
     return this.w === 0 && this.a === 0 && this.b === 0;
   }
