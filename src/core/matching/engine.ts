@@ -25,6 +25,8 @@
  *   the caller's model: the backtester passes "next bar open + slippage" as the external price.
  * - Events: a self-trade-prevention cancel is an order update with executionType CANCELED and
  *   cause 'STP' (notes 4.1 has no STP event); a stop's trigger is a NEW update, cause 'TRIGGER'.
+ *   Balance events cover the trading accounts an operation touched, not the fee account (the
+ *   venue's own: nobody streams it, Balances has its figures).
  * - All methods take `now` and return data; venue rejections are results, never exceptions.
  *   Programming errors throw RangeError: an unknown symbol in applyPrint or the book queries, a
  *   malformed external price, an instrument whose price + quantity decimals exceed 18.

@@ -11,6 +11,9 @@
  *
  * `taker` or `maker` may be null: an external fill (placeOrder's externalPrice, applyPrint) has
  * one side outside the engine, whose assets appear or vanish with it.
+ *
+ * The fee account is the venue's own: it gets no balance events (nobody streams it; read it
+ * from Balances), which saves formatting two balances per fill.
  */
 import { Trade } from './account-book.ts';
 import { addProduct, charge } from './amounts.ts';
@@ -30,8 +33,6 @@ export function fill(st: EngineState, ctx: OpContext, sb: SymbolBook, taker: Ord
   const buyerIsMaker = taker === null ? (maker?.isBuy ?? false) : !taker.isBuy;
   const buyer = buyerIsMaker ? maker : taker;
   const seller = buyerIsMaker ? taker : maker;
-  let buyerPaid = false;
-  let sellerPaid = false;
   if (buyer !== null) {
     const acct = buyer.acct;
     const q = acct.quote;
@@ -43,7 +44,7 @@ export function fill(st: EngineState, ctx: OpContext, sb: SymbolBook, taker: Ord
       addProduct(buyer.locks ? q.l : q.f, -price, lots, nd);
     }
     acct.base.f.add(lots, qd);
-    buyerPaid = charge(acct.base.f, sb.feeBase.f, lots, 1, qd, buyerIsMaker ? spec.maker : spec.taker);
+    charge(acct.base.f, sb.feeBase.f, lots, 1, qd, buyerIsMaker ? spec.maker : spec.taker);
     ctx.touch(q);
     ctx.touch(acct.base);
     progress(buyer, lots, price, ctx.time);
@@ -53,13 +54,11 @@ export function fill(st: EngineState, ctx: OpContext, sb: SymbolBook, taker: Ord
     const b = acct.base;
     (seller.locks ? b.l : b.f).add(-lots, qd);
     addProduct(acct.quote.f, price, lots, nd);
-    sellerPaid = charge(acct.quote.f, sb.feeQuote.f, price, lots, nd, buyerIsMaker ? spec.taker : spec.maker);
+    charge(acct.quote.f, sb.feeQuote.f, price, lots, nd, buyerIsMaker ? spec.taker : spec.maker);
     ctx.touch(b);
     ctx.touch(acct.quote);
     progress(seller, lots, price, ctx.time);
   }
-  if (buyerPaid) ctx.touch(sb.feeBase);
-  if (sellerPaid) ctx.touch(sb.feeQuote);
   const t = new Trade(sb, spec, st.nextTradeId(), price, lots, ctx.time, buyer, seller, buyerIsMaker);
   if (buyer !== null) buyer.acct.trades.push(t);
   if (seller !== null) seller.acct.trades.push(t);
