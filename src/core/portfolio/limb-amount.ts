@@ -58,6 +58,12 @@ function split(n: number, s: number): void {
   sa = hi - w * E9;
 }
 
+/** n as exactly `width` digits (n < 10^width). */
+function padded(n: number, width: number): string {
+  const t = String(n);
+  return t.length < width ? ZEROS9.slice(0, width - t.length) + t : t;
+}
+
 function checkSafe(n: number, s: number): void {
   if (!(n <= MAX_SAFE && n >= -MAX_SAFE) || !Number.isInteger(n) || !(s >= 0 && s <= AMOUNT_SCALE)) {
     throw new RangeError(`amount delta ${n} at 10^-${s} is not a safe integer on a scale of at most ${AMOUNT_SCALE} decimals`);
@@ -150,22 +156,24 @@ export class LimbAmount {
   private render(): string {
     const w = this.w;
     if (w < 0) return formatAmount(this.units);
-    const a = this.a;
-    const b = this.b;
+    let a = this.a;
+    let b = this.b;
+    // Trailing zeros come off the numbers, not the text: one string per block.
     if (b === 0) {
       if (a === 0) return String(w);
-      const t = String(a);
-      let frac = t.length < 9 ? ZEROS9.slice(t.length) + t : t;
-      let end = 9;
-      while (frac.charCodeAt(end - 1) === 48) end--;
-      frac = frac.slice(0, end);
-      return `${w}.${frac}`;
+      let digits = 9;
+      while (a % 10 === 0) {
+        a /= 10;
+        digits--;
+      }
+      return `${w}.${padded(a, digits)}`;
     }
-    const ta = String(a);
-    const tb = String(b);
-    const frac = (ta.length < 9 ? ZEROS9.slice(ta.length) + ta : ta) + (tb.length < 9 ? ZEROS9.slice(tb.length) + tb : tb);
-    let end = 18;
-    while (frac.charCodeAt(end - 1) === 48) end--;
-    return `${w}.${frac.slice(0, end)}`;
+    let digits = 9;
+    while (b % 10 === 0) {
+      b /= 10;
+      digits--;
+    }
+    return `${w}.${padded(a, 9)}${padded(b, digits)}`;
   }
+
 }
