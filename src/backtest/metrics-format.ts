@@ -60,15 +60,22 @@ export interface MetricRow {
   value: string;
 }
 
-/** The metrics as labelled rows, in reading order. `quote` names the money unit. */
-export function metricRows(m: BacktestMetrics, quote: string): MetricRow[] {
+/** Runs shorter than this show no CAGR: annualising a few days' return gives absurd figures. */
+export const MIN_CAGR_SPAN_MS = 30 * 86_400_000;
+
+/**
+ * The metrics as labelled rows, in reading order. `quote` names the money unit; `spanMs` is the
+ * run's length (from its first to its last bar), under MIN_CAGR_SPAN_MS the CAGR reads n/a. The
+ * JSON keeps the number either way.
+ */
+export function metricRows(m: BacktestMetrics, quote: string, spanMs = Infinity): MetricRow[] {
   const money = (x: number) => `${fmtNum(x)} ${quote}`;
   return [
     { key: 'startEquity', label: 'Start equity', value: money(m.startEquity) },
     { key: 'endEquity', label: 'End equity', value: money(m.endEquity) },
     { key: 'netPnl', label: 'Net PnL', value: `${fmtSigned(m.netPnl)} ${quote}` },
     { key: 'returnPct', label: 'Return', value: fmtSignedPct(m.returnPct) },
-    { key: 'cagrPct', label: 'CAGR', value: fmtSignedPct(m.cagrPct) },
+    { key: 'cagrPct', label: 'CAGR', value: spanMs < MIN_CAGR_SPAN_MS ? 'n/a (< 30 days)' : fmtSignedPct(m.cagrPct) },
     { key: 'maxDrawdownPct', label: 'Max drawdown', value: fmtPct(m.maxDrawdownPct) },
     { key: 'sharpe', label: 'Sharpe (ann.)', value: fmtNum(m.sharpe) },
     { key: 'sortino', label: 'Sortino (ann.)', value: fmtNum(m.sortino) },

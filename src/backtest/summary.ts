@@ -26,7 +26,7 @@ export function formatSummary(run: BacktestRun, metrics: BacktestMetrics): strin
     () => false,
   );
 
-  const rows = metricRows(metrics, run.quoteAsset);
+  const rows = metricRows(metrics, run.quoteAsset, run.to - run.from);
   const half = Math.ceil(rows.length / 2);
   const pairs: string[][] = [];
   for (let i = 0; i < half; i++) {

@@ -34,7 +34,7 @@ function balances(b: Record<string, string>): string {
 
 export function metricsHtml(run: BacktestRun, m: BacktestMetrics): string {
   const s = tradeStats(run.trades);
-  const cells = metricRows(m, run.quoteAsset).map(
+  const cells = metricRows(m, run.quoteAsset, run.to - run.from).map(
     (r) => `<div class="metric" data-metric="${r.key}"><div class="label">${escapeHtml(r.label)}</div><div class="value${sign(r.key, m[r.key])}">${escapeHtml(r.value)}</div></div>`,
   );
   const q = escapeHtml(run.quoteAsset);
