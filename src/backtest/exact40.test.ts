@@ -67,4 +67,11 @@ describe('X40.parse', () => {
     expect(X40.parse('+2.50').toString()).toBe('2.5');
     expect(() => X40.parse('abc')).toThrow();
   });
+
+  it('reads every plain form and its edges as Decimal does', () => {
+    for (const t of ['0', '-0', '007', '5.', '.5', '-.5', '+.5', '1.000', '-12.034', '+0.00000001', '99999999999999999999999999999999999999999999.9']) {
+      expect(X40.parse(t).toString()).toBe(new D(t).toFixed() === '-0' ? '0' : new D(t).toFixed());
+    }
+    for (const t of ['', '-', '.', '1.2.3', '1-', ' 1', '--1', '1..2']) expect(() => X40.parse(t)).toThrow();
+  });
 });

@@ -11,7 +11,7 @@
  */
 import type { FillOut } from '../core/orders/types.ts';
 import type { Dec } from '../core/money/decimal.ts';
-import { X40 } from './exact40.ts';
+import { X40 } from '../core/money/exact40.ts';
 import type { RoundTrip } from './types.ts';
 
 // The arithmetic is Decimal's (precision 40, ROUND_HALF_UP), done on BigInts (exact40.ts): the

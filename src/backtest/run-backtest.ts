@@ -100,30 +100,58 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
   let first = 0;
   let prevOpen = -Infinity;
   let lastClose = 0;
-  for (const input of opts.bars) {
-    const c = scratch.of(input);
-    if (c.openTime < from || c.openTime >= to) continue;
-    const bad = checkBar(c, prevOpen, count);
-    if (bad) throw new RangeError(bad);
-    prevOpen = c.openTime;
-    if (count === 0) {
-      first = c.openTime;
-      clock.t = c.openTime;
-      // Base held at the start is the strategy's position, bought at the first open (as the round trips count it).
-      const held = orders.account.totalOf(inst.baseAsset);
-      const open = dec(c.exact.open, 'open');
-      if (held.gt(0)) orders.account.setPosition(symbol, held, open);
-      trips.seed(held, open, c.openTime);
-      kernel.start();
+  // An array is read by index: for-of over an Iterable allocated an iterator result a bar.
+  // Anything else (a journal's generator) through its iterator, as for-of does (closed on a throw).
+  const bars = opts.bars;
+  const list = Array.isArray(bars) ? (bars as readonly BarInput[]) : undefined;
+  const iter = list === undefined ? bars[Symbol.iterator]() : undefined;
+  let done = false;
+  try {
+    for (let i = 0; ; i++) {
+      let input: BarInput;
+      if (list !== undefined) {
+        if (i >= list.length) break;
+        input = list[i] as BarInput;
+      } else {
+        done = true; // a next() that throws is not closed (as with for-of)
+        const r = (iter as Iterator<BarInput>).next();
+        done = false;
+        if (r.done) break;
+        input = r.value;
+      }
+      const c = scratch.of(input);
+      if (c.openTime < from || c.openTime >= to) continue;
+      const bad = checkBar(c, prevOpen, count);
+      if (bad) throw new RangeError(bad);
+      prevOpen = c.openTime;
+      if (count === 0) {
+        first = c.openTime;
+        clock.t = c.openTime;
+        // Base held at the start is the strategy's position, bought at the first open (as the round trips count it).
+        const held = orders.account.totalOf(inst.baseAsset);
+        const open = dec(c.exact.open, 'open');
+        if (held.gt(0)) orders.account.setPosition(symbol, held, open);
+        trips.seed(held, open, c.openTime);
+        kernel.start();
+      }
+      rec.bar = count++;
+      player.play(c);
+      clock.t = c.closeTime + 1;
+      orders.setLastPrice(symbol, c.exact.close);
+      kernel.bar(symbol, interval, c);
+      if (hasTimer) kernel.timer(clock.t);
+      rec.point(c.closeTime, c.close);
+      lastClose = c.closeTime;
     }
-    rec.bar = count++;
-    player.play(c);
-    clock.t = c.closeTime + 1;
-    orders.setLastPrice(symbol, c.exact.close);
-    kernel.bar(symbol, interval, c);
-    if (hasTimer) kernel.timer(clock.t);
-    rec.point(c.closeTime, c.close);
-    lastClose = c.closeTime;
+    done = true;
+  } finally {
+    if (!done) {
+      try {
+        iter?.return?.();
+      } catch {
+        // The loop's own error is the one reported (as with for-of).
+      }
+    }
   }
   if (count === 0) throw new RangeError(`no bars for ${symbol} ${interval}${opts.from !== undefined || opts.to !== undefined ? ' in the range asked' : ''}`);
   kernel.stop('end of backtest');

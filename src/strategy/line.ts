@@ -33,12 +33,11 @@ const ringOf = (x: LineLike): ValueRing | undefined => (x as { [RING]?: ValueRin
  * is false, as crossedAbove / crossedBelow answer false for undefined.
  */
 function ringCross(above: boolean, a: ValueRing, b: ValueRing | number): boolean {
+  if (typeof b !== 'number') return a.crosses(above, b);
   const aPrev = a.raw(1);
   const aNow = a.raw(0);
-  const bPrev = typeof b === 'number' ? b : b.raw(1);
-  const bNow = typeof b === 'number' ? b : b.raw(0);
-  if (Number.isNaN(aPrev) || Number.isNaN(aNow) || Number.isNaN(bPrev) || Number.isNaN(bNow)) return false;
-  return above ? aNow > bNow && aPrev <= bPrev : aNow < bNow && aPrev >= bPrev;
+  if (Number.isNaN(aPrev) || Number.isNaN(aNow) || Number.isNaN(b)) return false;
+  return above ? aNow > b && aPrev <= b : aNow < b && aPrev >= b;
 }
 
 /** `a` crossed above `b` on the last closed bar (a > b now, a <= b one bar before). */
@@ -77,6 +76,24 @@ export class ValueRing {
     if (!Number.isInteger(ago) || ago < 0 || ago >= this.count) return undefined;
     const v = this.buf[(this.next - 1 - ago + this.capacity * 2) % this.capacity] as number;
     return Number.isNaN(v) ? undefined : v;
+  }
+
+  /**
+   * ringCross of this ring over `b` (a crossed above b when `above`, else below), read in one
+   * frame: no number crosses a call boundary, so none is boxed (two lines crossed every bar).
+   */
+  crosses(above: boolean, b: ValueRing): boolean {
+    if (this.count < 2 || b.count < 2) return false;
+    const ia = this.next - 1 < 0 ? this.next - 1 + this.capacity : this.next - 1;
+    const ja = ia - 1 < 0 ? ia - 1 + this.capacity : ia - 1;
+    const ib = b.next - 1 < 0 ? b.next - 1 + b.capacity : b.next - 1;
+    const jb = ib - 1 < 0 ? ib - 1 + b.capacity : ib - 1;
+    const aNow = this.buf[ia] as number;
+    const aPrev = this.buf[ja] as number;
+    const bNow = b.buf[ib] as number;
+    const bPrev = b.buf[jb] as number;
+    if (Number.isNaN(aPrev) || Number.isNaN(aNow) || Number.isNaN(bPrev) || Number.isNaN(bNow)) return false;
+    return above ? aNow > bNow && aPrev <= bPrev : aNow < bNow && aPrev >= bPrev;
   }
 
   /** The value `ago` (0 or 1, an integer) back, NaN when there is none. */

@@ -19,7 +19,7 @@
 import type { Candle } from '../core/indicators/candle.ts';
 import type { Dec } from '../core/money/decimal.ts';
 import { dec, isDecimalText } from '../core/money/decimal.ts';
-import { parsedDecimal } from '../core/orders/decimal-cache.ts';
+import { knownDecimal, parsedDecimal } from '../core/orders/decimal-cache.ts';
 import { BarHistory } from './bar-series.ts';
 import type { BarSeries } from './bar-series.ts';
 import { createContext } from './context.ts';
@@ -69,6 +69,11 @@ const NONE: readonly Intent[] = Object.freeze([]);
 // strategy and the reports as the same strings); anything else through dec(), which says what is wrong.
 const money = (a: Amount, field: string): Dec => (typeof a === 'string' && isDecimalText(a) && a.trim() === a ? parsedDecimal(a) : dec(a, field));
 const optMoney = (a: Amount | undefined, field: string): Dec | undefined => (a === undefined ? undefined : money(a, field));
+/** `money` for an amount nobody reads: checked (bad input throws the same error), not parsed. */
+const checkMoney = (a: Amount | undefined, field: string): void => {
+  if (a === undefined || (typeof a === 'string' && (knownDecimal(a) !== undefined || (isDecimalText(a) && a.trim() === a)))) return;
+  dec(a, field);
+};
 
 export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unknown> {
   readonly name: string;
@@ -203,6 +208,16 @@ export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unkn
   }
 
   orderUpdate(input: OrderUpdateInput): readonly Intent[] {
+    const handler = this.def.onOrderUpdate;
+    if (!handler || this.current !== 'running') {
+      // Nobody reads it: the amounts are still checked (bad input throws as always), no frozen copy is built.
+      checkMoney(input.price, 'price');
+      checkMoney(input.stopPrice, 'stopPrice');
+      checkMoney(input.origQty, 'origQty');
+      checkMoney(input.executedQty, 'executedQty');
+      checkMoney(input.cumulativeQuoteQty, 'cumulativeQuoteQty');
+      return NONE;
+    }
     const update: OrderUpdate = Object.freeze({
       ...input,
       price: optMoney(input.price, 'price'),
@@ -211,10 +226,20 @@ export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unkn
       executedQty: money(input.executedQty, 'executedQty'),
       cumulativeQuoteQty: money(input.cumulativeQuoteQty, 'cumulativeQuoteQty'),
     });
-    return this.call('onOrderUpdate', this.def.onOrderUpdate && ((ctx) => this.def.onOrderUpdate?.(ctx, update)));
+    return this.callWith('onOrderUpdate', handler, update);
   }
 
   fill(input: FillInput): readonly Intent[] {
+    const handler = this.def.onFill;
+    if (!handler || this.current !== 'running') {
+      // As in orderUpdate: checked, not copied, when no handler reads it.
+      checkMoney(input.price, 'price');
+      checkMoney(input.qty, 'qty');
+      checkMoney(input.quoteQty, 'quoteQty');
+      checkMoney(input.commission, 'commission');
+      checkMoney(input.cumulativeQty, 'cumulativeQty');
+      return NONE;
+    }
     const fill: Fill = Object.freeze({
       ...input,
       price: money(input.price, 'price'),
@@ -223,7 +248,7 @@ export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unkn
       commission: money(input.commission, 'commission'),
       cumulativeQty: money(input.cumulativeQty, 'cumulativeQty'),
     });
-    return this.call('onFill', this.def.onFill && ((ctx) => this.def.onFill?.(ctx, fill)));
+    return this.callWith('onFill', handler, fill);
   }
 
   /**

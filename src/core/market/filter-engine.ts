@@ -24,25 +24,33 @@ export interface OrderCheckResult {
   readonly unknownFilters: readonly string[];
 }
 
+const NONE: readonly never[] = Object.freeze([]);
+
 export function checkOrder(instrument: Instrument, order: OrderCheckInput, market: MarketContext = {}): OrderCheckResult {
   if (order.symbol !== instrument.symbol) {
     throw new RangeError(`order for ${order.symbol} checked against the rules of ${instrument.symbol}`);
   }
-  const violations: FilterViolation[] = [];
-  const skipped: SkippedCheck[] = [];
+  // Allocates only for what it finds (the order manager checks every order): one skip sink, reused;
+  // empty results share one frozen empty list.
+  let violations: FilterViolation[] | undefined;
+  let skipped: SkippedCheck[] | undefined;
+  const sink: SkipSink = [];
   for (const filter of instrument.filters) {
-    const sink: SkipSink = [];
-    violations.push(...checkFilter(filter, order, market, sink));
-    for (const why of sink) skipped.push({ filterType: filter.filterType, why });
+    const found = checkFilter(filter, order, market, sink);
+    for (let i = 0; i < found.length; i++) (violations ??= []).push(found[i] as FilterViolation);
+    if (sink.length !== 0) {
+      for (const why of sink) (skipped ??= []).push({ filterType: filter.filterType, why });
+      sink.length = 0;
+    }
   }
   const rejections = checkOrderRules(instrument, order, market);
-  const unknownFilters = [...instrument.unknownFilters];
+  const unknownFilters = instrument.unknownFilters.length === 0 ? (NONE as readonly string[]) : [...instrument.unknownFilters];
   return {
-    ok: violations.length === 0 && rejections.length === 0,
-    complete: skipped.length === 0 && unknownFilters.length === 0,
-    violations,
+    ok: violations === undefined && rejections.length === 0,
+    complete: skipped === undefined && unknownFilters.length === 0,
+    violations: violations ?? (NONE as readonly FilterViolation[]),
     rejections,
-    skipped,
+    skipped: skipped ?? (NONE as readonly SkippedCheck[]),
     unknownFilters,
   };
 }

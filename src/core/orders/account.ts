@@ -11,6 +11,7 @@
  */
 import type { Dec } from '../money/decimal.ts';
 import { D, dec } from '../money/decimal.ts';
+import { X40 } from '../money/exact40.ts';
 import { parsedDecimal } from './decimal-cache.ts';
 import type { BalanceOut, OrderSide, PositionOut } from './types.ts';
 
@@ -18,6 +19,9 @@ interface Holding {
   base: Dec;
   avg: Dec | undefined;
   view: PositionOut;
+  /** The same amounts on BigInts (exact40.ts), kept for the next fill's arithmetic. */
+  baseX: X40 | undefined;
+  avgX: X40 | undefined;
 }
 
 export interface FillEffect {
@@ -30,7 +34,21 @@ export interface FillEffect {
   readonly commissionAsset: string;
 }
 
+/** A fill as the venue printed it (decimal strings it checked): what `applyFillText` reads. */
+export interface FillText {
+  readonly symbol: string;
+  readonly baseAsset: string;
+  readonly side: OrderSide;
+  readonly price: string;
+  readonly qty: string;
+  readonly commission: string;
+  readonly commissionAsset: string;
+}
+
 const ZERO = new D(0);
+const XZERO = X40.ZERO;
+/** A Decimal of an exact40 value (the same number, built from its digits). */
+const toDec = (x: X40): Dec => x.toDec();
 
 /**
  * One asset's balance. Venue balance events set it as text and most are never read as Decimals
@@ -128,28 +146,59 @@ export class AccountState {
 
   /** Set what is held (initial holdings, reconciliation). */
   setPosition(symbol: string, base: Dec, avgEntryPrice?: Dec): void {
-    this.store(symbol, base, base.gt(0) ? avgEntryPrice : undefined);
+    this.storeDec(symbol, base, base.gt(0) ? avgEntryPrice : undefined);
   }
 
   applyFill(f: FillEffect): void {
-    const h = this.holdings.get(f.symbol);
-    const base = h?.base ?? ZERO;
-    const baseFee = f.commissionAsset === f.baseAsset ? f.commission : ZERO;
-    if (f.side === 'BUY') {
-      const got = f.qty.minus(baseFee);
-      const next = base.plus(got);
-      let avg: Dec | undefined = f.price;
-      if (base.gt(0)) avg = h?.avg && next.gt(0) ? h.avg.times(base).plus(f.price.times(got)).div(next) : undefined;
-      this.store(f.symbol, next, next.gt(0) ? avg : undefined);
-    } else {
-      const next = base.minus(f.qty).minus(baseFee);
-      this.store(f.symbol, next, next.gt(0) ? h?.avg : undefined);
-    }
+    const fee = f.commissionAsset === f.baseAsset && !f.commission.isZero() ? X40.of(f.commission) : XZERO;
+    this.move(f.symbol, f.side, X40.of(f.qty), fee, f.price, undefined);
   }
 
-  private store(symbol: string, base: Dec, avg: Dec | undefined): void {
+  /**
+   * `applyFill` on the venue's texts: the arithmetic is Decimal's (precision 40, half up) done on
+   * BigInts (exact40.ts), so the same digits without parsing the amounts into Decimals.
+   */
+  applyFillText(f: FillText): void {
+    const fee = f.commissionAsset === f.baseAsset && f.commission !== '0' ? X40.parse(f.commission) : XZERO;
+    this.move(f.symbol, f.side, X40.parse(f.qty), fee, undefined, f.price);
+  }
+
+  /**
+   * A BUY adds qty - fee at `price` (the held quantity's weighted average), a SELL takes qty + fee
+   * away. As Decimal computed it: got = qty - fee; avg = (avg * base + price * got) / next.
+   */
+  private move(symbol: string, side: OrderSide, qty: X40, fee: X40, priceDec: Dec | undefined, priceText: string | undefined): void {
+    const h = this.holdings.get(symbol);
+    const base = h === undefined ? XZERO : (h.baseX ??= X40.of(h.base));
+    if (side === 'BUY') {
+      const got = qty.minus(fee);
+      const next = base.plus(got);
+      if (!next.gt(XZERO)) return this.store(symbol, next, undefined, undefined);
+      if (!base.gt(XZERO)) {
+        const price = priceDec ?? parsedDecimal(priceText as string);
+        return this.store(symbol, next, undefined, price);
+      }
+      if (h === undefined || h.avg === undefined) return this.store(symbol, next, undefined, undefined);
+      const price = priceDec !== undefined ? X40.of(priceDec) : X40.parse(priceText as string);
+      const avgX = (h.avgX ??= X40.of(h.avg));
+      return this.store(symbol, next, avgX.times(base).plus(price.times(got)).div(next), undefined);
+    }
+    const next = base.minus(qty).minus(fee);
+    if (!next.gt(XZERO) || h === undefined || h.avg === undefined) return this.store(symbol, next, undefined, undefined);
+    this.store(symbol, next, h.avgX, h.avg);
+  }
+
+  private store(symbol: string, baseX: X40, avgX: X40 | undefined, avgDec: Dec | undefined): void {
+    const base = toDec(baseX);
+    const avg = avgDec ?? (avgX === undefined ? undefined : toDec(avgX));
     const view: PositionOut = Object.freeze(avg === undefined ? { symbol, base } : { symbol, base, avgEntryPrice: avg });
-    this.holdings.set(symbol, { base, avg, view });
+    this.holdings.set(symbol, { base, avg, view, baseX, avgX });
+    this.version++;
+  }
+
+  private storeDec(symbol: string, base: Dec, avg: Dec | undefined): void {
+    const view: PositionOut = Object.freeze(avg === undefined ? { symbol, base } : { symbol, base, avgEntryPrice: avg });
+    this.holdings.set(symbol, { base, avg, view, baseX: undefined, avgX: undefined });
     this.version++;
   }
 }

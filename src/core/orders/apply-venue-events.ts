@@ -36,7 +36,8 @@ export interface ApplyResult {
 export interface ApplyContext {
   readonly orders: OrderRegistry;
   readonly account: AccountState;
-  readonly seenTrades: Set<string>;
+  /** Trade ids applied, by symbol (no key string built per fill). */
+  readonly seenTrades: Map<string, Set<string>>;
   instrument(symbol: string): Instrument | undefined;
   setLastPrice(symbol: string, price: string): void;
 }
@@ -56,24 +57,28 @@ function transition(ctx: ApplyContext, o: ManagedOrder, trigger: OrderTrigger, t
 }
 
 function applyFill(ctx: ApplyContext, o: ManagedOrder, e: VenueFillEvent, out: ApplyResult): void {
-  const key = `${e.symbol}|${e.tradeId}`;
-  if (ctx.seenTrades.has(key)) return;
-  ctx.seenTrades.add(key);
+  let seen = ctx.seenTrades.get(e.symbol);
+  if (seen === undefined) ctx.seenTrades.set(e.symbol, (seen = new Set()));
+  if (seen.has(e.tradeId)) return;
+  seen.add(e.tradeId);
   const inst = ctx.instrument(e.symbol);
-  ctx.account.applyFill({
+  // On the venue's texts: exact BigInt arithmetic, no Decimal parses (account.ts).
+  ctx.account.applyFillText({
     symbol: e.symbol,
     baseAsset: inst?.baseAsset ?? '',
     side: e.side,
-    price: num(e.price),
-    qty: num(e.qty),
-    commission: num(e.commission),
+    price: e.price,
+    qty: e.qty,
+    commission: e.commission,
     commissionAsset: e.commissionAsset,
   });
   ctx.setLastPrice(e.symbol, e.price);
   o.orderId ??= e.orderId;
   o.working = true;
-  o.cumQuote = num(e.cumulativeQuoteQty);
-  const moved = transition(ctx, o, { kind: 'venue', status: e.orderStatus, executedQty: num(e.cumulativeQty) }, e.time, out);
+  o.setCumQuoteText(e.cumulativeQuoteQty);
+  const executed = num(e.cumulativeQty);
+  o.executedFrom(e.cumulativeQty, executed);
+  const moved = transition(ctx, o, { kind: 'venue', status: e.orderStatus, executedQty: executed }, e.time, out);
   out.events.push({ kind: 'fill', strategy: o.strategy, fill: fillOut(e, o.tag) });
   if (moved) out.events.push({ kind: 'orderUpdate', strategy: o.strategy, update: o.update(e.time) });
 }
@@ -119,8 +124,10 @@ export function applyVenueEvents(ctx: ApplyContext, events: readonly VenueEvent[
       case 'order': {
         o.orderId ??= e.orderId;
         o.working = e.working;
-        o.cumQuote = num(e.cumulativeQuoteQty);
-        if (transition(ctx, o, { kind: 'venue', status: e.status, executedQty: num(e.executedQty) }, e.time, out)) {
+        o.setCumQuoteText(e.cumulativeQuoteQty);
+        const executed = num(e.executedQty);
+        o.executedFrom(e.executedQty, executed);
+        if (transition(ctx, o, { kind: 'venue', status: e.status, executedQty: executed }, e.time, out)) {
           out.events.push({ kind: 'orderUpdate', strategy: o.strategy, update: o.update(e.time, e.reason) });
         }
         break;

@@ -67,6 +67,7 @@ export class ClientOrderIds {
   private readonly seqs = new Map<string, { prefix: string | undefined; seq: number }>();
   /** The entry asked for last (a strategy's orders mostly repeat a tag). */
   private last: { strategy: string; tag: string; entry: { prefix: string | undefined; seq: number } } | undefined;
+  private before: { strategy: string; tag: string; entry: { prefix: string | undefined; seq: number } } | undefined;
 
   constructor(
     readonly runId: string,
@@ -78,6 +79,15 @@ export class ClientOrderIds {
     const hit = this.last;
     let entry = hit !== undefined && hit.strategy === strategy && hit.tag === t ? hit.entry : undefined;
     if (entry === undefined) {
+      // The one before (a strategy alternating two tags, entry / exit, hits one of the two).
+      const before = this.before;
+      if (before !== undefined && before.strategy === strategy && before.tag === t) {
+        this.before = hit;
+        this.last = before;
+        entry = before.entry;
+      }
+    }
+    if (entry === undefined) {
       const k = `${strategy}\u0000${t}`;
       entry = this.seqs.get(k);
       if (entry === undefined) {
@@ -85,6 +95,7 @@ export class ClientOrderIds {
         entry = { prefix: TAG.test(t) ? `${CLIENT_ORDER_ID_PREFIX}${runKey(this.runId, strategy)}${t}-` : undefined, seq: this.start(strategy, t) };
         this.seqs.set(k, entry);
       }
+      this.before = this.last;
       this.last = { strategy, tag: t, entry };
     }
     const seq = ++entry.seq;

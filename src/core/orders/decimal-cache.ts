@@ -10,6 +10,7 @@
  */
 import { D } from '../money/decimal.ts';
 import type { Dec } from '../money/decimal.ts';
+import { plainDecimal } from '../money/plain-decimal.ts';
 
 // Small on purpose: the hits are within one fill (a few layers, microseconds apart) and repeated intent
 // amounts. A large memo would keep values alive across young-generation collections and promote
@@ -29,10 +30,22 @@ export function parsedDecimal(text: string): Dec {
   if (text === '0') return ZERO;
   const h = slotOf(text);
   if (keys[h] === text) return values[h] as Dec;
-  const d = new D(text);
+  // Plain text (what venues print) without decimal.js's parser; anything else as new D(text) reads it.
+  const d = plainDecimal(text) ?? new D(text);
   keys[h] = text;
   values[h] = d;
   return d;
+}
+
+/**
+ * The memo's Decimal for `text` when it holds one (undefined otherwise): the text was parsed or
+ * printed here before, so it is a decimal already checked; a caller that must validate input
+ * can skip its own check on a hit.
+ */
+export function knownDecimal(text: string): Dec | undefined {
+  if (text === '0') return ZERO;
+  const h = slotOf(text);
+  return keys[h] === text ? values[h] : undefined;
 }
 
 /**

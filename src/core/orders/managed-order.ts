@@ -6,19 +6,26 @@
 import { isAlgoOrder } from '../market/types.ts';
 import type { Dec } from '../money/decimal.ts';
 import { D } from '../money/decimal.ts';
-import { decimalText } from './decimal-cache.ts';
+import { decimalText, parsedDecimal } from './decimal-cache.ts';
 import { isTerminal, visibleStatus } from './order-state.ts';
 import type { OrderProgress, OrderState } from './order-state.ts';
 import type { Reserve } from './reserve.ts';
 import type { OpenOrderOut, OrderFields, OrderUpdateOut } from './types.ts';
 
 const ZERO = new D(0);
+/** Text exactly as Decimal's toFixed() prints its own value (no sign, exponent, leading or trailing zeros): printing its parse gives it back. */
+const CANONICAL = /^(?:0|[1-9]\d*)(?:\.\d*[1-9])?$/;
 
 export class ManagedOrder {
   status: OrderState;
   resume: OrderState | undefined = undefined;
   executedQty: Dec = ZERO;
-  cumQuote: Dec = ZERO;
+  /** The venue's cumulative quote quantity as it printed it; parsed when read (`cumQuote`). */
+  private cumQuoteText = '0';
+  private cumQuoteDec: Dec | undefined = ZERO;
+  /** A venue text `executedQty` was parsed from (`executedFrom`), so an update prints it without toFixed(). */
+  private executedText: string | undefined = undefined;
+  private executedDec: Dec | undefined = undefined;
   orderId: string | undefined = undefined;
   /** False for a stop order the venue has not triggered yet. */
   working: boolean;
@@ -39,6 +46,28 @@ export class ManagedOrder {
     this.status = status;
     this.working = !isAlgoOrder(fields.type);
     this.updateTime = createdAt;
+  }
+
+  get cumQuote(): Dec {
+    return (this.cumQuoteDec ??= parsedDecimal(this.cumQuoteText));
+  }
+
+  set cumQuote(d: Dec) {
+    this.cumQuoteDec = d;
+    this.cumQuoteText = d.toFixed();
+  }
+
+  /** The cumulative quote quantity as the venue printed it (a checked decimal string). */
+  setCumQuoteText(text: string): void {
+    if (text === this.cumQuoteText) return;
+    this.cumQuoteText = text;
+    this.cumQuoteDec = undefined;
+  }
+
+  /** `d` (now or soon the executed quantity) was parsed from the venue's `text`. */
+  executedFrom(text: string, d: Dec): void {
+    this.executedText = text;
+    this.executedDec = d;
   }
 
   get tag(): string | undefined {
@@ -83,13 +112,24 @@ export class ManagedOrder {
       side: this.fields.side,
       type: this.fields.type,
       status: visibleStatus(this),
-      executedQty: decimalText(this.executedQty),
-      cumulativeQuoteQty: decimalText(this.cumQuote),
+      executedQty: this.executedQty === this.executedDec && CANONICAL.test(this.executedText as string) ? (this.executedText as string) : decimalText(this.executedQty),
+      cumulativeQuoteQty: this.quoteText(),
       time,
     };
     this.describe(u);
     if (reason !== undefined) u.reason = reason;
     return Object.freeze(u);
+  }
+
+  /** `decimalText(cumQuote)`: the venue's text itself when it is printed as toFixed() would. */
+  private quoteText(): string {
+    const t = this.cumQuoteText;
+    if (CANONICAL.test(t)) {
+      // Parsed once now (the memo then hands it to whoever reads the update's amount).
+      this.cumQuoteDec ??= parsedDecimal(t);
+      return t;
+    }
+    return decimalText(this.cumQuote);
   }
 
   /** The optional fields both views carry, only when present. */

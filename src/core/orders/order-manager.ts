@@ -19,6 +19,7 @@ import type { Instrument } from '../market/instrument.ts';
 import type { MarketContext } from '../market/types.ts';
 import type { Dec } from '../money/decimal.ts';
 import { D, dec } from '../money/decimal.ts';
+import { plainDecimal } from '../money/plain-decimal.ts';
 import { AccountState } from './account.ts';
 import { applyVenueEvents } from './apply-venue-events.ts';
 import type { ApplyContext, ApplyResult } from './apply-venue-events.ts';
@@ -48,7 +49,7 @@ export class OrderManager {
   private readonly lastPrices = new Map<string, { text: string; value: Dec | undefined }>();
   /** The entry set last: a bar loop sets the same symbol's price every bar. */
   private lastSet: { symbol: string; entry: { text: string; value: Dec | undefined } } | undefined;
-  private readonly seenTrades = new Set<string>();
+  private readonly seenTrades = new Map<string, Set<string>>();
   private readonly views = new Map<string, StateView>();
   /** What applyVenueEvents works on: the same references every batch, built once. */
   private applyCtx: ApplyContext | undefined;
@@ -92,7 +93,7 @@ export class OrderManager {
   lastPrice(symbol: string): Dec | undefined {
     const p = this.lastPrices.get(symbol);
     if (p === undefined) return undefined;
-    return (p.value ??= dec(p.text, 'last price'));
+    return (p.value ??= plainDecimal(p.text) ?? dec(p.text, 'last price'));
   }
 
   submit(strategy: string, intents: readonly OrderIntent[], now: number = this.opts.now()): SubmitResult {
@@ -146,7 +147,12 @@ export class OrderManager {
   /** Free minus what pending orders reserve, plus what a replaced order releases (`credit`, set per check). */
   private available(asset: string): Dec {
     const credit = this.credit;
-    return this.account.freeOf(asset).minus(this.orders.reserved(asset)).plus(credit?.asset === asset ? credit.amount : ZERO);
+    const free = this.account.freeOf(asset);
+    const reserved = this.orders.reserved(asset);
+    // Nothing reserved and no credit (the usual case): free itself. Decimal's `- 0 + 0` only rounds to
+    // 40 significant digits, a no-op for at most 5 words (35 digits).
+    if (reserved.isZero() && credit?.asset !== asset && !free.isZero() && free.d.length <= 5) return free;
+    return free.minus(reserved).plus(credit?.asset === asset ? credit.amount : ZERO);
   }
 
   private place(strategy: string, intent: OrderIntent, fields: OrderFields, now: number, out: SubmitResult, replacing?: ManagedOrder, refusal?: string): ManagedOrder | undefined {
@@ -230,8 +236,8 @@ export class OrderManager {
   }
 
   private placeIntent(strategy: string, intent: Extract<OrderIntent, { kind: 'place' }>, now: number, out: SubmitResult): void {
-    const { kind: _k, symbol: _s, ...fields } = intent;
-    const o = this.place(strategy, intent, fields, now, out);
+    // The intent is its own OrderFields (every reader takes the fields by name): no copy without kind and symbol.
+    const o = this.place(strategy, intent, intent, now, out);
     if (o) out.commands.push(this.command(o));
   }
 }

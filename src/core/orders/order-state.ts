@@ -75,7 +75,8 @@ const illegal = (from: OrderState, to: string, reason: string): Reduction => ({ 
 
 function venue(cur: OrderProgress, status: VenueOrderStatus, executed: Dec): Reduction {
   const from = cur.status;
-  if (executed.lt(cur.executedQty)) {
+  // Identity first: the same Decimal is neither less nor more (decimal.js copies its argument to compare).
+  if (executed !== cur.executedQty && executed.lt(cur.executedQty)) {
     return illegal(from, status, `executed quantity went back from ${cur.executedQty.toFixed()} to ${executed.toFixed()}`);
   }
   if (isTerminal(from)) {
@@ -86,7 +87,7 @@ function venue(cur: OrderProgress, status: VenueOrderStatus, executed: Dec): Red
   if (!VENUE_NEXT[base].includes(status)) {
     return illegal(from, status, `${base} cannot become ${status}`);
   }
-  if (status === 'NEW' && executed.gt(0)) return illegal(from, status, `NEW with executed quantity ${executed.toFixed()}`);
+  if (status === 'NEW' && !executed.isZero() && executed.isPositive()) return illegal(from, status, `NEW with executed quantity ${executed.toFixed()}`);
   if (from === 'PENDING_CANCEL' && (status === 'NEW' || status === 'PARTIALLY_FILLED')) {
     if (cur.resume === status && executed.eq(cur.executedQty)) return { kind: 'unchanged' };
     return { kind: 'applied', next: { status: 'PENDING_CANCEL', resume: status, executedQty: executed } };
