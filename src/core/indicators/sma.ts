@@ -12,7 +12,8 @@ export class Sma implements Indicator {
   private readonly window: NumberWindow;
   private total = 0;
   private sinceResum = 0;
-  private current: number | undefined;
+  /** NaN until ready: a field that only ever holds numbers is updated in place, no boxed number per update. */
+  private current = NaN;
 
   constructor(readonly period: number) {
     this.window = new NumberWindow(checkPeriod('sma', period));
@@ -25,23 +26,24 @@ export class Sma implements Indicator {
       this.total = this.window.sum();
       this.sinceResum = 0;
     }
-    this.current = this.window.full ? this.total / this.period : undefined;
-    return this.current;
+    this.current = this.window.full ? this.total / this.period : NaN;
+    return this.value;
   }
 
   get value(): number | undefined {
-    return this.current;
+    const v = this.current;
+    return v === v ? v : undefined;
   }
 
   get ready(): boolean {
-    return this.current !== undefined;
+    return this.current === this.current;
   }
 
   reset(): void {
     this.window.clear();
     this.total = 0;
     this.sinceResum = 0;
-    this.current = undefined;
+    this.current = NaN;
   }
 }
 
