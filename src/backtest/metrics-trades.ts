@@ -103,7 +103,7 @@ export function tradeStats(trades: readonly RoundTrip[]): TradeStats {
     long: trades.filter((t) => t.direction === 'LONG').length,
     short: trades.filter((t) => t.direction === 'SHORT').length,
     avgPnl: n ? sum(pnls) / n : 0,
-    avgReturnPct: n ? (sum(trades.map((t) => (Number.isFinite(t.returnPct) ? t.returnPct : 0))) / n) * 100 : 0,
+    avgReturnPct: n ? (sum(trades.map((t) => (Number.isFinite(t.returnRatio) ? t.returnRatio : 0))) / n) * 100 : 0,
     bestPnl: n ? pnls.reduce((a, b) => Math.max(a, b)) : 0,
     worstPnl: n ? pnls.reduce((a, b) => Math.min(a, b)) : 0,
     avgBarsHeld: n ? sum(trades.map((t) => t.barsHeld)) / n : 0,

@@ -26,7 +26,7 @@ function fill(over: Partial<BacktestFill>): BacktestFill {
 }
 
 function trade(pnl: string): RoundTrip {
-  return { symbol: 'BTCUSDT', direction: 'LONG', entryTime: T0, exitTime: T0 + DAY, entryPrice: '100', exitPrice: '101', qty: '1', pnl, returnPct: 0, fees: '0', barsHeld: 1 };
+  return { symbol: 'BTCUSDT', direction: 'LONG', entryTime: T0, exitTime: T0 + DAY, entryPrice: '100', exitPrice: '101', qty: '1', pnl, returnRatio: 0, fees: '0', barsHeld: 1 };
 }
 
 function run(over: Partial<BacktestRun> = {}): BacktestRun {

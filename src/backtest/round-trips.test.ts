@@ -36,7 +36,7 @@ describe('RoundTripBook', () => {
         exitPrice: '110',
         qty: '1',
         pnl: '9.78011', // 0.999 * 110 - 0.10989 - 100
-        returnPct: 0.0978011,
+        returnRatio: 0.0978011,
         fees: '0.20989', // 0.001 BTC at 100 + 0.10989 PHP
         barsHeld: 4,
       },

@@ -154,7 +154,7 @@ export class RoundTripBook {
       exitPrice: text(t.sellNotional.div(t.sellQty)),
       qty: text(t.buyQty.gt(ZERO) ? t.buyQty : t.sellQty),
       pnl: text(pnl),
-      returnPct: t.buyNotional.gt(ZERO) ? pnl.div(t.buyNotional).toNumber() : 0,
+      returnRatio: t.buyNotional.gt(ZERO) ? pnl.div(t.buyNotional).toNumber() : 0,
       fees: text(t.fees),
       barsHeld: bar - t.entryBar,
     });

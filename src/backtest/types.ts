@@ -41,8 +41,8 @@ export interface RoundTrip {
   qty: string;
   /** Net of all fees, in the quote asset. */
   pnl: string;
-  /** pnl / entry notional. */
-  returnPct: number;
+  /** pnl / entry notional, as a ratio (0.01 is 1%). */
+  returnRatio: number;
   fees: string;
   barsHeld: number;
 }

@@ -100,7 +100,7 @@ export function demoRun(options: DemoOptions & { barsData?: BacktestBar[] } = {}
           exitPrice: price.toFixed(2),
           qty: qty.toFixed(5),
           pnl: pnl.toFixed(8),
-          returnPct: pnl / (entry.qty * entry.price),
+          returnRatio: pnl / (entry.qty * entry.price),
           fees: (entry.fee + commission).toFixed(8),
           barsHeld: i - entry.bar,
         });

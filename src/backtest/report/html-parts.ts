@@ -62,7 +62,7 @@ export function tradesHtml(run: BacktestRun): string {
       t.exitPrice,
       t.qty,
       fmtSigned(pnl),
-      fmtSignedPct(t.returnPct * 100),
+      fmtSignedPct(t.returnRatio * 100),
       fmtNum(Number(t.fees), 4),
       String(t.barsHeld),
     ];
