@@ -165,7 +165,7 @@ describe('openJournal', () => {
     j.close();
   });
 
-  it('readonly: reads a current journal, refuses a missing or foreign file', () => {
+  it('readonly: reads a current journal, upgrades an older one, refuses a missing or foreign file', () => {
     const file = join(dir, 'j.db');
     const w = openJournal(file);
     w.runs.start({ id: 'r', kind: 'live', strategy: 's', startedAt: 1 });
@@ -175,8 +175,16 @@ describe('openJournal', () => {
     expect(() => r.runs.start({ id: 'x', kind: 'live', strategy: 's', startedAt: 1 })).toThrow(/readonly/);
     r.close();
     expect(openError(join(dir, 'missing.db'), { readonly: true }).code).toBe('OPEN_FAILED');
+    // An older journal opened read-only is upgraded first when it can be; else the error says why not.
+    const broken: Migration[] = [...MIGRATIONS, { version: V + 1, name: 'broken', sql: 'CREATE TABLE nope (' }];
+    const failed = openError(file, { readonly: true, migrations: broken });
+    expect(failed.code).toBe('OLDER_SCHEMA');
+    expect(failed.message).toMatch(/schema version \d+, this Halyard reads \d+; upgrading it failed: /);
     const newer: Migration[] = [...MIGRATIONS, { version: V + 1, name: 'later', sql: 'CREATE TABLE later (x INTEGER);' }];
-    expect(openError(file, { readonly: true, migrations: newer }).code).toBe('OLDER_SCHEMA');
+    const upgraded = openJournal(file, { readonly: true, migrations: newer });
+    expect(upgraded.schemaVersion).toBe(V + 1);
+    expect(upgraded.runs.get('r')?.kind).toBe('live');
+    upgraded.close();
   });
 
   it('a second connection waits for the writer instead of failing (busy timeout)', () => {

@@ -91,7 +91,9 @@ export function openDatabase(file: string, options: OpenOptions = {}): OpenedDat
         throw new JournalError(
           identity.version > migrations.length ? 'NEWER_SCHEMA' : 'OLDER_SCHEMA',
           file,
-          `schema version ${identity.version}, this Halyard reads ${migrations.length}; open it read-write once with the matching Halyard`,
+          identity.version > migrations.length
+            ? `schema version ${identity.version} was written by a newer Halyard (this one knows up to ${migrations.length}); upgrade Halyard to open it`
+            : `schema version ${identity.version}, this Halyard reads ${migrations.length}`,
         );
       }
       result = { version: identity.version, applied: [], created: false };

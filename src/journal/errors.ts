@@ -10,7 +10,7 @@ export type JournalErrorCode =
   | 'FOREIGN_DATABASE'
   /** A Halyard journal written by a newer Halyard (schema version above the ones known here). */
   | 'NEWER_SCHEMA'
-  /** A journal of an older schema opened read-only: open it read-write once to migrate. */
+  /** A journal of an older schema opened read-only that could not be upgraded (openJournal upgrades it when it can write). */
   | 'OLDER_SCHEMA'
   /** A migration step failed; the journal stays at the version before it. */
   | 'MIGRATION_FAILED'

@@ -6,6 +6,7 @@
 import type { Database } from 'better-sqlite3';
 import { BalanceStore } from './balance-store.ts';
 import { openDatabase, type OpenOptions } from './db.ts';
+import { JournalError } from './errors.ts';
 import { ExchangeInfoStore } from './exchange-info-store.ts';
 import { FillStore } from './fill-store.ts';
 import { KlineStore } from './kline-store.ts';
@@ -33,8 +34,28 @@ export interface Journal {
   close(): void;
 }
 
+/**
+ * Open; a journal of an older schema opened read-only (a backtest, a sweep worker) is upgraded
+ * first, read-write, as any writer of this Halyard would (numbered migrations, klines packed),
+ * then opened read-only. When it cannot be written (a read-only file or directory) the error
+ * says so instead.
+ */
+function openUpgraded(file: string, options: OpenOptions): ReturnType<typeof openDatabase> {
+  try {
+    return openDatabase(file, options);
+  } catch (e) {
+    if (!(e instanceof JournalError && e.code === 'OLDER_SCHEMA' && options.readonly)) throw e;
+    try {
+      openJournal(file, { ...options, readonly: false }).close();
+    } catch (upgrade) {
+      throw new JournalError('OLDER_SCHEMA', file, `${e.message.replace(`journal ${file}: `, '')}; upgrading it failed: ${(upgrade as Error).message}`, { cause: upgrade });
+    }
+    return openDatabase(file, options);
+  }
+}
+
 export function openJournal(file: string, options: OpenOptions = {}): Journal {
-  const opened = openDatabase(file, options);
+  const opened = openUpgraded(file, options);
   const { db } = opened;
   const klines = new KlineStore(db, file);
   // Schema 2 added the kline block cache: a journal upgraded to it gets its existing klines packed once.

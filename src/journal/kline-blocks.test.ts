@@ -137,4 +137,20 @@ describe('kline blocks', () => {
     expect(checkBlocks(up.klines, 'BTCUSDT')).toBe(1);
     up.close();
   });
+
+  it('a schema-1 journal opened read-only (a backtest) is upgraded first, then read', () => {
+    const file = join(dir, 'old-ro.db');
+    const old = openDatabase(file, { migrations: MIGRATIONS.slice(0, 1) }).db;
+    const ins = old.prepare('INSERT INTO klines (symbol, interval, open_time, open, high, low, close, volume, close_time, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    for (let i = 0; i < BLOCK_ROWS + 10; i++) {
+      const b = bar(i);
+      ins.run(b.symbol, b.interval, b.openTime, b.open, b.high, b.low, b.close, b.volume, b.closeTime, b.source);
+    }
+    old.close();
+    const ro = openJournal(file, { readonly: true });
+    expect(ro.schemaVersion).toBe(MIGRATIONS.length);
+    expect(checkBlocks(ro.klines, 'BTCUSDT')).toBe(1);
+    expect(() => ro.klines.insertKlines([bar(BLOCK_ROWS + 10)])).toThrow();
+    ro.close();
+  });
 });
