@@ -22,6 +22,18 @@ describe('sma-crossover', () => {
     expect(h.failures).toEqual([]);
   });
 
+  it('sells a position larger than maxQty in pieces of maxQty, a bar each, until flat', () => {
+    // A quote-sized entry of 1200 at 12 buys 100; maxQty 40 sells it as 40 + 40 + 20.
+    const h = new StrategyHarness(smaCrossover, { params: { fast: 2, slow: 3, quoteAmount: '1200' }, instruments: [testInstrument({ minNotional: '1', maxQty: '40' })], balances: { PHP: '1200' } });
+    h.start();
+    const perBar = candlesFromCloses([10, 10, 10, 10, 12, 12, 8, 8, 8, 8, 8]).map((b) => h.bar(b));
+    const sells = perBar.flat().filter((i) => i.kind === 'place' && i.side === 'SELL');
+    expect(sells.map((i) => (i.kind === 'place' ? i.quantity : ''))).toEqual(['40', '40', '20']);
+    expect(perBar.slice(6, 9).map((x) => x.length)).toEqual([1, 1, 1]);
+    expect(h.view.position('BTCPHP')?.base).toBe('0');
+    expect(h.denials).toEqual([]);
+  });
+
   it('rides a rally and exits the fall on a synthetic market, long only, alternating buy and sell', () => {
     for (const seed of [1, 2, 3]) {
       const market = generateCandles({

@@ -5,9 +5,22 @@
  *
  * Decisions only: the engine sizes nothing, the strategy returns intents. It waits for its own
  * order to finish before acting again (a MARKET order may still be in flight when the next bar
- * closes), tracked through onOrderUpdate.
+ * closes), tracked through onOrderUpdate. A position larger than the symbol's LOT_SIZE maxQty
+ * (a quote-sized entry can buy more than one order may sell) leaves in pieces of maxQty, one a
+ * bar, until flat; an exit the venue refuses ends the exit until the next death cross.
  */
-import { crossover, crossunder, decimalParam, defineStrategy, intervalParam, place, TERMINAL_STATUSES, z } from '../src/strategy/index.ts';
+import { crossover, crossunder, D, decimalParam, defineStrategy, intervalParam, place, TERMINAL_STATUSES, z } from '../src/strategy/index.ts';
+import type { Dec, PlaceIntentInput, StrategyContext } from '../src/strategy/index.ts';
+
+/** SELL the position at market, at most maxQty of it. */
+function exitOrder(ctx: StrategyContext<{ symbol: string }, { pending: string | undefined; exiting: boolean }>, base: Dec): PlaceIntentInput {
+  const inst = ctx.instrument();
+  const all = inst.roundQty(base);
+  const quantity = inst.maxQty !== undefined && new D(all).gt(inst.maxQty) ? inst.maxQty : all;
+  ctx.state.pending = 'exit';
+  ctx.state.exiting = true;
+  return place({ symbol: ctx.symbol, side: 'SELL', type: 'MARKET', quantity, tag: 'exit' });
+}
 
 export default defineStrategy({
   name: 'sma-crossover',
@@ -28,29 +41,30 @@ export default defineStrategy({
   intervals: (p) => [p.interval],
   // One extra bar so the slow SMA has a previous value to cross from.
   warmup: (p) => p.slow + 1,
-  state: () => ({ pending: undefined as string | undefined }),
+  state: () => ({ pending: undefined as string | undefined, exiting: false }),
 
   onBar(ctx) {
     if (ctx.state.pending) return;
+    const position = ctx.position();
+    if (ctx.state.exiting && !position.flat) return [exitOrder(ctx, position.base)];
+    ctx.state.exiting = false;
     const bars = ctx.bars();
     const fast = bars.sma(ctx.params.fast);
     const slow = bars.sma(ctx.params.slow);
-    const position = ctx.position();
     if (crossover(fast, slow) && position.flat) {
       ctx.state.pending = 'entry';
       const size = ctx.params.quantity ? { quantity: ctx.instrument().roundQty(ctx.params.quantity) } : { quoteOrderQty: ctx.params.quoteAmount };
       return [place({ symbol: ctx.symbol, side: 'BUY', type: 'MARKET', ...size, tag: 'entry' })];
     }
-    if (crossunder(fast, slow) && !position.flat) {
-      const quantity = ctx.instrument().roundQty(position.base);
-      ctx.state.pending = 'exit';
-      return [place({ symbol: ctx.symbol, side: 'SELL', type: 'MARKET', quantity, tag: 'exit' })];
-    }
+    if (crossunder(fast, slow) && !position.flat) return [exitOrder(ctx, position.base)];
   },
 
   onOrderUpdate(ctx, update) {
     if (update.tag === ctx.state.pending && TERMINAL_STATUSES.includes(update.status)) {
-      if (update.status !== 'FILLED') ctx.log(`${update.tag} order ended ${update.status}`, { reason: update.reason });
+      if (update.status !== 'FILLED') {
+        ctx.log(`${update.tag} order ended ${update.status}`, { reason: update.reason });
+        if (update.tag === 'exit') ctx.state.exiting = false;
+      }
       ctx.state.pending = undefined;
     }
   },

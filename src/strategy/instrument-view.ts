@@ -20,6 +20,8 @@ export interface InstrumentView {
   /** LOT_SIZE stepSize and minQty. */
   readonly stepSize: string | undefined;
   readonly minQty: string | undefined;
+  /** LOT_SIZE maxQty; undefined when absent or 0 (no maximum). */
+  readonly maxQty: string | undefined;
   /** NOTIONAL (or MIN_NOTIONAL) minNotional. */
   readonly minNotional: string | undefined;
   readonly orderTypes: readonly string[] | undefined;
@@ -51,6 +53,7 @@ export function instrumentView(instrument: Instrument): InstrumentView {
     tickSize: text(instrument.filter('PRICE_FILTER')?.tickSize),
     stepSize: text(lot?.stepSize),
     minQty: text(lot?.minQty),
+    maxQty: lot === undefined || lot.maxQty.isZero() ? undefined : toWire(lot.maxQty),
     minNotional: text(notional),
     orderTypes: instrument.orderTypes,
     filters: instrument.filters,
