@@ -66,8 +66,13 @@ function padded(n: number, width: number): string {
 
 function checkSafe(n: number, s: number): void {
   if (!(n <= MAX_SAFE && n >= -MAX_SAFE) || !Number.isInteger(n) || !(s >= 0 && s <= AMOUNT_SCALE)) {
-    throw new RangeError(`amount delta ${n} at 10^-${s} is not a safe integer on a scale of at most ${AMOUNT_SCALE} decimals`);
+    throw new AmountRangeError(`amount delta ${n} at 10^-${s} is not a safe integer on a scale of at most ${AMOUNT_SCALE} decimals`);
   }
+}
+
+/** An amount the limbs cannot hold exactly: beyond 2^53 whole units, or a delta that is not a safe integer. */
+export class AmountRangeError extends RangeError {
+  override readonly name = 'AmountRangeError';
 }
 
 export class LimbAmount {
@@ -97,7 +102,7 @@ export class LimbAmount {
       a -= E9;
       w += 1;
     }
-    if (w > MAX_SAFE || w < -MAX_SAFE) throw new RangeError(`amount beyond ${MAX_SAFE} whole units`);
+    if (w > MAX_SAFE || w < -MAX_SAFE) throw new AmountRangeError(`amount beyond ${MAX_SAFE} whole units`);
     this.w = w;
     this.a = a;
     this.b = b;
@@ -141,7 +146,7 @@ export class LimbAmount {
       r += B18;
     }
     const whole = Number(w);
-    if (whole > MAX_SAFE || whole < -MAX_SAFE) throw new RangeError(`${formatAmount(v)}: amount beyond ${MAX_SAFE} whole units`);
+    if (whole > MAX_SAFE || whole < -MAX_SAFE) throw new AmountRangeError(`${formatAmount(v)} is beyond the ${MAX_SAFE} whole units a balance can hold`);
     this.w = whole;
     this.a = Number(r / B9);
     this.b = Number(r % B9);

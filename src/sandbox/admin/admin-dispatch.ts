@@ -3,6 +3,7 @@
  * answer `{code, msg}`: 400 -1010 for bad input (with every issue's path), 404 for unknown admin
  * routes, AdminError's status otherwise; unexpected errors are 500 -1000 and logged.
  */
+import { AmountRangeError } from '../../core/portfolio/index.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { formatIssues } from '../../config/load.ts';
@@ -28,6 +29,7 @@ export function createAdminDispatch(prefix: string, registry: AdminRegistry, sta
       if (error instanceof ZodError) return sendWire(reply, 400, { code: -1010, msg: `invalid admin request: ${formatIssues(error.issues).join('; ')}` });
       if (error instanceof AdminError) return sendWire(reply, error.status, { code: -1010, msg: error.message });
       if (error instanceof AccountRegistryError) return sendWire(reply, 400, { code: -1010, msg: `${error.code}: ${error.message}` });
+      if (error instanceof AmountRangeError) return sendWire(reply, 400, { code: -1010, msg: `invalid admin request: ${error.message}` });
       return sendError(reply, error, state.log, { admin: true, path });
     }
   };

@@ -44,6 +44,12 @@ describe('admin API', () => {
     const res = await call('GET', `/balances?accountId=${s.config.accounts[0]!.uid}`);
     expect(res.status).toBe(200);
     expect(JSON.stringify(res.body)).toContain('PHP');
+    // More than a balance can hold exactly: a clear 400, and nothing changes.
+    const accountId = s.config.accounts[0]!.uid;
+    const before = (await call('GET', `/balances?accountId=${accountId}`)).body;
+    const huge = await call('POST', '/balances/credit', { accountId, asset: 'PHP', amount: '100000000000000000000' });
+    expect(huge).toMatchObject({ status: 400, body: { code: -1010, msg: expect.stringContaining('whole units a balance can hold') } });
+    expect((await call('GET', `/balances?accountId=${accountId}`)).body).toEqual(before);
   });
 
   it('manages faults and expires listen keys', async () => {

@@ -30,6 +30,8 @@ describe('sandbox config', () => {
       expect(text).toContain('symbols.0.symbol');
       expect(text).toContain('symbols.0.filters.0');
     }
+    // A starting balance a balance cannot hold exactly is a config error naming the field.
+    expect(() => parseSandboxConfig({ accounts: [{ email: 'a@example.com', balances: { PHP: '1e20' } }] })).toThrow(/accounts\.0\.balances\.PHP: must be a non-negative amount of at most/);
   });
 
   it('cross-checks assets, masters and duplicates', () => {

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { marketAgentsConfigSchema } from '../agents/config.ts';
+import { LimbAmount, parseAmount } from '../../core/portfolio/index.ts';
 import { filterSchema, zDecimalText } from './filters.ts';
 import { ALL_ORDER_TYPES, DEFAULT_ACCOUNTS, DEFAULT_ASSETS, DEFAULT_BAN_SCHEDULE_MS, DEFAULT_SYMBOLS } from './defaults.ts';
 
@@ -63,12 +64,25 @@ export const keySchema = z.strictObject({
   enabled: z.boolean().default(true),
 });
 
+/** A starting balance: a decimal that a balance can hold exactly (at most 2^53 - 1 whole units, 18 decimals). */
+const zBalanceText = zDecimalText.refine(
+  (v) => {
+    try {
+      new LimbAmount().units = parseAmount(v);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { message: `must be a non-negative amount of at most ${Number.MAX_SAFE_INTEGER} whole units and 18 decimals` },
+);
+
 const accountSchema = z.strictObject({
   uid: z.string().regex(/^\d{1,19}$/, 'digits').optional(),
   email: z.email(),
   /** Makes this a virtual sub-account of the account with that e-mail (spec 4.9). */
   masterEmail: z.email().optional(),
-  balances: z.record(z.string(), zDecimalText).default({}),
+  balances: z.record(z.string(), zBalanceText).default({}),
   keys: z.array(keySchema).default([]),
 });
 
