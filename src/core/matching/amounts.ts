@@ -8,6 +8,7 @@
  * `Held` is what an order locks: a number on its side's scale (BUY: pd + qd, SELL: qd), or
  * bigint units (amount.ts) for a quote-sized BUY or a product beyond 2^53.
  */
+import { floorDiv, POW10 } from '../money/safe-int.ts';
 import { AMOUNT_SCALE } from '../portfolio/amount.ts';
 import type { BalanceEntry } from '../portfolio/balances.ts';
 import type { LimbAmount } from '../portfolio/limb-amount.ts';
@@ -17,7 +18,6 @@ import { commissionUnits } from './symbol-spec.ts';
 export type Held = number | bigint;
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
-const POW: readonly number[] = Array.from({ length: 10 }, (_, i) => 10 ** i);
 const K = (s: number): bigint => 10n ** BigInt(AMOUNT_SCALE - s);
 
 /** t += x * y * 10^-s. */
@@ -68,10 +68,7 @@ export function charge(payer: LimbAmount, fees: LimbAmount, x: number, y: number
   if (n <= MAX_SAFE && fs - AMOUNT_SCALE <= 9) {
     let scale = fs;
     if (fs > AMOUNT_SCALE) {
-      const p = POW[fs - AMOUNT_SCALE] as number;
-      const q = Math.floor(n / p);
-      // The double quotient can round up across an integer near 2^53.
-      n = n - q * p < 0 ? q - 1 : q;
+      n = floorDiv(n, POW10[fs - AMOUNT_SCALE] as number);
       scale = AMOUNT_SCALE;
     }
     if (n === 0) return false;

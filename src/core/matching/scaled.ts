@@ -5,13 +5,13 @@
  * which is what makes the book fast. Parsing never goes through a float: digits are accumulated.
  */
 import { dec, isDecimalText } from '../money/decimal.ts';
+import { POW10 } from '../money/safe-int.ts';
 
 /** parseScaled: the text is not a plain non-negative decimal. */
 export const MALFORMED = -1;
 /** parseScaled: more decimals than the scale holds, or too large for a safe integer. */
 export const INEXACT = -2;
 
-export const POW10: readonly number[] = Array.from({ length: 23 }, (_, i) => 10 ** i);
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
 /** `text` as an integer count of 10^-decimals, or MALFORMED / INEXACT. */

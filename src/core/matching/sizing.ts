@@ -5,6 +5,7 @@
  * read on the notional / quantity scale as numbers while they fit (amounts.ts), else as bigint
  * units.
  */
+import { floorDiv } from '../money/safe-int.ts';
 import type { Order } from './order.ts';
 import type { SymbolSpec } from './symbol-spec.ts';
 
@@ -12,12 +13,6 @@ const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 const MAX_SAFE_BIG = BigInt(MAX_SAFE);
 
 const whole = (lots: number, spec: SymbolSpec): number => lots - (lots % spec.stepLots);
-
-/** floor(n / d) for safe non-negative integers (the double quotient can round up across an integer). */
-function floorDiv(n: number, d: number): number {
-  const q = Math.floor(n / d);
-  return n - q * d < 0 ? q - 1 : q;
-}
 
 /** Whole steps of quantity that `units` of quote pay for at price int `price`. */
 export function lotsFor(units: bigint, price: number, spec: SymbolSpec): number {

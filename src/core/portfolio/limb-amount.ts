@@ -12,27 +12,19 @@
  * RangeError rather than lose precision. `units` converts to and from the bigint units of
  * amount.ts for everyone off the hot path.
  */
+import { floorDiv, POW10 } from '../money/safe-int.ts';
 import { AMOUNT_SCALE, formatAmount } from './amount.ts';
 
 const E9 = 1e9;
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 const B18 = 10n ** 18n;
 const B9 = 10n ** 9n;
-/** 10^i, exact as doubles up to 10^22. */
-const POW: readonly number[] = Array.from({ length: 23 }, (_, i) => 10 ** i);
 const ZEROS9 = '000000000';
 
 // Results of split(): module scratch, so the hot path allocates nothing.
 let sw = 0;
 let sa = 0;
 let sb = 0;
-
-/** floor(n / p) for a safe integer n and 1 <= p <= 1e9 (the double quotient can round across an integer near 2^53: corrected). */
-function floorDiv(n: number, p: number): number {
-  const q = Math.floor(n / p);
-  const r = n - q * p;
-  return r < 0 ? q - 1 : r >= p ? q + 1 : q;
-}
 
 /** n * 10^-s as limbs into sw / sa / sb. Every divisor stays <= 1e9, so each step is exact. */
 function split(n: number, s: number): void {
@@ -42,17 +34,17 @@ function split(n: number, s: number): void {
     return;
   }
   if (s <= 9) {
-    const p = POW[s] as number;
+    const p = POW10[s] as number;
     const w = floorDiv(n, p);
     sw = w;
-    sa = (n - w * p) * (POW[9 - s] as number);
+    sa = (n - w * p) * (POW10[9 - s] as number);
     sb = 0;
     return;
   }
   // n = hi * 10^(s-9) + lo: hi counts 1e-9 units, lo the rest.
-  const q = POW[s - 9] as number;
+  const q = POW10[s - 9] as number;
   const hi = floorDiv(n, q);
-  sb = (n - hi * q) * (POW[AMOUNT_SCALE - s] as number);
+  sb = (n - hi * q) * (POW10[AMOUNT_SCALE - s] as number);
   const w = floorDiv(hi, E9);
   sw = w;
   sa = hi - w * E9;
@@ -124,8 +116,8 @@ export class LimbAmount {
     const w = this.w;
     if (w < 0) return -1;
     let n: number;
-    if (s <= 9) n = w * (POW[s] as number) + Math.floor(this.a / (POW[9 - s] as number));
-    else n = w * (POW[s] as number) + this.a * (POW[s - 9] as number) + Math.floor(this.b / (POW[AMOUNT_SCALE - s] as number));
+    if (s <= 9) n = w * (POW10[s] as number) + Math.floor(this.a / (POW10[9 - s] as number));
+    else n = w * (POW10[s] as number) + this.a * (POW10[s - 9] as number) + Math.floor(this.b / (POW10[AMOUNT_SCALE - s] as number));
     return n <= MAX_SAFE ? n : -1;
   }
 
