@@ -243,9 +243,7 @@ export class Order {
 
   /** cummulativeQuoteQty as a decimal string (the same text formatAmount(cumQuote) gives). */
   get cumQuoteText(): string {
-    const big = this.cumBig;
-    const spec = this.sb.spec;
-    return big === null ? this.sb.text(this.cumN, spec.pd + spec.qd) : formatAmount(big * spec.notionalK);
+    return cumQuoteText(this.sb, this.cumN, this.cumBig);
   }
 
   /** Add one fill's quote (price int * lots). */
@@ -311,6 +309,12 @@ export function snapshotOf(o: Order): OrderSnapshot {
   return snapshotAt(o, o.status, o.executed, o.origQty, o.cumN, o.cumBig, o.updateTime, o.working);
 }
 
+/** cummulativeQuoteQty text of a cumulative quote held as cumN (price int * lots) or, past 2^53, cumBig. */
+function cumQuoteText(sb: SymbolBook, cumN: number, cumBig: bigint | null): string {
+  const spec = sb.spec;
+  return cumBig === null ? sb.text(cumN, spec.pd + spec.qd) : formatAmount(cumBig * spec.notionalK);
+}
+
 /** The snapshot of `o` with the given values of the fields that change after placement. */
 function snapshotAt(o: Order, status: OrderStatus, executed: number, origQty: number, cumN: number, cumBig: bigint | null, updateTime: number, working: boolean): OrderSnapshot {
   const sb = o.sb;
@@ -323,7 +327,7 @@ function snapshotAt(o: Order, status: OrderStatus, executed: number, origQty: nu
     price: o.priceText,
     origQty: sb.qtyTexts.get(origQty),
     executedQty: sb.qtyTexts.get(executed),
-    cummulativeQuoteQty: cumBig === null ? sb.text(cumN, spec.pd + spec.qd) : formatAmount(cumBig * spec.notionalK),
+    cummulativeQuoteQty: cumQuoteText(sb, cumN, cumBig),
     status,
     timeInForce: o.tif,
     type: o.type,

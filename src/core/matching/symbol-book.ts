@@ -16,7 +16,9 @@ export class SymbolBook {
   lastPrice = -1;
   /** Incremented once per changed depth level. */
   updateId = 0;
-  /** Wire texts of prices and quantities (the scales never change for a book, see addInstrument). */
+  /** Text caches per decimal scale: prices, quantities, notionals, commissions (the scales never change for a book, see addInstrument). */
+  private readonly texts: (ScaledTexts | undefined)[] = [];
+  /** Wire texts of prices and quantities: the caches of the price and quantity scales. */
   readonly priceTexts: ScaledTexts;
   readonly qtyTexts: ScaledTexts;
 
@@ -26,18 +28,19 @@ export class SymbolBook {
     readonly feeBase: BalanceEntry,
     readonly feeQuote: BalanceEntry,
   ) {
-    this.priceTexts = new ScaledTexts(spec.pd);
-    this.qtyTexts = new ScaledTexts(spec.qd);
+    this.priceTexts = this.textsAt(spec.pd);
+    this.qtyTexts = this.textsAt(spec.qd);
   }
 
-  /** Texts of amounts on other scales (commissions: quantity or notional decimals plus the rate's), per scale. */
-  private readonly otherTexts: (ScaledTexts | undefined)[] = [];
-
-  /** formatScaled(n, decimals), cached per scale like prices and quantities. */
+  /** formatScaled(n, decimals), cached per scale. */
   text(n: number, decimals: number): string {
-    let t = this.otherTexts[decimals];
-    if (t === undefined) this.otherTexts[decimals] = t = new ScaledTexts(decimals);
-    return t.get(n);
+    return this.textsAt(decimals).get(n);
+  }
+
+  private textsAt(decimals: number): ScaledTexts {
+    let t = this.texts[decimals];
+    if (t === undefined) this.texts[decimals] = t = new ScaledTexts(decimals);
+    return t;
   }
 
   side(isBid: boolean): BookSide {
