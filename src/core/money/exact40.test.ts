@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { D } from '../core/money/decimal.ts';
+import { D } from './decimal.ts';
 import { X40 } from './exact40.ts';
 
 /** Decimal texts like a backtest's amounts: up to 14 integer and 20 fractional digits, either sign, sometimes zero. */
