@@ -9,6 +9,7 @@
 import { D } from './decimal.ts';
 import type { Dec } from './decimal.ts';
 import { decimalOfDigits } from './plain-decimal.ts';
+import { TextMemo } from './text-memo.ts';
 
 const P = 40;
 const POW: bigint[] = [];
@@ -44,13 +45,11 @@ export class X40 {
   /** A decimal text; plain ones (digits, optional sign and point) are read directly, others (exponents) through Decimal. */
   static parse(text: string): X40 {
     // A fill's amounts are read by several layers (the account, the round trips): the last few
-    // texts are remembered (direct-mapped on their last characters; an X40 is immutable).
-    const n = text.length;
-    const slot = n === 0 ? 0 : (n * 7 + text.charCodeAt(n - 1) * 31 + (n > 1 ? text.charCodeAt(n - 2) * 5 : 0)) & (MEMO - 1);
-    if (memoKeys[slot] === text) return memoValues[slot] as X40;
+    // texts are remembered (an X40 is immutable).
+    const hit = memo.get(text);
+    if (hit !== undefined) return hit;
     const v = X40.read(text);
-    memoKeys[slot] = text;
-    memoValues[slot] = v;
+    memo.set(text, v);
     return v;
   }
 
@@ -171,9 +170,7 @@ export class X40 {
 }
 
 const NOT_PLAIN = -2;
-const MEMO = 16;
-const memoKeys: (string | undefined)[] = new Array<string | undefined>(MEMO).fill(undefined);
-const memoValues: (X40 | undefined)[] = new Array<X40 | undefined>(MEMO).fill(undefined);
+const memo = new TextMemo<X40>(16);
 
 /**
  * Where the point of a plain text is (-1: none), or NOT_PLAIN: what /^[+-]?\d+(?:\.\d+)?$/

@@ -11,29 +11,20 @@
 import { D } from '../money/decimal.ts';
 import type { Dec } from '../money/decimal.ts';
 import { plainDecimal } from '../money/plain-decimal.ts';
+import { TextMemo } from '../money/text-memo.ts';
 
-// Small on purpose: the hits are within one fill (a few layers, microseconds apart) and repeated intent
-// amounts. A large memo would keep values alive across young-generation collections and promote
-// them: old-space garbage. Direct-mapped by a hash of the last characters (where amounts differ):
-// no Map to grow, rehash and clear.
-const SLOTS = 64;
-const keys: (string | undefined)[] = new Array<string | undefined>(SLOTS).fill(undefined);
-const values: (Dec | undefined)[] = new Array<Dec | undefined>(SLOTS).fill(undefined);
+// Small on purpose: the hits are within one fill (a few layers, microseconds apart) and repeated
+// intent amounts; a large memo would keep values alive long enough to be promoted (text-memo.ts).
+const memo = new TextMemo<Dec>(64);
 const ZERO = new D(0);
-
-const slotOf = (text: string): number => {
-  const n = text.length;
-  return (n * 7 + text.charCodeAt(n - 1) * 31 + (n > 1 ? text.charCodeAt(n - 2) * 5 : 0) + (n > 2 ? text.charCodeAt(n - 3) : 0)) & (SLOTS - 1);
-};
 
 export function parsedDecimal(text: string): Dec {
   if (text === '0') return ZERO;
-  const h = slotOf(text);
-  if (keys[h] === text) return values[h] as Dec;
+  const hit = memo.get(text);
+  if (hit !== undefined) return hit;
   // Plain text (what venues print) without decimal.js's parser; anything else as new D(text) reads it.
   const d = plainDecimal(text) ?? new D(text);
-  keys[h] = text;
-  values[h] = d;
+  memo.set(text, d);
   return d;
 }
 
@@ -44,8 +35,7 @@ export function parsedDecimal(text: string): Dec {
  */
 export function knownDecimal(text: string): Dec | undefined {
   if (text === '0') return ZERO;
-  const h = slotOf(text);
-  return keys[h] === text ? values[h] : undefined;
+  return memo.get(text);
 }
 
 /**
@@ -55,8 +45,6 @@ export function knownDecimal(text: string): Dec | undefined {
 export function decimalText(d: Dec): string {
   const text = d.toFixed();
   if (text === '0' || text === '-0') return text;
-  const h = slotOf(text);
-  keys[h] = text;
-  values[h] = d;
+  memo.set(text, d);
   return text;
 }
