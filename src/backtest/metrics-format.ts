@@ -58,6 +58,8 @@ export interface MetricRow {
   key: keyof BacktestMetrics;
   label: string;
   value: string;
+  /** For gains and losses: the number whose sign colours the value (absent when not shown, e.g. CAGR n/a). */
+  signed?: number;
 }
 
 /** Runs shorter than this show no CAGR: annualising a few days' return gives absurd figures. */
@@ -73,9 +75,11 @@ export function metricRows(m: BacktestMetrics, quote: string, spanMs = Infinity)
   return [
     { key: 'startEquity', label: 'Start equity', value: money(m.startEquity) },
     { key: 'endEquity', label: 'End equity', value: money(m.endEquity) },
-    { key: 'netPnl', label: 'Net PnL', value: `${fmtSigned(m.netPnl)} ${quote}` },
-    { key: 'returnPct', label: 'Return', value: fmtSignedPct(m.returnPct) },
-    { key: 'cagrPct', label: 'CAGR', value: spanMs < MIN_CAGR_SPAN_MS ? 'n/a (< 30 days)' : fmtSignedPct(m.cagrPct) },
+    { key: 'netPnl', label: 'Net PnL', value: `${fmtSigned(m.netPnl)} ${quote}`, signed: m.netPnl },
+    { key: 'returnPct', label: 'Return', value: fmtSignedPct(m.returnPct), signed: m.returnPct },
+    spanMs < MIN_CAGR_SPAN_MS
+      ? { key: 'cagrPct', label: 'CAGR', value: 'n/a (< 30 days)' }
+      : { key: 'cagrPct', label: 'CAGR', value: fmtSignedPct(m.cagrPct), signed: m.cagrPct },
     { key: 'maxDrawdownPct', label: 'Max drawdown', value: fmtPct(m.maxDrawdownPct) },
     { key: 'sharpe', label: 'Sharpe (ann.)', value: fmtNum(m.sharpe) },
     { key: 'sortino', label: 'Sortino (ann.)', value: fmtNum(m.sortino) },

@@ -35,7 +35,7 @@ function balances(b: Record<string, string>): string {
 export function metricsHtml(run: BacktestRun, m: BacktestMetrics): string {
   const s = tradeStats(run.trades);
   const cells = metricRows(m, run.quoteAsset, run.to - run.from).map(
-    (r) => `<div class="metric" data-metric="${r.key}"><div class="label">${escapeHtml(r.label)}</div><div class="value${sign(r.key, m[r.key])}">${escapeHtml(r.value)}</div></div>`,
+    (r) => `<div class="metric" data-metric="${r.key}"><div class="label">${escapeHtml(r.label)}</div><div class="value${sign(r.signed)}">${escapeHtml(r.value)}</div></div>`,
   );
   const q = escapeHtml(run.quoteAsset);
   const stats = s.trades
@@ -44,9 +44,8 @@ export function metricsHtml(run: BacktestRun, m: BacktestMetrics): string {
   return `<section id="metrics"><h2>Metrics</h2><div class="metrics">${cells.join('')}</div>${stats}</section>`;
 }
 
-function sign(key: keyof BacktestMetrics, v: number): string {
-  if (!['netPnl', 'returnPct', 'cagrPct'].includes(key)) return '';
-  return v > 0 ? ' pos' : v < 0 ? ' neg' : '';
+function sign(v: number | undefined): string {
+  return v === undefined ? '' : v > 0 ? ' pos' : v < 0 ? ' neg' : '';
 }
 
 export function tradesHtml(run: BacktestRun): string {

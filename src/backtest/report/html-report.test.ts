@@ -20,6 +20,15 @@ describe('renderReport', () => {
     expect([...new Set(html.match(/https?:\/\/[\w./-]+/g))].sort()).toEqual(['http://www.w3.org/2000/svg', 'https://www.apache.org/licenses/LICENSE-2.0', 'https://www.tradingview.com/']);
   });
 
+  it('colours gains and losses, not a CAGR it does not show (a run under 30 days)', () => {
+    const run = demoRun({ barsData: bars });
+    const metrics = computeMetrics(run);
+    const html = renderReport({ run, metrics, bars });
+    expect(html).toContain('<div class="label">CAGR</div><div class="value">n/a (&#60; 30 days)</div>');
+    const net = metrics.netPnl > 0 ? ' pos' : metrics.netPnl < 0 ? ' neg' : '';
+    expect(html).toContain(`data-metric="netPnl"><div class="label">Net PnL</div><div class="value${net}">`);
+  });
+
   it('escapes the run: a strategy name or param cannot break out of the page', () => {
     const run = { ...demoRun({ barsData: bars }), strategy: '</script><img src=x onerror=alert(1)>', params: { note: '</script>' } };
     const html = renderReport({ run, metrics: computeMetrics(run), bars });
