@@ -67,11 +67,13 @@ const NONE: readonly Intent[] = Object.freeze([]);
 
 // Checked text goes through the shared memo (one fill's amounts reach the order manager, the
 // strategy and the reports as the same strings); anything else through dec(), which says what is wrong.
-const money = (a: Amount, field: string): Dec => (typeof a === 'string' && isDecimalText(a) && a.trim() === a ? parsedDecimal(a) : dec(a, field));
+/** Text dec() would accept as it is (no surrounding spaces): safe for the memo, which does not validate. */
+const isCleanDecimalText = (a: Amount): a is string => typeof a === 'string' && isDecimalText(a) && a.trim() === a;
+const money = (a: Amount, field: string): Dec => (isCleanDecimalText(a) ? parsedDecimal(a) : dec(a, field));
 const optMoney = (a: Amount | undefined, field: string): Dec | undefined => (a === undefined ? undefined : money(a, field));
 /** `money` for an amount nobody reads: checked (bad input throws the same error), not parsed. */
 const checkMoney = (a: Amount | undefined, field: string): void => {
-  if (a === undefined || (typeof a === 'string' && (knownDecimal(a) !== undefined || (isDecimalText(a) && a.trim() === a)))) return;
+  if (a === undefined || (typeof a === 'string' && knownDecimal(a) !== undefined) || isCleanDecimalText(a)) return;
   dec(a, field);
 };
 
