@@ -10,7 +10,7 @@ import { Balances } from '../src/core/portfolio/balances.ts';
 import { SpotEngine } from '../src/core/matching/engine.ts';
 import { DEFAULT_FILTERS, instrument } from '../src/core/matching/test-support.ts';
 import type { NewOrderRequest } from '../src/core/matching/types.ts';
-import { idSequence } from '../src/sandbox/exchange-core/ids.ts';
+import { firstId } from '../src/sandbox/exchange-core/ids.ts';
 import { measureSync, row } from './harness.ts';
 
 /** mulberry32: small, seeded, deterministic. */
@@ -54,8 +54,8 @@ function engine(recordEvents: boolean): SpotEngine {
     defaultFees: { maker: '0.001', taker: '0.001' },
     feeAccountId: 'fees',
     // Ids above 2^53 made the way the sandbox makes them.
-    nextOrderId: idSequence(START, 0n),
-    nextTradeId: idSequence(START, 500_000n),
+    firstOrderId: firstId(START, 0n),
+    firstTradeId: firstId(START, 500_000n),
     balances,
     recordEvents,
     retain: 1000,

@@ -59,14 +59,13 @@ export class SimVenue implements VenuePort {
   private readonly mode: 'through' | 'touch';
 
   constructor(opts: SimVenueOptions) {
-    let orderId = 10n ** 18n;
-    let tradeId = 2n * 10n ** 18n;
     this.engine = new SpotEngine({
       instruments: opts.instruments,
       defaultFees: opts.fees,
       feeAccountId: FEE_ACCOUNT,
-      nextOrderId: () => String(++orderId),
-      nextTradeId: () => String(++tradeId),
+      // Ids above 2^53, as the venue's.
+      firstOrderId: 10n ** 18n + 1n,
+      firstTradeId: 2n * 10n ** 18n + 1n,
       balances: this.balances,
       retain: opts.retain ?? 1000,
     });

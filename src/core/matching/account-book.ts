@@ -35,10 +35,13 @@ export class Trade {
   private buyerFeeStr: string | null = null;
   private sellerFeeStr: string | null = null;
 
+  private idStr: string | null = null;
+
   constructor(
     readonly sb: SymbolBook,
     readonly spec: SymbolSpec,
-    readonly id: string,
+    /** Position in the engine's trade id sequence (id-sequence.ts). */
+    readonly seq: number,
     readonly price: number,
     readonly qty: number,
     readonly time: number,
@@ -64,6 +67,11 @@ export class Trade {
   get sellerFee(): bigint {
     const spec = this.spec;
     return this.seller === null ? 0n : commissionUnits(this.quote, this.buyerIsMaker ? spec.taker : spec.maker);
+  }
+
+  /** The trade id as decimal text, made on first read. */
+  get id(): string {
+    return (this.idStr ??= this.sb.tradeIds.text(this.seq));
   }
 
   /** Price and quantity as decimal strings (the book's shared cache). */

@@ -10,6 +10,9 @@ export class AccountRegistry {
 
   /** The account's state on the symbol, created (with its balance entries) on first use. */
   get(accountId: string, sb: SymbolBook): AccountBook {
+    // One lookup on the hot path: the book keeps its accounts too.
+    const known = sb.accounts.get(accountId);
+    if (known !== undefined) return known;
     let bySymbol = this.byAccount.get(accountId);
     if (bySymbol === undefined) this.byAccount.set(accountId, (bySymbol = new Map()));
     let acct = bySymbol.get(sb.spec.symbol);
@@ -18,6 +21,7 @@ export class AccountRegistry {
       acct = new AccountBook(accountId, sb, b.entry(accountId, sb.spec.baseAsset), b.entry(accountId, sb.spec.quoteAsset));
       bySymbol.set(sb.spec.symbol, acct);
     }
+    sb.accounts.set(accountId, acct);
     return acct;
   }
 

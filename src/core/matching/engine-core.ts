@@ -12,6 +12,7 @@ import { externalPriceInt } from './external.ts';
 import { activate, latestByClientId, register, rest, retire } from './lifecycle.ts';
 import { execute } from './matcher.ts';
 import { OpContext } from './op-context.ts';
+import { IdSequence } from './id-sequence.ts';
 import { OrderIndex } from './order-index.ts';
 import { Order, Placed, snapshotOf } from './order.ts';
 import { pruneHistory } from './retention.ts';
@@ -28,8 +29,10 @@ export interface SpotEngineOptions {
   readonly fees?: ReadonlyMap<string, FeeRates> | Readonly<Record<string, FeeRates>>;
   readonly defaultFees?: FeeRates;
   readonly feeAccountId: string;
-  readonly nextOrderId: () => string;
-  readonly nextTradeId: () => string;
+  /** The first order id (default 1); later ones count up from it (id-sequence.ts). The sandbox starts above 2^53, as the venue's. */
+  readonly firstOrderId?: bigint;
+  /** The first trade id (default 1). */
+  readonly firstTradeId?: bigint;
   readonly balances: Balances;
   /** Called with every event, in order, when an operation ends. */
   readonly listener?: (event: EngineEvent) => void;
@@ -56,7 +59,15 @@ export class EngineCore {
   private dispatching = false;
 
   constructor(private readonly opts: SpotEngineOptions) {
-    this.st = { balances: opts.balances, feeAccountId: opts.feeAccountId, nextOrderId: opts.nextOrderId, nextTradeId: opts.nextTradeId, ordersById: new OrderIndex(), seq: 0 };
+    this.st = {
+      balances: opts.balances,
+      feeAccountId: opts.feeAccountId,
+      orderIds: new IdSequence(opts.firstOrderId ?? 1n),
+      tradeIds: new IdSequence(opts.firstTradeId ?? 1n),
+      ordersById: new OrderIndex(),
+      seq: 0,
+      tradeSeq: 0,
+    };
     this.record = opts.recordEvents ?? true;
     this.scratch = new OpContext(this.record);
     this.accounts = new AccountRegistry(opts.balances);
@@ -70,7 +81,7 @@ export class EngineCore {
     const existing = this.books.get(inst.symbol);
     if (existing === undefined) {
       const b = this.st.balances;
-      this.books.set(inst.symbol, new SymbolBook(spec, b.entry(this.st.feeAccountId, inst.baseAsset), b.entry(this.st.feeAccountId, inst.quoteAsset)));
+      this.books.set(inst.symbol, new SymbolBook(spec, b.entry(this.st.feeAccountId, inst.baseAsset), b.entry(this.st.feeAccountId, inst.quoteAsset), this.st.orderIds, this.st.tradeIds));
       return;
     }
     const old = existing.spec;
@@ -99,9 +110,8 @@ export class EngineCore {
     if (typeof lock === 'object') return lock;
     const ctx = this.context(now);
     ctx.ext = ext;
-    const id = this.st.nextOrderId();
     const explicitId = req.clientOrderId !== undefined && req.clientOrderId !== '';
-    const o = new Order(acct, id, ++this.st.seq, explicitId ? (req.clientOrderId as string) : null, p, now);
+    const o = new Order(acct, this.st.seq++, explicitId ? (req.clientOrderId as string) : null, p, now);
     ctx.fillsOf = o;
     register(this.st, ctx, o, lock, explicitId);
     if (o.isAlgo) sb.stops.add(o);
@@ -156,7 +166,7 @@ export class EngineCore {
   /** @internal Orders of the account on the symbol by id (one) or client order id (newest first). */
   find(accountId: string, sb: SymbolBook, ref: OrderRef): Order[] {
     if (given(ref.orderId)) {
-      const o = this.st.ordersById.get(ref.orderId);
+      const o = this.st.ordersById.get(this.st.orderIds.position(ref.orderId));
       return o !== undefined && o.sb === sb && o.acct.accountId === accountId ? [o] : [];
     }
     const out: Order[] = [];

@@ -1,44 +1,64 @@
 /**
  * A first-in first-out list of an account's closed orders or trades, trimmed from the front by
- * the retention option (retention.ts). Dropping moves a head index instead of shifting the array:
- * shifting a long array of pointers to young objects made the GC record every moved slot, which
- * cost more than the rest of pruning. The array is cut down once the dropped front is half of it.
+ * the retention option (retention.ts). A ring buffer: a push writes one slot and a trim clears
+ * slots from the head, so a bounded history reuses one array forever. (Shifting the array made
+ * the GC record every moved slot; cutting it down by `slice` copied the kept part every few
+ * hundred orders.) The ring doubles when full, so an unbounded history grows as an array does.
  */
 export class History<T> implements Iterable<T> {
-  private items: (T | undefined)[] = [];
+  private items: (T | undefined)[] = new Array<T | undefined>(16);
+  /** Index of the oldest entry; `count` entries follow it, wrapping at the end. */
   private head = 0;
+  private count = 0;
 
   get length(): number {
-    return this.items.length - this.head;
+    return this.count;
   }
 
   push(x: T): void {
-    this.items.push(x);
+    let items = this.items;
+    if (this.count === items.length) items = this.grow();
+    items[(this.head + this.count) & (items.length - 1)] = x;
+    this.count++;
   }
 
   /** Drop the oldest entries until `keep` remain; each dropped one goes to `gone` first. */
   trimTo(keep: number, gone?: (x: T) => void): void {
     const items = this.items;
-    const end = items.length - keep;
-    if (end <= this.head) return;
-    for (let i = this.head; i < end; i++) {
-      if (gone !== undefined) gone(items[i] as T);
-      items[i] = undefined;
+    const mask = items.length - 1;
+    let head = this.head;
+    for (let n = this.count - keep; n > 0; n--) {
+      if (gone !== undefined) gone(items[head] as T);
+      items[head] = undefined;
+      head = (head + 1) & mask;
+      this.count--;
     }
-    this.head = end;
-    if (end > 1024 && end * 2 > items.length) {
-      this.items = items.slice(end);
-      this.head = 0;
-    }
+    this.head = head;
   }
 
   *[Symbol.iterator](): Iterator<T> {
     const items = this.items;
-    for (let i = this.head; i < items.length; i++) yield items[i] as T;
+    const mask = items.length - 1;
+    for (let i = 0; i < this.count; i++) yield items[(this.head + i) & mask] as T;
   }
 
   /** Oldest first, a copy. */
   toArray(): T[] {
-    return this.items.slice(this.head) as T[];
+    const out: T[] = new Array<T>(this.count);
+    const items = this.items;
+    const mask = items.length - 1;
+    for (let i = 0; i < this.count; i++) out[i] = items[(this.head + i) & mask] as T;
+    return out;
+  }
+
+  /** Twice the room, entries moved to the front in order. */
+  private grow(): (T | undefined)[] {
+    const old = this.items;
+    const next = new Array<T | undefined>(old.length * 2);
+    const mask = old.length - 1;
+    for (let i = 0; i < this.count; i++) next[i] = old[(this.head + i) & mask];
+    this.items = next;
+    this.head = 0;
+    return next;
   }
 }

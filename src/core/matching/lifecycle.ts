@@ -18,7 +18,7 @@ import type { ExecutionType, OrderStatus, OrderUpdateEvent } from './types.ts';
 export function latestByClientId(st: EngineState, acct: AccountBook, cid: string): Order | undefined {
   const own = acct.byClientId.get(cid);
   if (own !== undefined || !cid.startsWith(AUTO_ID_PREFIX)) return own;
-  const o = st.ordersById.get(cid.slice(AUTO_ID_PREFIX.length));
+  const o = st.ordersById.get(st.orderIds.position(cid.slice(AUTO_ID_PREFIX.length)));
   return o !== undefined && o.acct === acct && o.clientOrderId === cid ? o : undefined;
 }
 

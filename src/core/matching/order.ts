@@ -51,7 +51,7 @@ const OPEN_LIMIT = 2 << STATUS_SHIFT;
 
 export class Order {
   readonly acct: AccountBook;
-  readonly id: string;
+  /** Position in the engine's order id sequence (id-sequence.ts), which is also arrival order. */
   readonly seq: number;
   /**
    * Type, time in force, stpFlag, side, sizing, working, locks, listed and status packed in one
@@ -78,11 +78,12 @@ export class Order {
   /** Position in the id index's array (order-index.ts), -1 when not there. */
   slot = -1;
   private x: OrderExtra = NO_EXTRA;
+  /** The id's text once read (most orders of a backtest never are). */
+  private idText: string | null = null;
 
   /** `p` is the parsed request (prices and quantities already on the symbol's integer scale). */
-  constructor(acct: AccountBook, id: string, seq: number, explicitCid: string | null, p: ParsedOrder, time: number) {
+  constructor(acct: AccountBook, seq: number, explicitCid: string | null, p: ParsedOrder, time: number) {
     this.acct = acct;
-    this.id = id;
     this.seq = seq;
     const byQuote = p.quoteQty > 0n;
     this.bits =
@@ -103,6 +104,11 @@ export class Order {
       x.quoteN = p.quoteN;
       x.stopPrice = p.stopPrice;
     }
+  }
+
+  /** orderId: decimal text, above 2^53 on the sandbox as on the venue. */
+  get id(): string {
+    return (this.idText ??= this.acct.sb.orderIds.text(this.seq));
   }
 
   /** The symbol's book (the account state is per symbol). */

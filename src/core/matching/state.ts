@@ -1,14 +1,18 @@
 /** What the engine's internal functions share: injected dependencies and the order index. */
 import type { Balances } from '../portfolio/balances.ts';
+import type { IdSequence } from './id-sequence.ts';
 import type { OrderIndex } from './order-index.ts';
 
 export interface EngineState {
   readonly balances: Balances;
   readonly feeAccountId: string;
-  readonly nextOrderId: () => string;
-  readonly nextTradeId: () => string;
+  /** Order and trade ids: the text of position `seq` (id-sequence.ts). */
+  readonly orderIds: IdSequence;
+  readonly tradeIds: IdSequence;
   /** Every order still retained, by order id. */
   readonly ordersById: OrderIndex;
-  /** Arrival counter (time priority of stops, ordering of queries). */
+  /** Orders issued: the next order's seq, its position in `orderIds` (also arrival order: time priority of stops, ordering of queries). */
   seq: number;
+  /** Trades issued: the next trade's position in `tradeIds`. */
+  tradeSeq: number;
 }

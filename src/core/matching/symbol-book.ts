@@ -2,6 +2,8 @@
  * Everything the engine keeps per symbol: the scales and rules (SymbolSpec), both book sides,
  * the untriggered stops, the last trade price and the book update id (notes 4 depth U/u).
  */
+import type { AccountBook } from './account-book.ts';
+import type { IdSequence } from './id-sequence.ts';
 import type { BalanceEntry } from '../portfolio/balances.ts';
 import { BookSide } from './book-side.ts';
 import { ScaledTexts } from './scaled-texts.ts';
@@ -16,6 +18,8 @@ export class SymbolBook {
   lastPrice = -1;
   /** Incremented once per changed depth level. */
   updateId = 0;
+  /** The accounts' states on this symbol by account id (account-registry.ts keeps them; this is its one-lookup cache). */
+  readonly accounts = new Map<string, AccountBook>();
   /** Text caches per decimal scale: prices, quantities, notionals, commissions (the scales never change for a book, see addInstrument). */
   private readonly texts: (ScaledTexts | undefined)[] = [];
   /** Wire texts of prices and quantities: the caches of the price and quantity scales. */
@@ -27,6 +31,9 @@ export class SymbolBook {
     /** The fee account's entries for this symbol's assets (commissions land here). */
     readonly feeBase: BalanceEntry,
     readonly feeQuote: BalanceEntry,
+    /** The engine's id sequences (orders and trades make their id text from them). */
+    readonly orderIds: IdSequence,
+    readonly tradeIds: IdSequence,
   ) {
     this.priceTexts = this.textsAt(spec.pd);
     this.qtyTexts = this.textsAt(spec.qd);

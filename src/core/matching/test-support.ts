@@ -53,16 +53,14 @@ export interface Harness {
 
 export function harness(opts: Partial<SpotEngineOptions> & { instrument?: Instrument; fee?: FeeRates; fund?: Record<string, Record<string, string>> } = {}): Harness {
   const balances = opts.balances ?? new Balances();
-  let orderId = 2n ** 60n;
-  let tradeId = 2n ** 61n;
   const events: EngineEvent[] = [];
   const inst = opts.instrument ?? instrument();
   const engine = new SpotEngine({
     instruments: [inst],
     defaultFees: opts.fee ?? { maker: '0', taker: '0' },
     feeAccountId: 'fees',
-    nextOrderId: () => String(++orderId),
-    nextTradeId: () => String(++tradeId),
+    firstOrderId: 2n ** 60n + 1n,
+    firstTradeId: 2n ** 61n + 1n,
     balances,
     listener: (e) => events.push(e),
     ...opts,

@@ -17,7 +17,7 @@ import type { SandboxPlugin } from '../http/plugin.ts';
 import { MarketDataStore } from '../market-data/index.ts';
 import { attachStreams, type StreamServer } from '../streams/index.ts';
 import { EngineEventRouter } from './event-router.ts';
-import { idSequence } from './ids.ts';
+import { firstId } from './ids.ts';
 
 /** The account that collects trading commissions, so balances are conserved. */
 export const FEE_ACCOUNT_ID = '0';
@@ -51,8 +51,8 @@ export function exchangeCorePlugin(): SandboxPlugin {
         instruments,
         fees,
         feeAccountId: FEE_ACCOUNT_ID,
-        nextOrderId: idSequence(now, 0n),
-        nextTradeId: idSequence(now, 500_000n),
+        firstOrderId: firstId(now, 0n),
+        firstTradeId: firstId(now, 500_000n),
         balances,
         // Bounded history: market agents place orders all day; queries need the recent ones.
         retain: RETAINED_ORDERS,

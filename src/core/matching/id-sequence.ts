@@ -1,0 +1,52 @@
+/**
+ * Order and trade ids as the engine issues them: `first`, `first + 1`, ... (spec 2.4 orderId,
+ * 2.5 trade id; the venue's exceed 2^53, notes 5.1, so they travel as decimal strings). The
+ * engine keeps each id as its position in the sequence, a small number that orders arrival and
+ * keys the order index, and makes the text when it is first read: a backtest or a benchmark
+ * reads few of them, and a bigint increment plus its formatting per order and per trade was
+ * a twentieth of the engine's time.
+ *
+ * The text comes from two exact parts, whole billions and the nine digits below, so ids far
+ * beyond 2^53 format without a bigint.
+ */
+const E9 = 1_000_000_000;
+const B9 = 1_000_000_000n;
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+const ZEROS = '000000000';
+const CANONICAL = /^(0|[1-9][0-9]*)$/;
+
+export class IdSequence {
+  /** first = hi * 1e9 + lo. */
+  private readonly hi: number;
+  private readonly lo: number;
+  /** String(h) for the last whole-billions part formatted (ids of a run share it for a billion ids). */
+  private lastHi = -1;
+  private lastHiText = '';
+
+  constructor(readonly first: bigint) {
+    if (first < 0n || first / B9 > BigInt(MAX_SAFE - E9)) throw new RangeError(`first id ${first} must be >= 0 and below ${MAX_SAFE - E9}e9`);
+    this.hi = Number(first / B9);
+    this.lo = Number(first % B9);
+  }
+
+  /** The id at `position` (0 for `first`) as canonical decimal text. */
+  text(position: number): string {
+    const v = this.lo + position;
+    if (this.hi === 0) return String(v);
+    const carry = Math.floor(v / E9);
+    const h = this.hi + carry;
+    const low = String(v - carry * E9);
+    if (h !== this.lastHi) {
+      this.lastHi = h;
+      this.lastHiText = String(h);
+    }
+    return this.lastHiText + (low.length < 9 ? ZEROS.slice(low.length) + low : low);
+  }
+
+  /** The position of `id` in the sequence, or -1 when it is not a canonical decimal at or after `first` (or beyond 2^53 positions). */
+  position(id: string): number {
+    if (id.length === 0 || id.length > 30 || !CANONICAL.test(id)) return -1;
+    const d = BigInt(id) - this.first;
+    return d < 0n || d > BigInt(MAX_SAFE) ? -1 : Number(d);
+  }
+}
