@@ -12,7 +12,6 @@
 const E9 = 1_000_000_000;
 const B9 = 1_000_000_000n;
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
-const ZEROS = '000000000';
 const CANONICAL = /^(0|[1-9][0-9]*)$/;
 
 export class IdSequence {
@@ -31,16 +30,16 @@ export class IdSequence {
 
   /** The id at `position` (0 for `first`) as canonical decimal text. */
   text(position: number): string {
-    const v = this.lo + position;
+    let v = this.lo + position;
     if (this.hi === 0) return String(v);
     const carry = Math.floor(v / E9);
     const h = this.hi + carry;
-    const low = String(v - carry * E9);
+    v -= carry * E9;
     if (h !== this.lastHi) {
       this.lastHi = h;
       this.lastHiText = String(h);
     }
-    return this.lastHiText + (low.length < 9 ? ZEROS.slice(low.length) + low : low);
+    return this.lastHiText + nineDigits(v);
   }
 
   /** The position of `id` in the sequence, or -1 when it is not a canonical decimal at or after `first` (or beyond 2^53 positions). */
@@ -49,4 +48,29 @@ export class IdSequence {
     const d = BigInt(id) - this.first;
     return d < 0n || d > BigInt(MAX_SAFE) ? -1 : Number(d);
   }
+}
+
+/**
+ * v (0 <= v < 1e9) as exactly nine digits, from char codes: String(v) of a fresh number goes
+ * through V8's number-string cache, which keeps every id text alive for a while (measured: 7%
+ * of the engine benchmark).
+ */
+function nineDigits(v: number): string {
+  const d8 = v % 10;
+  v = (v - d8) / 10;
+  const d7 = v % 10;
+  v = (v - d7) / 10;
+  const d6 = v % 10;
+  v = (v - d6) / 10;
+  const d5 = v % 10;
+  v = (v - d5) / 10;
+  const d4 = v % 10;
+  v = (v - d4) / 10;
+  const d3 = v % 10;
+  v = (v - d3) / 10;
+  const d2 = v % 10;
+  v = (v - d2) / 10;
+  const d1 = v % 10;
+  const d0 = (v - d1) / 10;
+  return String.fromCharCode(48 + d0, 48 + d1, 48 + d2, 48 + d3, 48 + d4, 48 + d5, 48 + d6, 48 + d7, 48 + d8);
 }
