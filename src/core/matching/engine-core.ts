@@ -120,7 +120,7 @@ export class EngineCore {
     this.runTriggered(ctx);
     if (this.opts.retain !== undefined) pruneHistory(this.st, acct, this.opts.retain);
     // Read everything before end(): a listener may start another operation on the same context.
-    const placed = new Placed(o, ctx.fills);
+    const placed = new Placed(o, ctx.takerTrades);
     placed.events = this.end(ctx);
     return placed;
   }

@@ -2,12 +2,13 @@
  * The scratch state of one engine operation (place, cancel, print...): the events in the order
  * they happened, the balance entries and depth levels it touched (reported once each, with their
  * final values, when the operation ends), stop orders triggered and waiting to run, and the
- * taker fills of the placed order. With events off only the book update counter moves.
+ * taker trades of the placed order (its fills, built when the caller reads them). With events off only the book update counter moves.
  */
 import type { BalanceEntry } from '../portfolio/balances.ts';
+import type { Trade } from './account-book.ts';
 import type { Order } from './order.ts';
 import type { SymbolBook } from './symbol-book.ts';
-import type { EngineEvent, Fill } from './types.ts';
+import type { EngineEvent } from './types.ts';
 
 /** Handed out when an operation has no events or no fills: one shared, frozen empty array. */
 const NONE: never[] = Object.freeze([]) as unknown as never[];
@@ -17,10 +18,10 @@ export class OpContext {
   events: EngineEvent[] = NONE;
   /** Stops whose trigger fired, to run after the current taker finishes. */
   readonly pending: Order[] = [];
-  /** The placed order, whose taker fills go to `fills`. */
+  /** The placed order, whose taker trades go to `takerTrades`. */
   fillsOf: Order | null = null;
-  /** Fresh per operation (NONE until the first fill): handed to the caller. */
-  fills: Fill[] = NONE;
+  /** Fresh per operation (NONE until the first fill): handed to the caller, who builds its fills from them when read. */
+  takerTrades: Trade[] = NONE;
   /** External price (price int) that triggered orders may fill at; -1 for none. */
   ext = -1;
   time = 0;
@@ -43,7 +44,7 @@ export class OpContext {
   reset(time: number): this {
     this.time = time;
     this.events = NONE;
-    this.fills = NONE;
+    this.takerTrades = NONE;
     this.fillsOf = null;
     this.ext = -1;
     if (this.pending.length !== 0) this.pending.length = 0;
@@ -57,9 +58,9 @@ export class OpContext {
     else this.events.push(e);
   }
 
-  addFill(f: Fill): void {
-    if (this.fills === NONE) this.fills = [f];
-    else this.fills.push(f);
+  addTakerTrade(t: Trade): void {
+    if (this.takerTrades === NONE) this.takerTrades = [t];
+    else this.takerTrades.push(t);
   }
 
   touch(e: BalanceEntry): void {

@@ -76,15 +76,7 @@ export function fill(st: EngineState, ctx: OpContext, sb: SymbolBook, taker: Ord
   if (maker !== null) orderEvent(ctx, maker, 'TRADE', t);
   if (taker !== null) {
     orderEvent(ctx, taker, 'TRADE', t);
-    if (ctx.fillsOf === taker) {
-      ctx.addFill({
-        price: t.priceText,
-        qty: t.qtyText,
-        commission: taker.isBuy ? t.buyerFeeText : t.sellerFeeText,
-        commissionAsset: taker.isBuy ? spec.baseAsset : spec.quoteAsset,
-        tradeId: t.id,
-      });
-    }
+    if (ctx.fillsOf === taker) ctx.addTakerTrade(t);
   }
   return t;
 }
