@@ -25,8 +25,7 @@ import { opsAdminRoutes } from './admin/ops-routes.ts';
 import type { BalancePort } from './accounts/balance-port.ts';
 import { AccountRegistry } from './accounts/registry.ts';
 import { seedAccounts } from './accounts/seed.ts';
-import type { BalanceRow, StateStore } from './accounts/state-store.ts';
-import { dec, toWire } from '../core/money/decimal.ts';
+import type { StateStore } from './accounts/state-store.ts';
 import { SandboxClock } from './clock/sandbox-clock.ts';
 import { parseSandboxConfig } from './config/load.ts';
 import type { SandboxConfig, SandboxConfigInput } from './config/schema.ts';
@@ -51,6 +50,7 @@ import { walletPlugin } from './money/wallet/plugin.ts';
 import { marketPlugin } from './routes/market.ts';
 import { spotPlugin } from './routes/spot/index.ts';
 import { ListenKeys } from './listen-keys.ts';
+import { StateSync } from './persistence/state-sync.ts';
 import { SandboxRateLimiter } from './rate-limit/rate-limiter.ts';
 import { rateLimitSettings } from './rate-limit/settings.ts';
 import { apiKeyHandlers } from './routes/api-keys.ts';
@@ -88,7 +88,11 @@ export interface StartSandboxOptions {
   handlers?: HandlerMap | undefined;
   adminRoutes?: readonly AdminRoute[] | undefined;
   logger?: Logger | undefined;
-  /** Persist accounts and keys (`--state`); loaded instead of seeding when it holds a snapshot. */
+  /**
+   * Persist the paper accounts (`--state`): accounts, keys, balances, open orders, order history,
+   * trades and every money flow's records (persistence/state-sync.ts). Loaded instead of seeding
+   * when it holds a snapshot; closed with the sandbox.
+   */
   stateStore?: StateStore | undefined;
   /** Wall-time sleep for `delay` faults. */
   sleep?: ((ms: number) => Promise<void>) | undefined;
@@ -115,24 +119,8 @@ export interface SandboxHandle {
   close(): Promise<void>;
 }
 
-const BALANCE_SAVE_MS = 2000;
-
-/** Every account's holding per asset (free + locked: open orders do not survive a restart). */
-function balanceRows(balances: BalancePort & { accounts?(): string[] }): BalanceRow[] {
-  const rows: BalanceRow[] = [];
-  for (const accountId of balances.accounts?.() ?? []) {
-    for (const b of balances.all(accountId)) {
-      const amount = toWire(dec(b.free).plus(b.locked));
-      if (amount !== '0') rows.push({ accountId, asset: b.asset, amount });
-    }
-  }
-  return rows;
-}
-
-function restoreBalances(store: StateStore, balances: BalancePort | undefined): void {
-  if (!balances) return;
-  for (const row of store.loadBalances()) balances.credit(row.accountId, row.asset, row.amount);
-}
+/** How often the live state (balances, orders, trades, money records) is saved while running. */
+const STATE_SAVE_MS = 2000;
 
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<SandboxHandle> {
   const config = parseSandboxConfig(options.config ?? {});
@@ -178,22 +166,24 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     await plugin.setup?.({ state, httpServer: app.server, registerHandlers, registerAdminRoutes });
   }
 
-  const store = options.stateStore;
-  const snapshot = store?.load();
-  if (snapshot) {
-    state.accounts.restore(snapshot);
-    if (store) restoreBalances(store, state.services.balances);
-  } else seedAccounts(state.accounts, config, clock.now(), state.services.balances);
-  let balanceSaver: NodeJS.Timeout | undefined;
-  if (store) {
-    store.save(state.accounts.snapshot());
-    state.accounts.onChange(() => store.save(state.accounts.snapshot()));
-    const balances = state.services.balances;
-    if (balances) {
-      // Balances move on every fill: save them every couple of seconds and on close.
-      balanceSaver = setInterval(() => store.saveBalances(balanceRows(balances)), BALANCE_SAVE_MS);
-      balanceSaver.unref();
-    }
+  const sync = options.stateStore === undefined ? undefined : new StateSync(options.stateStore, state);
+  let restored = false;
+  try {
+    restored = sync?.restore() ?? false;
+  } catch (err) {
+    // A state file that cannot be restored stops the start: release what the plugins opened.
+    for (const plugin of [...plugins].reverse()) await plugin.close?.();
+    await app.close();
+    options.stateStore?.close();
+    throw err;
+  }
+  if (!restored) seedAccounts(state.accounts, config, clock.now(), state.services.balances);
+  let stateSaver: NodeJS.Timeout | undefined;
+  if (sync) {
+    sync.watchRegistry();
+    // Balances move on every fill, orders and records with every request: save every couple of seconds and on close.
+    stateSaver = setInterval(() => sync.trySaveLive(), STATE_SAVE_MS);
+    stateSaver.unref();
   }
 
   await app.listen({ host: config.listen.host, port: config.listen.port });
@@ -225,11 +215,9 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     for (const plugin of [...plugins].reverse()) await plugin.close?.();
     hangs.releaseAll();
     await app.close();
-    if (store) {
-      clearInterval(balanceSaver);
-      store.save(state.accounts.snapshot());
-      if (state.services.balances) store.saveBalances(balanceRows(state.services.balances));
-      store.close();
+    if (sync) {
+      clearInterval(stateSaver);
+      sync.close();
     }
   }
   for (const plugin of plugins) await plugin.started?.(handle);

@@ -2,7 +2,8 @@
  * `halyard sandbox [--port N] [--config sandbox.json] [--state file.db] [--admin]`: runs the sandbox
  * exchange on 127.0.0.1, prints its base URL, WebSocket URL and the demo API key and secret, and
  * runs until stopped. Its settings are the `sandbox` section of the config file (`--config`).
- * `--state` keeps accounts, keys and balances in SQLite across restarts (open orders do not survive).
+ * `--state` keeps the whole paper account in SQLite across restarts: accounts, keys, balances, open
+ * orders, order and trade history, and the money-flow records (docs/sandbox.md).
  *
  * main.ts owns the process: it passes `signal` (aborted on SIGINT/SIGTERM); the handler resolves
  * after a graceful close. Without a signal the command runs until the process ends.
@@ -36,7 +37,7 @@ export function sandboxCommand(io: CliIo, options: SandboxCommandOptions = {}) {
     builder: (y: Argv<GlobalArgs>) =>
       y
         .option('port', { type: 'number', describe: 'listen port (0: any free port)' })
-        .option('state', { type: 'string', describe: 'SQLite file keeping accounts, keys and balances across restarts' })
+        .option('state', { type: 'string', describe: 'SQLite file keeping the paper accounts (keys, balances, orders, trades, money flows) across restarts' })
         .option('admin', { type: 'boolean', describe: 'enable the admin API (/sandbox-admin/v1)' })
         .option('market', { type: 'boolean', describe: 'run the market agents (synthetic prices, liquidity); --no-market for none' }),
     handler: async (args: SandboxArgs) => {
@@ -60,7 +61,7 @@ export function sandboxCommand(io: CliIo, options: SandboxCommandOptions = {}) {
           `  API secret:     ${handle.apiSecret}`,
           `  API key header: ${handle.config.variants.apiKeyHeader}`,
           handle.config.admin.enabled ? `  Admin API:      ${handle.baseUrl}${handle.config.admin.prefix} (GET /routes lists it)` : '  Admin API:      off (--admin enables it)',
-          args.state ? `  State file:     ${args.state}` : '  State:          in memory (--state file.db keeps accounts, keys and balances)',
+          args.state ? `  State file:     ${args.state}` : '  State:          in memory (--state file.db keeps it across restarts)',
           'Stop with Ctrl-C.',
         ].join('\n'),
       );

@@ -30,16 +30,27 @@
  * - All methods take `now` and return data; venue rejections are results, never exceptions.
  *   Programming errors throw RangeError: an unknown symbol in applyPrint or the book queries, a
  *   malformed external price, an instrument whose price + quantity decimals exceed 18.
+ * - Persistence: `exportState` gives the whole order state as plain data (dump.ts: open orders in
+ *   book priority, retained history, last prices, id sequences; amounts as decimal strings), or
+ *   in two halves for frequent saves (`exportHead`, and `visitHistory` whose records never change
+ *   once made); `restoreState` puts it back into a fresh engine whose balances hold the saved totals,
+ *   locking the open orders' funds again (restore.ts). None of it touches the placement path.
  */
 import { cancelReplace } from './cancel-replace.ts';
 import type { CancelReplaceRequest, CancelReplaceResult } from './cancel-replace.ts';
 import { EngineCore } from './engine-core.ts';
 import type { SpotEngineOptions } from './engine-core.ts';
+import { dumpEngine, dumpHead } from './dump.ts';
+import type { EngineDump } from './dump.ts';
+import { historyRecord, visitHistory } from './dump-history.ts';
+import type { HistoryItem, HistoryRecord } from './dump-history.ts';
 import { applyPrint } from './external.ts';
 import type { Print, PrintResult } from './external.ts';
 import { snapshotOf } from './order.ts';
 import { accountTrade, allOrders, depth, historyOrders, myTrades, openOrders, top } from './queries.ts';
 import type { DepthSnapshot, HistoryQuery, TopOfBook, TradeQuery } from './queries.ts';
+import { restoreEngine } from './restore.ts';
+import type { RestoreReport } from './restore.ts';
 import { formatScaled } from './scaled.ts';
 import type { SymbolBook } from './symbol-book.ts';
 import type { AccountTrade, OrderRef, OrderSnapshot } from './types.ts';
@@ -120,6 +131,34 @@ export class SpotEngine extends EngineCore {
   openCounts(accountId: string, symbol: string): { orders: number; algoOrders: number } {
     const acct = this.accounts.peek(accountId, symbol);
     return { orders: acct?.openWorking ?? 0, algoOrders: acct?.openAlgo ?? 0 };
+  }
+
+  /** The engine's order state as plain, JSON-safe data (dump.ts); balances are the caller's. */
+  exportState(): EngineDump {
+    return dumpEngine(this);
+  }
+
+  /** exportState without the accounts' closed orders and trades (those come from `visitHistory`; assembleDump joins them). */
+  exportHead(): EngineDump {
+    return dumpHead(this);
+  }
+
+  /** Every account's retained closed orders and trades, by numeric key (dump.ts); `historyRecord` builds one. */
+  visitHistory(visit: (key: number, item: HistoryItem) => void): void {
+    visitHistory(this, visit);
+  }
+
+  historyRecord(key: number, item: HistoryItem): HistoryRecord {
+    return historyRecord(key, item);
+  }
+
+  /**
+   * Restore a dump into this engine, which must not have issued any order or trade yet; its
+   * balances must hold the dumped accounts' totals (free), from which open orders lock again.
+   * Orders that cannot be restored as dumped are in the report (restore.ts).
+   */
+  restoreState(dump: EngineDump, now: number): RestoreReport {
+    return restoreEngine(this, dump, now);
   }
 
   symbols(): string[] {

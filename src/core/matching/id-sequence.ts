@@ -8,6 +8,9 @@
  *
  * The text comes from two exact parts, whole billions and the nine digits below, so ids far
  * beyond 2^53 format without a bigint.
+ *
+ * A restored engine (restore.ts) takes the dumped sequence's `first` by `rebase`, before it has
+ * issued any id: restored ids keep their positions and new ones continue above them.
  */
 const E9 = 1_000_000_000;
 const B9 = 1_000_000_000n;
@@ -16,16 +19,29 @@ const CANONICAL = /^(0|[1-9][0-9]*)$/;
 
 export class IdSequence {
   /** first = hi * 1e9 + lo. */
-  private readonly hi: number;
-  private readonly lo: number;
+  private hi = 0;
+  private lo = 0;
+  private start = 0n;
   /** String(h) for the last whole-billions part formatted (ids of a run share it for a billion ids). */
   private lastHi = -1;
   private lastHiText = '';
 
-  constructor(readonly first: bigint) {
+  constructor(first: bigint) {
+    this.rebase(first);
+  }
+
+  /** The id at position 0. */
+  get first(): bigint {
+    return this.start;
+  }
+
+  /** Count from `first` instead (restore only: texts already made from the old first would be stale). */
+  rebase(first: bigint): void {
     if (first < 0n || first / B9 > BigInt(MAX_SAFE - E9)) throw new RangeError(`first id ${first} must be >= 0 and below ${MAX_SAFE - E9}e9`);
+    this.start = first;
     this.hi = Number(first / B9);
     this.lo = Number(first % B9);
+    this.lastHi = -1;
   }
 
   /** The id at `position` (0 for `first`) as canonical decimal text. */
@@ -45,7 +61,7 @@ export class IdSequence {
   /** The position of `id` in the sequence, or -1 when it is not a canonical decimal at or after `first` (or beyond 2^53 positions). */
   position(id: string): number {
     if (id.length === 0 || id.length > 30 || !CANONICAL.test(id)) return -1;
-    const d = BigInt(id) - this.first;
+    const d = BigInt(id) - this.start;
     return d < 0n || d > BigInt(MAX_SAFE) ? -1 : Number(d);
   }
 }

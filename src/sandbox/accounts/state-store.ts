@@ -1,9 +1,16 @@
 /**
  * Persistence seam for `halyard sandbox --state file.db`: a paper account survives a restart.
- * Accounts, keys and balances are kept; open orders are not (on restart they are gone and their
- * locked funds are free again, as after an exchange maintenance). `load` returns undefined for a
- * fresh store (the config's accounts are seeded then).
+ * Two kinds of state, saved at different moments:
+ * - the account registry (accounts, keys), saved on every change (`save`);
+ * - the live state (`saveLive`): balances and every registered part (persistence/persistent-parts.ts:
+ *   the engine's open orders, order history and trades, and every money flow's records), saved
+ *   together in one transaction every couple of seconds and at a clean shutdown. Archived rows
+ *   (records that never change, such as closed orders and trades) are written once each and
+ *   dropped when their part lets go of them; a save carries only the rows that changed.
+ * Balances are kept as totals (free + locked): at restore the engine locks its open orders' funds
+ * again. `load` returns undefined for a fresh store (the config's accounts are seeded then).
  */
+import type { ArchivedRow } from '../persistence/persistent-parts.ts';
 import type { RegistrySnapshot } from './registry.ts';
 
 /** One balance line: the account's whole holding of an asset (free + locked at save time). */
@@ -13,23 +20,50 @@ export interface BalanceRow {
   amount: string;
 }
 
+export interface LiveState {
+  balances: BalanceRow[];
+  /** The registered parts' data by part key, JSON-safe. */
+  parts: Record<string, unknown>;
+  /** Every archived row, in the order first stored. */
+  archive: ArchivedRow[];
+}
+
+/** One save: balances and parts replace what was there; archive rows are added and dropped. */
+export interface LiveChanges {
+  balances: readonly BalanceRow[];
+  parts: Readonly<Record<string, unknown>>;
+  put: readonly ArchivedRow[];
+  drop: readonly { readonly part: string; readonly key: number }[];
+}
+
 export interface StateStore {
+  /** Where the state lives, for messages (a file path). */
+  readonly location: string;
   load(): RegistrySnapshot | undefined;
   save(snapshot: RegistrySnapshot): void;
-  loadBalances(): BalanceRow[];
-  saveBalances(rows: readonly BalanceRow[]): void;
+  /** Empty (no balances, no parts, no rows) for a store that never saved any. */
+  loadLive(): LiveState;
+  /** In one transaction. */
+  saveLive(changes: LiveChanges): void;
   close(): void;
 }
 
 /** Keeps the last snapshot in memory (tests, and `--state` absent). */
 export class MemoryStateStore implements StateStore {
+  readonly location = 'memory';
   private last: RegistrySnapshot | undefined;
   private balances: BalanceRow[] = [];
-  loadBalances(): BalanceRow[] {
-    return structuredClone(this.balances);
+  private parts: Record<string, unknown> = {};
+  /** Insertion-ordered, by part and key. */
+  private readonly rows = new Map<string, ArchivedRow>();
+  loadLive(): LiveState {
+    return structuredClone({ balances: this.balances, parts: this.parts, archive: [...this.rows.values()] });
   }
-  saveBalances(rows: readonly BalanceRow[]): void {
-    this.balances = structuredClone([...rows]);
+  saveLive(changes: LiveChanges): void {
+    this.balances = structuredClone([...changes.balances]);
+    this.parts = structuredClone({ ...changes.parts });
+    for (const r of changes.drop) this.rows.delete(`${r.part}\n${r.key}`);
+    for (const r of changes.put) this.rows.set(`${r.part}\n${r.key}`, structuredClone(r));
   }
   load(): RegistrySnapshot | undefined {
     return this.last === undefined ? undefined : structuredClone(this.last);

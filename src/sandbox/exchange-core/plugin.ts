@@ -8,6 +8,9 @@
  *   services.marketData  trades, klines, tickers, avgPrice (spec 4.4)
  *   services.streams     the stream server (fault hooks: dropAll, setSilent)
  *   services.events      balanceUpdate for non-trading money flows (notes 4.1)
+ *
+ * The engine is a persistent part (engine-part.ts): with `--state` its orders, history and trades
+ * survive a restart.
  */
 import { parseInstruments } from '../../core/market/index.ts';
 import { SpotEngine, type FeeRates } from '../../core/matching/index.ts';
@@ -16,6 +19,7 @@ import { exchangeInfoFromConfig } from '../config/exchange-info.ts';
 import type { SandboxPlugin } from '../http/plugin.ts';
 import { MarketDataStore } from '../market-data/index.ts';
 import { attachStreams, type StreamServer } from '../streams/index.ts';
+import { persistEngine } from './engine-part.ts';
 import { EngineEventRouter } from './event-router.ts';
 import { firstId } from './ids.ts';
 
@@ -58,6 +62,7 @@ export function exchangeCorePlugin(): SandboxPlugin {
         retain: RETAINED_ORDERS,
         listener: (event) => late.router?.handle(event),
       });
+      persistEngine(state, engine);
       const store = new MarketDataStore(clock, engine, {
         variants: {
           tradeQuoteQtyIsQty: config.variants.publicTradeQuoteQtyIsBase,

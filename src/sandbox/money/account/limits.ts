@@ -11,10 +11,15 @@
  *   limits.charge(accountId, { ..., amount: '-' + php, time: originalTime });   // refund a failure
  * Wallet withdrawals charge `account/totalWithdraw`; transfers charge `p2p/cashOut` (sender) and
  * `p2p/cashIn` (recipient). Fiat is expected to charge `account/cashOut` (+ `totalWithdraw`).
+ * Charges and the admin's overrides are a persistent part (`account.limits`): with `--state` the
+ * used amounts survive a restart.
  */
+import { z } from 'zod';
 import { D, dec, toWire, type Dec } from '../../../core/money/decimal.ts';
 import type { PeriodLimits } from '../../../exchange/codecs/account.ts';
 import type { SandboxState } from '../../http/route-types.ts';
+import { persistentPartsOf, refill, type Persistent } from '../../persistence/persistent-parts.ts';
+import { zAmount, zSignedAmount, zTime } from '../../persistence/schema-kit.ts';
 
 export const LIMIT_PERIODS = ['daily', 'monthly', 'annually'] as const;
 export const LIMIT_KINDS = ['cashIn', 'cashOut', 'totalWithdraw'] as const;
@@ -46,7 +51,18 @@ interface Charge {
 
 const key = (accountId: string, book: LimitBook, period: LimitPeriod, kind: LimitKind) => `${accountId}|${book}|${period}|${kind}`;
 
-export class AccountLimits {
+export interface LimitsState {
+  charges: { accountId: string; book: LimitBook; kind: LimitKind; amount: string; time: number }[];
+  /** Overridden limits: `accountId|book|period|kind` ('*' for every account) -> pesos. */
+  overrides: [string, string][];
+}
+
+export const LIMITS_STATE: z.ZodType<LimitsState> = z.object({
+  charges: z.array(z.object({ accountId: z.string(), book: z.enum(LIMIT_BOOKS), kind: z.enum(LIMIT_KINDS), amount: zSignedAmount, time: zTime })),
+  overrides: z.array(z.tuple([z.string(), zAmount])),
+});
+
+export class AccountLimits implements Persistent<LimitsState> {
   private readonly charges: Charge[] = [];
   private readonly overrides = new Map<string, Dec>();
   private readonly fmt: Intl.DateTimeFormat;
@@ -90,6 +106,19 @@ export class AccountLimits {
     this.charges.push({ accountId, book: c.book, kind: c.kind, amount: dec(c.amount, 'amount'), time: c.time });
   }
 
+  dumpState(): LimitsState {
+    return {
+      charges: this.charges.map((c) => ({ accountId: c.accountId, book: c.book, kind: c.kind, amount: toWire(c.amount), time: c.time })),
+      overrides: [...this.overrides].map(([k, v]) => [k, toWire(v)]),
+    };
+  }
+
+  restoreState(data: LimitsState): void {
+    refill(this.charges, data.charges.map((c) => ({ ...c, amount: dec(c.amount, 'amount') })));
+    this.overrides.clear();
+    for (const [k, v] of data.overrides) this.overrides.set(k, dec(v, 'limit'));
+  }
+
   /** The spec 2.7 objects of one book. */
   view(accountId: string, book: LimitBook, now: number): Record<LimitPeriod, PeriodLimits> {
     const one = (period: LimitPeriod): PeriodLimits => {
@@ -116,5 +145,10 @@ declare module '../../http/route-types.ts' {
 
 /** The sandbox's limits service, created on first use (periods in the configured timezone). */
 export function accountLimitsOf(state: Pick<SandboxState, 'services' | 'config'>): AccountLimits {
-  return (state.services.accountLimits ??= new AccountLimits(state.config.timezone));
+  if (state.services.accountLimits === undefined) {
+    const limits = new AccountLimits(state.config.timezone);
+    state.services.accountLimits = limits;
+    persistentPartsOf(state.services).register('account.limits', LIMITS_STATE, limits);
+  }
+  return state.services.accountLimits;
 }

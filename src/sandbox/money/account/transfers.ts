@@ -11,11 +11,16 @@
  * balance. Nothing moves then; the record stays queryable by the sender and keeps its client id.
  * Success debits the sender and credits the recipient at once (ledger + balanceUpdate
  * P2P_TRANSFER on both accounts) and charges p2p cashOut (sender) and cashIn (recipient).
+ * Records and the id counter are a persistent part (`account.transfers`): with `--state` they
+ * survive a restart (ids are hashes of the counter, so it must continue, not restart).
  */
 import { createHash } from 'node:crypto';
+import { z } from 'zod';
 import { dec, toWire } from '../../../core/money/decimal.ts';
-import { idSequence } from '../../exchange-core/ids.ts';
+import { idSequence, type IdSource } from '../../exchange-core/ids.ts';
 import { venueErrors, type SandboxState } from '../../http/route-types.ts';
+import { persistentPartsOf, refill, type Persistent } from '../../persistence/persistent-parts.ts';
+import { zAmount, zTime } from '../../persistence/schema-kit.ts';
 import { moveMoney } from '../ledger/move-money.ts';
 import { findCoin, transferMinQuantity, transferPrecision } from '../wallet/coins.ts';
 import { contactsOf } from './contacts.ts';
@@ -50,9 +55,40 @@ export interface TransferRecord {
   createdAt: number;
 }
 
-export class TransferBook {
+export interface TransfersState {
+  /** The counter the next id is hashed from. */
+  nextSeq: string;
+  records: TransferRecord[];
+}
+
+const optional = z.string().optional();
+
+// JSON drops undefined fields: they come back absent, which reads the same as undefined.
+export const TRANSFERS_STATE = z.object({
+  nextSeq: z.string().regex(/^\d+$/),
+  records: z.array(
+    z.object({
+      id: z.string(),
+      senderId: z.string(),
+      recipientId: optional,
+      clientTransferId: optional,
+      account: z.string(),
+      asset: z.string(),
+      amount: zAmount,
+      sourceAddress: z.string(),
+      targetAddress: z.string(),
+      message: optional,
+      customSenderName: optional,
+      status: z.enum(['success', 'failed']),
+      errorMessage: optional,
+      createdAt: zTime,
+    }),
+  ),
+}) as z.ZodType<TransfersState>;
+
+export class TransferBook implements Persistent<TransfersState> {
   private readonly records: TransferRecord[] = [];
-  private readonly nextSeq: () => string;
+  private readonly nextSeq: IdSource;
 
   constructor(private readonly state: SandboxState) {
     this.nextSeq = idSequence(state.clock.now(), 900_000n);
@@ -87,6 +123,16 @@ export class TransferBook {
     record.errorMessage = this.execute(record, now);
     if (record.errorMessage === undefined) record.status = 'success';
     return record;
+  }
+
+  dumpState(): TransfersState {
+    return { nextSeq: this.nextSeq.peek(), records: this.records.map((r) => ({ ...r })) };
+  }
+
+  restoreState(data: TransfersState): void {
+    refill(this.records, data.records);
+    // peek() is the next counter value; skipPast moves beyond the one before it.
+    this.nextSeq.skipPast((BigInt(data.nextSeq) - 1n).toString());
   }
 
   /** Records the account sees: its own sends (any status) and successful receipts. */
@@ -135,5 +181,10 @@ declare module '../../http/route-types.ts' {
 }
 
 export function transfersOf(state: SandboxState): TransferBook {
-  return (state.services.transfers ??= new TransferBook(state));
+  if (state.services.transfers === undefined) {
+    const book = new TransferBook(state);
+    state.services.transfers = book;
+    persistentPartsOf(state.services).register('account.transfers', TRANSFERS_STATE, book);
+  }
+  return state.services.transfers;
 }

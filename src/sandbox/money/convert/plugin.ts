@@ -5,7 +5,8 @@
  * engine (trades, book, or admin prints), CONVERT on/off is admin `POST /system-status`.
  */
 import type { SandboxPlugin } from '../../http/plugin.ts';
-import { ConvertDesk } from './convert-desk.ts';
+import { persistentPartsOf } from '../../persistence/persistent-parts.ts';
+import { CONVERT_STATE, ConvertDesk } from './convert-desk.ts';
 import { convertHandlers } from './handlers.ts';
 
 declare module '../../http/route-types.ts' {
@@ -20,6 +21,7 @@ export function convertPlugin(): SandboxPlugin {
     setup({ state, registerHandlers }) {
       const desk = new ConvertDesk();
       state.services.convertDesk = desk;
+      persistentPartsOf(state.services).register('convert.orders', CONVERT_STATE, desk);
       registerHandlers(convertHandlers(desk));
     },
   };

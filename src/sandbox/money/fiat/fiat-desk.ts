@@ -6,10 +6,15 @@
  * SUCCEEDED pays the fee to the house (the amount has left for the bank) and marks the ledger entry
  * success; FAILED and CANCEL refund amount + fee to the account (balanceUpdate FIAT_WITHDRAWAL with
  * a positive delta), mark the ledger entry failed and give the amount back to the account limits.
+ * Orders and both id counters are a persistent part (`fiat.orders`): with `--state` they survive a
+ * restart, and PENDING ones settle by the same rules afterwards.
  */
+import { z } from 'zod';
 import { D, type Dec } from '../../../core/money/decimal.ts';
-import { idSequence } from '../../exchange-core/ids.ts';
+import { idSequence, type IdSource } from '../../exchange-core/ids.ts';
 import type { SandboxState } from '../../http/route-types.ts';
+import { refill, type Persistent } from '../../persistence/persistent-parts.ts';
+import { zAmount, zTime } from '../../persistence/schema-kit.ts';
 import { accountLimitsOf } from '../account/limits.ts';
 import { HOUSE_ACCOUNT_ID, moveLegs } from '../ledger/move-legs.ts';
 import { moneyLedgerOf } from '../ledger/money-ledger.ts';
@@ -54,9 +59,38 @@ function periodStarts(now: number): { day: number; month: number; year: number }
   };
 }
 
-export class FiatDesk {
+export interface FiatState {
+  paymentSeq: number;
+  orders: FiatOrderRecord[];
+}
+
+export const FIAT_STATE = z.object({
+  paymentSeq: z.number().int(),
+  orders: z.array(
+    z.object({
+      externalOrderId: z.string(),
+      internalOrderId: z.string(),
+      paymentOrderId: z.string(),
+      accountId: z.string(),
+      channel: z.enum(['INSTAPAY', 'SWIFTPAY_PESONET']),
+      subject: z.object({ id: z.number(), channel: z.enum(['INSTAPAY', 'SWIFTPAY_PESONET']), subject: z.string(), type: z.enum(['bank', 'e-wallet']), name: z.string() }),
+      amount: zAmount,
+      fee: zAmount,
+      status: z.enum(['PENDING', 'SUCCEEDED', 'FAILED', 'CANCEL']),
+      createdAt: zTime,
+      settleAt: zTime,
+      completedAt: zTime.optional(),
+      errorCode: z.string(),
+      errorMessage: z.string(),
+      extendInfo: z.record(z.string(), z.unknown()),
+    }),
+  ),
+  // completedAt comes back absent rather than undefined (JSON); both read the same.
+}) as z.ZodType<FiatState>;
+
+export class FiatDesk implements Persistent<FiatState> {
   private readonly orders: FiatOrderRecord[] = [];
-  private readonly nextExternalId: () => string;
+  private readonly nextExternalId: IdSource;
   private paymentSeq = 455_000;
 
   constructor(private readonly state: SandboxState) {
@@ -78,6 +112,16 @@ export class FiatDesk {
     };
     this.orders.push(order);
     return order;
+  }
+
+  dumpState(): FiatState {
+    return { paymentSeq: this.paymentSeq, orders: this.orders.map((o) => ({ ...o })) };
+  }
+
+  restoreState(data: FiatState): void {
+    refill(this.orders, data.orders);
+    this.paymentSeq = Math.max(this.paymentSeq, data.paymentSeq);
+    for (const o of data.orders) this.nextExternalId.skipPast(o.externalOrderId);
   }
 
   /** Settle every PENDING order whose delay has passed. */

@@ -14,7 +14,8 @@
 import { z } from 'zod';
 import { AdminError, defineAdminRoute } from '../../admin/admin-registry.ts';
 import type { SandboxPlugin } from '../../http/plugin.ts';
-import { FiatDesk } from './fiat-desk.ts';
+import { persistentPartsOf } from '../../persistence/persistent-parts.ts';
+import { FIAT_STATE, FiatDesk } from './fiat-desk.ts';
 import { fiatHandlers } from './handlers.ts';
 import { orderView } from './views.ts';
 
@@ -30,6 +31,7 @@ export function fiatPlugin(): SandboxPlugin {
     setup({ state, registerHandlers }) {
       const desk = new FiatDesk(state);
       state.services.fiatDesk = desk;
+      persistentPartsOf(state.services).register('fiat.orders', FIAT_STATE, desk);
       registerHandlers(fiatHandlers(desk));
     },
     adminRoutes: [

@@ -12,9 +12,13 @@
  * `record` only writes the log; `moveMoney` (move-money.ts) also moves the balance and pushes the
  * balanceUpdate. Areas whose records settle lazily on sandbox time (withdrawals) register a
  * `beforeRead` hook, so a read never shows a state that time has already moved past.
+ * The entries are a persistent part (`money.ledger`): with `--state` they survive a restart.
  */
+import { z } from 'zod';
 import type { BalanceUpdateEvent } from '../../contracts.ts';
 import type { SandboxServices } from '../../http/route-types.ts';
+import { persistentPartsOf, refill, type Persistent } from '../../persistence/persistent-parts.ts';
+import { zName, zSignedAmount, zTime } from '../../persistence/schema-kit.ts';
 
 /** The business subjects of notes 4.1 `BS`; the same vocabulary names asset-history records. */
 export type BizSubject = BalanceUpdateEvent['BS'];
@@ -52,7 +56,26 @@ export interface LedgerQuery {
   endTime?: number | undefined;
 }
 
-export class MoneyLedger {
+export interface LedgerState {
+  entries: LedgerEntry[];
+}
+
+export const LEDGER_STATE: z.ZodType<LedgerState> = z.object({
+  entries: z.array(
+    z.object({
+      seq: z.number().int(),
+      accountId: z.string(),
+      asset: z.string(),
+      delta: zSignedAmount,
+      bizSubject: zName<BizSubject>(),
+      txId: z.string(),
+      time: zTime,
+      status: z.enum(['processing', 'success', 'failed']),
+    }),
+  ),
+});
+
+export class MoneyLedger implements Persistent<LedgerState> {
   private readonly list: LedgerEntry[] = [];
   private readonly hooks: ((now: number) => void)[] = [];
   private seq = 0;
@@ -73,6 +96,15 @@ export class MoneyLedger {
       }
     }
     return n;
+  }
+
+  dumpState(): LedgerState {
+    return { entries: this.list.map((e) => ({ ...e })) };
+  }
+
+  restoreState(data: LedgerState): void {
+    refill(this.list, data.entries);
+    this.seq = data.entries.reduce((m, e) => Math.max(m, e.seq), 0);
   }
 
   /** Runs before every read with the reader's time (lazy settlement of time-driven records). */
@@ -104,5 +136,10 @@ declare module '../../http/route-types.ts' {
 
 /** The sandbox's ledger, created on first use so plugins may start in any order. */
 export function moneyLedgerOf(services: SandboxServices): MoneyLedger {
-  return (services.moneyLedger ??= new MoneyLedger());
+  if (services.moneyLedger === undefined) {
+    const ledger = new MoneyLedger();
+    services.moneyLedger = ledger;
+    persistentPartsOf(services).register('money.ledger', LEDGER_STATE, ledger);
+  }
+  return services.moneyLedger;
 }

@@ -4,9 +4,10 @@
  * `services.sellOrders`. No admin routes: orders complete after SELL_ORDER_SETTLE_MS of sandbox time.
  */
 import type { SandboxPlugin } from '../../http/plugin.ts';
+import { persistentPartsOf } from '../../persistence/persistent-parts.ts';
 import { moneyLedgerOf } from '../ledger/money-ledger.ts';
 import { legacyV4Handlers } from './handlers.ts';
-import { SellOrderBook } from './sell-orders.ts';
+import { SELL_ORDERS_STATE, SellOrderBook } from './sell-orders.ts';
 
 declare module '../../http/route-types.ts' {
   interface SandboxServices {
@@ -20,6 +21,7 @@ export function legacyV4Plugin(): SandboxPlugin {
     setup({ state, registerHandlers }) {
       const book = new SellOrderBook(moneyLedgerOf(state.services));
       state.services.sellOrders = book;
+      persistentPartsOf(state.services).register('legacy-v4.sell-orders', SELL_ORDERS_STATE, book);
       registerHandlers(legacyV4Handlers(book));
     },
   };

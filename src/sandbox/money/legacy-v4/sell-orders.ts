@@ -3,8 +3,12 @@
  * at creation (balanceUpdate FIAT_WITHDRAWAL, fee to the house, a ledger entry `processing`); the
  * order is `pending` and becomes `completed` (ledger entry success) once SELL_ORDER_SETTLE_MS of
  * sandbox time has passed, applied lazily before reads. Ids are 32 hex characters.
+ * The orders are a persistent part (`legacy-v4.sell-orders`): with `--state` they survive a restart.
  */
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { refill, type Persistent } from '../../persistence/persistent-parts.ts';
+import { zAmount, zTime } from '../../persistence/schema-kit.ts';
 import type { MoneyLedger } from '../ledger/money-ledger.ts';
 
 export const SELL_ORDER_SETTLE_MS = 5 * 60_000;
@@ -24,8 +28,40 @@ export interface SellOrderRecord {
   status: 'pending' | 'completed';
 }
 
-export class SellOrderBook {
+export interface SellOrdersState {
+  orders: SellOrderRecord[];
+}
+
+export const SELL_ORDERS_STATE = z.object({
+  orders: z.array(
+    z.object({
+      id: z.string(),
+      accountId: z.string(),
+      payment_outlet: z.string(),
+      currency: z.string(),
+      base_amount: zAmount,
+      fee: zAmount,
+      external_transaction_id: z.string().optional(),
+      bank_account_number: z.string(),
+      bank_account_name: z.string(),
+      recipient_phone_number: z.string(),
+      createdAt: zTime,
+      status: z.enum(['pending', 'completed']),
+    }),
+  ),
+  // external_transaction_id comes back absent rather than undefined (JSON); both read the same.
+}) as z.ZodType<SellOrdersState>;
+
+export class SellOrderBook implements Persistent<SellOrdersState> {
   private readonly orders: SellOrderRecord[] = [];
+
+  dumpState(): SellOrdersState {
+    return { orders: this.orders.map((o) => ({ ...o })) };
+  }
+
+  restoreState(data: SellOrdersState): void {
+    refill(this.orders, data.orders);
+  }
 
   constructor(private readonly ledger: MoneyLedger) {
     ledger.beforeRead((now) => this.settle(now));

@@ -10,10 +10,15 @@
  * default 1, 2, 4, 8, 16, 32 s: 7 attempts), then marked failed. Spec 6.1 leaves retries, ordering
  * and guarantees unshown; this is the sandbox's choice. Without a callback URL events are recorded
  * as skipped. Every event is kept in `records()` (admin `GET /invoices/callbacks`).
+ * The kept records are a persistent part (`merchant.callbacks`): with `--state` they survive a
+ * restart; one still pending then is not sent again and reads `failed` (interrupted).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { z } from 'zod';
 import type { Logger } from 'pino';
 import { request } from 'undici';
+import { refill, type Persistent } from '../../persistence/persistent-parts.ts';
+import { zAmount } from '../../persistence/schema-kit.ts';
 
 export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [1_000, 2_000, 4_000, 8_000, 16_000, 32_000];
 export const DEFAULT_CALLBACK_TIMEOUT_MS = 5_000;
@@ -51,7 +56,35 @@ export interface CallbackOptions {
 /** Records kept for inspection (oldest dropped beyond this). */
 const MAX_RECORDS = 1000;
 
-export class CallbackDispatcher {
+export interface CallbacksState {
+  records: CallbackRecord[];
+}
+
+const eventName = z.enum(['invoice.created', 'invoice.updated', 'invoice.fully_paid', 'invoice.payment_reference_number_generated']);
+
+export const CALLBACKS_STATE = z.object({
+  records: z.array(
+    z.object({
+      seq: z.number().int(),
+      event: eventName,
+      invoiceId: z.string(),
+      url: z.string().optional(),
+      status: z.enum(['pending', 'delivered', 'failed', 'skipped']),
+      attempts: z.number().int().nonnegative(),
+      lastHttpStatus: z.number().int().optional(),
+      lastError: z.string().optional(),
+      body: z.object({
+        event: z.object({
+          name: eventName,
+          data: z.object({ id: z.string(), currency: z.string(), amount: zAmount, amount_received: zAmount, external_transaction_id: z.string() }),
+        }),
+      }),
+    }),
+  ),
+  // Optional fields come back absent rather than undefined (JSON); both read the same.
+}) as z.ZodType<CallbacksState>;
+
+export class CallbackDispatcher implements Persistent<CallbacksState> {
   private readonly chains = new Map<string, Promise<void>>();
   private readonly kept: CallbackRecord[] = [];
   private readonly abort = new AbortController();
@@ -88,6 +121,17 @@ export class CallbackDispatcher {
 
   records(): readonly CallbackRecord[] {
     return this.kept;
+  }
+
+  dumpState(): CallbacksState {
+    return { records: this.kept.map((r) => structuredClone(r)) };
+  }
+
+  /** Deliveries in flight at the restart are not retried: they read failed. */
+  restoreState(data: CallbacksState): void {
+    const records = data.records.slice(-MAX_RECORDS).map((r) => (r.status === 'pending' ? { ...r, status: 'failed' as const, lastError: 'interrupted by a sandbox restart' } : r));
+    refill(this.kept, records);
+    this.seq = records.reduce((m, r) => Math.max(m, r.seq), this.seq);
   }
 
   /** Resolves when every queued delivery has succeeded or given up (tests, shutdown). */

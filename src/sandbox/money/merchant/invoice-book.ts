@@ -5,11 +5,15 @@
  * (invoice.payment_reference_number_generated), every payment credits the merchant's account and
  * sends invoice.updated, and the payment that completes the amount makes it fully_paid
  * (invoice.fully_paid). A pending invoice reads as expired once `expires_at` of sandbox time has
- * passed (applied lazily; no event, spec 6.1 names none).
+ * passed (applied lazily; no event, spec 6.1 names none). Invoices and the reference counter are
+ * a persistent part (`merchant.invoices`): with `--state` they survive a restart.
  */
+import { z } from 'zod';
 import { D, toWire } from '../../../core/money/decimal.ts';
-import { idSequence } from '../../exchange-core/ids.ts';
+import { idSequence, type IdSource } from '../../exchange-core/ids.ts';
 import type { SandboxState } from '../../http/route-types.ts';
+import { refill, type Persistent } from '../../persistence/persistent-parts.ts';
+import { zAmount, zTime } from '../../persistence/schema-kit.ts';
 import { moveLegs } from '../ledger/move-legs.ts';
 import type { CallbackDispatcher, InvoiceEventName } from './callbacks.ts';
 
@@ -34,9 +38,38 @@ export interface InvoiceRecord {
   referenceNumber: string | undefined;
 }
 
-export class InvoiceBook {
+export interface InvoicesState {
+  referenceSeq: number;
+  invoices: InvoiceRecord[];
+}
+
+export const INVOICES_STATE = z.object({
+  referenceSeq: z.number().int().nonnegative(),
+  invoices: z.array(
+    z.object({
+      id: z.string(),
+      accountId: z.string(),
+      merchantKey: z.string(),
+      amount: zAmount,
+      received: zAmount,
+      currency: z.string(),
+      status: z.enum(['pending', 'fully_paid', 'expired', 'canceled']),
+      externalTransactionId: z.string(),
+      collectors: z.string(),
+      paymentUrl: z.string(),
+      incomingAddress: z.string(),
+      createdAt: zTime,
+      updatedAt: zTime,
+      expiresAt: zTime,
+      referenceNumber: z.string().optional(),
+    }),
+  ),
+  // referenceNumber comes back absent rather than undefined (JSON); both read the same.
+}) as z.ZodType<InvoicesState>;
+
+export class InvoiceBook implements Persistent<InvoicesState> {
   private readonly invoices: InvoiceRecord[] = [];
-  private readonly nextId: () => string;
+  private readonly nextId: IdSource;
   private referenceSeq = 0;
 
   constructor(
@@ -48,6 +81,16 @@ export class InvoiceBook {
 
   newId(): string {
     return this.nextId();
+  }
+
+  dumpState(): InvoicesState {
+    return { referenceSeq: this.referenceSeq, invoices: this.invoices.map((i) => ({ ...i })) };
+  }
+
+  restoreState(data: InvoicesState): void {
+    refill(this.invoices, data.invoices);
+    this.referenceSeq = Math.max(this.referenceSeq, data.referenceSeq);
+    for (const i of data.invoices) this.nextId.skipPast(i.id);
   }
 
   byExternalId(accountId: string, externalTransactionId: string): InvoiceRecord | undefined {

@@ -15,9 +15,10 @@ import { z } from 'zod';
 import { D, isDecimalText, toWire } from '../../../core/money/decimal.ts';
 import { AdminError, defineAdminRoute } from '../../admin/admin-registry.ts';
 import type { SandboxPlugin } from '../../http/plugin.ts';
-import { CallbackDispatcher } from './callbacks.ts';
+import { persistentPartsOf } from '../../persistence/persistent-parts.ts';
+import { CALLBACKS_STATE, CallbackDispatcher } from './callbacks.ts';
 import { merchantHandlers } from './handlers.ts';
-import { InvoiceBook, invoiceView } from './invoice-book.ts';
+import { INVOICES_STATE, InvoiceBook, invoiceView } from './invoice-book.ts';
 
 declare module '../../http/route-types.ts' {
   interface SandboxServices {
@@ -42,6 +43,9 @@ export function merchantPlugin(options: MerchantPluginOptions = {}): SandboxPlug
       dispatcher = new CallbackDispatcher({ url: () => state.config.merchant.callbackUrl, retryDelaysMs: options.retryDelaysMs, timeoutMs: options.timeoutMs, log: state.log });
       const book = new InvoiceBook(state, dispatcher);
       state.services.invoices = book;
+      const parts = persistentPartsOf(state.services);
+      parts.register('merchant.invoices', INVOICES_STATE, book);
+      parts.register('merchant.callbacks', CALLBACKS_STATE, dispatcher);
       registerHandlers(merchantHandlers(book));
     },
     adminRoutes: [

@@ -13,8 +13,9 @@
 import { z } from 'zod';
 import { AdminError, defineAdminRoute } from '../../admin/admin-registry.ts';
 import type { SandboxPlugin } from '../../http/plugin.ts';
+import { persistentPartsOf } from '../../persistence/persistent-parts.ts';
 import { paymentRequestHandlers } from './handlers.ts';
-import { PaymentRequestBook, requestView } from './request-book.ts';
+import { PAYMENT_REQUESTS_STATE, PaymentRequestBook, requestView } from './request-book.ts';
 
 declare module '../../http/route-types.ts' {
   interface SandboxServices {
@@ -28,6 +29,7 @@ export function paymentRequestPlugin(): SandboxPlugin {
     setup({ state, registerHandlers }) {
       const book = new PaymentRequestBook(state);
       state.services.paymentRequests = book;
+      persistentPartsOf(state.services).register('payment-requests', PAYMENT_REQUESTS_STATE, book);
       registerHandlers(paymentRequestHandlers(book));
     },
     adminRoutes: [

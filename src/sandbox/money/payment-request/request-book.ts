@@ -2,10 +2,14 @@
  * Payment requests of the sandbox (spec 2.13, 3.2): created pending; canceled by delete; expired
  * once `expires_at` of sandbox time has passed (applied lazily on every read, so clock jumps
  * count); fully_paid through the admin route, which credits the requester's receiving account.
+ * The requests are a persistent part (`payment-requests`): with `--state` they survive a restart.
  */
+import { z } from 'zod';
 import { D } from '../../../core/money/decimal.ts';
-import { idSequence } from '../../exchange-core/ids.ts';
+import { idSequence, type IdSource } from '../../exchange-core/ids.ts';
 import type { SandboxState } from '../../http/route-types.ts';
+import { refill, type Persistent } from '../../persistence/persistent-parts.ts';
+import { zAmount, zTime } from '../../persistence/schema-kit.ts';
 import { moveLegs } from '../ledger/move-legs.ts';
 
 export type RequestStatus = 'pending' | 'fully_paid' | 'expired' | 'canceled';
@@ -26,15 +30,47 @@ export interface PaymentRequestRecord {
   expiresAt: number;
 }
 
-export class PaymentRequestBook {
+export interface PaymentRequestsState {
+  requests: PaymentRequestRecord[];
+}
+
+export const PAYMENT_REQUESTS_STATE: z.ZodType<PaymentRequestsState> = z.object({
+  requests: z.array(
+    z.object({
+      id: z.string(),
+      accountId: z.string(),
+      payerContactInfo: z.string(),
+      currency: z.string(),
+      amount: zAmount,
+      message: z.string(),
+      collectors: z.string(),
+      paymentUrl: z.string(),
+      status: z.enum(['pending', 'fully_paid', 'expired', 'canceled']),
+      createdAt: zTime,
+      updatedAt: zTime,
+      expiresAt: zTime,
+    }),
+  ),
+});
+
+export class PaymentRequestBook implements Persistent<PaymentRequestsState> {
   private readonly requests: PaymentRequestRecord[] = [];
-  private readonly nextId: () => string;
+  private readonly nextId: IdSource;
   constructor(private readonly state: SandboxState) {
     this.nextId = idSequence(state.clock.now(), 800_000n);
   }
 
   newId(): string {
     return this.nextId();
+  }
+
+  dumpState(): PaymentRequestsState {
+    return { requests: this.requests.map((r) => ({ ...r })) };
+  }
+
+  restoreState(data: PaymentRequestsState): void {
+    refill(this.requests, data.requests);
+    for (const r of data.requests) this.nextId.skipPast(r.id);
   }
 
   add(record: PaymentRequestRecord): PaymentRequestRecord {

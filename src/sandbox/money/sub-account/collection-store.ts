@@ -10,7 +10,13 @@
  *   PARTIAL_SUCCESS  something moved, but locked balances (open orders) or frozen sub-accounts kept some
  *   FAILED           something was left behind and nothing moved
  * `comment` says what was left. PROCESSING is never shown: processing is instantaneous.
+ * A persistent part (`sub-account.collections`): with `--state` the tasks survive a restart, and
+ * INIT ones are processed by the same rule afterwards.
  */
+import { z } from 'zod';
+import { refill, type Persistent } from '../../persistence/persistent-parts.ts';
+import { zTime } from '../../persistence/schema-kit.ts';
+
 export const SETTLE_DELAY_MS = 1000;
 
 export type CollectionStatus = 'INIT' | 'SUCCESS' | 'PARTIAL_SUCCESS' | 'PROCESSING' | 'FAILED';
@@ -29,8 +35,33 @@ export interface SweepOutcome {
   leftBehind: string[];
 }
 
-export class CollectionStore {
+export interface CollectionsState {
+  tasks: CollectionTask[];
+}
+
+export const COLLECTIONS_STATE: z.ZodType<CollectionsState> = z.object({
+  tasks: z.array(
+    z.object({
+      masterId: z.string(),
+      clientRequestId: z.string(),
+      status: z.enum(['INIT', 'SUCCESS', 'PARTIAL_SUCCESS', 'PROCESSING', 'FAILED']),
+      comment: z.string(),
+      createdAt: zTime,
+      remark: z.number().optional(),
+    }),
+  ),
+});
+
+export class CollectionStore implements Persistent<CollectionsState> {
   private readonly tasks: CollectionTask[] = [];
+
+  dumpState(): CollectionsState {
+    return { tasks: this.tasks.map((t) => ({ ...t })) };
+  }
+
+  restoreState(data: CollectionsState): void {
+    refill(this.tasks, data.tasks);
+  }
 
   ofMaster(masterId: string): CollectionTask[] {
     return this.tasks.filter((t) => t.masterId === masterId);

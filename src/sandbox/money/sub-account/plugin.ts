@@ -9,21 +9,27 @@
  * tasks are processed before every request this plugin serves and before every money-ledger read.
  * Deposits come from the wallet (money/wallet); its plugin is not required (the wallet service is
  * created on first use), but deposits are only created through the wallet's admin routes.
- * State is in memory (not in the `--state` snapshot, which holds accounts and keys only).
+ * Transfers, collection tasks and the keys' IP-restriction update times are persistent parts
+ * (`sub-account.*`): with `--state` they survive a restart.
  * No admin routes of its own: sub-accounts can also be made with the admin `POST /accounts`.
  */
+import { z } from 'zod';
 import type { SandboxPlugin } from '../../http/plugin.ts';
 import type { Handler, HandlerMap } from '../../http/route-types.ts';
+import { persistentPartsOf } from '../../persistence/persistent-parts.ts';
+import { zTime } from '../../persistence/schema-kit.ts';
 import { moneyLedgerOf } from '../ledger/money-ledger.ts';
 import { accountHandlers } from './account-handlers.ts';
 import type { SubAccountArea } from './area-state.ts';
 import { collectionHandlers, sweepInto } from './collection-handlers.ts';
-import { CollectionStore } from './collection-store.ts';
+import { COLLECTIONS_STATE, CollectionStore } from './collection-store.ts';
 import { depositHandlers } from './deposit-handlers.ts';
 import { historyHandlers } from './history-handlers.ts';
 import { ipRestrictionHandlers } from './ip-restriction-handlers.ts';
 import { transferHandlers } from './transfer-handlers.ts';
-import { SubTransferStore } from './transfer-store.ts';
+import { SUB_TRANSFERS_STATE, SubTransferStore } from './transfer-store.ts';
+
+const KEY_TIMES_STATE = z.object({ times: z.array(z.tuple([z.string(), zTime])) });
 
 export function subAccountPlugin(): SandboxPlugin {
   return {
@@ -31,6 +37,16 @@ export function subAccountPlugin(): SandboxPlugin {
     setup({ state, registerHandlers }) {
       const area: SubAccountArea = { transfers: new SubTransferStore(state.clock.now()), collections: new CollectionStore(), keyUpdateTimes: new Map() };
       state.services.subAccounts = area;
+      const parts = persistentPartsOf(state.services);
+      parts.register('sub-account.transfers', SUB_TRANSFERS_STATE, area.transfers);
+      parts.register('sub-account.collections', COLLECTIONS_STATE, area.collections);
+      parts.register('sub-account.key-times', KEY_TIMES_STATE, {
+        dumpState: () => ({ times: [...area.keyUpdateTimes] }),
+        restoreState: (data) => {
+          area.keyUpdateTimes.clear();
+          for (const [key, time] of data.times) area.keyUpdateTimes.set(key, time);
+        },
+      });
       const settle = (now: number) => area.collections.settleDue(now, (task) => sweepInto(state, state.accounts.require(task.masterId), task, now));
       moneyLedgerOf(state.services).beforeRead(settle);
       const handlers: HandlerMap = {

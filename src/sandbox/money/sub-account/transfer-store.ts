@@ -1,8 +1,13 @@
 /**
  * Sub-account transfer records (spec 2.12): one list per master account's family (the master and
- * its sub-accounts), so `clientTranId` is unique within a family. In memory: records do not
- * survive a restart of a persisted sandbox (only accounts and keys do).
+ * its sub-accounts), so `clientTranId` is unique within a family. A persistent part
+ * (`sub-account.transfers`, registered by plugin.ts): with `--state` the records and both
+ * counters survive a restart.
  */
+import { z } from 'zod';
+import { refill, type Persistent } from '../../persistence/persistent-parts.ts';
+import { zAmount, zTime } from '../../persistence/schema-kit.ts';
+
 export type SubTransferStatus = 'success' | 'pending' | 'failed';
 
 export interface SubTransferRecord {
@@ -20,7 +25,34 @@ export interface SubTransferRecord {
   status: SubTransferStatus;
 }
 
-export class SubTransferStore {
+export interface SubTransfersState {
+  seq: number;
+  /** The next generated clientTranId. */
+  generated: string;
+  records: SubTransferRecord[];
+}
+
+export const SUB_TRANSFERS_STATE: z.ZodType<SubTransfersState> = z.object({
+  seq: z.number().int().nonnegative(),
+  generated: z.string().regex(/^\d+$/),
+  records: z.array(
+    z.object({
+      seq: z.number().int(),
+      masterId: z.string(),
+      clientTranId: z.string(),
+      fromAccountId: z.string(),
+      toAccountId: z.string(),
+      fromEmail: z.string(),
+      toEmail: z.string(),
+      asset: z.string(),
+      amount: zAmount,
+      createdAt: zTime,
+      status: z.enum(['success', 'pending', 'failed']),
+    }),
+  ),
+});
+
+export class SubTransferStore implements Persistent<SubTransfersState> {
   private readonly records: SubTransferRecord[] = [];
   private seq = 0;
   private generated: bigint;
@@ -35,6 +67,17 @@ export class SubTransferStore {
     do id = (this.generated++).toString();
     while (this.find(masterId, id));
     return id;
+  }
+
+  dumpState(): SubTransfersState {
+    return { seq: this.seq, generated: this.generated.toString(), records: this.records.map((r) => ({ ...r })) };
+  }
+
+  restoreState(data: SubTransfersState): void {
+    refill(this.records, data.records);
+    this.seq = Math.max(this.seq, data.seq);
+    const generated = BigInt(data.generated);
+    if (generated > this.generated) this.generated = generated;
   }
 
   find(masterId: string, clientTranId: string): SubTransferRecord | undefined {

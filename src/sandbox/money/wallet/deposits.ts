@@ -4,13 +4,17 @@
  * network, then becomes SUCCESS (1) and credits the balance (ledger CHAIN_DEPOSIT + balanceUpdate,
  * notes 4.1). The admin can also set FAILED (2) or NEED_FILL_DATA (3, travel-rule data missing:
  * confirmations no longer settle it; a later SUCCESS does). SUCCESS and FAILED are final.
- * Ids look like the real ones, `d_769800519366885376` (notes 5.6).
+ * Ids look like the real ones, `d_769800519366885376` (notes 5.6). Records are a persistent part
+ * (`wallet.deposits`, registered by wallet-service.ts): with `--state` they survive a restart.
  */
+import { z } from 'zod';
 import { dec, toWire } from '../../../core/money/decimal.ts';
 import { DEPOSIT_STATUS } from '../../../exchange/codecs/wallet.ts';
 import { AdminError } from '../../admin/admin-registry.ts';
-import { idSequence } from '../../exchange-core/ids.ts';
+import { idSequence, type IdSource } from '../../exchange-core/ids.ts';
 import type { SandboxState } from '../../http/route-types.ts';
+import { refill, type Persistent } from '../../persistence/persistent-parts.ts';
+import { zAmount, zTime } from '../../persistence/schema-kit.ts';
 import { moveMoney } from '../ledger/move-money.ts';
 import { chainTxId, depositAddressFor } from './addresses.ts';
 import { requireNetwork } from './coins.ts';
@@ -59,9 +63,33 @@ export interface DepositFilter {
   endTime: number;
 }
 
-export class DepositBook {
+export interface DepositsState {
+  records: DepositRecord[];
+}
+
+export const DEPOSITS_STATE: z.ZodType<DepositsState> = z.object({
+  records: z.array(
+    z.object({
+      id: z.string(),
+      accountId: z.string(),
+      amount: zAmount,
+      coin: z.string(),
+      network: z.string(),
+      status: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
+      address: z.string(),
+      addressTag: z.string(),
+      txId: z.string(),
+      insertTime: zTime,
+      confirmNo: z.number().int(),
+      minConfirm: z.number().int(),
+      creditTime: zTime.optional(),
+    }),
+  ),
+});
+
+export class DepositBook implements Persistent<DepositsState> {
   private readonly records: DepositRecord[] = [];
-  private readonly nextId: () => string;
+  private readonly nextId: IdSource;
 
   constructor(private readonly state: SandboxState) {
     this.nextId = idSequence(state.clock.now(), 700_000n);
@@ -120,6 +148,15 @@ export class DepositBook {
 
   all(accountId?: string): DepositRecord[] {
     return this.records.filter((r) => accountId === undefined || r.accountId === accountId);
+  }
+
+  dumpState(): DepositsState {
+    return { records: this.records.map((r) => ({ ...r })) };
+  }
+
+  restoreState(data: DepositsState): void {
+    refill(this.records, data.records);
+    for (const r of data.records) this.nextId.skipPast(r.id);
   }
 
   private advance(record: DepositRecord, change: { status?: DepositStatus | undefined }): DepositRecord {

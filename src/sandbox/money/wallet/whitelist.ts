@@ -2,8 +2,12 @@
  * The withdrawal address whitelist (spec 4.2 rule 1; notes 6 `GET withdraw/address-whitelist`):
  * per account, entries of coin / network / address / addressTag (+ a display name). Withdraw apply
  * accepts exactly the listed combinations; an absent tag and an empty tag are the same. Entries
- * are added by the admin API (the real service sets them up in its web interface).
+ * are added by the admin API (the real service sets them up in its web interface). A persistent
+ * part (`wallet.whitelist`): with `--state` the entries survive a restart.
  */
+import { z } from 'zod';
+import { refill, type Persistent } from '../../persistence/persistent-parts.ts';
+
 export interface WhitelistEntry {
   accountId: string;
   coin: string;
@@ -23,8 +27,24 @@ export interface WhitelistTarget {
 const same = (e: WhitelistEntry, accountId: string, t: WhitelistTarget) =>
   e.accountId === accountId && e.coin === t.coin.toUpperCase() && e.network === t.network.toUpperCase() && e.address === t.address && e.addressTag === (t.addressTag ?? '');
 
-export class WithdrawWhitelist {
+export interface WhitelistState {
+  entries: WhitelistEntry[];
+}
+
+export const WHITELIST_STATE: z.ZodType<WhitelistState> = z.object({
+  entries: z.array(z.object({ accountId: z.string(), coin: z.string(), network: z.string(), address: z.string(), addressTag: z.string(), addressName: z.string() })),
+});
+
+export class WithdrawWhitelist implements Persistent<WhitelistState> {
   private readonly entries: WhitelistEntry[] = [];
+
+  dumpState(): WhitelistState {
+    return { entries: this.entries.map((e) => ({ ...e })) };
+  }
+
+  restoreState(data: WhitelistState): void {
+    refill(this.entries, data.entries);
+  }
 
   /** Adds an entry; the same combination again only renames it. */
   add(accountId: string, t: WhitelistTarget & { addressName?: string | undefined }): WhitelistEntry {

@@ -8,12 +8,17 @@
  * when the admin says so; the fee then goes to the fee account. FAILED (2, admin only) refunds
  * amount + fee (balanceUpdate, positive delta), refunds the limits and marks the ledger entry
  * failed. Progress is settled lazily on every read, so jumps of the sandbox clock apply at once.
+ * Records (and the admin's autoCompleteMs) are a persistent part (`wallet.withdrawals`): with
+ * `--state` they survive a restart, and PROCESSING ones settle by the same rules afterwards.
  */
+import { z } from 'zod';
 import { WITHDRAW_STATUS } from '../../../exchange/codecs/wallet.ts';
 import { AdminError } from '../../admin/admin-registry.ts';
 import { FEE_ACCOUNT_ID } from '../../exchange-core/plugin.ts';
-import { idSequence } from '../../exchange-core/ids.ts';
+import { idSequence, type IdSource } from '../../exchange-core/ids.ts';
 import type { SandboxState } from '../../http/route-types.ts';
+import { refill, type Persistent } from '../../persistence/persistent-parts.ts';
+import { zAmount, zTime } from '../../persistence/schema-kit.ts';
 import { accountLimitsOf } from '../account/limits.ts';
 import { moneyLedgerOf } from '../ledger/money-ledger.ts';
 import { moveMoney } from '../ledger/move-money.ts';
@@ -53,11 +58,41 @@ export interface WithdrawFilter {
   endTime: number;
 }
 
-export class WithdrawalBook {
+export interface WithdrawalsState {
+  autoCompleteMs: number | null;
+  records: WithdrawalRecord[];
+}
+
+export const WITHDRAWALS_STATE: z.ZodType<WithdrawalsState> = z.object({
+  autoCompleteMs: z.number().int().nonnegative().nullable(),
+  records: z.array(
+    z.object({
+      id: z.string(),
+      accountId: z.string(),
+      coin: z.string(),
+      network: z.string(),
+      address: z.string(),
+      addressTag: z.string(),
+      amount: zAmount,
+      fee: zAmount,
+      total: zAmount,
+      php: zAmount,
+      status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+      txId: z.string(),
+      applyTime: zTime,
+      withdrawOrderId: z.string(),
+      info: z.string(),
+      confirmNo: z.number().int(),
+      minConfirm: z.number().int(),
+    }),
+  ),
+});
+
+export class WithdrawalBook implements Persistent<WithdrawalsState> {
   /** Sandbox ms after apply when a withdrawal succeeds by itself; null: only the admin settles it. */
   autoCompleteMs: number | null = DEFAULT_AUTO_COMPLETE_MS;
   private readonly records: WithdrawalRecord[] = [];
-  private readonly nextId: () => string;
+  private readonly nextId: IdSource;
 
   constructor(
     private readonly state: SandboxState,
@@ -129,6 +164,16 @@ export class WithdrawalBook {
   all(now: number, accountId?: string): WithdrawalRecord[] {
     this.settle(now);
     return this.records.filter((r) => accountId === undefined || r.accountId === accountId);
+  }
+
+  dumpState(): WithdrawalsState {
+    return { autoCompleteMs: this.autoCompleteMs, records: this.records.map((r) => ({ ...r })) };
+  }
+
+  restoreState(data: WithdrawalsState): void {
+    this.autoCompleteMs = data.autoCompleteMs;
+    refill(this.records, data.records);
+    for (const r of data.records) this.nextId.skipPast(r.id);
   }
 
   private finish(r: WithdrawalRecord, status: WithdrawStatus, extra: { txId?: string | undefined; info?: string | undefined }, now: number): WithdrawalRecord {

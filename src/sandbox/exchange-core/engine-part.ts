@@ -1,0 +1,82 @@
+/**
+ * The matching engine as a persistent part (persistence/persistent-parts.ts, key `engine`), in
+ * two halves (core/matching/dump.ts): the head (id sequences, last prices, book priority, open
+ * orders), saved whole each time, and the archive of every account's closed orders and trades,
+ * one row per record, written once (an account keeps up to RETAINED_ORDERS of each per symbol,
+ * which would make whole dumps every couple of seconds expensive). Both are checked by the schemas
+ * below when read back, then joined into one dump and restored. Restoring locks the open orders'
+ * funds again from the restored balance totals; an order that cannot lock (the balances and the
+ * dump disagree) or no longer fits its symbol is logged as a warning naming it, and the sandbox
+ * starts without it (a canceled order stays in the history as CANCELED).
+ */
+import { z } from 'zod';
+import { assembleDump, ENGINE_DUMP_VERSION } from '../../core/matching/index.ts';
+import type { EngineDump, HistoryItem, HistoryRecord, SpotEngine } from '../../core/matching/index.ts';
+import { ORDER_TYPES } from '../../core/market/index.ts';
+import type { SandboxState } from '../http/route-types.ts';
+import { persistentPartsOf } from '../persistence/persistent-parts.ts';
+import { zAmount, zTime } from '../persistence/schema-kit.ts';
+
+const zId = z.string().regex(/^(0|[1-9][0-9]*)$/, 'expected a decimal id');
+
+const orderSchema = z.strictObject({
+  orderId: zId,
+  clientOrderId: z.string().nullable(),
+  side: z.enum(['BUY', 'SELL']),
+  type: z.enum(ORDER_TYPES),
+  timeInForce: z.enum(['GTC', 'IOC', 'FOK']),
+  stpFlag: z.enum(['CB', 'CN', 'CO']),
+  price: zAmount,
+  stopPrice: zAmount,
+  origQty: zAmount,
+  origQuoteOrderQty: zAmount,
+  executedQty: zAmount,
+  cummulativeQuoteQty: zAmount,
+  status: z.enum(['NEW', 'PARTIALLY_FILLED', 'FILLED', 'PARTIALLY_CANCELED', 'CANCELED', 'EXPIRED']),
+  time: zTime,
+  updateTime: zTime,
+  isWorking: z.boolean(),
+  locks: z.boolean(),
+});
+
+const tradeSide = z.strictObject({ accountId: z.string(), orderId: zId }).nullable();
+const tradeSchema = z.strictObject({ id: zId, price: zAmount, qty: zAmount, time: zTime, buyerIsMaker: z.boolean(), buyer: tradeSide, seller: tradeSide, makerFee: zAmount, takerFee: zAmount });
+
+const symbolSchema = z.strictObject({
+  symbol: z.string(),
+  lastPrice: zAmount.nullable(),
+  updateId: z.number().int().nonnegative(),
+  bids: z.array(zId),
+  asks: z.array(zId),
+  accounts: z.array(z.strictObject({ accountId: z.string(), open: z.array(orderSchema), closed: z.array(orderSchema), trades: z.array(zId) })),
+  trades: z.array(tradeSchema),
+});
+
+/** One archived history record: a closed order, or a trade as one account keeps it. */
+export const ENGINE_RECORD: z.ZodType<HistoryRecord> = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('order'), symbol: z.string(), accountId: z.string(), order: orderSchema }),
+  z.strictObject({ kind: z.literal('trade'), symbol: z.string(), accountId: z.string(), trade: tradeSchema }),
+]);
+
+export const ENGINE_STATE: z.ZodType<EngineDump> = z.strictObject({
+  version: z.literal(ENGINE_DUMP_VERSION),
+  orderIds: z.strictObject({ first: zId, next: zId }),
+  tradeIds: z.strictObject({ first: zId, next: zId }),
+  symbols: z.array(symbolSchema),
+});
+
+/** Register the engine; call it where the engine is made (before the sandbox restores state). */
+export function persistEngine(state: Pick<SandboxState, 'services' | 'clock' | 'log'>, engine: SpotEngine): void {
+  persistentPartsOf(state.services).registerArchiving<EngineDump, HistoryRecord, HistoryItem>('engine', ENGINE_STATE, ENGINE_RECORD, {
+    dumpState: () => engine.exportHead(),
+    archive: (visit) => engine.visitHistory(visit),
+    record: (key, item) => engine.historyRecord(key, item),
+    restoreState: (head, records) => {
+      const report = engine.restoreState(assembleDump(head, records), state.clock.now());
+      for (const d of report.dropped) {
+        state.log.warn({ kind: d.kind, symbol: d.symbol, id: d.id, accountId: d.accountId, outcome: d.outcome, reason: d.reason }, `state restore: ${d.kind} ${d.id || d.symbol} ${d.outcome === 'canceled' ? 'canceled' : 'not restored'}: ${d.reason}`);
+      }
+      state.log.info({ orders: report.orders, openOrders: report.openOrders, trades: report.trades, dropped: report.dropped.length }, 'state restore: matching engine');
+    },
+  });
+}

@@ -1,0 +1,94 @@
+/**
+ * The running sandbox and its state store (`--state`): restore at start, save while running.
+ *
+ * Start (`restore`): the account registry, then the balances (each row's total credited as free),
+ * then every persistent part (persistent-parts.ts) in registration order, the engine first (the
+ * exchange core registers first): its open orders lock their funds again out of those totals, so
+ * free + locked of every account is what was saved. An order whose funds are not there (a
+ * hand-edited file) is canceled with a logged warning naming it; the sandbox still starts.
+ * Data that does not fit (a foreign or damaged body) stops the start with an error naming the
+ * store and the part.
+ *
+ * Running (`saveLive`): balances as totals plus every part's dump, one transaction, every couple
+ * of seconds and at a clean shutdown.
+ */
+import type { Logger } from 'pino';
+import { dec, toWire } from '../../core/money/decimal.ts';
+import type { BalancePort } from '../accounts/balance-port.ts';
+import type { AccountRegistry } from '../accounts/registry.ts';
+import type { BalanceRow, StateStore } from '../accounts/state-store.ts';
+import type { SandboxServices } from '../http/route-types.ts';
+import { persistentPartsOf, StateDataError } from './persistent-parts.ts';
+
+export interface SyncedState {
+  readonly accounts: AccountRegistry;
+  readonly services: SandboxServices;
+  readonly log: Logger;
+}
+
+/** Every account's holding per asset: free + locked (open orders lock theirs again at restore). */
+export function balanceRows(balances: BalancePort & { accounts?(): string[] }): BalanceRow[] {
+  const rows: BalanceRow[] = [];
+  for (const accountId of balances.accounts?.() ?? []) {
+    for (const b of balances.all(accountId)) {
+      const amount = toWire(dec(b.free).plus(b.locked));
+      if (amount !== '0') rows.push({ accountId, asset: b.asset, amount });
+    }
+  }
+  return rows;
+}
+
+export class StateSync {
+  constructor(
+    private readonly store: StateStore,
+    private readonly state: SyncedState,
+  ) {}
+
+  /** Bring back what the store holds; false for a fresh store (nothing restored). */
+  restore(): boolean {
+    const snapshot = this.store.load();
+    if (snapshot === undefined) return false;
+    const live = this.store.loadLive();
+    this.state.accounts.restore(snapshot);
+    const balances = this.state.services.balances;
+    if (balances) for (const row of live.balances) balances.credit(row.accountId, row.asset, row.amount);
+    try {
+      persistentPartsOf(this.state.services).restore(live.parts, live.archive);
+    } catch (e) {
+      if (e instanceof StateDataError) throw new StateDataError(e.part, e.problem, this.store.location);
+      throw e;
+    }
+    return true;
+  }
+
+  /** Start persisting: the registry on each change, now and from here on. */
+  watchRegistry(): void {
+    this.store.save(this.state.accounts.snapshot());
+    this.state.accounts.onChange(() => this.store.save(this.state.accounts.snapshot()));
+  }
+
+  /** Balances, every part and the archive's changes in one transaction. */
+  saveLive(): void {
+    const balances = this.state.services.balances;
+    const parts = persistentPartsOf(this.state.services);
+    const d = parts.dump();
+    this.store.saveLive({ balances: balances ? balanceRows(balances) : [], parts: d.parts, put: d.put, drop: d.drop });
+    parts.commit(d);
+  }
+
+  /** saveLive for a timer: a failure is logged, not thrown into the event loop. */
+  trySaveLive(): void {
+    try {
+      this.saveLive();
+    } catch (err) {
+      this.state.log.error({ err, store: this.store.location }, 'saving the sandbox state failed');
+    }
+  }
+
+  /** The registry and the live state, then close the store. */
+  close(): void {
+    this.store.save(this.state.accounts.snapshot());
+    this.saveLive();
+    this.store.close();
+  }
+}
