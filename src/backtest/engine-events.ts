@@ -6,7 +6,7 @@
  * depth changes are not the account's business and are dropped.
  */
 import type { EngineEvent, OrderUpdateEvent } from '../core/matching/index.ts';
-import type { VenueEvent } from '../ports/venue.ts';
+import type { VenueEvent, VenueOrderEvent } from '../ports/venue.ts';
 
 const FINAL = new Set(['FILLED', 'CANCELED', 'PARTIALLY_CANCELED', 'EXPIRED']);
 
@@ -53,7 +53,8 @@ export function toVenueEvents(events: readonly EngineEvent[], accountId: string,
       continue;
     }
     const reason = reasonOf(e);
-    out.push({
+    // Written out, `reason` only when there is one (not spread in: one of these per order change).
+    const o: { -readonly [K in keyof VenueOrderEvent]: VenueOrderEvent[K] } = {
       kind: 'order',
       symbol: e.symbol,
       clientOrderId: e.clientOrderId,
@@ -63,8 +64,9 @@ export function toVenueEvents(events: readonly EngineEvent[], accountId: string,
       cumulativeQuoteQty: e.cumQuoteQty,
       working: e.isWorking,
       time: e.time,
-      ...(reason === undefined ? {} : { reason }),
-    });
+    };
+    if (reason !== undefined) o.reason = reason;
+    out.push(o);
   }
   return out;
 }

@@ -17,4 +17,14 @@ describe('EquityRecorder', () => {
     expect([d.time[n], d.equity[n], d.position[n], d.time[n - 1]]).toEqual([-1, -2, -3, n - 1]);
     expect(new EquityRecorder().columns().length).toBe(0);
   });
+
+  it('with the number of slots known, fills one allocation and hands it out as it is (and still grows past it)', () => {
+    const r = new EquityRecorder(5000);
+    for (let i = 0; i < 5000; i++) r.push(i, i, 0);
+    const c = r.columns();
+    expect(c.length).toBe(5000);
+    expect(c.time.buffer.byteLength).toBe(5000 * 8);
+    r.push(5000, 5000, 1);
+    expect(r.columns().time[5000]).toBe(5000);
+  });
 });

@@ -25,10 +25,21 @@ export class EquityRecorder {
   private n = 0;
   /** Full chunks, then the one being filled (`time`, `equity`, `position`, `at` used). */
   private chunks: { time: Float64Array; equity: Float64Array; position: Float64Array }[] = [];
-  private time = new Float64Array(1024);
-  private equity = new Float64Array(1024);
-  private position = new Float64Array(1024);
+  private time: Float64Array;
+  private equity: Float64Array;
+  private position: Float64Array;
   private at = 0;
+
+  /**
+   * `expected`: slots the caller knows it will fill (an array of bars): one allocation of that
+   * size, filled in place and handed out without a join. Without it (or past it), the columns grow.
+   */
+  constructor(expected = 0) {
+    const size = Number.isSafeInteger(expected) && expected > 1024 ? expected : 1024;
+    this.time = new Float64Array(size);
+    this.equity = new Float64Array(size);
+    this.position = new Float64Array(size);
+  }
 
   get length(): number {
     return this.n;

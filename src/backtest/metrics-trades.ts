@@ -1,10 +1,11 @@
 /**
  * Trade- and fill-level figures: win rate, profit factor, fees in quote, exposure, and the trade
- * statistics the summary and the report show. Fee sums run in Decimal (they come from decimal
- * strings); the results are numbers because metrics only feed tables and charts.
+ * statistics the summary and the report show. Fee and PnL sums run exactly, as Decimal computes
+ * them (precision 40, half up), on exact40 (the same digits without a Decimal per fill: a year
+ * of fills is tens of thousands of them); the results are numbers because metrics only feed
+ * tables and charts.
  */
-import { D } from '../core/money/decimal.ts';
-import type { Dec } from '../core/money/decimal.ts';
+import { X40 } from '../core/money/exact40.ts';
 import type { BacktestFill, EquityPoint, RoundTrip } from './types.ts';
 
 export function winRatePct(trades: readonly RoundTrip[]): number {
@@ -17,12 +18,12 @@ export function winRatePct(trades: readonly RoundTrip[]): number {
  * no loss: +Infinity (written as "Infinity" by metrics-json).
  */
 export function profitFactor(trades: readonly RoundTrip[]): number {
-  let win = new D(0);
-  let loss = new D(0);
+  let win = X40.ZERO;
+  let loss = X40.ZERO;
   for (const t of trades) {
-    const p = new D(t.pnl);
-    if (p.gt(0)) win = win.plus(p);
-    else if (p.lt(0)) loss = loss.minus(p);
+    const p = X40.parse(t.pnl);
+    if (p.sign > 0) win = win.plus(p);
+    else if (p.sign < 0) loss = loss.minus(p);
   }
   if (win.isZero()) return 0;
   return loss.isZero() ? Infinity : win.div(loss).toNumber();
@@ -34,13 +35,13 @@ export function profitFactor(trades: readonly RoundTrip[]): number {
  * (`otherAssets` lists them so a caller can say so); this venue charges base or quote.
  */
 export function feesInQuote(fills: readonly BacktestFill[], baseAsset: string, quoteAsset: string): { quote: number; otherAssets: string[] } {
-  let sum: Dec = new D(0);
+  let sum = X40.ZERO;
   const other = new Set<string>();
   for (const f of fills) {
-    const c = new D(f.commission);
+    const c = X40.parse(f.commission);
     if (c.isZero()) continue;
     if (f.commissionAsset === quoteAsset) sum = sum.plus(c);
-    else if (f.commissionAsset === baseAsset) sum = sum.plus(c.times(f.price));
+    else if (f.commissionAsset === baseAsset) sum = sum.plus(c.times(X40.parse(f.price)));
     else other.add(f.commissionAsset);
   }
   return { quote: sum.toNumber(), otherAssets: [...other].sort() };
@@ -50,7 +51,9 @@ export function feesInQuote(fills: readonly BacktestFill[], baseAsset: string, q
 function places(text: string): number {
   const dot = text.indexOf('.');
   if (dot < 0) return 0;
-  return text.slice(dot + 1).replace(/0+$/, '').length;
+  let end = text.length;
+  while (end > dot + 1 && text.charCodeAt(end - 1) === 48 /* '0' */) end--;
+  return end - dot - 1;
 }
 
 /**

@@ -33,7 +33,8 @@ export class BarPlayer {
       return;
     }
     barPath(c.openTime, c.closeTime, x.open, x.high, x.low, x.close, c.open, c.close, this.path);
-    let cap = volumeCap(x.volume, this.model.volumeShare);
+    // The volume cap is worked out at the bar's first print (a bar whose orders all filled at the open never prints).
+    let cap: ReturnType<typeof volumeCap> | null = null;
     for (const p of this.path) {
       if (!v.busy()) {
         v.idle(this.symbol, c.closeTime, x.close);
@@ -42,6 +43,7 @@ export class BarPlayer {
       this.clock.t = p.time;
       v.flush(this.symbol, p.time, p.price);
       if (v.open.size === 0) continue;
+      if (cap === null) cap = volumeCap(x.volume, this.model.volumeShare);
       const filled = v.print(this.symbol, p.time, p.price, cap?.toFixed());
       if (cap !== undefined && filled !== '0') cap = cap.minus(filled);
     }

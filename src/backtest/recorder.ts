@@ -27,7 +27,7 @@ export class Recorder {
   readonly failures: StrategyFailure[] = [];
   readonly issues: OrderIssue[] = [];
   /** One slot a bar, as columns (equity-columns.ts). */
-  readonly equity = new EquityRecorder();
+  readonly equity: EquityRecorder;
   /** Index of the bar being played (fills are attributed to it). */
   bar = 0;
   private version = -1;
@@ -40,7 +40,11 @@ export class Recorder {
     private readonly quoteAsset: string,
     private readonly trips: RoundTripBook,
     private readonly onIntent?: (r: IntentRecord) => void,
-  ) {}
+    /** Bars the run will record, when known (an array of bars, no range): the equity columns are allocated once. */
+    expectedBars = 0,
+  ) {
+    this.equity = new EquityRecorder(expectedBars);
+  }
 
   intents(strategy: string, intents: readonly OrderIntent[], time: number, origin: IntentOrigin): void {
     if (this.onIntent) for (const intent of intents) this.onIntent({ time, strategy, origin, intent });

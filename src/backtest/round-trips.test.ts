@@ -59,4 +59,19 @@ describe('RoundTripBook', () => {
     b.onFill(f('SELL', '120', '2', '0', 10), 3);
     expect(b.trips[0]).toMatchObject({ entryTime: 0, entryPrice: '100', qty: '2', pnl: '40', barsHeld: 3 });
   });
+
+  it('a closed trip reads as the plain object it stands for: keys in order, JSON, spreads and assignment', () => {
+    const b = new RoundTripBook('BTCPHP', 'BTC', 'PHP', new D('0.001'));
+    b.onFill(f('BUY', '100', '3', '0', 1), 1);
+    b.onFill(f('SELL', '110', '3', '0', 2), 2);
+    const t = b.trips[0]!;
+    const plain = { symbol: 'BTCPHP', direction: 'LONG', entryTime: 1, exitTime: 2, entryPrice: '100', exitPrice: '110', qty: '3', pnl: '30', returnRatio: 0.1, fees: '0', barsHeld: 1 };
+    expect(Object.keys(t)).toEqual(Object.keys(plain));
+    expect(JSON.stringify(t)).toBe(JSON.stringify(plain));
+    expect({ ...t }).toEqual(plain);
+    expect(structuredClone(t)).toEqual(plain);
+    t.qty = '4';
+    t.pnl = '1';
+    expect([t.qty, t.pnl, t.exitPrice]).toEqual(['4', '1', '110']);
+  });
 });

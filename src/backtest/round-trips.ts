@@ -39,24 +39,8 @@ const ZERO = X40.ZERO;
 const DP = 12;
 const text = (d: Num) => d.toFixedDp(DP);
 
-/** The fill's amount as an exact value; the last few read are remembered (a fill's qty is its cumulative qty, a quote amount repeats). */
-class Amounts {
-  private readonly keys: string[] = ['', '', '', ''];
-  private readonly values: Num[] = [ZERO, ZERO, ZERO, ZERO];
-  private next = 0;
-
-  of(t: string): Num {
-    if (t === '0') return ZERO;
-    const k = this.keys;
-    for (let i = 0; i < 4; i++) if (k[i] === t) return this.values[i] as Num;
-    const v = X40.parse(t);
-    const at = this.next;
-    k[at] = t;
-    this.values[at] = v;
-    this.next = (at + 1) & 3;
-    return v;
-  }
-}
+/** A fill's amount as an exact value (exact40's own memo remembers the last few texts: the account read the same fill just before). */
+const amount = (t: string): Num => (t === '0' ? ZERO : X40.parse(t));
 
 export class RoundTripBook {
   readonly trips: RoundTrip[] = [];
@@ -64,7 +48,6 @@ export class RoundTripBook {
   private held = ZERO;
   private trip: OpenTrip | undefined;
   private readonly minQty: Num;
-  private readonly amounts = new Amounts();
 
   constructor(
     private readonly symbol: string,
@@ -86,14 +69,13 @@ export class RoundTripBook {
   }
 
   onFill(f: FillOut, bar: number): void {
-    const a = this.amounts;
-    const qty = a.of(f.qty);
-    const quote = a.of(f.quoteQty);
-    const fee = a.of(f.commission);
+    const qty = amount(f.qty);
+    const quote = amount(f.quoteQty);
+    const fee = amount(f.commission);
     const baseFee = f.commissionAsset === this.baseAsset ? fee : ZERO;
     const quoteFee = f.commissionAsset === this.quoteAsset ? fee : ZERO;
     const trip = (this.trip ??= this.fresh(f.time, bar));
-    if (!fee.isZero()) trip.fees = trip.fees.plus(baseFee === ZERO ? quoteFee : baseFee.times(a.of(f.price)));
+    if (!fee.isZero()) trip.fees = trip.fees.plus(baseFee === ZERO ? quoteFee : baseFee.times(amount(f.price)));
     if (f.side === 'BUY') {
       const got = baseFee === ZERO ? qty : qty.minus(baseFee);
       this.lots.push({ qty: got, cost: quoteFee === ZERO ? quote : quote.plus(quoteFee) });
@@ -144,19 +126,102 @@ export class RoundTripBook {
     this.trip = undefined;
     if (!t.sellQty.gt(ZERO)) return;
     const pnl = t.proceeds.minus(t.cost);
-    const entryPrice = t.buyQty.gt(ZERO) ? t.buyNotional.div(t.buyQty) : ZERO;
-    this.trips.push({
-      symbol: this.symbol,
-      direction: 'LONG',
-      entryTime: t.entryTime,
-      exitTime: time,
-      entryPrice: text(entryPrice),
-      exitPrice: text(t.sellNotional.div(t.sellQty)),
-      qty: text(t.buyQty.gt(ZERO) ? t.buyQty : t.sellQty),
-      pnl: text(pnl),
-      returnRatio: t.buyNotional.gt(ZERO) ? pnl.div(t.buyNotional).toNumber() : 0,
-      fees: text(t.fees),
-      barsHeld: bar - t.entryBar,
-    });
+    const returnRatio = t.buyNotional.gt(ZERO) ? pnl.div(t.buyNotional).toNumber() : 0;
+    this.trips.push(new ClosedTrip(this.symbol, t, time, text(pnl), returnRatio, bar - t.entryBar));
+  }
+}
+
+/**
+ * A RoundTrip (types.ts) as the book closes it. pnl and returnRatio (what the metrics read) are
+ * computed at once; the price, quantity and fee texts (two divisions and four roundings, read by
+ * reports only) on first read, from the trip's exact amounts, then kept. To a reader it is the
+ * plain object it stands for: the same own enumerable keys in the same order (JSON, spreads and
+ * structured clones see the values), each assignable. The accessors are shared by every trip
+ * (one fast shape for all of them).
+ */
+class ClosedTrip implements RoundTrip {
+  declare symbol: string;
+  declare direction: 'LONG' | 'SHORT';
+  declare entryTime: number;
+  declare exitTime: number;
+  declare entryPrice: string;
+  declare exitPrice: string;
+  declare qty: string;
+  declare pnl: string;
+  declare returnRatio: number;
+  declare fees: string;
+  declare barsHeld: number;
+  readonly #buyQty: Num;
+  readonly #buyNotional: Num;
+  readonly #sellQty: Num;
+  readonly #sellNotional: Num;
+  readonly #fees: Num;
+  #entryPrice: string | undefined;
+  #exitPrice: string | undefined;
+  #qty: string | undefined;
+  #feesText: string | undefined;
+
+  static readonly #ENTRY: PropertyDescriptor = {
+    get(this: ClosedTrip) {
+      return (this.#entryPrice ??= text(this.#buyQty.gt(ZERO) ? this.#buyNotional.div(this.#buyQty) : ZERO));
+    },
+    set(this: ClosedTrip, v: string) {
+      this.#entryPrice = v;
+    },
+    enumerable: true,
+    configurable: true,
+  };
+
+  static readonly #EXIT: PropertyDescriptor = {
+    get(this: ClosedTrip) {
+      return (this.#exitPrice ??= text(this.#sellNotional.div(this.#sellQty)));
+    },
+    set(this: ClosedTrip, v: string) {
+      this.#exitPrice = v;
+    },
+    enumerable: true,
+    configurable: true,
+  };
+
+  static readonly #QTY: PropertyDescriptor = {
+    get(this: ClosedTrip) {
+      return (this.#qty ??= text(this.#buyQty.gt(ZERO) ? this.#buyQty : this.#sellQty));
+    },
+    set(this: ClosedTrip, v: string) {
+      this.#qty = v;
+    },
+    enumerable: true,
+    configurable: true,
+  };
+
+  static readonly #FEES: PropertyDescriptor = {
+    get(this: ClosedTrip) {
+      return (this.#feesText ??= text(this.#fees));
+    },
+    set(this: ClosedTrip, v: string) {
+      this.#feesText = v;
+    },
+    enumerable: true,
+    configurable: true,
+  };
+
+  constructor(symbol: string, t: OpenTrip, exitTime: number, pnl: string, returnRatio: number, barsHeld: number) {
+    this.#buyQty = t.buyQty;
+    this.#buyNotional = t.buyNotional;
+    this.#sellQty = t.sellQty;
+    this.#sellNotional = t.sellNotional;
+    this.#fees = t.fees;
+    // RoundTrip's key order.
+    this.symbol = symbol;
+    this.direction = 'LONG';
+    this.entryTime = t.entryTime;
+    this.exitTime = exitTime;
+    Object.defineProperty(this, 'entryPrice', ClosedTrip.#ENTRY);
+    Object.defineProperty(this, 'exitPrice', ClosedTrip.#EXIT);
+    Object.defineProperty(this, 'qty', ClosedTrip.#QTY);
+    this.pnl = pnl;
+    this.returnRatio = returnRatio;
+    Object.defineProperty(this, 'fees', ClosedTrip.#FEES);
+    this.barsHeld = barsHeld;
   }
 }

@@ -78,7 +78,9 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
   const venue = new SimVenue({ instruments: [inst], fees: opts.fees, balances: opts.balances, slippageBps: model.slippageBps, limitFill: model.limitFill, retain: RETAIN });
   const minQty = inst.filter('LOT_SIZE')?.minQty ?? new D(0);
   const trips = new RoundTripBook(symbol, inst.baseAsset, inst.quoteAsset, minQty);
-  const rec = new Recorder(orders.account, inst.baseAsset, inst.quoteAsset, trips, opts.onIntent);
+  const bars = opts.bars;
+  const list = Array.isArray(bars) ? (bars as readonly BarInput[]) : undefined;
+  const rec = new Recorder(orders.account, inst.baseAsset, inst.quoteAsset, trips, opts.onIntent, opts.from === undefined && opts.to === undefined ? list?.length : 0);
   const kernel = new Kernel({
     orders,
     venue,
@@ -102,8 +104,6 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
   let lastClose = 0;
   // An array is read by index: for-of over an Iterable allocated an iterator result a bar.
   // Anything else (a journal's generator) through its iterator, as for-of does (closed on a throw).
-  const bars = opts.bars;
-  const list = Array.isArray(bars) ? (bars as readonly BarInput[]) : undefined;
   const iter = list === undefined ? bars[Symbol.iterator]() : undefined;
   let done = false;
   try {

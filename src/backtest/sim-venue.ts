@@ -99,13 +99,14 @@ export class SimVenue implements VenuePort {
     if (this.queue.length === 0) return;
     const batch = this.queue;
     this.queue = [];
-    const later: VenueCommand[] = [];
-    for (const c of batch) {
-      if (c.symbol !== symbol) later.push(c);
+    let later: VenueCommand[] | undefined;
+    for (let i = 0; i < batch.length; i++) {
+      const c = batch[i] as VenueCommand;
+      if (c.symbol !== symbol) (later ??= []).push(c);
       else this.run(c, time, price);
     }
     // Commands sent while this batch ran go after the ones left for other symbols.
-    this.queue = later.length ? [...later, ...this.queue] : this.queue;
+    if (later !== undefined) this.queue = [...later, ...this.queue];
   }
 
   /** An outside trade at `price` (at most `maxQty` filled); returns the quantity it filled from resting orders. */

@@ -15,8 +15,8 @@
  */
 import type { Candle } from '../core/indicators/candle.ts';
 import type { Denial, OrderIssue, OrderManager } from '../core/orders/index.ts';
-import type { FillOut, OrderIntent, OrderUpdateOut } from '../core/orders/types.ts';
-import type { VenueEvent, VenuePort } from '../ports/venue.ts';
+import type { FillOut, OrderIntent, OrderUpdateOut, StrategyEvent } from '../core/orders/types.ts';
+import type { VenueCommand, VenueEvent, VenuePort } from '../ports/venue.ts';
 import type { AnyStrategyDefinition } from '../strategy/define.ts';
 import type { Intent } from '../strategy/intents.ts';
 import { createRunner } from '../strategy/runner.ts';
@@ -46,18 +46,26 @@ export interface KernelOptions extends KernelHooks {
   readonly maxRounds?: number;
 }
 
-type Work = { readonly kind: 'intents'; readonly runner: AnyStrategyRunner; readonly intents: readonly OrderIntent[]; readonly origin: IntentOrigin } | { readonly kind: 'venue'; readonly events: readonly VenueEvent[] };
-
 export class Kernel {
   private readonly list: AnyStrategyRunner[] = [];
   private readonly byName = new Map<string, AnyStrategyRunner>();
-  private readonly queue: Work[] = [];
+  /**
+   * The work queue as parallel columns (no object per item: a fill is a venue batch and an
+   * intent batch or two): per item the runner (undefined for a venue batch), the intents or the
+   * venue events, and the intents' origin. Items [head, tail) are queued; the columns keep their
+   * length (slots are reused, emptied once done), so a drain allocates nothing.
+   */
+  private readonly qRunner: (AnyStrategyRunner | undefined)[] = [];
+  private readonly qItems: (readonly OrderIntent[] | readonly VenueEvent[] | undefined)[] = [];
+  private readonly qOrigin: IntentOrigin[] = [];
+  private head = 0;
+  private tail = 0;
   private readonly rounds = new Map<string, number>();
   private draining = false;
 
   constructor(private readonly opts: KernelOptions) {
     opts.venue.connect((events) => {
-      this.queue.push({ kind: 'venue', events });
+      this.enqueue(undefined, events, 'engine');
       this.drain();
     });
   }
@@ -120,21 +128,49 @@ export class Kernel {
 
   private handle(runner: AnyStrategyRunner, intents: readonly Intent[], origin: IntentOrigin = 'strategy'): void {
     if (intents.length === 0) return;
-    this.queue.push({ kind: 'intents', runner, intents, origin });
+    this.enqueue(runner, intents, origin);
     this.drain();
+  }
+
+  private enqueue(runner: AnyStrategyRunner | undefined, items: readonly OrderIntent[] | readonly VenueEvent[], origin: IntentOrigin): void {
+    const t = this.tail++;
+    if (t < this.qItems.length) {
+      this.qRunner[t] = runner;
+      this.qItems[t] = items;
+      this.qOrigin[t] = origin;
+    } else {
+      this.qRunner.push(runner);
+      this.qItems.push(items);
+      this.qOrigin.push(origin);
+    }
   }
 
   private drain(): void {
     if (this.draining) return;
     this.draining = true;
-    this.rounds.clear();
+    if (this.rounds.size !== 0) this.rounds.clear();
     try {
-      for (let w = this.queue.shift(); w !== undefined; w = this.queue.shift()) {
-        if (w.kind === 'venue') this.apply(w.events);
-        else this.submit(w.runner, w.intents, w.origin);
+      while (this.head < this.tail) {
+        const i = this.head++;
+        const runner = this.qRunner[i];
+        const items = this.qItems[i] as readonly OrderIntent[] & readonly VenueEvent[];
+        this.qRunner[i] = undefined;
+        this.qItems[i] = undefined;
+        if (runner === undefined) this.apply(items);
+        else this.submit(runner, items, this.qOrigin[i] as IntentOrigin);
       }
     } finally {
       this.draining = false;
+      // All done: start the columns over. A host error cut the drain short: the rest stays queued, moved to the front.
+      const done = this.head;
+      this.head = 0;
+      if (done === this.tail) this.tail = 0;
+      else {
+        this.qRunner.splice(0, done);
+        this.qItems.splice(0, done);
+        this.qOrigin.splice(0, done);
+        this.tail -= done;
+      }
     }
   }
 
@@ -144,8 +180,11 @@ export class Kernel {
     const now = clock.now();
     this.opts.onIntents?.(runner.name, intents, now, origin);
     const r = orders.submit(runner.name, intents, now);
-    for (const c of r.commands) venue.send(c);
-    for (const d of r.denials) {
+    const commands = r.commands;
+    for (let i = 0; i < commands.length; i++) venue.send(commands[i] as VenueCommand);
+    const denials = r.denials;
+    for (let i = 0; i < denials.length; i++) {
+      const d = denials[i] as Denial;
       this.opts.onDenial?.(d);
       if (d.update) this.deliver(runner, d.update);
     }
@@ -153,8 +192,10 @@ export class Kernel {
 
   private apply(events: readonly VenueEvent[]): void {
     const r = this.opts.orders.onVenueEvents(events);
-    for (const issue of r.issues) this.opts.onIssue?.(issue);
-    for (const e of r.events) {
+    for (let i = 0; i < r.issues.length; i++) this.opts.onIssue?.(r.issues[i] as OrderIssue);
+    const list = r.events;
+    for (let i = 0; i < list.length; i++) {
+      const e = list[i] as StrategyEvent;
       const runner = this.byName.get(e.strategy);
       if (e.kind === 'fill') {
         this.opts.onFill?.(e.strategy, e.fill);

@@ -64,6 +64,37 @@ describe('BarHistory view', () => {
     expect(s.volume(3)).toBe(2.25);
   });
 
+  it('a pushed candle is copied in; its Bar is built on request, frozen, the same object while it is the last', () => {
+    const candles = candlesFromCloses(['10.5', '11.25', '12'], { volume: '3' });
+    const h = new BarHistory('BTCPHP', '1m', 2);
+    const sma = h.view.sma(2);
+    const scratch = { ...candles[0]!, exact: { ...candles[0]!.exact } };
+    for (const c of candles) {
+      Object.assign(scratch, c, { exact: Object.assign(scratch.exact, c.exact) });
+      h.push(scratch); // one reused object, as the backtest's journal source hands them out
+    }
+    scratch.exact.close = 'changed';
+    const last = h.view.last!;
+    expect(last).toEqual({ symbol: 'BTCPHP', interval: '1m', ...candles[2], exact: { ...candles[2]!.exact } });
+    expect(Object.isFrozen(last) && Object.isFrozen(last.exact)).toBe(true);
+    expect(h.view.at(0)).toBe(last);
+    expect(h.view.at(1)?.exact.close).toBe('11.25');
+    expect(h.view.at(2)).toBeUndefined();
+    expect(sma.value).toBeCloseTo(11.625, 12);
+    expect(h.view.ema(2).value).toBeCloseTo(11.625, 12); // asked for late: back-filled from the columns
+  });
+
+  it('views and lines have fast, fixed shapes with their fields as own enumerable properties', () => {
+    const s = history([1, 2, 3]).view;
+    expect(Object.keys(s).slice(0, 6)).toEqual(['symbol', 'interval', 'length', 'count', 'last', 'at']);
+    const line = s.sma(2);
+    expect(Object.keys(line)).toEqual(['value', 'at', 'last', 'ready']);
+    expect(Object.isFrozen(line)).toBe(true);
+    expect({ ...line }.value).toBe(2.5);
+    const { at } = line;
+    expect(at(1)).toBe(1.5);
+  });
+
   it('keeps only `capacity` bars but counts all', () => {
     const s = history([1, 2, 3, 4, 5], 3).view;
     expect(s.length).toBe(3);

@@ -10,14 +10,16 @@
  *
  * Kept as columns (typed arrays for the numbers, arrays for the exact texts), not as a ring of
  * Bar objects: a thousand bars kept alive for a thousand bars each is what makes a year-long
- * backtest promote every bar to the old generation. The last bar is the object the runner
- * appended (what onBar received); an older one is rebuilt, frozen, when asked for, and stays the
- * same object while it is kept.
+ * backtest promote every bar to the old generation. A bar is pushed as a Candle (its numbers and
+ * texts are copied in; the indicators read the candle itself) and becomes a frozen Bar only when
+ * someone asks for it: the last one once (the runner, for an onBar that takes it, or a reader of
+ * `last` / `at(0)`), an older one rebuilt on request, the same object while it is kept. A Bar
+ * appended as such (`append`) is the last bar itself.
  */
 import { Atr } from '../core/indicators/atr.ts';
 import { Bollinger } from '../core/indicators/bollinger.ts';
 import { CANDLE_FIELDS } from '../core/indicators/candle.ts';
-import type { CandleField } from '../core/indicators/candle.ts';
+import type { Candle, CandleField } from '../core/indicators/candle.ts';
 import { Ema } from '../core/indicators/ema.ts';
 import { Highest, Lowest } from '../core/indicators/extremes.ts';
 import type { Indicator } from '../core/indicators/indicator.ts';
@@ -72,8 +74,36 @@ export interface BarSeries {
   lowest(period: number, field?: CandleField): Line;
 }
 
+/** What a line's indicator reads of each bar pushed (a Candle: the runner's input, or a Bar). */
 interface Store {
-  update(bar: Bar): void;
+  update(bar: Candle): void;
+}
+
+/** Field readers, one per field (a named load each, not a keyed one). */
+const PICK: Readonly<Record<CandleField, (c: Candle) => number>> = {
+  open: (c) => c.open,
+  high: (c) => c.high,
+  low: (c) => c.low,
+  close: (c) => c.close,
+  volume: (c) => c.volume,
+};
+
+/** An indicator with `step`: its update as a number, NaN while warming up (Sma, Ema). */
+interface Stepper {
+  step(input: number): number;
+}
+
+/** One line of a field through a Stepper into a ring: no boxed number per bar. */
+class StepStore implements Store {
+  constructor(
+    private readonly ind: Stepper,
+    private readonly pick: (c: Candle) => number,
+    private readonly ring: ValueRing,
+  ) {}
+
+  update(bar: Candle): void {
+    this.ring.pushRaw(this.ind.step(this.pick(bar)));
+  }
 }
 
 function checkField(field: string): CandleField {
@@ -91,11 +121,14 @@ export class BarHistory {
   /** Bars kept (<= capacity); slot of the bar seen as number i is i % capacity. */
   private keptCount = 0;
   private seen = 0;
+  /** Slot of the last bar pushed (seen - 1) % capacity, kept without a division per bar. */
+  private head = -1;
+  /** The last bar as a frozen Bar, once built or appended (undefined: build on request). */
   private lastBar: Bar | undefined;
   /** Older bars rebuilt for a reader, by the number they were seen as. */
   private readonly rebuilt = new Map<number, Bar>();
   private readonly stores = new Map<string, { store: Store; out: unknown }>();
-  /** The stores' updaters in creation order (what `append` walks every bar, without a Map iterator). */
+  /** The stores' updaters in creation order (what `push` walks every bar, without a Map iterator). */
   private readonly updaters: Store[] = [];
   readonly view: BarSeries;
 
@@ -108,7 +141,7 @@ export class BarHistory {
     const col = () => new Float64Array(capacity);
     this.numbers = { openTime: col(), closeTime: col(), open: col(), high: col(), low: col(), close: col(), volume: col() };
     this.texts = new Array<string>(capacity * 5).fill('');
-    this.view = this.makeView();
+    this.view = this.makeView() as unknown as BarSeries;
   }
 
   get length(): number {
@@ -119,24 +152,32 @@ export class BarHistory {
     return this.seen;
   }
 
-  /** The last appended bar's open time, or undefined before the first. */
+  /** The last pushed bar's open time, or undefined before the first. */
   get lastOpenTime(): number | undefined {
-    return this.lastBar?.openTime;
+    return this.seen === 0 ? undefined : this.numbers.openTime[this.head];
   }
 
-  append(bar: Bar): void {
+  /** The last bar, frozen (built on the first request). */
+  get last(): Bar | undefined {
+    return this.barAt(0);
+  }
+
+  /** A closed bar as the runner received it: copied in (numbers and texts); the Bar object is built only if asked for. */
+  push(c: Candle): void {
     const cap = this.capacity;
-    const slot = this.seen % cap;
+    let slot = this.head + 1;
+    if (slot === cap) slot = 0;
+    this.head = slot;
     const n = this.numbers;
-    n.openTime[slot] = bar.openTime;
-    n.closeTime[slot] = bar.closeTime;
-    n.open[slot] = bar.open;
-    n.high[slot] = bar.high;
-    n.low[slot] = bar.low;
-    n.close[slot] = bar.close;
-    n.volume[slot] = bar.volume;
+    n.openTime[slot] = c.openTime;
+    n.closeTime[slot] = c.closeTime;
+    n.open[slot] = c.open;
+    n.high[slot] = c.high;
+    n.low[slot] = c.low;
+    n.close[slot] = c.close;
+    n.volume[slot] = c.volume;
     const t = this.texts;
-    const x = bar.exact;
+    const x = c.exact;
     const k = slot * 5;
     t[k] = x.open;
     t[k + 1] = x.high;
@@ -146,9 +187,15 @@ export class BarHistory {
     if (this.rebuilt.size !== 0) this.rebuilt.delete(this.seen - cap);
     this.seen++;
     if (this.keptCount < cap) this.keptCount++;
-    this.lastBar = bar;
+    this.lastBar = undefined;
     const u = this.updaters;
-    for (let i = 0; i < u.length; i++) u[i]!.update(bar);
+    for (let i = 0; i < u.length; i++) (u[i] as Store).update(c);
+  }
+
+  /** A frozen Bar: pushed, and it is the last bar itself (what `last` and `at(0)` give back). */
+  append(bar: Bar): void {
+    this.push(bar);
+    this.lastBar = bar;
   }
 
   /** Slot of the bar `ago` back, or -1 outside what is kept. */
@@ -158,29 +205,35 @@ export class BarHistory {
   }
 
   private barAt(ago: number): Bar | undefined {
-    if (ago === 0) return this.lastBar;
+    if (ago === 0) return this.seen === 0 ? undefined : (this.lastBar ??= this.build(this.head));
     const slot = this.slotOf(ago);
     if (slot < 0) return undefined;
     const index = this.seen - 1 - ago;
     let bar = this.rebuilt.get(index);
     if (bar === undefined) {
-      const n = this.numbers;
-      const t = this.texts;
-      bar = Object.freeze({
-        symbol: this.symbol,
-        interval: this.interval,
-        openTime: n.openTime[slot]!,
-        closeTime: n.closeTime[slot]!,
-        open: n.open[slot]!,
-        high: n.high[slot]!,
-        low: n.low[slot]!,
-        close: n.close[slot]!,
-        volume: n.volume[slot]!,
-        exact: Object.freeze({ open: t[slot * 5]!, high: t[slot * 5 + 1]!, low: t[slot * 5 + 2]!, close: t[slot * 5 + 3]!, volume: t[slot * 5 + 4]! }),
-      });
+      bar = this.build(slot);
       this.rebuilt.set(index, bar);
     }
     return bar;
+  }
+
+  /** The frozen Bar of a slot, from the columns. */
+  private build(slot: number): Bar {
+    const n = this.numbers;
+    const t = this.texts;
+    const k = slot * 5;
+    return Object.freeze({
+      symbol: this.symbol,
+      interval: this.interval,
+      openTime: n.openTime[slot]!,
+      closeTime: n.closeTime[slot]!,
+      open: n.open[slot]!,
+      high: n.high[slot]!,
+      low: n.low[slot]!,
+      close: n.close[slot]!,
+      volume: n.volume[slot]!,
+      exact: Object.freeze({ open: t[k]!, high: t[k + 1]!, low: t[k + 2]!, close: t[k + 3]!, volume: t[k + 4]! }),
+    });
   }
 
   /** A number field of the bar `ago` back, read from its column. */
@@ -206,30 +259,58 @@ export class BarHistory {
     return out;
   }
 
-  /** Oldest first, for back-filling a new line. */
-  private *kept(): Iterable<Bar> {
-    for (let i = this.keptCount - 1; i >= 0; i--) yield this.barAt(i) as Bar;
+  /** Feed `store` the bars kept, oldest first (back-filling a new line): one reused candle over the columns, no Bar built. */
+  private backfill(store: Store): void {
+    const n = this.numbers;
+    const t = this.texts;
+    const exact = { open: '', high: '', low: '', close: '', volume: '' };
+    const c = { openTime: 0, closeTime: 0, open: 0, high: 0, low: 0, close: 0, volume: 0, exact };
+    for (let ago = this.keptCount - 1; ago >= 0; ago--) {
+      const slot = this.slotOf(ago);
+      const k = slot * 5;
+      c.openTime = n.openTime[slot]!;
+      c.closeTime = n.closeTime[slot]!;
+      c.open = n.open[slot]!;
+      c.high = n.high[slot]!;
+      c.low = n.low[slot]!;
+      c.close = n.close[slot]!;
+      c.volume = n.volume[slot]!;
+      exact.open = t[k]!;
+      exact.high = t[k + 1]!;
+      exact.low = t[k + 2]!;
+      exact.close = t[k + 3]!;
+      exact.volume = t[k + 4]!;
+      store.update(c);
+    }
   }
 
   private cached<T>(key: string, make: () => { store: Store; out: T }): T {
     const hit = this.stores.get(key);
     if (hit) return hit.out as T;
     const made = make();
-    for (const bar of this.kept()) made.store.update(bar);
+    this.backfill(made.store);
     this.stores.set(key, made);
     this.updaters.push(made.store);
     return made.out;
   }
 
-  /** One ring fed by an indicator over a number taken from each bar. */
-  private single(key: string, indicator: () => Indicator<number> | Indicator<Bar>, pick?: (bar: Bar) => number): Line {
+  /** One ring fed by an indicator over a number taken from each bar (or over the bar itself, without `pick`). */
+  private single(key: string, indicator: () => Indicator<number> | Indicator<Candle>, pick?: (bar: Candle) => number): Line {
     return this.cached(key, () => {
       const ring = new ValueRing(this.capacity);
       const ind = indicator();
       const store: Store = pick
         ? { update: (bar) => ring.push((ind as Indicator<number>).update(pick(bar))) }
-        : { update: (bar) => ring.push((ind as Indicator<Bar>).update(bar)) };
+        : { update: (bar) => ring.push((ind as Indicator<Candle>).update(bar)) };
       return { store, out: ring.asLine() };
+    });
+  }
+
+  /** `single` for an indicator with `step` (Sma, Ema): the same values, nothing boxed per bar. */
+  private stepped(key: string, indicator: () => Stepper, f: CandleField): Line {
+    return this.cached(key, () => {
+      const ring = new ValueRing(this.capacity);
+      return { store: new StepStore(indicator(), PICK[f], ring), out: ring.asLine() };
     });
   }
 
@@ -237,42 +318,39 @@ export class BarHistory {
    * A per-indicator memo in front of `cached`: by field, then period, so a handler asking for
    * `sma(10)` every bar finds its line without building the string key. Misses (and errors, like
    * an unknown field) go through `make` unchanged; only lines made successfully are remembered.
-   * `make` gets (period, field), so a hit allocates no closure.
+   * `make` gets (period, field), so a hit allocates no closure. Lines of the close (the default
+   * field) with a small whole period are also kept in an array by period: one indexed read a hit.
    */
   private memo(make: (period: number, f: CandleField) => Line): (period: number, f: CandleField) => Line {
     const byField = new Map<string, Map<number, Line>>();
+    const closes: (Line | undefined)[] = [];
     return (period, f) => {
+      const small = f === 'close' && period >>> 0 === period && period < 4096;
+      if (small) {
+        const hit = closes[period];
+        if (hit !== undefined) return hit;
+      }
       let m = byField.get(f);
       const hit = m?.get(period);
       if (hit !== undefined) return hit;
       const line = make(period, f);
       if (m === undefined) byField.set(f, (m = new Map()));
       m.set(period, line);
+      if (small) {
+        while (closes.length < period) closes.push(undefined);
+        closes[period] = line;
+      }
       return line;
     };
   }
 
-  private makeView(): BarSeries {
-    const field = (f: CandleField) => (bar: Bar) => bar[f];
-    const smaMemo = this.memo((period, f) => this.single(`sma:${period}:${checkField(f)}`, () => new Sma(period), field(f)));
-    const emaMemo = this.memo((period, f) => this.single(`ema:${period}:${checkField(f)}`, () => new Ema(period), field(f)));
+  private makeView(): SeriesView {
+    const field = (f: CandleField) => PICK[f];
+    const smaMemo = this.memo((period, f) => this.stepped(`sma:${period}:${checkField(f)}`, () => new Sma(period), f));
+    const emaMemo = this.memo((period, f) => this.stepped(`ema:${period}:${checkField(f)}`, () => new Ema(period), f));
     const pluck = (f: CandleField) => (count?: number) => Object.freeze(this.lastValues(f, count));
     const at = (f: CandleField) => (ago = 0) => this.valueAt(f, ago);
-    const length = () => this.length;
-    const count = () => this.count;
-    const last = () => this.barAt(0);
-    const view: BarSeries = {
-      symbol: this.symbol,
-      interval: this.interval,
-      get length() {
-        return length();
-      },
-      get count() {
-        return count();
-      },
-      get last() {
-        return last();
-      },
+    const members: SeriesMembers = {
       at: (ago) => this.barAt(ago),
       close: at('close'),
       open: at('open'),
@@ -296,9 +374,10 @@ export class BarHistory {
         this.cached(`bollinger:${period}:${k}:${checkField(f)}`, () => {
           const ind = new Bollinger(period, k);
           const rings = { upper: new ValueRing(this.capacity), middle: new ValueRing(this.capacity), lower: new ValueRing(this.capacity) };
+          const pick = PICK[f];
           const store: Store = {
             update: (bar) => {
-              const b = ind.update(bar[f]);
+              const b = ind.update(pick(bar));
               rings.upper.push(b?.upper);
               rings.middle.push(b?.middle);
               rings.lower.push(b?.lower);
@@ -307,6 +386,52 @@ export class BarHistory {
           return { store, out: Object.freeze({ upper: rings.upper.asLine(), middle: rings.middle.asLine(), lower: rings.lower.asLine() }) };
         }),
     };
-    return Object.freeze(view);
+    return new SeriesView(this, members);
+  }
+}
+
+/** What a view holds besides its names and the three accessors. */
+type SeriesMembers = Omit<BarSeries, 'symbol' | 'interval' | 'length' | 'count' | 'last'>;
+
+/**
+ * A history's view: own enumerable `symbol`, `interval`, `length`, `count`, `last`, then the
+ * methods, frozen. Built by a constructor with shared getters so it has a fast shape (an object
+ * literal with getters is a dictionary: a strategy reads `bars.sma(...)` every bar). The history
+ * is private: nothing reaches `push` from here.
+ */
+class SeriesView {
+  readonly #h: BarHistory;
+
+  static readonly #LENGTH: PropertyDescriptor = {
+    get(this: SeriesView) {
+      return this.#h.length;
+    },
+    enumerable: true,
+  };
+
+  static readonly #COUNT: PropertyDescriptor = {
+    get(this: SeriesView) {
+      return this.#h.count;
+    },
+    enumerable: true,
+  };
+
+  static readonly #LAST: PropertyDescriptor = {
+    get(this: SeriesView) {
+      return this.#h.last;
+    },
+    enumerable: true,
+  };
+
+  constructor(h: BarHistory, members: SeriesMembers) {
+    this.#h = h;
+    const self = this as unknown as Record<string, unknown>;
+    self.symbol = h.symbol;
+    self.interval = h.interval;
+    Object.defineProperty(this, 'length', SeriesView.#LENGTH);
+    Object.defineProperty(this, 'count', SeriesView.#COUNT);
+    Object.defineProperty(this, 'last', SeriesView.#LAST);
+    Object.assign(this, members);
+    Object.freeze(this);
   }
 }

@@ -56,6 +56,7 @@ export interface ContextSource<P, S> {
   readonly symbols: readonly string[];
   readonly intervals: readonly Interval[];
   readonly view: StrategyStateView;
+  /** The series of a declared pair: the same object on every call (the context keeps the default one). */
   series(symbol: string, interval: Interval): BarSeries | undefined;
   book(symbol: string): BookTop | undefined;
   lastTrade(symbol: string): Trade | undefined;
@@ -63,6 +64,8 @@ export interface ContextSource<P, S> {
 }
 
 const ZERO = new D(0);
+/** `d.gt(0)` (false for zero, negatives and NaN). */
+const above0 = (d: Dec): boolean => d.isPositive() && !d.isZero();
 const amount = (a: Amount | undefined, field: string): Dec | undefined => (a === undefined ? undefined : dec(a, field));
 
 function openOrder(o: OpenOrderInput): OpenOrder {
@@ -84,12 +87,18 @@ function openOrder(o: OpenOrderInput): OpenOrder {
 
 export function createContext<P, S>(src: ContextSource<P, S>): StrategyContext<P, S> {
   const first = src.symbols[0] as string;
+  const firstInterval = src.intervals[0] as Interval;
   const declared = (symbol: string): string => {
-    if (!src.symbols.includes(symbol)) throw new StrategyContextError(`'${symbol}' is not one of the strategy's symbols (${src.symbols.join(', ')})`);
+    // The first symbol (the default, what a single-symbol strategy asks for every bar) without a search.
+    if ((symbol !== first || first === undefined) && !src.symbols.includes(symbol)) throw new StrategyContextError(`'${symbol}' is not one of the strategy's symbols (${src.symbols.join(', ')})`);
     return symbol;
   };
+  /** The series of the first symbol and interval, once looked up. */
+  let defaultSeries: BarSeries | undefined;
   const views = new WeakMap<object, InstrumentView>();
   const positions = new Map<string, { input: PositionInput | undefined; inst: Instrument | undefined; out: Position }>();
+  /** The first symbol's entry of `positions`, kept apart (read every bar by a single-symbol strategy). */
+  let firstPosition: { input: PositionInput | undefined; inst: Instrument | undefined; out: Position } | undefined;
   const instrument = (symbol = first): InstrumentView => {
     const inst = src.view.instrument(declared(symbol));
     if (!inst) throw new StrategyContextError(`no exchange rules known for '${symbol}' (exchangeInfo not loaded?)`);
@@ -111,9 +120,12 @@ export function createContext<P, S>(src: ContextSource<P, S>): StrategyContext<P
     symbol: first,
     intervals: src.intervals,
     now: () => src.view.now(),
-    bars(symbol = first, interval = src.intervals[0] as Interval) {
+    bars(symbol = first, interval = firstInterval) {
+      const isDefault = symbol === first && interval === firstInterval;
+      if (isDefault && defaultSeries !== undefined) return defaultSeries;
       const s = src.series(declared(symbol), interval);
       if (!s) throw new StrategyContextError(`interval '${interval}' is not one of the strategy's intervals (${src.intervals.join(', ')})`);
+      if (isDefault) defaultSeries = s;
       return s;
     },
     book: (symbol = first) => src.book(declared(symbol)),
@@ -124,13 +136,16 @@ export function createContext<P, S>(src: ContextSource<P, S>): StrategyContext<P
       const p = src.view.position(declared(symbol));
       const inst = src.view.instrument(symbol);
       // The engine hands out one position object per change: reuse the converted view while it (and the rules) stay the same.
-      const hit = positions.get(symbol);
+      const hit = symbol === first ? firstPosition : positions.get(symbol);
       if (hit !== undefined && hit.input === p && hit.inst === inst) return hit.out;
       const base = p ? dec(p.base, 'position.base') : ZERO;
       const minQty = inst?.filter('LOT_SIZE')?.minQty;
-      const flat = !base.gt(0) || (minQty !== undefined && minQty.gt(0) && base.lt(minQty));
+      // `d > 0` without decimal.js's copy of a Decimal(0) per comparison.
+      const flat = !above0(base) || (minQty !== undefined && above0(minQty) && base.lt(minQty));
       const out: Position = Object.freeze({ symbol, base, avgEntryPrice: amount(p?.avgEntryPrice, 'position.avgEntryPrice'), flat });
-      positions.set(symbol, { input: p, inst, out });
+      const entry = { input: p, inst, out };
+      if (symbol === first) firstPosition = entry;
+      else positions.set(symbol, entry);
       return out;
     },
     openOrders: (symbol) => Object.freeze(src.view.openOrders(symbol === undefined ? undefined : declared(symbol)).map(openOrder)),

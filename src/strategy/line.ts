@@ -23,9 +23,8 @@ export type LineLike = Pick<Line, 'at'>;
 const prevOf = (x: LineLike | number): number | undefined => (typeof x === 'number' ? x : x.at(1));
 const nowOf = (x: LineLike | number): number | undefined => (typeof x === 'number' ? x : x.at(0));
 
-/** The ring behind a line made by `ValueRing.asLine` (a hidden key), else undefined. */
-const RING: unique symbol = Symbol('ring');
-const ringOf = (x: LineLike): ValueRing | undefined => (x as { [RING]?: ValueRing })[RING];
+/** The ring behind a line made by `ValueRing.asLine`, else undefined. */
+const ringOf = (x: LineLike): ValueRing | undefined => RingLine.ringOf(x);
 
 /**
  * The qtpylib rule over two rings read directly (a strategy crosses two indicator lines every
@@ -67,8 +66,14 @@ export class ValueRing {
   }
 
   push(value: number | undefined): void {
-    this.buf[this.next] = value === undefined ? Number.NaN : value;
-    this.next = (this.next + 1) % this.capacity;
+    this.pushRaw(value === undefined ? Number.NaN : value);
+  }
+
+  /** `push` of a number, NaN standing for "no value". */
+  pushRaw(value: number): void {
+    const i = this.next;
+    this.buf[i] = value;
+    this.next = i + 1 === this.capacity ? 0 : i + 1;
     if (this.count < this.capacity) this.count++;
   }
 
@@ -113,18 +118,48 @@ export class ValueRing {
 
   /** A frozen, read-only Line over this ring. */
   asLine(): Line {
-    const at = (ago: number) => this.at(ago);
-    const line = {
-      get value() {
-        return at(0);
-      },
-      at,
-      last: (count: number) => Object.freeze(this.last(count)),
-      get ready() {
-        return at(0) !== undefined;
-      },
-    };
-    Object.defineProperty(line, RING, { value: this });
-    return Object.freeze(line);
+    return new RingLine(this);
+  }
+}
+
+/**
+ * The Line over a ring: own enumerable `value`, `at`, `last`, `ready` (in that order, `at` and
+ * `last` usable detached), frozen. Built by a constructor with one shared getter per accessor so
+ * every line has the same fast shape (an object literal with getters is a dictionary, each its
+ * own): strategies read lines every bar and `crossover` finds the ring of both lines. The ring
+ * is private: a strategy gets no way to write to it.
+ */
+class RingLine implements Line {
+  readonly #ring: ValueRing;
+  declare readonly value: number | undefined;
+  declare readonly ready: boolean;
+  declare readonly at: (ago: number) => number | undefined;
+  declare readonly last: (count: number) => readonly (number | undefined)[];
+
+  static readonly #VALUE: PropertyDescriptor = {
+    get(this: RingLine) {
+      return this.#ring.at(0);
+    },
+    enumerable: true,
+  };
+
+  static readonly #READY: PropertyDescriptor = {
+    get(this: RingLine) {
+      return this.#ring.at(0) !== undefined;
+    },
+    enumerable: true,
+  };
+
+  constructor(ring: ValueRing) {
+    this.#ring = ring;
+    Object.defineProperty(this, 'value', RingLine.#VALUE);
+    this.at = (ago) => ring.at(ago);
+    this.last = (count) => Object.freeze(ring.last(count));
+    Object.defineProperty(this, 'ready', RingLine.#READY);
+    Object.freeze(this);
+  }
+
+  static ringOf(x: LineLike): ValueRing | undefined {
+    return typeof x === 'object' && x !== null && #ring in x ? x.#ring : undefined;
   }
 }

@@ -118,6 +118,45 @@ describe('StrategyRunner: events and intents', () => {
     });
     expect(got).toEqual([100, '101', 100.5, '0', '99.5', '100.5', true]);
   });
+
+  it('the bar onBar receives is the frozen last bar of the history; an onBar(ctx) reads the same from ctx.bars()', () => {
+    const got: unknown[] = [];
+    const taking = setup({ onBar: (ctx, bar) => void got.push(bar === ctx.bars().last, Object.isFrozen(bar) && Object.isFrozen(bar.exact), bar.exact.close, bar.symbol) });
+    taking.runner.start();
+    taking.feed(2);
+    const last: unknown[] = [];
+    const reading = setup({
+      onBar(ctx) {
+        const bar = ctx.bars().last;
+        last.push(bar === ctx.bars().at(0), Object.isFrozen(bar) && Object.isFrozen(bar?.exact), bar?.exact.close, bar?.close, bar?.interval);
+      },
+    });
+    reading.runner.start();
+    reading.feed(2);
+    reading.feed(3);
+    expect(got).toEqual([true, true, '102', 'BTCPHP']);
+    expect(last).toEqual([true, true, '102', 102, '1m', true, true, '103', 103, '1m']);
+  });
+
+  it('order updates and fills keep their fields in order, absent amounts as undefined keys (as a spread of the input would)', () => {
+    const got: unknown[] = [];
+    const { runner } = setup({
+      onOrderUpdate: (_ctx, u) => void got.push(Object.keys(u).join(','), u.price, Object.isFrozen(u)),
+      onFill: (_ctx, f) => void got.push(Object.keys(f).join(',')),
+    });
+    runner.start();
+    runner.orderUpdate({ symbol: 'BTCPHP', clientOrderId: 'c1', side: 'BUY', type: 'MARKET', status: 'FILLED', executedQty: '1', cumulativeQuoteQty: '99', time: 3, tag: 'entry', orderId: '7', origQty: '1', reason: 'r' });
+    runner.fill({
+      symbol: 'BTCPHP', clientOrderId: 'c1', orderId: '1', tradeId: '2', side: 'BUY', price: '99.5', qty: '1', quoteQty: '99.5',
+      commission: '0', commissionAsset: 'PHP', isMaker: true, orderStatus: 'FILLED', cumulativeQty: '1', time: 4, tag: 'entry',
+    });
+    expect(got).toEqual([
+      'symbol,clientOrderId,side,type,status,executedQty,cumulativeQuoteQty,time,tag,orderId,origQty,reason,price,stopPrice',
+      undefined,
+      true,
+      'symbol,clientOrderId,orderId,tradeId,side,price,qty,quoteQty,commission,commissionAsset,isMaker,orderStatus,cumulativeQty,time,tag',
+    ]);
+  });
 });
 
 describe('StrategyRunner: isolation', () => {

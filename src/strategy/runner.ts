@@ -14,7 +14,9 @@
  * Closed bars only: a bar is accepted when clock.now() > bar.closeTime (the kline's closeTime is
  * its last millisecond, spec 2.6), so a backtest delivers each bar at openTime + interval. A bar
  * not newer than the series' last one (a re-sent kline after a reconnect) is ignored. Bars before
- * start() and bars while a series is still short of `warmup` only fill the history.
+ * start() and bars while a series is still short of `warmup` only fill the history. A closed bar
+ * is copied into its history's columns; its frozen Bar is built when something can read it: an
+ * onBar that takes the bar argument, or the strategy asking its series (bar-series.ts).
  */
 import type { Candle } from '../core/indicators/candle.ts';
 import type { Dec } from '../core/money/decimal.ts';
@@ -31,6 +33,7 @@ import { deepFreeze } from './freeze.ts';
 import { checkIntents } from './intent-schema.ts';
 import type { Intent } from './intents.ts';
 import { parseParams } from './params.ts';
+import { readsArgument } from './reads-argument.ts';
 import type { ParamsSchema } from './params.ts';
 import type { StrategyStateView } from './state-view.ts';
 import type {
@@ -69,13 +72,58 @@ const NONE: readonly Intent[] = Object.freeze([]);
 // strategy and the reports as the same strings); anything else through dec(), which says what is wrong.
 /** Text dec() would accept as it is (no surrounding spaces): safe for the memo, which does not validate. */
 const isCleanDecimalText = (a: Amount): a is string => typeof a === 'string' && isDecimalText(a) && a.trim() === a;
-const money = (a: Amount, field: string): Dec => (isCleanDecimalText(a) ? parsedDecimal(a) : dec(a, field));
+/** A memo hit is text parsed (so checked) before: no second check. */
+const money = (a: Amount, field: string): Dec => (typeof a === 'string' ? (knownDecimal(a) ?? (isCleanDecimalText(a) ? parsedDecimal(a) : dec(a, field))) : dec(a, field));
 const optMoney = (a: Amount | undefined, field: string): Dec | undefined => (a === undefined ? undefined : money(a, field));
 /** `money` for an amount nobody reads: checked (bad input throws the same error), not parsed. */
 const checkMoney = (a: Amount | undefined, field: string): void => {
   if (a === undefined || (typeof a === 'string' && knownDecimal(a) !== undefined) || isCleanDecimalText(a)) return;
   dec(a, field);
 };
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * The frozen OrderUpdate of an input: `{ ...input, price, stopPrice, origQty, executedQty,
+ * cumulativeQuoteQty }` with the amounts as Decimals (converted in that order: the first bad one
+ * is the error), written out rather than spread (a spread of a frozen object is several times
+ * slower, and it runs for every order update). Same keys in the same order as the spread for an
+ * input laid out as the order manager writes updates (managed-order.ts): its fields, then price,
+ * stopPrice and origQty (undefined) where the input has none.
+ */
+function orderUpdateOf(input: OrderUpdateInput): OrderUpdate {
+  const price = optMoney(input.price, 'price');
+  const stopPrice = optMoney(input.stopPrice, 'stopPrice');
+  const origQty = optMoney(input.origQty, 'origQty');
+  const executedQty = money(input.executedQty, 'executedQty');
+  const cumulativeQuoteQty = money(input.cumulativeQuoteQty, 'cumulativeQuoteQty');
+  const u: Mutable<OrderUpdate> = { symbol: input.symbol, clientOrderId: input.clientOrderId, side: input.side, type: input.type, status: input.status, executedQty, cumulativeQuoteQty, time: input.time };
+  const hasPrice = 'price' in input;
+  const hasStop = 'stopPrice' in input;
+  const hasOrig = 'origQty' in input;
+  if ('tag' in input) u.tag = input.tag;
+  if ('orderId' in input) u.orderId = input.orderId;
+  if (hasPrice) u.price = price;
+  if (hasStop) u.stopPrice = stopPrice;
+  if (hasOrig) u.origQty = origQty;
+  if ('reason' in input) u.reason = input.reason;
+  if (!hasPrice) u.price = undefined;
+  if (!hasStop) u.stopPrice = undefined;
+  if (!hasOrig) u.origQty = undefined;
+  return Object.freeze(u);
+}
+
+/** The frozen Fill of an input: `{ ...input }` with the amounts as Decimals, written out (as `orderUpdateOf`, for fills as the order manager writes them). */
+function fillOf(input: FillInput): Fill {
+  const price = money(input.price, 'price');
+  const qty = money(input.qty, 'qty');
+  const quoteQty = money(input.quoteQty, 'quoteQty');
+  const commission = money(input.commission, 'commission');
+  const cumulativeQty = money(input.cumulativeQty, 'cumulativeQty');
+  const f: Mutable<Fill> = { symbol: input.symbol, clientOrderId: input.clientOrderId, orderId: input.orderId, tradeId: input.tradeId, side: input.side, price, qty, quoteQty, commission, commissionAsset: input.commissionAsset, isMaker: input.isMaker, orderStatus: input.orderStatus, cumulativeQty, time: input.time };
+  if ('tag' in input) f.tag = input.tag;
+  return Object.freeze(f);
+}
 
 export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unknown> {
   readonly name: string;
@@ -93,6 +141,10 @@ export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unkn
   private timerAt: number | undefined;
   private ignored = 0;
   private lastHistory: BarHistory | undefined;
+  /** Bars a series must have seen before onBar runs: max(1, warmup). */
+  private readonly onBarFrom: number;
+  /** Whether onBar can read its bar argument (reads-argument.ts): when it cannot, no Bar is built for it. */
+  private readonly onBarTakesBar: boolean;
 
   constructor(definition: StrategyDefinition<Schema, S>, options: StrategyRunnerOptions) {
     this.def = definition;
@@ -101,6 +153,8 @@ export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unkn
     this.options = options;
     this.params = parseParams(definition.name, definition.params, options.params);
     this.setup = resolveSetup(definition, this.params);
+    this.onBarFrom = Math.max(1, this.setup.warmup);
+    this.onBarTakesBar = definition.onBar !== undefined && readsArgument(definition.onBar, 1);
     for (const symbol of this.setup.symbols) {
       for (const interval of this.setup.intervals) this.histories.set(key(symbol, interval), new BarHistory(symbol, interval, this.setup.history));
     }
@@ -133,7 +187,8 @@ export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unkn
   /** Load history (e.g. klines fetched at start) without calling any handler. */
   preload(symbol: string, interval: Interval, candles: Iterable<Candle>): void {
     const history = this.history(symbol, interval);
-    for (const c of candles) this.record(history, symbol, interval, c);
+    if (!history) return;
+    for (const c of candles) if (this.accept(history, symbol, interval, c)) history.push(c);
   }
 
   /** Build the state and call onStart. */
@@ -168,12 +223,14 @@ export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unkn
   /** A bar has closed. Throws RunnerInputError if it has not (lookahead). */
   bar(symbol: string, interval: Interval, candle: Candle): readonly Intent[] {
     const history = this.history(symbol, interval);
-    const bar = this.record(history, symbol, interval, candle);
-    if (!bar || !history) return NONE;
-    if (history.count < Math.max(1, this.setup.warmup)) return NONE;
+    if (!history || !this.accept(history, symbol, interval, candle)) return NONE;
+    // Copied into the history; the frozen Bar is built from it only for a reader (history.last).
+    history.push(candle);
+    if (history.count < this.onBarFrom) return NONE;
     const onBar = this.def.onBar;
     if (!onBar || this.current !== 'running') return NONE;
-    return this.callWith('onBar', onBar, bar);
+    // An onBar(ctx) cannot see its second argument: it gets nothing rather than a Bar nobody reads.
+    return this.callWith('onBar', onBar, this.onBarTakesBar ? (history.last as Bar) : (undefined as unknown as Bar));
   }
 
   trade(input: TradeInput): readonly Intent[] {
@@ -220,15 +277,7 @@ export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unkn
       checkMoney(input.cumulativeQuoteQty, 'cumulativeQuoteQty');
       return NONE;
     }
-    const update: OrderUpdate = Object.freeze({
-      ...input,
-      price: optMoney(input.price, 'price'),
-      stopPrice: optMoney(input.stopPrice, 'stopPrice'),
-      origQty: optMoney(input.origQty, 'origQty'),
-      executedQty: money(input.executedQty, 'executedQty'),
-      cumulativeQuoteQty: money(input.cumulativeQuoteQty, 'cumulativeQuoteQty'),
-    });
-    return this.callWith('onOrderUpdate', handler, update);
+    return this.callWith('onOrderUpdate', handler, orderUpdateOf(input));
   }
 
   fill(input: FillInput): readonly Intent[] {
@@ -242,15 +291,7 @@ export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unkn
       checkMoney(input.cumulativeQty, 'cumulativeQty');
       return NONE;
     }
-    const fill: Fill = Object.freeze({
-      ...input,
-      price: money(input.price, 'price'),
-      qty: money(input.qty, 'qty'),
-      quoteQty: money(input.quoteQty, 'quoteQty'),
-      commission: money(input.commission, 'commission'),
-      cumulativeQty: money(input.cumulativeQty, 'cumulativeQty'),
-    });
-    return this.callWith('onFill', handler, fill);
+    return this.callWith('onFill', handler, fillOf(input));
   }
 
   /**
@@ -277,9 +318,8 @@ export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unkn
     return out;
   }
 
-  /** Validate and store a closed bar; undefined when ignored. */
-  private record(history: BarHistory | undefined, symbol: string, interval: Interval, candle: Candle): Bar | undefined {
-    if (!history) return undefined;
+  /** Whether a bar may be stored: throws if it has not closed (lookahead); false (counted) for a duplicate or older one. */
+  private accept(history: BarHistory, symbol: string, interval: Interval, candle: Candle): boolean {
     const now = this.view.now();
     if (!(now > candle.closeTime)) {
       throw new RunnerInputError(`${symbol} ${interval} bar opening at ${candle.openTime} closes at ${candle.closeTime}, but the clock is at ${now}: only closed bars may reach a strategy`);
@@ -287,22 +327,9 @@ export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unkn
     const last = history.lastOpenTime;
     if (last !== undefined && candle.openTime <= last) {
       this.ignored++;
-      return undefined;
+      return false;
     }
-    const bar: Bar = Object.freeze({
-      symbol,
-      interval,
-      openTime: candle.openTime,
-      closeTime: candle.closeTime,
-      open: candle.open,
-      high: candle.high,
-      low: candle.low,
-      close: candle.close,
-      volume: candle.volume,
-      exact: Object.freeze({ open: candle.exact.open, high: candle.exact.high, low: candle.exact.low, close: candle.exact.close, volume: candle.exact.volume }),
-    });
-    history.append(bar);
-    return bar;
+    return true;
   }
 
   /** The history of a declared series; the last one asked for is remembered (a bar loop asks for the same one every bar). */

@@ -27,6 +27,12 @@ export class Ema implements Indicator {
     return this.current;
   }
 
+  /** `update` answering NaN while warming up (a number either way: nothing boxed in a hot loop). */
+  step(input: number): number {
+    const v = this.update(input);
+    return v === undefined ? NaN : v;
+  }
+
   get value(): number | undefined {
     return this.current;
   }

@@ -20,14 +20,19 @@ export class Sma implements Indicator {
   }
 
   update(input: number): number | undefined {
-    const evicted = this.window.push(input);
-    this.total += input - (evicted ?? 0);
+    const v = this.step(input);
+    return v === v ? v : undefined;
+  }
+
+  /** `update` answering NaN while warming up: a number either way (no boxed value per bar in a hot loop). */
+  step(input: number): number {
+    const w = this.window;
+    this.total += input - w.pushOut(input);
     if (++this.sinceResum >= this.period) {
-      this.total = this.window.sum();
+      this.total = w.sum();
       this.sinceResum = 0;
     }
-    this.current = this.window.full ? this.total / this.period : NaN;
-    return this.value;
+    return (this.current = w.full ? this.total / this.period : NaN);
   }
 
   get value(): number | undefined {

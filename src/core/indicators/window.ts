@@ -21,14 +21,26 @@ export class NumberWindow {
 
   /** Append; returns the value that fell out when the window was full. */
   push(value: number): number | undefined {
-    if (this.count < this.size) {
-      this.buf[(this.start + this.count) % this.size] = value;
+    return this.count < this.size ? (this.pushOut(value), undefined) : this.pushOut(value);
+  }
+
+  /**
+   * `push`, answering 0 when nothing fell out: a number either way, so a hot caller gets no boxed
+   * value (Sma does `total += input - evicted`, which is `input - 0` while the window fills).
+   */
+  pushOut(value: number): number {
+    const size = this.size;
+    if (this.count < size) {
+      let i = this.start + this.count;
+      if (i >= size) i -= size;
+      this.buf[i] = value;
       this.count++;
-      return undefined;
+      return 0;
     }
-    const evicted = this.buf[this.start] as number;
-    this.buf[this.start] = value;
-    this.start = (this.start + 1) % this.size;
+    const start = this.start;
+    const evicted = this.buf[start] as number;
+    this.buf[start] = value;
+    this.start = start + 1 === size ? 0 : start + 1;
     return evicted;
   }
 
@@ -37,9 +49,15 @@ export class NumberWindow {
     return this.buf[(this.start + i) % this.size] as number;
   }
 
+  /** Sum of the values kept, oldest first (the order of the additions fixes the float result). */
   sum(): number {
+    const { buf, size, count } = this;
     let s = 0;
-    for (let i = 0; i < this.count; i++) s += this.get(i);
+    let j = this.start;
+    for (let i = 0; i < count; i++) {
+      s += buf[j] as number;
+      if (++j === size) j = 0;
+    }
     return s;
   }
 

@@ -78,6 +78,9 @@ export class AccountState {
   private readonly free = new Map<string, Balance>();
   private readonly holdings = new Map<string, Holding>();
   private balanceView: readonly BalanceOut[] | undefined;
+  /** The position asked for last, until the holdings change (a strategy's context asks every bar). */
+  private lastPositionSymbol: string | undefined;
+  private lastPosition: PositionOut | undefined;
   /** Moves on every balance or position change. */
   version = 0;
 
@@ -136,7 +139,11 @@ export class AccountState {
   }
 
   position(symbol: string): PositionOut | undefined {
-    return this.holdings.get(symbol)?.view;
+    if (symbol !== this.lastPositionSymbol) {
+      this.lastPosition = this.holdings.get(symbol)?.view;
+      this.lastPositionSymbol = symbol;
+    }
+    return this.lastPosition;
   }
 
   /** Base held for the symbol (zero when none). */
@@ -193,12 +200,14 @@ export class AccountState {
     const avg = avgDec ?? (avgX === undefined ? undefined : toDec(avgX));
     const view: PositionOut = Object.freeze(avg === undefined ? { symbol, base } : { symbol, base, avgEntryPrice: avg });
     this.holdings.set(symbol, { base, avg, view, baseX, avgX });
+    this.lastPositionSymbol = undefined;
     this.version++;
   }
 
   private storeDec(symbol: string, base: Dec, avg: Dec | undefined): void {
     const view: PositionOut = Object.freeze(avg === undefined ? { symbol, base } : { symbol, base, avgEntryPrice: avg });
     this.holdings.set(symbol, { base, avg, view, baseX: undefined, avgX: undefined });
+    this.lastPositionSymbol = undefined;
     this.version++;
   }
 }

@@ -1,7 +1,8 @@
 /**
  * Venue events -> order manager state -> events for the strategies (notes 4.1 semantics):
  * acknowledgements and updates go through the order-state reducer; fills are applied once per
- * trade id (a resent stream message is a no-op), move the position, and reach the strategy as a
+ * trade id of their order (a resent stream message is a no-op; the two sides of a self-trade
+ * share a trade id and are two fills), move the position, and reach the strategy as a
  * `fill` followed by an `orderUpdate` with the status after it; balances replace the account's
  * free / locked of the asset. Anything that contradicts what the manager knows (an illegal
  * transition, an order it never sent) is reported as an issue and not applied; a fill always
@@ -12,8 +13,9 @@ import type { Dec } from '../money/decimal.ts';
 import type { AccountState } from './account.ts';
 import { parsedDecimal } from './decimal-cache.ts';
 import type { ManagedOrder } from './managed-order.ts';
-import { reduceOrder } from './order-state.ts';
-import type { OrderTrigger } from './order-state.ts';
+import { reduceOrder, reduceVenue } from './order-state.ts';
+import type { OrderTrigger, Reduction } from './order-state.ts';
+import type { VenueOrderStatus } from './venue-messages.ts';
 import type { OrderRegistry } from './order-registry.ts';
 import type { FillOut, StrategyEvent } from './types.ts';
 import type { VenueEvent, VenueFillEvent } from './venue-messages.ts';
@@ -36,14 +38,20 @@ export interface ApplyResult {
 export interface ApplyContext {
   readonly orders: OrderRegistry;
   readonly account: AccountState;
-  /** Trade ids applied, by symbol (no key string built per fill). */
-  readonly seenTrades: Map<string, Set<string>>;
   instrument(symbol: string): Instrument | undefined;
   setLastPrice(symbol: string, price: string): void;
 }
 
 function transition(ctx: ApplyContext, o: ManagedOrder, trigger: OrderTrigger, time: number, out: ApplyResult): boolean {
-  const r = reduceOrder(o.progress, trigger);
+  return settle(ctx, o, reduceOrder(o, trigger), time, out);
+}
+
+/** `transition` of a venue status (the order itself is the reducer's progress: nothing allocated to ask). */
+function venueTransition(ctx: ApplyContext, o: ManagedOrder, status: VenueOrderStatus, executed: Dec, time: number, out: ApplyResult): boolean {
+  return settle(ctx, o, reduceVenue(o, status, executed), time, out);
+}
+
+function settle(ctx: ApplyContext, o: ManagedOrder, r: Reduction, time: number, out: ApplyResult): boolean {
   if (r.kind === 'illegal') {
     out.issues.push({ kind: 'illegal-transition', clientOrderId: o.clientOrderId, time, message: `${o.clientOrderId}: ${r.from} -> ${r.to} refused: ${r.reason}` });
     return false;
@@ -57,10 +65,9 @@ function transition(ctx: ApplyContext, o: ManagedOrder, trigger: OrderTrigger, t
 }
 
 function applyFill(ctx: ApplyContext, o: ManagedOrder, e: VenueFillEvent, out: ApplyResult): void {
-  let seen = ctx.seenTrades.get(e.symbol);
-  if (seen === undefined) ctx.seenTrades.set(e.symbol, (seen = new Set()));
-  if (seen.has(e.tradeId)) return;
-  seen.add(e.tradeId);
+  // Once per trade id of the order (a resent stream message is a no-op; the order is known, or
+  // the event was reported as unknown above).
+  if (!o.firstTrade(e.tradeId)) return;
   const inst = ctx.instrument(e.symbol);
   // On the venue's texts: exact BigInt arithmetic, no Decimal parses (account.ts).
   ctx.account.applyFillText({
@@ -78,7 +85,7 @@ function applyFill(ctx: ApplyContext, o: ManagedOrder, e: VenueFillEvent, out: A
   o.setCumQuoteText(e.cumulativeQuoteQty);
   const executed = num(e.cumulativeQty);
   o.executedFrom(e.cumulativeQty, executed);
-  const moved = transition(ctx, o, { kind: 'venue', status: e.orderStatus, executedQty: executed }, e.time, out);
+  const moved = venueTransition(ctx, o, e.orderStatus, executed, e.time, out);
   out.events.push({ kind: 'fill', strategy: o.strategy, fill: fillOut(e, o.tag) });
   if (moved) out.events.push({ kind: 'orderUpdate', strategy: o.strategy, update: o.update(e.time) });
 }
@@ -127,7 +134,7 @@ export function applyVenueEvents(ctx: ApplyContext, events: readonly VenueEvent[
         o.setCumQuoteText(e.cumulativeQuoteQty);
         const executed = num(e.executedQty);
         o.executedFrom(e.executedQty, executed);
-        if (transition(ctx, o, { kind: 'venue', status: e.status, executedQty: executed }, e.time, out)) {
+        if (venueTransition(ctx, o, e.status, executed, e.time, out)) {
           out.events.push({ kind: 'orderUpdate', strategy: o.strategy, update: o.update(e.time, e.reason) });
         }
         break;

@@ -32,6 +32,9 @@ export class ManagedOrder {
   updateTime: number;
   /** What the order claims from free funds until the venue acknowledges it. */
   reserve: Reserve | undefined = undefined;
+  /** Trade ids of the fills applied: the first one alone (most orders fill once), then a set. */
+  private tradeId: string | undefined = undefined;
+  private tradeIds: Set<string> | undefined = undefined;
 
   constructor(
     readonly strategy: string,
@@ -68,6 +71,19 @@ export class ManagedOrder {
   executedFrom(text: string, d: Dec): void {
     this.executedText = text;
     this.executedDec = d;
+  }
+
+  /** Record a fill's trade id; false when it was applied before (a resent message). */
+  firstTrade(id: string): boolean {
+    if (this.tradeId === undefined) {
+      this.tradeId = id;
+      return true;
+    }
+    if (this.tradeId === id) return false;
+    const set = (this.tradeIds ??= new Set());
+    if (set.has(id)) return false;
+    set.add(id);
+    return true;
   }
 
   get tag(): string | undefined {

@@ -83,6 +83,16 @@ describe('OrderManager', () => {
     expect(om.orders.get(cid)?.status).toBe('FILLED');
   });
 
+  it('applies both sides of a self-trade: a trade id is applied once per order', () => {
+    const { om } = manager();
+    const r = om.submit('s1', [buy('100', '1', 'a'), buy('100', '1', 'b')], 1000);
+    const [a, b] = r.commands.map(cidOf) as [string, string];
+    om.onVenueEvents([ack(a, '9'), ack(b, '10')]);
+    const got = om.onVenueEvents([fill(a, 't1', '1', '1', 'FILLED'), fill(b, 't1', '1', '1', 'FILLED'), fill(b, 't1', '1', '1', 'FILLED')]);
+    expect(got.events.map((e) => `${e.kind} ${e.kind === 'fill' ? e.fill.clientOrderId : e.update.status}`)).toEqual([`fill ${a}`, 'orderUpdate FILLED', `fill ${b}`, 'orderUpdate FILLED']);
+    expect(om.account.baseOf('BTCPHP').toFixed()).toBe('2');
+  });
+
   it('cancels by tag or client order id, and refuses what cannot be cancelled', () => {
     const { om } = manager();
     const cid = cidOf(om.submit('s1', [buy('100', '1', 'bid')], 1000).commands[0]!);

@@ -38,6 +38,15 @@ import type { PlaceCommand, VenueEvent } from './venue-messages.ts';
 export type { Denial, MarketRefs, OrderManagerOptions, SubmitResult } from './order-manager-types.ts';
 
 const ZERO = new D(0);
+
+interface LastPrice {
+  readonly symbol: string;
+  text: string;
+  /** The text `value` was parsed from (undefined: none yet). */
+  parsedText: string | undefined;
+  value: Dec | undefined;
+}
+
 const targetText = (t: OrderTarget) => (t.clientOrderId !== undefined ? `client order id ${t.clientOrderId}` : `tag '${t.tag ?? ''}'`);
 const plain = (message: string): PreTradeViolation => ({ check: 'rule', code: 'order-target', message, detail: '' });
 
@@ -46,10 +55,10 @@ export class OrderManager {
   readonly orders: OrderRegistry;
   private readonly ids: ClientOrderIds;
   private readonly instrumentOf: (symbol: string) => Instrument | undefined;
-  private readonly lastPrices = new Map<string, { text: string; value: Dec | undefined }>();
+  /** By symbol: the last price as set, and the Decimal of the text it was last parsed from. */
+  private readonly lastPrices = new Map<string, LastPrice>();
   /** The entry set last: a bar loop sets the same symbol's price every bar. */
-  private lastSet: { symbol: string; entry: { text: string; value: Dec | undefined } } | undefined;
-  private readonly seenTrades = new Map<string, Set<string>>();
+  private lastSet: LastPrice | undefined;
   private readonly views = new Map<string, StateView>();
   /** What applyVenueEvents works on: the same references every batch, built once. */
   private applyCtx: ApplyContext | undefined;
@@ -64,8 +73,17 @@ export class OrderManager {
     this.ids = new ClientOrderIds(opts.runId, opts.sequenceStart);
     if (typeof opts.instruments === 'function') this.instrumentOf = opts.instruments;
     else {
+      // A fixed set: the symbol asked for last is remembered (a strategy's context asks every bar).
       const map = new Map([...opts.instruments].map((i) => [i.symbol, i] as const));
-      this.instrumentOf = (s) => map.get(s);
+      let lastSymbol: string | undefined;
+      let last: Instrument | undefined;
+      this.instrumentOf = (s) => {
+        if (s !== lastSymbol) {
+          last = map.get(s);
+          lastSymbol = s;
+        }
+        return last;
+      };
     }
   }
 
@@ -75,25 +93,27 @@ export class OrderManager {
 
   /** The market's last price (a bar close, a trade): the reference for market-sized orders. */
   setLastPrice(symbol: string, price: string): void {
+    // Only stored: the text is compared with the one last parsed when the price is read (an order),
+    // not on every bar.
     const hit = this.lastSet;
-    const cur = hit !== undefined && hit.symbol === symbol ? hit.entry : this.lastPrices.get(symbol);
-    if (cur === undefined) {
-      const entry = { text: price, value: undefined };
-      this.lastPrices.set(symbol, entry);
-      this.lastSet = { symbol, entry };
-    } else {
-      if (hit === undefined || hit.symbol !== symbol) this.lastSet = { symbol, entry: cur };
-      if (cur.text !== price) {
-        cur.text = price;
-        cur.value = undefined;
-      }
+    if (hit !== undefined && hit.symbol === symbol) {
+      hit.text = price;
+      return;
     }
+    let entry = this.lastPrices.get(symbol);
+    if (entry === undefined) this.lastPrices.set(symbol, (entry = { symbol, text: price, parsedText: undefined, value: undefined }));
+    else entry.text = price;
+    this.lastSet = entry;
   }
 
   lastPrice(symbol: string): Dec | undefined {
     const p = this.lastPrices.get(symbol);
     if (p === undefined) return undefined;
-    return (p.value ??= plainDecimal(p.text) ?? dec(p.text, 'last price'));
+    if (p.parsedText !== p.text || p.value === undefined) {
+      p.value = plainDecimal(p.text) ?? dec(p.text, 'last price');
+      p.parsedText = p.text;
+    }
+    return p.value;
   }
 
   submit(strategy: string, intents: readonly OrderIntent[], now: number = this.opts.now()): SubmitResult {
@@ -107,7 +127,7 @@ export class OrderManager {
   }
 
   onVenueEvents(events: readonly VenueEvent[]): ApplyResult {
-    this.applyCtx ??= { orders: this.orders, account: this.account, seenTrades: this.seenTrades, instrument: this.instrumentOf, setLastPrice: (s, p) => this.setLastPrice(s, p) };
+    this.applyCtx ??= { orders: this.orders, account: this.account, instrument: this.instrumentOf, setLastPrice: (s, p) => this.setLastPrice(s, p) };
     return applyVenueEvents(this.applyCtx, events);
   }
 
@@ -206,7 +226,7 @@ export class OrderManager {
 
   /** Move `o` to PENDING_CANCEL; the refusal text when it cannot be cancelled. */
   private requestCancel(o: ManagedOrder): string | undefined {
-    const r = reduceOrder(o.progress, { kind: 'cancelRequested' });
+    const r = reduceOrder(o, { kind: 'cancelRequested' });
     if (r.kind !== 'applied') return r.kind === 'illegal' ? `cannot cancel ${o.clientOrderId}: ${r.reason}` : undefined;
     o.apply(r.next);
     this.orders.changed(o);

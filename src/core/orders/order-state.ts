@@ -73,10 +73,14 @@ const VENUE_NEXT: Readonly<Record<OrderState, readonly OrderState[]>> = {
 
 const illegal = (from: OrderState, to: string, reason: string): Reduction => ({ kind: 'illegal', from, to, reason });
 
-function venue(cur: OrderProgress, status: VenueOrderStatus, executed: Dec): Reduction {
+/** `a < b`, without decimal.js's copy of `b` when b is zero (the first execution of every order). */
+const below = (a: Dec, b: Dec): boolean => (b.isZero() ? a.isNegative() && !a.isZero() : a.lt(b));
+
+/** reduceOrder of a venue trigger { status, executedQty }, without the trigger object (the order manager's hot path). */
+export function reduceVenue(cur: OrderProgress, status: VenueOrderStatus, executed: Dec): Reduction {
   const from = cur.status;
   // Identity first: the same Decimal is neither less nor more (decimal.js copies its argument to compare).
-  if (executed !== cur.executedQty && executed.lt(cur.executedQty)) {
+  if (executed !== cur.executedQty && below(executed, cur.executedQty)) {
     return illegal(from, status, `executed quantity went back from ${cur.executedQty.toFixed()} to ${executed.toFixed()}`);
   }
   if (isTerminal(from)) {
@@ -100,7 +104,7 @@ export function reduceOrder(cur: OrderProgress, trigger: OrderTrigger): Reductio
   const from = cur.status;
   switch (trigger.kind) {
     case 'venue':
-      return venue(cur, trigger.status, trigger.executedQty);
+      return reduceVenue(cur, trigger.status, trigger.executedQty);
     case 'rejected':
       if (from === 'PENDING_NEW' || from === 'UNKNOWN' || (from === 'PENDING_CANCEL' && (cur.resume === 'PENDING_NEW' || cur.resume === 'UNKNOWN'))) {
         return { kind: 'applied', next: { status: 'REJECTED', executedQty: cur.executedQty } };
