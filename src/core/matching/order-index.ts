@@ -1,78 +1,67 @@
 /**
  * Retained orders by their position in the engine's id sequence (id-sequence.ts; `Order.seq`).
- * Positions are issued in increasing order, so the index is two append-only arrays searched by
- * binary search on numbers: no string hashing or comparing on the hot path (a Map of fresh
- * 19-digit keys was a fifth of a placed order's time in the benchmark). Forgotten orders leave
- * holes, compacted away once they make up two thirds of the arrays.
+ * Positions are dense (every placed order takes the next one), so the index is a page table:
+ * pages of 4096 slots, found by the position's high part, a slot by its low part. Setting,
+ * finding and forgetting are array stores and loads: no search, no string, and no array of
+ * every order ever placed to grow and copy (two such arrays, searched by binary search, were
+ * about 4% of the engine benchmark and their growth a tenth of its allocation). A page whose
+ * orders are all forgotten is dropped, so memory follows the retained orders.
  */
 import type { Order } from './order.ts';
 
+const PAGE = 4096;
+
+class Page {
+  readonly slots: (Order | undefined)[] = new Array<Order | undefined>(PAGE);
+  live = 0;
+}
+
 export class OrderIndex {
-  private seqs: number[] = [];
-  private orders: (Order | undefined)[] = [];
-  private holes = 0;
+  private readonly pages = new Map<number, Page>();
+  /** The page of the last order set: orders arrive in position order, so it is nearly always the one. */
+  private lastNo = -1;
+  private last: Page | undefined;
+  private count = 0;
 
   get size(): number {
-    return this.seqs.length - this.holes;
+    return this.count;
   }
 
-  /** Index an order; its seq must be above every seq indexed before (the engine issues them so). */
+  /** Index an order (its seq is a position not yet indexed). */
   set(o: Order): void {
-    const last = this.seqs[this.seqs.length - 1];
-    if (last !== undefined && !(o.seq > last)) throw new RangeError(`order seq ${o.seq} is not above the last indexed (${last})`);
-    o.slot = this.seqs.length;
-    this.seqs.push(o.seq);
-    this.orders.push(o);
+    const no = Math.floor(o.seq / PAGE);
+    let page = no === this.lastNo ? this.last : this.pages.get(no);
+    if (page === undefined) this.pages.set(no, (page = new Page()));
+    this.lastNo = no;
+    this.last = page;
+    const i = o.seq - no * PAGE;
+    if (page.slots[i] !== undefined) throw new RangeError(`order seq ${o.seq} is indexed already`);
+    page.slots[i] = o;
+    page.live++;
+    this.count++;
   }
 
+  /** The order at a position (-1 and other non-positions find nothing). */
   get(seq: number): Order | undefined {
-    const i = this.search(seq);
-    return i >= 0 ? this.orders[i] : undefined;
+    if (!(seq >= 0)) return undefined;
+    const no = Math.floor(seq / PAGE);
+    return (no === this.lastNo ? this.last : this.pages.get(no))?.slots[seq - no * PAGE];
   }
 
-  /** Take an indexed order out (by its slot, no search). */
+  /** Take an indexed order out. */
   forget(o: Order): void {
-    const i = o.slot;
-    if (i >= 0 && this.orders[i] === o) this.clear(i);
-  }
-
-  private clear(i: number): void {
-    const o = this.orders[i];
-    if (o === undefined) return;
-    o.slot = -1;
-    this.orders[i] = undefined;
-    // Compact once holes are two thirds of the arrays: each compaction copies the live entries,
-    // so it runs after at least twice as many forgets (amortised O(1), and rare on a deep book).
-    if (++this.holes > 1024 && this.holes * 3 > this.seqs.length * 2) this.compact();
-  }
-
-  private search(seq: number): number {
-    const seqs = this.seqs;
-    let lo = 0;
-    let hi = seqs.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      const m = seqs[mid] as number;
-      if (m === seq) return this.orders[mid] === undefined ? -1 : mid;
-      if (seq > m) lo = mid + 1;
-      else hi = mid - 1;
+    const no = Math.floor(o.seq / PAGE);
+    const page = no === this.lastNo ? this.last : this.pages.get(no);
+    if (page === undefined) return;
+    const i = o.seq - no * PAGE;
+    if (page.slots[i] !== o) return;
+    page.slots[i] = undefined;
+    this.count--;
+    if (--page.live > 0) return;
+    this.pages.delete(no);
+    if (this.last === page) {
+      this.last = undefined;
+      this.lastNo = -1;
     }
-    return -1;
-  }
-
-  private compact(): void {
-    const seqs: number[] = [];
-    const orders: Order[] = [];
-    const old = this.orders;
-    for (let i = 0; i < old.length; i++) {
-      const o = old[i];
-      if (o === undefined) continue;
-      o.slot = seqs.length;
-      seqs.push(o.seq);
-      orders.push(o);
-    }
-    this.seqs = seqs;
-    this.orders = orders;
-    this.holes = 0;
   }
 }

@@ -75,8 +75,6 @@ export class Order {
   next: Order | null = null;
   openPrev: Order | null = null;
   openNext: Order | null = null;
-  /** Position in the id index's array (order-index.ts), -1 when not there. */
-  slot = -1;
   private x: OrderExtra = NO_EXTRA;
   /** The id's text once read (most orders of a backtest never are). */
   private idText: string | null = null;
