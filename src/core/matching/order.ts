@@ -348,15 +348,22 @@ function snapshotAt(o: Order, status: OrderStatus, executed: number, origQty: nu
 const NO_EVENTS: EngineEvent[] = Object.freeze([]) as unknown as EngineEvent[];
 const NO_FILLS: Fill[] = Object.freeze([]) as unknown as Fill[];
 
-/** The taker's view of one of its trades (spec 2.4 fill): commission in the asset it received. */
-function takerFill(t: Trade, isBuy: boolean): Fill {
-  return {
-    price: t.priceText,
-    qty: t.qtyText,
-    commission: isBuy ? t.buyerFeeText : t.sellerFeeText,
-    commissionAsset: isBuy ? t.spec.baseAsset : t.spec.quoteAsset,
-    tradeId: t.id,
-  };
+/** The taker's view of its trades (spec 2.4 fills): commission in the asset it received. */
+function takerFills(trades: readonly Trade[], isBuy: boolean): Fill[] {
+  const n = trades.length;
+  if (n === 0) return NO_FILLS;
+  const out = new Array<Fill>(n);
+  for (let i = 0; i < n; i++) {
+    const t = trades[i] as Trade;
+    out[i] = {
+      price: t.priceText,
+      qty: t.qtyText,
+      commission: isBuy ? t.buyerFeeText : t.sellerFeeText,
+      commissionAsset: isBuy ? t.spec.baseAsset : t.spec.quoteAsset,
+      tradeId: t.id,
+    };
+  }
+  return out;
 }
 
 /**
@@ -400,7 +407,7 @@ export class Placed implements PlaceSuccess {
 
   /** Spec 2.4 fills of the placed order (taker side), built on first read: a trade's texts never change. */
   get fills(): Fill[] {
-    return (this.fillList ??= this.trades.length === 0 ? NO_FILLS : this.trades.map((t) => takerFill(t, this.o.isBuy)));
+    return (this.fillList ??= takerFills(this.trades, this.o.isBuy));
   }
 
   /** JSON sees the snapshot and the fills like plain properties (a spread does not: read them by name). */
