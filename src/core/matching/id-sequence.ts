@@ -12,6 +12,8 @@
  * A restored engine (restore.ts) takes the dumped sequence's `first` by `rebase`, before it has
  * issued any id: restored ids keep their positions and new ones continue above them.
  */
+import { nineDigits } from '../money/digits.ts';
+
 const E9 = 1_000_000_000;
 const B9 = 1_000_000_000n;
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
@@ -66,27 +68,3 @@ export class IdSequence {
   }
 }
 
-/**
- * v (0 <= v < 1e9) as exactly nine digits, from char codes: String(v) of a fresh number goes
- * through V8's number-string cache, which keeps every id text alive for a while (measured: 7%
- * of the engine benchmark).
- */
-function nineDigits(v: number): string {
-  const d8 = v % 10;
-  v = (v - d8) / 10;
-  const d7 = v % 10;
-  v = (v - d7) / 10;
-  const d6 = v % 10;
-  v = (v - d6) / 10;
-  const d5 = v % 10;
-  v = (v - d5) / 10;
-  const d4 = v % 10;
-  v = (v - d4) / 10;
-  const d3 = v % 10;
-  v = (v - d3) / 10;
-  const d2 = v % 10;
-  v = (v - d2) / 10;
-  const d1 = v % 10;
-  const d0 = (v - d1) / 10;
-  return String.fromCharCode(48 + d0, 48 + d1, 48 + d2, 48 + d3, 48 + d4, 48 + d5, 48 + d6, 48 + d7, 48 + d8);
-}
