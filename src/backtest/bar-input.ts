@@ -35,26 +35,7 @@ export class CandleScratch {
     return this.row(openTime, closeTime, t.open, t.high, t.low, t.close, t.volume);
   }
 
-  /** Fill the reused candle from numbers and their exact texts (a journal kline block). */
-  set(openTime: number, closeTime: number, open: number, high: number, low: number, close: number, volume: number, to: string, th: string, tl: string, tc: string, tv: string): Candle {
-    const c = this.c;
-    c.openTime = openTime;
-    c.closeTime = closeTime;
-    c.open = open;
-    c.high = high;
-    c.low = low;
-    c.close = close;
-    c.volume = volume;
-    const x = c.exact;
-    x.open = to;
-    x.high = th;
-    x.low = tl;
-    x.close = tc;
-    x.volume = tv;
-    return c;
-  }
-
-  /** Fill the reused candle from the columns of a journal row. */
+  /** Fill the reused candle from the texts of a bar. */
   row(openTime: number, closeTime: number, open: string, high: string, low: string, close: string, volume: string): Candle {
     const c = this.c;
     c.openTime = openTime;

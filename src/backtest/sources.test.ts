@@ -6,6 +6,7 @@ import { parseInstrument } from '../core/market/instrument.ts';
 import { openJournal } from '../journal/journal.ts';
 import { BLOCK_ROWS } from '../journal/kline-blocks.ts';
 import type { Journal } from '../journal/journal.ts';
+import type { Candle } from '../core/indicators/candle.ts';
 import { instrumentAt, journalBars, syntheticBars } from './sources.ts';
 
 let dir: string;
@@ -75,6 +76,41 @@ describe('backtest sources', () => {
     it.next();
     it.return?.();
     expect(it.next().done).toBe(true);
+  });
+
+  it('hands out texts a consumer reads on any bar, as plain data (spread, JSON, keys), also of the last bar after the end', () => {
+    const n = 2 * BLOCK_ROWS + 300;
+    const rows = Array.from({ length: n }, (_, i) => {
+      const t = T0 + i * 60_000;
+      const p = 2000 + (i % 389);
+      return { symbol: 'XPHP', interval: '1m', openTime: t, closeTime: t + 59_999, open: `${p}.${i % 100}`, high: `${p + 3}.000`, low: `${p - 2}`, close: `${p}.${i % 7}5`, volume: `0.${i}`, source: 'test' };
+    });
+    j.klines.insertKlines(rows);
+    expect(j.db.prepare('SELECT count(*) FROM kline_blocks').pluck().get()).toBe(2);
+    const texts = (r: (typeof rows)[number]) => ({ open: r.open, high: r.high, low: r.low, close: r.close, volume: r.volume });
+    let i = 0;
+    let last: Candle | undefined;
+    for (const c of journalBars(j, 'XPHP', '1m')) {
+      const r = rows[i]!;
+      // Some bars' texts never read, some read in part, some read twice; the numbers always there.
+      expect(c.close).toBe(Number(r.close));
+      if (i % 3 === 0) expect(c.exact.close).toBe(r.close);
+      if (i % 5 === 0) expect([c.exact.volume, c.exact.open, c.exact.volume]).toEqual([r.volume, r.open, r.volume]);
+      if (i % 7 === 0) {
+        expect({ ...c.exact }).toEqual(texts(r));
+        expect(Object.keys(c.exact)).toEqual(['open', 'high', 'low', 'close', 'volume']);
+        expect(JSON.parse(JSON.stringify(c))).toEqual({ openTime: r.openTime, closeTime: r.closeTime, open: Number(r.open), high: Number(r.high), low: Number(r.low), close: Number(r.close), volume: Number(r.volume), exact: texts(r) });
+        expect(structuredClone(c.exact)).toEqual(texts(r));
+      }
+      last = c;
+      i++;
+    }
+    expect(i).toBe(n);
+    expect({ ...last!.exact }).toEqual(texts(rows[n - 1]!));
+    // The range ends inside a block: its last bar's texts, unread until the iterator is done.
+    for (const c of journalBars(j, 'XPHP', '1m', undefined, T0 + 1000 * 60_000)) last = c;
+    expect(last!.openTime).toBe(T0 + 999 * 60_000);
+    expect({ ...last!.exact }).toEqual(texts(rows[999]!));
   });
 
   it('takes the instrument from the exchangeInfo snapshot in force at the start, else the fallback, else says what to do', () => {

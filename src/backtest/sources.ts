@@ -2,24 +2,21 @@
  * Where backtest bars and rules come from. Journal: the series' klines streamed in open-time
  * order ([from, to) on open time), from the kline blocks (journal/kline-blocks.ts) where there
  * are some and a chunk of the rows' price columns at a time elsewhere, each bar filled into one
- * reused Candle; the instrument from the exchangeInfo snapshot in force
- * at the start of the range (journal.exchangeInfo.at), else a fallback (the CLI passes the sandbox
- * config's symbol), else an error that says what to do. Synthetic: the seeded generator's
+ * reused Candle whose exact texts are cut from a block only when read; the instrument from the
+ * exchangeInfo snapshot in force at the start of the range (journal.exchangeInfo.at), else a
+ * fallback (the CLI passes the sandbox config's symbol), else an error that says what to do. Synthetic: the seeded generator's
  * columnar series (core/synthetic), iterated without materialising the year.
  */
-import type { Candle } from '../core/indicators/candle.ts';
+import type { Candle, CandleText } from '../core/indicators/candle.ts';
 import { parseInstruments } from '../core/market/index.ts';
 import type { Instrument } from '../core/market/index.ts';
 import { generateSeries } from '../core/synthetic/index.ts';
 import type { GenerateOptions, SyntheticSeries } from '../core/synthetic/index.ts';
 import type { Journal } from '../journal/journal.ts';
 import { decodeBlock, firstAtOrAfter } from '../journal/kline-blocks.ts';
-import type { KlineBlock } from '../journal/kline-blocks.ts';
+import type { KlineBlock, RowTexts } from '../journal/kline-blocks.ts';
 import type { BarTuple, StoredBlock } from '../journal/kline-store.ts';
-import { CandleScratch } from './bar-input.ts';
 
-/** Rows of a block whose texts are made at a time: strings that die young, with their bars. */
-const TEXT_WINDOW = 256;
 const MIN = Number.MIN_SAFE_INTEGER;
 const MAX = Number.MAX_SAFE_INTEGER;
 
@@ -33,25 +30,144 @@ export function journalBars(journal: Journal, symbol: string, interval: string, 
 }
 
 /**
+ * The exact texts of the bar the reused candle holds. From a block they are cut from the block's
+ * text when one of them is first read for that bar (a consumer that reads no text, such as an
+ * indicator pass over the numbers, makes no string), then kept for the bar; from the rows, they
+ * are the rows' strings.
+ */
+class BarTexts implements RowTexts {
+  open = '';
+  high = '';
+  low = '';
+  close = '';
+  volume = '';
+  /** The block row whose texts are not read yet (block undefined: the fields are the bar's). */
+  private block: KlineBlock | undefined;
+  private row = 0;
+
+  /** The candle holds row `row` of `block` now. */
+  atBlockRow(block: KlineBlock, row: number): void {
+    this.block = block;
+    this.row = row;
+  }
+
+  /** The candle holds a row's own strings now. */
+  atRow(open: string, high: string, low: string, close: string, volume: string): void {
+    this.block = undefined;
+    this.open = open;
+    this.high = high;
+    this.low = low;
+    this.close = close;
+    this.volume = volume;
+  }
+
+  /** The fields, read from the block first if they are not yet. */
+  get(): this {
+    const b = this.block;
+    if (b !== undefined) {
+      b.rowTexts(this.row, this);
+      this.block = undefined;
+    }
+    return this;
+  }
+}
+
+/**
+ * A CandleText over a BarTexts: own enumerable accessors (what spreads, JSON and structured
+ * clones read), in the interface's key order, and nothing else enumerable. The accessors are
+ * shared by every instance, so a read is as cheap as a field's once compiled.
+ */
+class LiveText implements CandleText {
+  declare readonly open: string;
+  declare readonly high: string;
+  declare readonly low: string;
+  declare readonly close: string;
+  declare readonly volume: string;
+  readonly #t: BarTexts;
+
+  static readonly #FIELDS: readonly [string, PropertyDescriptor][] = [
+    [
+      'open',
+      {
+        get(this: LiveText): string {
+          return this.#t.get().open;
+        },
+        enumerable: true,
+      },
+    ],
+    [
+      'high',
+      {
+        get(this: LiveText): string {
+          return this.#t.get().high;
+        },
+        enumerable: true,
+      },
+    ],
+    [
+      'low',
+      {
+        get(this: LiveText): string {
+          return this.#t.get().low;
+        },
+        enumerable: true,
+      },
+    ],
+    [
+      'close',
+      {
+        get(this: LiveText): string {
+          return this.#t.get().close;
+        },
+        enumerable: true,
+      },
+    ],
+    [
+      'volume',
+      {
+        get(this: LiveText): string {
+          return this.#t.get().volume;
+        },
+        enumerable: true,
+      },
+    ],
+  ];
+
+  constructor(t: BarTexts) {
+    this.#t = t;
+    for (const [k, d] of LiveText.#FIELDS) Object.defineProperty(this, k, d);
+  }
+}
+
+interface LiveCandle {
+  openTime: number;
+  closeTime: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+  readonly exact: CandleText;
+}
+
+/**
  * The iterator behind `journalBars`: a plain object rather than a generator, handing out one
- * reused result object, so a year of bars allocates nothing per bar beyond what the reads return.
- * Consumers read `value` before the next call (for...of does), as with the reused Candle.
+ * reused result object and one reused Candle, so a year of bars allocates nothing per bar beyond
+ * what the reads return and the texts a consumer reads. Consumers read `value` before the next
+ * call (for...of does). The candle's texts stay readable until then, also after the last bar.
  *
  * The range is walked by open time: up to the next block's start from the rows (`barChunk`),
  * then the block's rows in range, then on from the block's stop. A block in a format this code
  * does not know is read from the rows instead.
  */
 class JournalBars implements IterableIterator<Candle> {
-  private readonly scratch = new CandleScratch();
+  private readonly texts = new BarTexts();
+  private readonly candle: LiveCandle = { openTime: 0, closeTime: 0, open: 0, high: 0, low: 0, close: 0, volume: 0, exact: new LiveText(this.texts) };
   private readonly result: { done: boolean; value: Candle | undefined } = { done: false, value: undefined };
   private rows: BarTuple[] = [];
   private i = 0;
   private block: KlineBlock | undefined;
   private blockEnd = 0;
-  /** Texts of the block's rows [textFrom, textTo), five a row. */
-  private texts: string[] = [];
-  private textFrom = 0;
-  private textTo = 0;
   /** The next stored block at or after the cursor (undefined: not looked up yet; null: none). */
   private nextBlock: StoredBlock | null | undefined;
   /** Rows (not blocks) up to here: the range of an unreadable block. */
@@ -73,24 +189,34 @@ class JournalBars implements IterableIterator<Candle> {
 
   next(): IteratorResult<Candle, undefined> {
     const r = this.result;
+    const c = this.candle;
     for (;;) {
       const b = this.block;
       if (b !== undefined) {
         if (this.i < this.blockEnd) {
           const i = this.i++;
-          if (i >= this.textTo) {
-            this.textFrom = i;
-            this.textTo = Math.min(this.blockEnd, i + TEXT_WINDOW);
-            this.texts = b.textRows(i, this.textTo);
-          }
-          const t = this.texts;
-          const k = (i - this.textFrom) * 5;
-          r.value = this.scratch.set(b.openTime[i]!, b.closeTime[i]!, b.open[i]!, b.high[i]!, b.low[i]!, b.close[i]!, b.volume[i]!, t[k]!, t[k + 1]!, t[k + 2]!, t[k + 3]!, t[k + 4]!);
+          c.openTime = b.openTime[i]!;
+          c.closeTime = b.closeTime[i]!;
+          c.open = b.open[i]!;
+          c.high = b.high[i]!;
+          c.low = b.low[i]!;
+          c.close = b.close[i]!;
+          c.volume = b.volume[i]!;
+          this.texts.atBlockRow(b, i);
+          r.value = c;
           return r as IteratorResult<Candle, undefined>;
         }
       } else if (this.i < this.rows.length) {
         const k = this.rows[this.i++]!;
-        r.value = this.scratch.row(k[0], k[6], k[1], k[2], k[3], k[4], k[5]);
+        c.openTime = k[0];
+        c.closeTime = k[6];
+        c.open = Number(k[1]);
+        c.high = Number(k[2]);
+        c.low = Number(k[3]);
+        c.close = Number(k[4]);
+        c.volume = Number(k[5]);
+        this.texts.atRow(k[1], k[2], k[3], k[4], k[5]);
+        r.value = c;
         return r as IteratorResult<Candle, undefined>;
       }
       if (!this.load()) {
@@ -114,8 +240,6 @@ class JournalBars implements IterableIterator<Candle> {
     const klines = this.journal.klines;
     this.block = undefined;
     this.rows = [];
-    this.texts = [];
-    this.textTo = 0;
     this.i = 0;
     while (this.cursor < this.end) {
       if (this.nextBlock === undefined) this.nextBlock = klines.blockAfter(this.symbol, this.interval, Math.max(this.cursor, this.rowsUntil), this.end) ?? null;

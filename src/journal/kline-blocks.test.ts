@@ -35,9 +35,12 @@ function checkBlocks(store: KlineStore, symbol: string, interval = '1m'): number
     expect(block.count).toBe(rows.length);
     expect(b.count).toBe(rows.length);
     const all = block.textRows(0, block.count);
+    const into = { open: '', high: '', low: '', close: '', volume: '' };
     rows.forEach((r, i) => {
       const texts = all.slice(i * 5, i * 5 + 5);
       expect(block.textRows(i, i + 1)).toEqual(texts);
+      block.rowTexts(i, into);
+      expect([into.open, into.high, into.low, into.close, into.volume]).toEqual(texts);
       expect(texts).toEqual([r.open, r.high, r.low, r.close, r.volume]);
       const nums = [block.open[i], block.high[i], block.low[i], block.close[i], block.volume[i]];
       expect(nums).toEqual(texts.map(Number));
@@ -77,11 +80,45 @@ describe('kline blocks', () => {
     expect(firstAtOrAfter(block, 1e15)).toBe(50);
     // Not plain decimal text: refused (the schema's CHECK refuses it in the rows too).
     expect(() => encodeBlock([[0, '1e5', '1', '1', '1', '1', 1]])).toThrow(/plain decimal/);
+    // Row by row, in any order (across the text windows, backwards too).
+    const into = { open: '', high: '', low: '', close: '', volume: '' };
+    const rowTexts = (i: number) => {
+      block.rowTexts(i, into);
+      return [into.open, into.high, into.low, into.close, into.volume];
+    };
+    for (const i of [49, 0, 1, 1, 48, 25, 0]) expect(rowTexts(i)).toEqual(rows[i]!.slice(1, 6));
+    expect(() => block.rowTexts(50, into)).toThrow(RangeError);
+    expect(() => block.rowTexts(-1, into)).toThrow(RangeError);
     // Another format: not read.
     const other = Buffer.from(encodeBlock(rows));
     other.writeUInt32LE(99, 0);
     expect(decodeBlock(other)).toBeUndefined();
     expect(decodeBlock(encodeBlock(rows).subarray(0, 100))).toBeUndefined();
+  });
+
+  it('reads the texts of any row of a full block, window by window, in any order, and says when they are damaged', () => {
+    const rows = Array.from({ length: BLOCK_ROWS }, (_, i) => {
+      const b = bar(i);
+      return [b.openTime, b.open, b.high, b.low, b.close, b.volume, b.closeTime] as [number, string, string, string, string, string, number];
+    });
+    const data = encodeBlock(rows);
+    const block = decodeBlock(data)!;
+    const into = { open: '', high: '', low: '', close: '', volume: '' };
+    const order = [...Array.from({ length: BLOCK_ROWS }, (_, i) => i), ...Array.from({ length: BLOCK_ROWS }, (_, i) => BLOCK_ROWS - 1 - i), 300, 5, 1000, 256, 255, 511, 512];
+    for (const i of order) {
+      block.rowTexts(i, into);
+      expect([into.open, into.high, into.low, into.close, into.volume]).toEqual(rows[i]!.slice(1, 6));
+    }
+    // A separator lost or one too many in a row's text: refused, not misread.
+    const textAt = 8 + BLOCK_ROWS * 7 * 8 + (BLOCK_ROWS + 1) * 4;
+    const lost = Buffer.from(data);
+    lost[data.indexOf(10, textAt)] = 0x30;
+    expect(() => decodeBlock(lost)!.rowTexts(0, into)).toThrow(/damaged/);
+    const extra = Buffer.from(data);
+    extra[textAt + 1] = 10;
+    expect(() => decodeBlock(extra)!.rowTexts(0, into)).toThrow(/damaged/);
+    expect(decodeBlock(extra)!.rowTexts(1, into)).toBeUndefined();
+    expect(into.open).toBe(rows[1]![1]);
   });
 
   it('packs full blocks as klines are written, in any batch size, and leaves the rest as rows', () => {

@@ -7,8 +7,10 @@
  * of n values (open time, close time, open, high, low, close, volume), then n + 1 u32 offsets
  * (row i's text is bytes [offset i, offset i+1) of the text), then the text: row by row, the exact
  * open, high, low, close and volume of the row as latin1, each followed by '\n'. Readers take
- * the text a window of rows at a time (`textRows`), so the strings a replay makes live about as
- * long as the bars they belong to: none survive long enough to be promoted to the old generation.
+ * a row's texts when they need them (`rowTexts`: a replay cuts them from a window of rows decoded
+ * at once into one string, only for the bars whose texts are read), or a window of rows as an
+ * array (`textRows`). Either way the strings a replay makes live about as long as the bars they belong
+ * to: none survive long enough to be promoted to the old generation.
  *
  * Exactness: the texts are the TEXT rows' own bytes (the schema allows only digits and one dot in
  * them, so '\n' cannot occur), and each double is `Number(text)`, what a reader of the TEXT rows
@@ -44,7 +46,24 @@ export interface KlineBlock {
    * at `(i - from) * 5 + c`.
    */
   textRows(from: number, to: number): string[];
+  /**
+   * The exact texts of row i into `into` (new strings, cut from the window of TEXT_WINDOW rows
+   * around it, decoded once for the window into one string).
+   */
+  rowTexts(row: number, into: RowTexts): void;
 }
+
+/** Where `rowTexts` puts a row's texts. */
+export interface RowTexts {
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+}
+
+/** Rows whose text is decoded into one string at a time by `text`. */
+const TEXT_WINDOW = 256;
 
 const PLAIN = /^[0-9.]+$/;
 
@@ -99,24 +118,84 @@ export function decodeBlock(data: Uint8Array): KlineBlock | undefined {
   new Uint8Array(offsets.buffer).set(data.subarray(HEADER + numberBytes, textAt));
   const text = Buffer.from(data.buffer, data.byteOffset + textAt, data.byteLength - textAt);
   if (offsets[0] !== 0 || offsets[n] !== text.byteLength) return undefined;
-  const col = (c: number) => numbers.subarray(c * n, (c + 1) * n);
-  return {
-    count: n,
-    openTime: col(0),
-    closeTime: col(1),
-    open: col(2),
-    high: col(3),
-    low: col(4),
-    close: col(5),
-    volume: col(6),
-    textRows(from: number, to: number): string[] {
-      const parts = text.toString('latin1', offsets[from]!, offsets[to]!).split('\n');
-      parts.pop(); // the empty string after the last '\n'
-      if (parts.length !== (to - from) * TEXT_COLUMNS) throw new RangeError(`kline block text of rows ${from}..${to} is damaged`);
-      return parts;
-    },
-  };
+  return new DecodedBlock(n, numbers, offsets, text);
 }
+
+class DecodedBlock implements KlineBlock {
+  readonly openTime: Float64Array;
+  readonly closeTime: Float64Array;
+  readonly open: Float64Array;
+  readonly high: Float64Array;
+  readonly low: Float64Array;
+  readonly close: Float64Array;
+  readonly volume: Float64Array;
+  /** The text of rows [windowFrom, windowTo) as one string; its offset 0 is the text's byte windowBase. */
+  private window = '';
+  private windowFrom = 0;
+  private windowTo = 0;
+  private windowBase = 0;
+  constructor(
+    readonly count: number,
+    numbers: Float64Array,
+    private readonly offsets: Uint32Array,
+    private readonly bytes: Buffer,
+  ) {
+    const col = (c: number) => numbers.subarray(c * count, (c + 1) * count);
+    this.openTime = col(0);
+    this.closeTime = col(1);
+    this.open = col(2);
+    this.high = col(3);
+    this.low = col(4);
+    this.close = col(5);
+    this.volume = col(6);
+  }
+
+  textRows(from: number, to: number): string[] {
+    const parts = this.bytes.toString('latin1', this.offsets[from]!, this.offsets[to]!).split('\n');
+    parts.pop(); // the empty string after the last '\n'
+    if (parts.length !== (to - from) * TEXT_COLUMNS) throw new RangeError(`kline block text of rows ${from}..${to} is damaged`);
+    return parts;
+  }
+
+  rowTexts(row: number, into: RowTexts): void {
+    if (!(row >= 0 && row < this.count)) throw new RangeError(`kline block row ${row} is outside 0..${this.count - 1}`);
+    const offsets = this.offsets;
+    if (row < this.windowFrom || row >= this.windowTo) {
+      const to = Math.min(this.count, row + TEXT_WINDOW);
+      this.windowBase = offsets[row]!;
+      this.window = this.bytes.toString('latin1', this.windowBase, offsets[to]!);
+      this.windowFrom = row;
+      this.windowTo = to;
+    }
+    const w = this.window;
+    let p = offsets[row]! - this.windowBase;
+    // The row's last byte: the '\n' after its volume. Each field ends at the next '\n' before it.
+    const last = offsets[row + 1]! - this.windowBase - 1;
+    let q = w.indexOf('\n', p);
+    if (q < p || q >= last) throw damaged(row);
+    into.open = w.slice(p, q);
+    p = q + 1;
+    q = w.indexOf('\n', p);
+    if (q < p || q >= last) throw damaged(row);
+    into.high = w.slice(p, q);
+    p = q + 1;
+    q = w.indexOf('\n', p);
+    if (q < p || q >= last) throw damaged(row);
+    into.low = w.slice(p, q);
+    p = q + 1;
+    q = w.indexOf('\n', p);
+    if (q < p || q >= last) throw damaged(row);
+    into.close = w.slice(p, q);
+    p = q + 1;
+    if (w.indexOf('\n', p) !== last) throw damaged(row);
+    into.volume = w.slice(p, last);
+  }
+}
+
+function damaged(row: number): RangeError {
+  return new RangeError(`kline block text of row ${row} is damaged`);
+}
+
 /** Index of the first row of `block` with open time >= t (count when none). */
 export function firstAtOrAfter(block: KlineBlock, t: number): number {
   const times = block.openTime;

@@ -1,19 +1,34 @@
 /**
- * Decimal arithmetic at 40 significant digits, ROUND_HALF_UP, on BigInts: the same results as
- * the project's Decimal (core/money/decimal.ts: precision 40, ROUND_HALF_UP), bit for bit, for
- * + - * / (each correctly rounded to 40 significant digits), comparisons, rounding to decimal
- * places and conversion to a number. The backtest's round-trip book and the order manager's
- * account do a handful of these per fill; on BigInts they cost a fraction of decimal.js's digit
- * arrays and allocate less. A value is `m * 10^e`; nothing here reads floats.
+ * Decimal arithmetic at 40 significant digits, ROUND_HALF_UP: the same results as the project's
+ * Decimal (core/money/decimal.ts: precision 40, ROUND_HALF_UP), bit for bit, for + - * / (each
+ * correctly rounded to 40 significant digits), comparisons, rounding to decimal places and
+ * conversion to a number. The backtest's round-trip book and the order manager's account do a
+ * handful of these per fill; they cost a fraction of decimal.js's digit arrays and allocate less.
+ * A value is `m * 10^e`; nothing here reads floats.
+ *
+ * Two representations of the mantissa m. Most amounts of a backtest (prices, quantities,
+ * balances, their sums and products) have at most 15 or 16 digits: m is then a safe integer
+ * held as a number (`n`, |n| <= 2^53 - 1, `b` undefined), and + - * and comparisons run on
+ * doubles where that is provably exact: the operands are integers below 2^53 and so is the
+ * true result, checked on the computed one (a true result of 2^53 or more never computes to less,
+ * rounding being monotone), and 10^k (k <= 22) is exact. Anything else (a result past 2^53, a
+ * quotient that does not end, a long text) runs on BigInts (`b`), as before; a BigInt result that
+ * fits a safe integer goes back to a number. Which representation holds a value never changes
+ * what it is: every output (texts, Decimals, numbers, comparisons) depends on the value only, and
+ * every operation rounds the exact value.
  */
 import { D } from './decimal.ts';
 import type { Dec } from './decimal.ts';
-import { decimalOfDigits } from './plain-decimal.ts';
+import { decimalOfDigits, decimalOfInt } from './plain-decimal.ts';
 import { TextMemo } from './text-memo.ts';
 
 const P = 40;
 const POW: bigint[] = [];
 for (let i = 0, p = 1n; i <= 128; i++, p *= 10n) POW.push(p);
+/** 10^i for i in 0..22: every one exact as a double. */
+const POW10: readonly number[] = Array.from({ length: 23 }, (_, i) => 10 ** i);
+const MAX = Number.MAX_SAFE_INTEGER;
+const MAX_BIG = BigInt(MAX);
 
 function pow10(n: number): bigint {
   return n < POW.length ? (POW[n] as bigint) : 10n ** BigInt(n);
@@ -34,13 +49,30 @@ function digits(a: bigint): number {
   return lo;
 }
 
+/** Decimal digits of a safe integer a >= 0 (1 for 0). */
+function digitsOf(a: number): number {
+  let k = 1;
+  while (k < 16 && a >= (POW10[k] as number)) k++;
+  return k;
+}
+
 export class X40 {
-  constructor(
-    readonly m: bigint,
+  /**
+   * The mantissa: `n` (a safe integer) when `b` is undefined, else `b`. Use `X40.parse` or the
+   * operations; the representation is internal.
+   */
+  private constructor(
+    private readonly n: number,
+    private readonly b: bigint | undefined,
     readonly e: number,
   ) {}
 
-  static readonly ZERO = new X40(0n, 0);
+  static readonly ZERO = new X40(0, undefined, 0);
+
+  /** The mantissa (the value is m * 10^e). */
+  get m(): bigint {
+    return this.b ?? BigInt(this.n);
+  }
 
   /** A decimal text; plain ones (digits, optional sign and point) are read directly, others (exponents) through Decimal. */
   static parse(text: string): X40 {
@@ -53,10 +85,43 @@ export class X40 {
     return v;
   }
 
+  /**
+   * What /^[+-]?\d+(?:\.\d+)?$/ accepts (a sign, digits, optionally a point followed by digits),
+   * read in one pass without a regex: into a number while the digits stay below 2^53, else as a
+   * BigInt. Exact, as Decimal reads text: rounding happens in the operations only. Other texts
+   * (exponents, '.5') through Decimal, which also refuses what is not a number.
+   */
   private static read(text: string): X40 {
-    const dot = plainDot(text);
-    // Exact, as Decimal reads text: rounding happens in the operations only.
-    if (dot !== NOT_PLAIN) return dot < 0 ? new X40(BigInt(text), 0) : new X40(BigInt(text.slice(0, dot) + text.slice(dot + 1)), dot + 1 - text.length);
+    const len = text.length;
+    let i = 0;
+    let neg = false;
+    if (len > 0) {
+      const c = text.charCodeAt(0);
+      if (c === 45) {
+        neg = true;
+        i = 1;
+      } else if (c === 43) i = 1;
+    }
+    const start = i;
+    let dot = -1;
+    let v = 0;
+    for (; i < len; i++) {
+      const c = text.charCodeAt(i);
+      if (c >= 48 && c <= 57) v = v * 10 + (c - 48);
+      else if (c === 46 && dot < 0) dot = i;
+      else return X40.viaDecimal(text);
+    }
+    // At least one digit before the point and one after it.
+    if (dot === start || dot === len - 1 || len === start) return X40.viaDecimal(text);
+    const e = dot < 0 ? 0 : dot + 1 - len;
+    // Exact while below 2^53: past it the computed value stays past it (rounding is monotone).
+    if (v <= MAX) return v === 0 ? (e === 0 ? X40.ZERO : new X40(0, undefined, e)) : new X40(neg ? -v : v, undefined, e);
+    const s = dot < 0 ? text.slice(start) : text.slice(start, dot) + text.slice(dot + 1);
+    const m = BigInt(s);
+    return big(neg ? -m : m, e);
+  }
+
+  private static viaDecimal(text: string): X40 {
     const d = new D(text);
     if (!d.isFinite()) throw new RangeError(`not a finite decimal: ${JSON.stringify(text)}`);
     return X40.parse(d.toFixed());
@@ -67,59 +132,105 @@ export class X40 {
   }
 
   get sign(): number {
-    return this.m > 0n ? 1 : this.m < 0n ? -1 : 0;
+    if (this.b === undefined) return this.n > 0 ? 1 : this.n < 0 ? -1 : 0;
+    return this.b > 0n ? 1 : this.b < 0n ? -1 : 0;
   }
 
   isZero(): boolean {
-    return this.m === 0n;
+    return this.b === undefined ? this.n === 0 : this.b === 0n;
   }
 
   plus(y: X40): X40 {
-    if (y.m === 0n) return round(this.m, this.e);
-    if (this.m === 0n) return round(y.m, y.e);
-    if (this.e === y.e) return round(this.m + y.m, this.e);
+    if (this.b === undefined && y.b === undefined) {
+      if (y.n === 0) return this;
+      if (this.n === 0) return y;
+      const r = addSmall(this.n, this.e, y.n, y.e);
+      if (r !== undefined) return r;
+    }
+    const a = this.m;
+    const c = y.m;
+    if (c === 0n) return round(a, this.e);
+    if (a === 0n) return round(c, y.e);
+    if (this.e === y.e) return round(a + c, this.e);
     const e = Math.min(this.e, y.e);
-    return round(this.m * pow10(this.e - e) + y.m * pow10(y.e - e), e);
+    return round(a * pow10(this.e - e) + c * pow10(y.e - e), e);
   }
 
   minus(y: X40): X40 {
     // plus(-y), without the negated operand.
-    if (y.m === 0n) return round(this.m, this.e);
-    if (this.m === 0n) return round(-y.m, y.e);
-    if (this.e === y.e) return round(this.m - y.m, this.e);
+    if (this.b === undefined && y.b === undefined) {
+      if (y.n === 0) return this;
+      if (this.n === 0) return new X40(-y.n, undefined, y.e);
+      const r = addSmall(this.n, this.e, -y.n, y.e);
+      if (r !== undefined) return r;
+    }
+    const a = this.m;
+    const c = y.m;
+    if (c === 0n) return round(a, this.e);
+    if (a === 0n) return round(-c, y.e);
+    if (this.e === y.e) return round(a - c, this.e);
     const e = Math.min(this.e, y.e);
-    return round(this.m * pow10(this.e - e) - y.m * pow10(y.e - e), e);
+    return round(a * pow10(this.e - e) - c * pow10(y.e - e), e);
   }
 
   times(y: X40): X40 {
+    if (this.b === undefined && y.b === undefined) {
+      if (this.n === 0 || y.n === 0) return X40.ZERO;
+      const p = this.n * y.n;
+      // Both integers below 2^53: a product that computes to at most 2^53 - 1 is exact (at most 16 digits, no rounding).
+      if (p <= MAX && p >= -MAX) return new X40(p, undefined, this.e + y.e);
+    }
     return round(this.m * y.m, this.e + y.e);
   }
 
   /** Correctly rounded quotient (throws on division by zero). */
   div(y: X40): X40 {
-    if (y.m === 0n) throw new RangeError('division by zero');
-    if (this.m === 0n) return X40.ZERO;
-    const neg = this.m < 0n !== y.m < 0n;
-    const a = this.m < 0n ? -this.m : this.m;
-    const b = y.m < 0n ? -y.m : y.m;
+    if (y.isZero()) throw new RangeError('division by zero');
+    if (this.isZero()) return X40.ZERO;
+    if (this.b === undefined && y.b === undefined) {
+      // A quotient that ends within the digits a safe integer has is exact as it is (at most 16
+      // digits, no rounding): the dividend scaled to 15 digits, if the divisor divides it.
+      const a = this.n;
+      const k = 15 - digitsOf(a < 0 ? -a : a);
+      const s = k > 0 ? a * (POW10[k] as number) : a;
+      const c = y.n;
+      // s and c are integers below 2^53: % is exact, and so is a quotient that is an integer.
+      if (s % c === 0) return new X40(s / c, undefined, this.e - y.e - (k > 0 ? k : 0));
+    }
+    const m = this.m;
+    const ym = y.m;
+    const neg = m < 0n !== ym < 0n;
+    const a = m < 0n ? -m : m;
+    const b = ym < 0n ? -ym : ym;
     // Scale so the integer quotient has P digits (P + 1 at most; then once more with one less).
     let k = P + digits(b) - digits(a);
     for (;;) {
       const num = k >= 0 ? a * pow10(k) : a;
       const den = k >= 0 ? b : b * pow10(-k);
       let q = num / den;
-      if (q >= (POW[P] as bigint)) {
+      if (q >= POW_P) {
         k--;
         continue;
       }
       const r = num - q * den;
       if (r * 2n >= den) q += 1n;
-      return new X40(neg ? -q : q, this.e - y.e - k);
+      return big(neg ? -q : q, this.e - y.e - k);
     }
   }
 
   cmp(y: X40): number {
-    if (this.e === y.e) return this.m > y.m ? 1 : this.m < y.m ? -1 : 0;
+    if (this.b === undefined && y.b === undefined) {
+      const a = this.n;
+      const c = y.n;
+      if (this.e === y.e || a === 0 || c === 0) return a > c ? 1 : a < c ? -1 : 0;
+      const r = cmpSmall(a, this.e, c, y.e);
+      if (r !== undefined) return r;
+    }
+    if (this.e === y.e) {
+      const a = this.m;
+      const c = y.m;
+      return a > c ? 1 : a < c ? -1 : 0;
+    }
     const e = Math.min(this.e, y.e);
     const a = this.m * pow10(this.e - e);
     const b = y.m * pow10(y.e - e);
@@ -140,94 +251,166 @@ export class X40 {
 
   /** Rounded half up to `dp` decimal places, in plain notation without trailing zeros (Decimal's toDecimalPlaces(dp).toFixed()). */
   toFixedDp(dp: number): string {
-    let m = this.m;
-    let e = this.e;
-    if (e < -dp) {
+    const e = this.e;
+    if (this.b === undefined) {
+      const n = this.n;
+      if (e >= -dp) return plainSmall(n, e);
+      const drop = -dp - e;
+      // |n| < 10^16: more than 22 places dropped leaves less than half a unit (0).
+      if (drop > 22) return '0';
+      const f = POW10[drop] as number;
+      const a = n < 0 ? -n : n;
+      const r = a % f;
+      let q = (a - r) / f;
+      if (r * 2 >= f) q += 1;
+      return plainSmall(n < 0 ? -q : q, -dp);
+    }
+    let m = this.b;
+    let me = e;
+    if (me < -dp) {
       const neg = m < 0n;
       const a = neg ? -m : m;
-      const drop = pow10(-dp - e);
+      const drop = pow10(-dp - me);
       let q = a / drop;
       if ((a - q * drop) * 2n >= drop) q += 1n;
       m = neg ? -q : q;
-      e = -dp;
+      me = -dp;
     }
-    return plain(m, e);
+    return plain(m, me);
   }
 
   /** The same value as a Decimal (what `new D(this.toString())` builds, without printing and parsing). */
   toDec(): Dec {
-    const neg = this.m < 0n;
-    return decimalOfDigits(neg, (neg ? -this.m : this.m).toString(), this.e);
+    if (this.b === undefined) {
+      const n = this.n;
+      return decimalOfInt(n < 0, n < 0 ? -n : n, this.e);
+    }
+    const neg = this.b < 0n;
+    return decimalOfDigits(neg, (neg ? -this.b : this.b).toString(), this.e);
   }
 
   toNumber(): number {
+    if (this.b === undefined) {
+      const n = this.n;
+      const e = this.e;
+      if (n === 0) return 0;
+      // One correctly rounded operation on exact operands: the double nearest m * 10^e, what
+      // the text's conversion gives.
+      if (e === 0) return n;
+      if (e > 0 && e <= 22) return n * (POW10[e] as number);
+      if (e < 0 && e >= -22) return n / (POW10[-e] as number);
+    }
     return Number(`${this.m}e${this.e}`);
   }
 
   toString(): string {
-    return plain(this.m, this.e);
+    return this.b === undefined ? plainSmall(this.n, this.e) : plain(this.b, this.e);
   }
 }
 
-const NOT_PLAIN = -2;
 const memo = new TextMemo<X40>(16);
+const POW_P = POW[P] as bigint;
+
+// The constructor is private to the class (callers parse or compute); this module's helpers build through here.
+const Ctor = X40 as unknown as new (n: number, b: bigint | undefined, e: number) => X40;
+const make = (n: number, b: bigint | undefined, e: number): X40 => new Ctor(n, b, e);
+
+/** An X40 of a BigInt mantissa: a number when it fits a safe integer. */
+function big(m: bigint, e: number): X40 {
+  return m <= MAX_BIG && m >= -MAX_BIG ? make(Number(m), undefined, e) : make(NaN, m, e);
+}
 
 /**
- * Where the point of a plain text is (-1: none), or NOT_PLAIN: what /^[+-]?\d+(?:\.\d+)?$/
- * accepts (a sign, digits, optionally a point followed by digits), read without a regex.
+ * a * 10^ea + c * 10^ec on safe integers a, c (non-zero), or undefined when the aligned operands
+ * or the sum leave the safe range (the caller goes to BigInts).
  */
-function plainDot(text: string): number {
-  const n = text.length;
-  let i = 0;
-  if (n > 0) {
-    const c = text.charCodeAt(0);
-    if (c === 43 || c === 45) i = 1;
+function addSmall(a: number, ea: number, c: number, ec: number): X40 | undefined {
+  let s: number;
+  let e: number;
+  if (ea === ec) {
+    s = a + c;
+    e = ea;
+  } else if (ea > ec) {
+    const k = ea - ec;
+    if (k > 22) return undefined;
+    const sa = a * (POW10[k] as number);
+    if (sa > MAX || sa < -MAX) return undefined;
+    s = sa + c;
+    e = ec;
+  } else {
+    const k = ec - ea;
+    if (k > 22) return undefined;
+    const sc = c * (POW10[k] as number);
+    if (sc > MAX || sc < -MAX) return undefined;
+    s = a + sc;
+    e = ea;
   }
-  let dot = -1;
-  let digitsBefore = 0;
-  let digitsAfter = 0;
-  for (; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 48 && c <= 57) {
-      if (dot < 0) digitsBefore++;
-      else digitsAfter++;
-    } else if (c === 46 && dot < 0) dot = i;
-    else return NOT_PLAIN;
-  }
-  if (digitsBefore === 0 || (dot >= 0 && digitsAfter === 0)) return NOT_PLAIN;
-  return dot;
+  if (s > MAX || s < -MAX) return undefined;
+  // At most 16 digits: no rounding. x + (-x) is +0, never -0.
+  return s === 0 ? X40.ZERO : make(s, undefined, e);
 }
-const POW_P = POW[P] as bigint;
+
+/** Compares a * 10^ea with c * 10^ec (safe integers, exponents differ), or undefined when the aligned operand leaves the safe range. */
+function cmpSmall(a: number, ea: number, c: number, ec: number): number | undefined {
+  if (ea > ec) {
+    const k = ea - ec;
+    if (k > 22) return undefined;
+    a *= POW10[k] as number;
+    if (a > MAX || a < -MAX) return undefined;
+  } else {
+    const k = ec - ea;
+    if (k > 22) return undefined;
+    c *= POW10[k] as number;
+    if (c > MAX || c < -MAX) return undefined;
+  }
+  return a > c ? 1 : a < c ? -1 : 0;
+}
 
 /** Rounded to P significant digits, half up (away from zero). */
 function round(m: bigint, e: number): X40 {
   const neg = m < 0n;
   const a = neg ? -m : m;
   // Most results have at most P digits: one comparison, no digit count.
-  if (a < POW_P) return new X40(m, e);
+  if (a < POW_P) return big(m, e);
   const d = digits(a);
-  if (d <= P) return new X40(m, e);
+  if (d <= P) return big(m, e);
   const drop = d - P;
   const f = pow10(drop);
   let q = a / f;
   if ((a - q * f) * 2n >= f) q += 1n;
-  return new X40(neg ? -q : q, e + drop);
+  return big(neg ? -q : q, e + drop);
 }
 
 /** m * 10^e in plain notation, no trailing zeros after the point; "0" for zero (never "-0"). */
 function plain(m: bigint, e: number): string {
   if (m === 0n) return '0';
   const neg = m < 0n;
-  let s = (neg ? -m : m).toString();
-  if (e >= 0) s += '0'.repeat(e);
-  else {
+  return point(neg, (neg ? -m : m).toString(), e);
+}
+
+/** plain() of a safe integer mantissa: its digits straight from the number (below 10^21, no exponent form). */
+function plainSmall(n: number, e: number): string {
+  if (n === 0) return '0';
+  return n < 0 ? point(true, String(-n), e) : point(false, String(n), e);
+}
+
+/** The digits `s` (no sign, no leading zeros) times 10^e, plain, no trailing zeros after the point. */
+function point(neg: boolean, s: string, e: number): string {
+  if (e >= 0) {
+    if (e > 0) s += '0'.repeat(e);
+  } else {
     const k = -e;
-    if (s.length <= k) s = '0.' + '0'.repeat(k - s.length) + s;
-    else s = s.slice(0, s.length - k) + '.' + s.slice(s.length - k);
     let end = s.length;
-    while (s.charCodeAt(end - 1) === 48) end--;
-    if (s.charCodeAt(end - 1) === 46) end--;
-    s = s.slice(0, end);
+    // Trailing zeros of the fraction dropped first: fewer characters to cut and join.
+    let cut = 0;
+    while (cut < k && s.charCodeAt(end - 1) === 48) {
+      end--;
+      cut++;
+    }
+    const places = k - cut;
+    if (places === 0) s = s.slice(0, end);
+    else if (end <= places) s = '0.' + '0'.repeat(places - end) + s.slice(0, end);
+    else s = s.slice(0, end - places) + '.' + s.slice(end - places, end);
   }
   return neg ? '-' + s : s;
 }

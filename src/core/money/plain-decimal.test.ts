@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { D } from './decimal.ts';
 import { X40 } from './exact40.ts';
-import { decimalOfDigits, plainDecimal } from './plain-decimal.ts';
+import { decimalOfDigits, decimalOfInt, plainDecimal } from './plain-decimal.ts';
 
 const fields = (d: unknown) => {
   const x = d as { s: number; e: number; d: number[] | null };
@@ -55,5 +55,39 @@ describe('plainDecimal', () => {
       const x = X40.parse(t).plus(X40.parse('0.5')).div(X40.parse('3'));
       expect(fields(x.toDec())).toEqual(fields(new D(x.toString())));
     }
+  });
+
+  it('builds a Decimal from a safe integer and an exponent as from its digits', () => {
+    const safe = fc.oneof(
+      fc.integer({ min: 0, max: 9999999 }),
+      fc.constantFrom(0, 1, 10, 1000000, 10000000, 999999999999999, 2 ** 53 - 2, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER - 1, 2 ** 52, 10 ** 15, 10 ** 15 - 1),
+      fc.bigInt({ min: 0n, max: BigInt(Number.MAX_SAFE_INTEGER) }).map(Number),
+      fc.bigInt({ min: BigInt(Number.MAX_SAFE_INTEGER) - 100000n, max: BigInt(Number.MAX_SAFE_INTEGER) }).map(Number),
+    );
+    fc.assert(
+      fc.property(fc.boolean(), safe, fc.integer({ min: -60, max: 30 }), (neg, n, exp) => {
+        const got = decimalOfInt(neg, n, exp);
+        expect(got).toBeInstanceOf(D);
+        expect(fields(got)).toEqual(fields(decimalOfDigits(neg, String(n), exp)));
+        expect(fields(got)).toEqual(fields(new D(`${neg ? '-' : ''}${n}e${exp}`)));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('matches decimal.js on short texts and texts around 2^53 (the integer fast path and its edge)', () => {
+    const digits = fc.oneof(
+      fc.string({ unit: fc.constantFrom('0', '1', '2', '5', '7', '9'), minLength: 1, maxLength: 17 }),
+      fc.bigInt({ min: 2n ** 53n - 1000n, max: 2n ** 53n + 1000n }).map(String),
+      fc.bigInt({ min: 10n ** 15n - 1000n, max: 10n ** 16n + 1000n }).map(String),
+    );
+    fc.assert(
+      fc.property(fc.boolean(), digits, fc.nat({ max: 20 }), (neg, d, point) => {
+        const at = Math.min(point, d.length);
+        const t = `${neg ? '-' : ''}${at === 0 ? d : `${d.slice(0, d.length - at)}.${d.slice(d.length - at)}`}`;
+        same(t);
+      }),
+      { numRuns: 5000 },
+    );
   });
 });

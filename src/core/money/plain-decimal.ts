@@ -9,6 +9,10 @@
  * with zeros). The result is a Decimal like any other (made by the constructor, fields then
  * set), equal field for field to `new D(text)` (property-tested in plain-decimal.test.ts).
  * Anything else (exponents, '+', spaces, empty) returns undefined: the caller parses it.
+ *
+ * Texts of up to 15 digits (every price, quantity and balance of a backtest) are read in one pass
+ * into an integer (exact: below 2^53) and split into words by integer arithmetic (`decimalOfInt`,
+ * also what exact40 uses for its small values); longer ones by their digits.
  */
 import { D } from './decimal.ts';
 import type { Dec } from './decimal.ts';
@@ -23,6 +27,9 @@ interface Fields {
 
 const { maxE, minE } = D as unknown as { maxE: number; minE: number };
 
+/** 10^i for i in 0..22: every one exact as a double. */
+const POW10: readonly number[] = Array.from({ length: 23 }, (_, i) => 10 ** i);
+
 export function plainDecimal(text: string): Dec | undefined {
   const n = text.length;
   let at = 0;
@@ -32,15 +39,19 @@ export function plainDecimal(text: string): Dec | undefined {
     at = 1;
   }
   let dot = -1;
+  // The digits as an integer on the way: exact while below 2^53 (past it, it stays past it).
+  let v = 0;
   for (let k = at; k < n; k++) {
     const c = text.charCodeAt(k);
     if (c === 46) {
       if (dot >= 0) return undefined;
       dot = k;
     } else if (c < 48 || c > 57) return undefined;
+    else v = v * 10 + (c - 48);
   }
   const count = n - at - (dot >= 0 ? 1 : 0);
   if (count === 0) return undefined;
+  if (v <= Number.MAX_SAFE_INTEGER) return decimalOfInt(neg, v, dot >= 0 ? dot + 1 - n : 0);
   // Digit j of the number (point removed) is character j + at before the point, j + at + 1 after it.
   const intDigits = dot >= 0 ? dot - at : count;
   let lead = 0;
@@ -67,6 +78,58 @@ export function decimalOfDigits(neg: boolean, digits: string, exp: number): Dec 
   const e = count - lead - 1 + exp;
   if (e > maxE || e < minE) return new D(`${neg ? '-' : ''}${digits}e${exp}`);
   return build(neg, digits, 0, count, lead, end, e);
+}
+
+/**
+ * The Decimal `sign * abs * 10^exp` for a safe integer `abs` >= 0, as `decimalOfDigits(neg,
+ * String(abs), exp)` builds it (zero keeps the sign, as `new D('-0')` does): the words by integer
+ * arithmetic (exact remainders and quotients of integers below 2^53), no digit string.
+ */
+export function decimalOfInt(neg: boolean, abs: number, exp: number): Dec {
+  if (abs === 0) {
+    const z = new D(0) as unknown as Fields;
+    z.s = neg ? -1 : 1;
+    return z as unknown as Dec;
+  }
+  while (abs % 10 === 0) {
+    abs /= 10;
+    exp++;
+  }
+  let len = 1;
+  while (len < 16 && abs >= (POW10[len] as number)) len++;
+  const e = len - 1 + exp;
+  if (e > maxE || e < minE) return new D(`${neg ? '-' : ''}${abs}e${exp}`);
+  const x = new D(0) as unknown as Fields;
+  x.s = neg ? -1 : 1;
+  // As build(): i digits to the first word, then words of 7, the last padded with zeros. Into the
+  // constructor's own fresh [0] (one array less), as small integers (`| 0`: a word is below 10^7)
+  // so the array keeps the small-integer elements decimal.js's own arrays have.
+  let i = (e + 1) % LOG_BASE;
+  if (e < 0) i += LOG_BASE;
+  const words = x.d;
+  let w = 0;
+  if (i >= len) words[w++] = (abs * (POW10[i - len] as number)) | 0;
+  else {
+    let rest = abs;
+    let restLen = len;
+    if (i > 0) {
+      const p = POW10[len - i] as number;
+      const r = rest % p;
+      words[w++] = ((rest - r) / p) | 0;
+      rest = r;
+      restLen = len - i;
+    }
+    while (restLen > LOG_BASE) {
+      const p = POW10[restLen - LOG_BASE] as number;
+      const r = rest % p;
+      words[w++] = ((rest - r) / p) | 0;
+      rest = r;
+      restLen -= LOG_BASE;
+    }
+    words[w++] = (rest * (POW10[LOG_BASE - restLen] as number)) | 0;
+  }
+  x.e = e;
+  return x as unknown as Dec;
 }
 
 /** The Decimal of digits [lead, end) of `text` (digit j at `at + j`, one further from `split` on), first digit at 10^e; zero when lead === end. */
