@@ -8,7 +8,7 @@
  * `Held` is what an order locks: a number on its side's scale (BUY: pd + qd, SELL: qd), or
  * bigint units (amount.ts) for a quote-sized BUY or a product beyond 2^53.
  */
-import { floorDiv, POW10 } from '../money/safe-int.ts';
+import { floorDivPow10 } from '../money/safe-int.ts';
 import { AMOUNT_SCALE } from '../portfolio/amount.ts';
 import type { BalanceEntry } from '../portfolio/balances.ts';
 import type { LimbAmount } from '../portfolio/limb-amount.ts';
@@ -68,7 +68,7 @@ export function charge(payer: LimbAmount, fees: LimbAmount, x: number, y: number
   if (n <= MAX_SAFE && fs - AMOUNT_SCALE <= 9) {
     let scale = fs;
     if (fs > AMOUNT_SCALE) {
-      n = floorDiv(n, POW10[fs - AMOUNT_SCALE] as number);
+      n = floorDivPow10(n, fs - AMOUNT_SCALE);
       scale = AMOUNT_SCALE;
     }
     if (n === 0) return false;

@@ -15,3 +15,23 @@ export function floorDiv(n: number, d: number): number {
   const r = n - q * d;
   return r < 0 ? q - 1 : r >= d ? q + 1 : q;
 }
+
+const INV10: readonly number[] = POW10.map((p) => 1 / p);
+const TWO52 = 2 ** 52;
+
+/**
+ * floor(n / 10^k) for a safe integer n (any sign), 0 <= k <= 22: as floorDiv, multiplying by the
+ * reciprocal instead of dividing (a division costs several multiplications, and the balance limbs
+ * split every delta this way, a dozen times per fill). The product is within one of the quotient
+ * and the remainder check corrects it; that check is exact while |n| < 2^52 and 10^k <= 10^15
+ * (q * 10^k stays a safe integer), so larger n take floorDiv. From 10^16 on, every safe n is
+ * smaller than the divisor.
+ */
+export function floorDivPow10(n: number, k: number): number {
+  if (k > 15) return n >= 0 ? 0 : -1;
+  if (n >= TWO52 || n <= -TWO52) return floorDiv(n, POW10[k] as number);
+  const p = POW10[k] as number;
+  const q = Math.floor(n * (INV10[k] as number));
+  const r = n - q * p;
+  return r < 0 ? q - 1 : r >= p ? q + 1 : q;
+}

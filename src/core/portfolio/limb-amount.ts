@@ -12,7 +12,7 @@
  * RangeError rather than lose precision. `units` converts to and from the bigint units of
  * amount.ts for everyone off the hot path.
  */
-import { floorDiv, POW10 } from '../money/safe-int.ts';
+import { floorDivPow10, POW10 } from '../money/safe-int.ts';
 import { AMOUNT_SCALE, formatAmount } from './amount.ts';
 
 const E9 = 1e9;
@@ -34,18 +34,16 @@ function split(n: number, s: number): void {
     return;
   }
   if (s <= 9) {
-    const p = POW10[s] as number;
-    const w = floorDiv(n, p);
+    const w = floorDivPow10(n, s);
     sw = w;
-    sa = (n - w * p) * (POW10[9 - s] as number);
+    sa = (n - w * (POW10[s] as number)) * (POW10[9 - s] as number);
     sb = 0;
     return;
   }
   // n = hi * 10^(s-9) + lo: hi counts 1e-9 units, lo the rest.
-  const q = POW10[s - 9] as number;
-  const hi = floorDiv(n, q);
-  sb = (n - hi * q) * (POW10[AMOUNT_SCALE - s] as number);
-  const w = floorDiv(hi, E9);
+  const hi = floorDivPow10(n, s - 9);
+  sb = (n - hi * (POW10[s - 9] as number)) * (POW10[AMOUNT_SCALE - s] as number);
+  const w = floorDivPow10(hi, 9);
   sw = w;
   sa = hi - w * E9;
 }
