@@ -46,6 +46,8 @@ const PRICED: readonly OrderType[] = ['LIMIT', 'LIMIT_MAKER', 'STOP_LOSS_LIMIT',
 const TYPE_RULES: ReadonlyMap<string, { readonly priced: boolean; readonly isAlgo: boolean }> = new Map(
   ORDER_TYPES.map((t) => [t, { priced: PRICED.includes(t), isAlgo: ALGO_ORDER_TYPES.includes(t) }]),
 );
+/** LIMIT, most orders' type, without the Map lookup. */
+const LIMIT_RULE = TYPE_RULES.get('LIMIT') as { readonly priced: boolean; readonly isAlgo: boolean };
 const TIFS: readonly string[] = ['GTC', 'IOC', 'FOK'];
 const STPS: readonly string[] = ['CB', 'CN', 'CO'];
 
@@ -57,7 +59,7 @@ function scaled(text: string | undefined, decimals: number): number {
 
 export function parseOrder(spec: SymbolSpec, req: NewOrderRequest, out: ParsedOrder = new ParsedOrder()): ParsedOrder | Rejection {
   const { type, side } = req;
-  const rule = TYPE_RULES.get(type);
+  const rule = type === 'LIMIT' ? LIMIT_RULE : TYPE_RULES.get(type);
   if (rule === undefined || (side !== 'BUY' && side !== 'SELL')) return unsupported();
   const stp = req.stpFlag ?? 'CB';
   if (stp !== 'CB' && !STPS.includes(stp)) return unsupported();
