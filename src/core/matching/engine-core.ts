@@ -57,6 +57,8 @@ export class EngineCore {
   private readonly feeOverrides = new Map<string, FeeRates>();
   private readonly outbox: EngineEvent[] = [];
   private dispatching = false;
+  private lastSymbol = '';
+  private lastBook: SymbolBook | undefined;
 
   constructor(private readonly opts: SpotEngineOptions) {
     this.st = {
@@ -99,12 +101,13 @@ export class EngineCore {
     sb.spec = buildSymbolSpec(sb.spec.instrument, fees);
   }
 
-  placeOrder(accountId: string, req: NewOrderRequest, now: number, opts: PlaceOptions = {}): PlaceResult {
-    const sb = this.books.get(req.symbol);
+  placeOrder(accountId: string, req: NewOrderRequest, now: number, opts?: PlaceOptions): PlaceResult {
+    const sb = this.bookOf(req.symbol);
     if (sb === undefined) return reject(-1025, "parameter 'symbol' is not valid");
     const p = parseOrder(sb.spec, req, this.parsed);
     if (!p.ok) return p;
-    const ext = opts.externalPrice === undefined ? -1 : externalPriceInt(sb.spec, opts.externalPrice, p.side === 'BUY' ? 'up' : 'down');
+    // (No `opts = {}` default: that allocated an object per call.)
+    const ext = opts?.externalPrice === undefined ? -1 : externalPriceInt(sb.spec, opts.externalPrice, p.side === 'BUY' ? 'up' : 'down');
     const acct = this.accounts.get(accountId, sb);
     const lock = admit(this.st, sb, acct, req, p, now, ext, this.opts.marketRefs);
     if (typeof lock === 'object') return lock;
@@ -130,12 +133,12 @@ export class EngineCore {
    * client id, stop trigger rule, funds), by the same code, and nothing placed or locked.
    * Undefined when the order would be accepted.
    */
-  testOrder(accountId: string, req: NewOrderRequest, now: number, opts: PlaceOptions = {}): Rejection | undefined {
+  testOrder(accountId: string, req: NewOrderRequest, now: number, opts?: PlaceOptions): Rejection | undefined {
     const sb = this.books.get(req.symbol);
     if (sb === undefined) return reject(-1025, "parameter 'symbol' is not valid");
     const p = parseOrder(sb.spec, req, new ParsedOrder());
     if (!p.ok) return p;
-    const ext = opts.externalPrice === undefined ? -1 : externalPriceInt(sb.spec, opts.externalPrice, p.side === 'BUY' ? 'up' : 'down');
+    const ext = opts?.externalPrice === undefined ? -1 : externalPriceInt(sb.spec, opts.externalPrice, p.side === 'BUY' ? 'up' : 'down');
     const verdict = admit(this.st, sb, this.accounts.get(accountId, sb), req, p, now, ext, this.opts.marketRefs);
     return typeof verdict === 'object' ? verdict : undefined;
   }
@@ -184,6 +187,17 @@ export class EngineCore {
       activate(ctx, o);
       execute(this.st, ctx, o);
     }
+  }
+
+  /** The symbol's book; the last one asked for is remembered (a flow of orders mostly repeats its symbol). */
+  private bookOf(symbol: string): SymbolBook | undefined {
+    if (symbol === this.lastSymbol && this.lastBook !== undefined) return this.lastBook;
+    const sb = this.books.get(symbol);
+    if (sb !== undefined) {
+      this.lastSymbol = symbol;
+      this.lastBook = sb;
+    }
+    return sb;
   }
 
   /** @internal A fresh operation context. */
