@@ -113,7 +113,7 @@ export class LimbAmount {
 
   /** value >= n * 10^-s (same domain as add). */
   covers(n: number, s: number): boolean {
-    checkSafe(n, s);
+    if (!(n <= MAX_SAFE && n >= -MAX_SAFE && s >= 0 && s <= AMOUNT_SCALE) || Math.trunc(n) !== n) checkSafe(n, s);
     split(n, s);
     const w = this.w;
     if (w !== sw) return w > sw;
