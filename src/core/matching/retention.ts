@@ -14,11 +14,11 @@ export function pruneHistory(st: EngineState, acct: AccountBook, retain: number)
   // window every other order cost more than keeping a few orders longer.
   const slack = Math.max(1, retain >> 3, Math.min(retain, 16));
   if (acct.trades.length > retain + slack) acct.trades.trimTo(retain);
-  if (acct.closed.length > retain + slack) acct.closed.trimTo(retain, (o) => forget(st, acct, o));
+  if (acct.closed.length > retain + slack) acct.closed.trimTo(retain, forget, st, acct);
 }
 
 /** Take a dropped closed order out of the id index and the client id chains. */
-function forget(st: EngineState, acct: AccountBook, o: Order): void {
+function forget(o: Order, st: EngineState, acct: AccountBook): void {
   st.ordersById.forget(o);
   // A generated client id is in byClientId only if the client also chose that very text.
   if (o.explicitCid === null && acct.autoLikeIds === 0) return;
