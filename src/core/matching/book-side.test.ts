@@ -48,4 +48,22 @@ describe('BookSide', () => {
     side.remove(mid);
     expect(side.levels.map((l) => l.price)).toEqual([102, 100]);
   });
+
+  it('reuses an emptied level in its place, and forgets emptied levels beyond the few it keeps', () => {
+    const side = new BookSide(false);
+    const orders = Array.from({ length: 200 }, (_, i) => order(1000 + i, 1));
+    for (const o of orders) side.add(o);
+    for (const o of orders) side.remove(o);
+    expect(side.best()).toBeUndefined();
+    expect(side.level(1000)).toBeUndefined();
+    // Refill prices in another order: each level comes back listed once, sorted, with its own quantity.
+    for (const p of [1150, 1003, 1199, 1000, 1003]) side.add(order(p, 2));
+    expect([...side.walk()].map((l) => [l.price, l.qty, l.count])).toEqual([
+      [1000, 2, 1],
+      [1003, 4, 2],
+      [1150, 2, 1],
+      [1199, 2, 1],
+    ]);
+    expect(side.level(1003)?.qty).toBe(4);
+  });
 });

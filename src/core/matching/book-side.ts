@@ -7,6 +7,9 @@
  */
 import type { Order } from './order.ts';
 
+/** Emptied levels a side keeps for reuse (a wandering price leaves the rest to the GC). */
+const EMPTY_KEPT = 64;
+
 export class Level {
   /** Sum of the remaining quantity of the level's orders. */
   qty = 0;
@@ -19,7 +22,12 @@ export class Level {
 export class BookSide {
   /** Sorted worst to best: bids ascending, asks descending. */
   readonly levels: Level[] = [];
+  /**
+   * Every listed level by price, and up to EMPTY_KEPT emptied ones: a level at the spread empties
+   * and refills all the time, and keeping it saves a Level and two Map changes each time.
+   */
   private readonly byPrice = new Map<number, Level>();
+  private empties = 0;
 
   constructor(readonly isBid: boolean) {}
 
@@ -27,8 +35,10 @@ export class BookSide {
     return this.levels[this.levels.length - 1];
   }
 
+  /** The listed level at `price` (undefined when there is none). */
   level(price: number): Level | undefined {
-    return this.byPrice.get(price);
+    const lv = this.byPrice.get(price);
+    return lv !== undefined && lv.count > 0 ? lv : undefined;
   }
 
   /** Append at the tail of its price level (time priority). */
@@ -37,6 +47,9 @@ export class BookSide {
     if (lv === undefined) {
       lv = new Level(o.price);
       this.byPrice.set(o.price, lv);
+      this.insertLevel(lv);
+    } else if (lv.count === 0) {
+      this.empties--;
       this.insertLevel(lv);
     }
     o.level = lv;
@@ -69,7 +82,10 @@ export class BookSide {
   }
 
   private dropLevel(lv: Level): void {
-    this.byPrice.delete(lv.price);
+    // Kept for reuse (its count is 0, its list empty) while few are; else forgotten.
+    lv.qty = 0;
+    if (this.empties < EMPTY_KEPT) this.empties++;
+    else this.byPrice.delete(lv.price);
     const top = this.levels.length - 1;
     if (this.levels[top] === lv) this.levels.pop();
     else this.levels.splice(this.search(lv.price), 1);
