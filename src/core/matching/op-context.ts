@@ -20,8 +20,12 @@ export class OpContext {
   readonly pending: Order[] = [];
   /** The placed order, whose taker trades go to `takerTrades`. */
   fillsOf: Order | null = null;
-  /** Fresh per operation (NONE until the first fill): handed to the caller, who builds its fills from them when read. */
-  takerTrades: Trade[] = NONE;
+  /**
+   * The placed order's taker trades, handed to the caller, who builds its fills from them when
+   * read: null before the first, the trade itself while there is one (most orders fill against
+   * one maker: no array for them), then a fresh array.
+   */
+  takerTrades: Trade | Trade[] | null = null;
   /** External price (price int) that triggered orders may fill at; -1 for none. */
   ext = -1;
   time = 0;
@@ -44,7 +48,7 @@ export class OpContext {
   reset(time: number): this {
     this.time = time;
     this.events = NONE;
-    this.takerTrades = NONE;
+    this.takerTrades = null;
     this.fillsOf = null;
     this.ext = -1;
     if (this.pending.length !== 0) this.pending.length = 0;
@@ -59,8 +63,10 @@ export class OpContext {
   }
 
   addTakerTrade(t: Trade): void {
-    if (this.takerTrades === NONE) this.takerTrades = [t];
-    else this.takerTrades.push(t);
+    const had = this.takerTrades;
+    if (had === null) this.takerTrades = t;
+    else if (Array.isArray(had)) had.push(t);
+    else this.takerTrades = [had, t];
   }
 
   touch(e: BalanceEntry): void {

@@ -58,7 +58,8 @@ export class Order {
    * small integer, read and written through the accessors below: every field of an Order costs
    * 8 bytes on each of the hundreds of thousands of resting orders the GC copies.
    */
-  private bits: number;
+  /** @internal (Placed copies it whole) */
+  bits: number;
   readonly price: number;
   /** For quote-sized orders this follows executedQty (the venue reports the quantity it bought). */
   origQty: number;
@@ -348,21 +349,24 @@ function snapshotAt(o: Order, status: OrderStatus, executed: number, origQty: nu
 const NO_EVENTS: EngineEvent[] = Object.freeze([]) as unknown as EngineEvent[];
 const NO_FILLS: Fill[] = Object.freeze([]) as unknown as Fill[];
 
-/** The taker's view of its trades (spec 2.4 fills): commission in the asset it received. */
-function takerFills(trades: readonly Trade[], isBuy: boolean): Fill[] {
+/** The taker's view of one of its trades (spec 2.4 fill): commission in the asset it received. */
+function takerFill(t: Trade, isBuy: boolean): Fill {
+  return {
+    price: t.priceText,
+    qty: t.qtyText,
+    commission: isBuy ? t.buyerFeeText : t.sellerFeeText,
+    commissionAsset: isBuy ? t.spec.baseAsset : t.spec.quoteAsset,
+    tradeId: t.id,
+  };
+}
+
+/** The fills of a placement's taker trades (op-context.ts: none, one, or an array). */
+function takerFills(trades: Trade | readonly Trade[] | null, isBuy: boolean): Fill[] {
+  if (trades === null) return NO_FILLS;
+  if (!Array.isArray(trades)) return [takerFill(trades as Trade, isBuy)];
   const n = trades.length;
-  if (n === 0) return NO_FILLS;
   const out = new Array<Fill>(n);
-  for (let i = 0; i < n; i++) {
-    const t = trades[i] as Trade;
-    out[i] = {
-      price: t.priceText,
-      qty: t.qtyText,
-      commission: isBuy ? t.buyerFeeText : t.sellerFeeText,
-      commissionAsset: isBuy ? t.spec.baseAsset : t.spec.quoteAsset,
-      tradeId: t.id,
-    };
-  }
+  for (let i = 0; i < n; i++) out[i] = takerFill(trades[i] as Trade, isBuy);
   return out;
 }
 
@@ -374,14 +378,15 @@ function takerFills(trades: readonly Trade[], isBuy: boolean): Fill[] {
  * was a large share of what placing cost.
  */
 export class Placed implements PlaceSuccess {
-  readonly ok = true;
-  private readonly status: OrderStatus;
+  // The order's changing fields as the placement left them, in as few fields as they fit: one of
+  // these is made per order.
+  /** Order.bits (status, working). */
+  private readonly bits: number;
   private readonly executed: number;
   private readonly origQty: number;
-  private readonly cumN: number;
-  private readonly cumBig: bigint | null;
+  /** cumN, or cumBig when the quote outgrew 2^53. */
+  private readonly cum: number | bigint;
   private readonly updateTime: number;
-  private readonly working: boolean;
   private snapshot: OrderSnapshot | null = null;
   private fillList: Fill[] | null = null;
   /** Set by the engine once the operation's events are final. */
@@ -389,20 +394,25 @@ export class Placed implements PlaceSuccess {
 
   constructor(
     private readonly o: Order,
-    /** The order's taker trades, in fill order (the fills are built from them when read). */
-    private readonly trades: readonly Trade[],
+    /** The order's taker trades, in fill order (op-context.ts; the fills are built from them when read). */
+    private readonly trades: Trade | readonly Trade[] | null,
   ) {
-    this.status = o.status;
+    this.bits = o.bits;
     this.executed = o.executed;
     this.origQty = o.origQty;
-    this.cumN = o.cumN;
-    this.cumBig = o.cumBig;
+    this.cum = o.cumBig ?? o.cumN;
     this.updateTime = o.updateTime;
-    this.working = o.working;
+  }
+
+  get ok(): true {
+    return true;
   }
 
   get order(): OrderSnapshot {
-    return (this.snapshot ??= snapshotAt(this.o, this.status, this.executed, this.origQty, this.cumN, this.cumBig, this.updateTime, this.working));
+    const bits = this.bits;
+    const status = STATUSES[(bits & STATUS_MASK) >> STATUS_SHIFT] as OrderStatus;
+    const cum = this.cum;
+    return (this.snapshot ??= snapshotAt(this.o, status, this.executed, this.origQty, typeof cum === 'number' ? cum : 0, typeof cum === 'bigint' ? cum : null, this.updateTime, (bits & WORKING) !== 0));
   }
 
   /** Spec 2.4 fills of the placed order (taker side), built on first read: a trade's texts never change. */
