@@ -31,13 +31,15 @@ export class History<T> implements Iterable<T> {
     const items = this.items;
     const mask = items.length - 1;
     let head = this.head;
-    for (let n = this.count - keep; n > 0; n--) {
+    const drop = this.count - keep;
+    if (drop <= 0) return;
+    for (let n = drop; n > 0; n--) {
       if (gone !== undefined) gone(items[head] as T, a as A, b as B);
       items[head] = undefined;
       head = (head + 1) & mask;
-      this.count--;
     }
     this.head = head;
+    this.count = keep;
   }
 
   /** Oldest first, without an iterator object (long histories, visited often). */

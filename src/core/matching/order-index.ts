@@ -10,6 +10,8 @@
 import type { Order } from './order.ts';
 
 const PAGE = 4096;
+/** 1 / PAGE, exact: a page number by multiplication. */
+const PER_PAGE = 1 / PAGE;
 
 class Page {
   readonly slots: (Order | undefined)[] = new Array<Order | undefined>(PAGE);
@@ -29,7 +31,7 @@ export class OrderIndex {
 
   /** Index an order (its seq is a position not yet indexed). */
   set(o: Order): void {
-    const no = Math.floor(o.seq / PAGE);
+    const no = Math.floor(o.seq * PER_PAGE);
     let page = no === this.lastNo ? this.last : this.pages.get(no);
     if (page === undefined) this.pages.set(no, (page = new Page()));
     this.lastNo = no;
@@ -44,13 +46,13 @@ export class OrderIndex {
   /** The order at a position (-1 and other non-positions find nothing). */
   get(seq: number): Order | undefined {
     if (!(seq >= 0)) return undefined;
-    const no = Math.floor(seq / PAGE);
+    const no = Math.floor(seq * PER_PAGE);
     return (no === this.lastNo ? this.last : this.pages.get(no))?.slots[seq - no * PAGE];
   }
 
   /** Take an indexed order out. */
   forget(o: Order): void {
-    const no = Math.floor(o.seq / PAGE);
+    const no = Math.floor(o.seq * PER_PAGE);
     const page = no === this.lastNo ? this.last : this.pages.get(no);
     if (page === undefined) return;
     const i = o.seq - no * PAGE;
