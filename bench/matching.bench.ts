@@ -2,9 +2,11 @@
  * Matching engine throughput (issue "matching engine", target 1,000,000 orders/s in process):
  * a seeded random flow of LIMIT GTC orders around a mid price, about half of them crossing,
  * from two funded accounts (alice buys, bob sells, so every cross is a trade, not a self-trade
- * cancel). Measured with events on (the sandbox's configuration) and off (a backtest that only
- * reads results), against a same-run baseline that parses the same orders and pushes them into
- * arrays, sorted by price at the end, without matching.
+ * cancel). Measured with events off (the matching engine itself: every check, matching,
+ * settlement, retained history, and the result read: its fills) and on (the engine also builds
+ * the execution-report, trade, depth and balance event objects that the sandbox's streams and the
+ * backtest's simulated venue consume), against a same-run baseline that parses the same orders
+ * and pushes them into arrays, sorted by price at the end, without matching.
  */
 import { Balances } from '../src/core/portfolio/balances.ts';
 import { SpotEngine } from '../src/core/matching/engine.ts';

@@ -41,8 +41,8 @@ export function heldScale(spec: SymbolSpec, isBuy: boolean): number {
 /** free -> locked (`sign` 1) or locked -> free (-1) of a held amount. */
 export function moveHeld(e: BalanceEntry, h: Held, s: number, sign: 1 | -1): void {
   if (typeof h === 'number') {
-    e.f.add(-sign * h, s);
-    e.l.add(sign * h, s);
+    if (sign === 1) e.f.moveTo(e.l, h, s);
+    else e.l.moveTo(e.f, h, s);
   } else {
     const d = sign === 1 ? h : -h;
     e.free -= d;
@@ -72,8 +72,7 @@ export function charge(payer: LimbAmount, fees: LimbAmount, x: number, y: number
       scale = AMOUNT_SCALE;
     }
     if (n === 0) return false;
-    payer.add(-n, scale);
-    fees.add(n, scale);
+    payer.moveTo(fees, n, scale);
     return true;
   }
   const fee = commissionUnits(BigInt(x) * BigInt(y) * K(s), rate);

@@ -36,6 +36,42 @@ describe('LimbAmount', () => {
     );
   });
 
+  it('moves exactly like two bigint additions, and changes neither side when one would leave the range', () => {
+    const MAX = BigInt(Number.MAX_SAFE_INTEGER);
+    // Whole part within the limbs' range, with a margin of 2 so floor and truncation agree.
+    const inRange = (v: bigint) => v / 10n ** 18n < MAX - 2n && v / 10n ** 18n > -MAX + 2n;
+    const outOfRange = (v: bigint) => v / 10n ** 18n > MAX + 2n || v / 10n ** 18n < -MAX - 2n;
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), fc.array(delta, { maxLength: 20 }), (a0, b0, deltas) => {
+        const from = new LimbAmount();
+        const to = new LimbAmount();
+        from.units = a0;
+        to.units = b0;
+        let ra = a0;
+        let rb = b0;
+        for (const { n, s } of deltas) {
+          const d = BigInt(n) * POW(s);
+          const na = ra - d;
+          const nb = rb + d;
+          if (inRange(na) && inRange(nb)) {
+            from.moveTo(to, n, s);
+            ra = na;
+            rb = nb;
+          } else if (outOfRange(na) || outOfRange(nb)) {
+            expect(() => from.moveTo(to, n, s)).toThrow(AmountRangeError);
+          }
+          expect(from.units).toBe(ra);
+          expect(to.units).toBe(rb);
+          expect(from.a >= 0 && from.a < 1e9 && from.b >= 0 && from.b < 1e9).toBe(true);
+          expect(to.a >= 0 && to.a < 1e9 && to.b >= 0 && to.b < 1e9).toBe(true);
+        }
+        expect(from.format()).toBe(formatAmount(ra));
+        expect(to.format()).toBe(formatAmount(rb));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('floors to a scale as bigint division does, or says -1', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: -(10n ** 20n), max: 9n * 10n ** 33n }), fc.integer({ min: 0, max: 18 }), (units, s) => {

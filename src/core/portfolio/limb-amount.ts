@@ -111,6 +111,61 @@ export class LimbAmount {
     this.text = null;
   }
 
+  /**
+   * Move n * 10^-s from this amount to `to` (same domain as add): `this.add(-n, s)` and
+   * `to.add(n, s)` with one split of n (a lock, an unlock and every commission move this way).
+   * Neither changes if either would leave the range.
+   */
+  moveTo(to: LimbAmount, n: number, s: number): void {
+    if (n === 0) return;
+    if (!(n <= MAX_SAFE && n >= -MAX_SAFE && s >= 0 && s <= AMOUNT_SCALE) || Math.trunc(n) !== n) checkSafe(n, s);
+    let dw: number;
+    let da: number;
+    let db = 0;
+    if (s <= 9) {
+      dw = floorDivPow10(n, s);
+      da = (n - dw * (POW10[s] as number)) * (POW10[9 - s] as number);
+    } else {
+      const hi = floorDivPow10(n, s - 9);
+      db = (n - hi * (POW10[s - 9] as number)) * (POW10[AMOUNT_SCALE - s] as number);
+      dw = floorDivPow10(hi, 9);
+      da = hi - dw * E9;
+    }
+    // to + (dw, da, db)
+    let tb = to.b + db;
+    let ta = to.a + da;
+    let tw = to.w + dw;
+    if (tb >= E9) {
+      tb -= E9;
+      ta += 1;
+    }
+    if (ta >= E9) {
+      ta -= E9;
+      tw += 1;
+    }
+    // this - (dw, da, db)
+    let fb = this.b - db;
+    let fa = this.a - da;
+    let fw = this.w - dw;
+    if (fb < 0) {
+      fb += E9;
+      fa -= 1;
+    }
+    if (fa < 0) {
+      fa += E9;
+      fw -= 1;
+    }
+    if (tw > MAX_SAFE || tw < -MAX_SAFE || fw > MAX_SAFE || fw < -MAX_SAFE) throw new AmountRangeError(`amount beyond ${MAX_SAFE} whole units`);
+    to.w = tw;
+    to.a = ta;
+    to.b = tb;
+    to.text = null;
+    this.w = fw;
+    this.a = fa;
+    this.b = fb;
+    this.text = null;
+  }
+
   /** value >= n * 10^-s (same domain as add). */
   covers(n: number, s: number): boolean {
     if (!(n <= MAX_SAFE && n >= -MAX_SAFE && s >= 0 && s <= AMOUNT_SCALE) || Math.trunc(n) !== n) checkSafe(n, s);
