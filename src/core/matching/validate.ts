@@ -59,6 +59,10 @@ function scaled(text: string | undefined, decimals: number): number {
 
 export function parseOrder(spec: SymbolSpec, req: NewOrderRequest, out: ParsedOrder = new ParsedOrder()): ParsedOrder | Rejection {
   const { type, side } = req;
+  if (type === 'LIMIT') {
+    const limit = parseLimit(spec, req, out);
+    if (limit !== undefined) return limit;
+  }
   const rule = type === 'LIMIT' ? LIMIT_RULE : TYPE_RULES.get(type);
   if (rule === undefined || (side !== 'BUY' && side !== 'SELL')) return unsupported();
   const stp = req.stpFlag ?? 'CB';
@@ -107,5 +111,32 @@ export function parseOrder(spec: SymbolSpec, req: NewOrderRequest, out: ParsedOr
   out.quoteN = quoteN;
   out.inexact = price === INEXACT || stopPrice === INEXACT || qty === INEXACT;
   out.isAlgo = isAlgo;
+  return out;
+}
+
+/**
+ * The usual LIMIT order (a side, a price and a quantity in the symbol's scale, GTC / IOC / FOK or
+ * none, nothing else) in one pass; undefined sends everything else, errors included, through
+ * the general path above, which gives the same result for these.
+ */
+function parseLimit(spec: SymbolSpec, req: NewOrderRequest, out: ParsedOrder): ParsedOrder | undefined {
+  const { side, price: priceText, quantity, timeInForce: tif } = req;
+  if ((side !== 'BUY' && side !== 'SELL') || req.stpFlag !== undefined || req.stopPrice !== undefined || req.quoteOrderQty !== undefined) return undefined;
+  if (tif !== undefined && tif !== 'GTC' && tif !== 'IOC' && tif !== 'FOK') return undefined;
+  if (priceText === undefined || quantity === undefined) return undefined;
+  const price = parseScaled(priceText, spec.pd);
+  const qty = parseScaled(quantity, spec.qd);
+  if (price < 0 || qty < 0) return undefined;
+  out.side = side;
+  out.type = 'LIMIT';
+  out.tif = tif ?? 'GTC';
+  out.stp = 'CB';
+  out.price = price;
+  out.stopPrice = 0;
+  out.qty = qty;
+  out.quoteQty = 0n;
+  out.quoteN = -1;
+  out.inexact = false;
+  out.isAlgo = false;
   return out;
 }
