@@ -64,6 +64,13 @@ function check(opts: BacktestOptions, setup: { symbols: readonly string[]; inter
   return opts.interval as Interval;
 }
 
+/** Bars the run will likely record, to size its columns once: an array's length, or a source's own `sizeHint` (journalBars). */
+function expectedBars(opts: BacktestOptions, list: readonly BarInput[] | undefined): number {
+  if (list !== undefined) return opts.from === undefined && opts.to === undefined ? list.length : 0;
+  const hint = (opts.bars as { readonly sizeHint?: unknown }).sizeHint;
+  return typeof hint === 'number' && Number.isSafeInteger(hint) && hint > 0 ? hint : 0;
+}
+
 export function runBacktest(opts: BacktestOptions): BacktestRun {
   const { symbol, instrument: inst } = opts;
   const model = resolveFillModel(opts.fillModel);
@@ -80,7 +87,7 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
   const trips = new RoundTripBook(symbol, inst.baseAsset, inst.quoteAsset, minQty);
   const bars = opts.bars;
   const list = Array.isArray(bars) ? (bars as readonly BarInput[]) : undefined;
-  const rec = new Recorder(orders.account, inst.baseAsset, inst.quoteAsset, trips, opts.onIntent, opts.from === undefined && opts.to === undefined ? list?.length : 0);
+  const rec = new Recorder(orders.account, inst.baseAsset, inst.quoteAsset, trips, opts.onIntent, expectedBars(opts, list));
   const kernel = new Kernel({
     orders,
     venue,

@@ -78,6 +78,16 @@ describe('backtest sources', () => {
     expect(it.next().done).toBe(true);
   });
 
+  it('hints how many bars a range holds, from its packed blocks plus room for the rows not packed yet', () => {
+    const n = 3 * BLOCK_ROWS + 700;
+    j.klines.insertKlines(Array.from({ length: n }, (_, i) => ({ symbol: 'ETHPHP', interval: '1m', openTime: T0 + i * 60_000, closeTime: T0 + i * 60_000 + 59_999, open: '1', high: '1', low: '1', close: '1', volume: '1', source: 'test' })));
+    const hint = journalBars(j, 'ETHPHP', '1m').sizeHint;
+    expect(hint).toBeGreaterThanOrEqual(n);
+    expect(hint).toBeLessThanOrEqual(n + BLOCK_ROWS);
+    // A range within one block: that block's rows, plus the room.
+    expect(journalBars(j, 'ETHPHP', '1m', T0, T0 + 60_000).sizeHint).toBe(BLOCK_ROWS + 1024);
+  });
+
   it('hands out texts a consumer reads on any bar, as plain data (spread, JSON, keys), also of the last bar after the end', () => {
     const n = 2 * BLOCK_ROWS + 300;
     const rows = Array.from({ length: n }, (_, i) => {

@@ -17,6 +17,8 @@ import { decodeBlock, firstAtOrAfter } from '../journal/kline-blocks.ts';
 import type { KlineBlock, RowTexts } from '../journal/kline-blocks.ts';
 import type { BarTuple, StoredBlock } from '../journal/kline-store.ts';
 
+/** Rows a series may hold beyond its packed blocks (the journal packs every full 1024). */
+const UNPACKED_ROOM = 1024;
 const MIN = Number.MIN_SAFE_INTEGER;
 const MAX = Number.MAX_SAFE_INTEGER;
 
@@ -25,7 +27,7 @@ const MAX = Number.MAX_SAFE_INTEGER;
  * keeps). Reads the journal's kline blocks where it has them (columns decoded a block at a time,
  * no per-row SQLite work) and the price columns of the rows elsewhere, a chunk at a time.
  */
-export function journalBars(journal: Journal, symbol: string, interval: string, from?: number, to?: number): IterableIterator<Candle> {
+export function journalBars(journal: Journal, symbol: string, interval: string, from?: number, to?: number): IterableIterator<Candle> & { readonly sizeHint: number } {
   return new JournalBars(journal, symbol, interval, from ?? MIN, to ?? MAX);
 }
 
@@ -185,6 +187,14 @@ class JournalBars implements IterableIterator<Candle> {
 
   [Symbol.iterator](): this {
     return this;
+  }
+
+  /**
+   * About how many bars the range holds (the journal's packed blocks plus room for the rows not
+   * packed yet): lets a consumer size its per-bar columns once instead of growing and joining them.
+   */
+  get sizeHint(): number {
+    return this.journal.klines.blockRows(this.symbol, this.interval, this.cursor, this.end) + UNPACKED_ROOM;
   }
 
   next(): IteratorResult<Candle, undefined> {
