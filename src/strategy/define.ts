@@ -30,7 +30,11 @@ type FromParams<Schema extends ParamsSchema, T> = T | ParamsFn<Params<Schema>, T
 /** The handlers; each is synchronous and returns intents or nothing. */
 export interface StrategyHandlers<P, S> {
   onStart?(ctx: StrategyContext<P, S>): HandlerResult;
-  /** A bar of one of the declared symbols and intervals has CLOSED (after warm-up). */
+  /**
+   * A bar of one of the declared symbols and intervals has CLOSED (after warm-up); it is also the
+   * last of `ctx.bars()`. A handler declared without the `bar` parameter is not handed one (the
+   * frozen Bar is then not built: the runner's reads-argument.ts).
+   */
   onBar?(ctx: StrategyContext<P, S>, bar: Bar): HandlerResult;
   onTrade?(ctx: StrategyContext<P, S>, trade: Trade): HandlerResult;
   onBookTop?(ctx: StrategyContext<P, S>, top: BookTop): HandlerResult;
