@@ -119,18 +119,10 @@ export class LimbAmount {
   moveTo(to: LimbAmount, n: number, s: number): void {
     if (n === 0) return;
     if (!(n <= MAX_SAFE && n >= -MAX_SAFE && s >= 0 && s <= AMOUNT_SCALE) || Math.trunc(n) !== n) checkSafe(n, s);
-    let dw: number;
-    let da: number;
-    let db = 0;
-    if (s <= 9) {
-      dw = floorDivPow10(n, s);
-      da = (n - dw * (POW10[s] as number)) * (POW10[9 - s] as number);
-    } else {
-      const hi = floorDivPow10(n, s - 9);
-      db = (n - hi * (POW10[s - 9] as number)) * (POW10[AMOUNT_SCALE - s] as number);
-      dw = floorDivPow10(hi, 9);
-      da = hi - dw * E9;
-    }
+    split(n, s);
+    const dw = sw;
+    const da = sa;
+    const db = sb;
     // to + (dw, da, db)
     let tb = to.b + db;
     let ta = to.a + da;
