@@ -35,6 +35,19 @@ describe('KlineStore', () => {
     expect(six.open).toBe('100.10');
   });
 
+  it('gives first, last and count of any range over packed blocks, gaps and unpacked rows as the rows do', () => {
+    // Three full blocks and change with a gap, then a row written later into the gap (its block is dropped and packed again).
+    const idx = Array.from({ length: 3 * 1024 + 700 }, (_, i) => (i > 2000 ? i + 37 : i));
+    j.klines.insertKlines(idx.map((i) => bar(i)));
+    j.klines.insertKlines([bar(2010)]);
+    const truth = (from?: number, to?: number) => {
+      const rows = j.klines.klines('BTCUSDT', '1m', from, to);
+      return rows.length === 0 ? undefined : { first: rows[0]!.openTime, last: rows[rows.length - 1]!.openTime, count: rows.length };
+    };
+    const ranges: [number | undefined, number | undefined][] = [[undefined, undefined], [0, MIN], [MIN, 1024 * MIN], [1000 * MIN, 3100 * MIN], [2001 * MIN, 2040 * MIN], [3000 * MIN, undefined], [5000 * MIN, 6000 * MIN], [9000 * MIN, undefined], [undefined, 0]];
+    for (const [from, to] of ranges) expect(j.klines.klineRange('BTCUSDT', '1m', from, to)).toEqual(truth(from, to));
+  });
+
   it('rows from a 6-column source read back with null extras', () => {
     j.klines.insertKlines([bar(0)]);
     expect(j.klines.klines('BTCUSDT', '1m')[0]).toMatchObject({ quoteVolume: null, trades: null, takerBuyBaseVolume: null, takerBuyQuoteVolume: null });
