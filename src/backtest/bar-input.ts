@@ -2,9 +2,9 @@
  * Bars as the backtest loop takes them: the contract's BacktestBar (decimal strings, types.ts) or
  * a Candle (numbers for indicators plus the exact strings: the synthetic market, the journal
  * source). BacktestBars are converted into one reused Candle, so a year of bars costs no
- * allocation here; the strategy runner copies what it keeps (runner.ts records a frozen Bar).
+ * allocation here; the strategy runner copies what it keeps into its history's columns.
  */
-import type { Candle, CandleText } from '../core/indicators/candle.ts';
+import type { Candle } from '../core/indicators/candle.ts';
 import type { BacktestBar } from './types.ts';
 
 export type BarInput = BacktestBar | Candle;
@@ -27,30 +27,20 @@ export class CandleScratch {
   of(bar: BarInput): Candle {
     if (typeof bar.open !== 'string') return bar as Candle;
     const b = bar as BacktestBar;
-    return this.fill(b.openTime, b.closeTime, b);
-  }
-
-  /** Fill the reused candle from strings. */
-  fill(openTime: number, closeTime: number, t: CandleText): Candle {
-    return this.row(openTime, closeTime, t.open, t.high, t.low, t.close, t.volume);
-  }
-
-  /** Fill the reused candle from the texts of a bar. */
-  row(openTime: number, closeTime: number, open: string, high: string, low: string, close: string, volume: string): Candle {
     const c = this.c;
-    c.openTime = openTime;
-    c.closeTime = closeTime;
-    c.open = Number(open);
-    c.high = Number(high);
-    c.low = Number(low);
-    c.close = Number(close);
-    c.volume = Number(volume);
+    c.openTime = b.openTime;
+    c.closeTime = b.closeTime;
+    c.open = Number(b.open);
+    c.high = Number(b.high);
+    c.low = Number(b.low);
+    c.close = Number(b.close);
+    c.volume = Number(b.volume);
     const x = c.exact;
-    x.open = open;
-    x.high = high;
-    x.low = low;
-    x.close = close;
-    x.volume = volume;
+    x.open = b.open;
+    x.high = b.high;
+    x.low = b.low;
+    x.close = b.close;
+    x.volume = b.volume;
     return c;
   }
 }
