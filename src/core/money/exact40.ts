@@ -20,13 +20,13 @@
 import { D } from './decimal.ts';
 import type { Dec } from './decimal.ts';
 import { decimalOfDigits, decimalOfInt } from './plain-decimal.ts';
+import { digitCount, POW10 } from './safe-int.ts';
 import { TextMemo } from './text-memo.ts';
 
 const P = 40;
 const POW: bigint[] = [];
 for (let i = 0, p = 1n; i <= 128; i++, p *= 10n) POW.push(p);
 /** 10^i for i in 0..22: every one exact as a double. */
-const POW10: readonly number[] = Array.from({ length: 23 }, (_, i) => 10 ** i);
 const MAX = Number.MAX_SAFE_INTEGER;
 const MAX_BIG = BigInt(MAX);
 
@@ -49,12 +49,6 @@ function digits(a: bigint): number {
   return lo;
 }
 
-/** Decimal digits of a safe integer a >= 0 (1 for 0). */
-function digitsOf(a: number): number {
-  let k = 1;
-  while (k < 16 && a >= (POW10[k] as number)) k++;
-  return k;
-}
 
 export class X40 {
   /**
@@ -191,7 +185,7 @@ export class X40 {
       // A quotient that ends within the digits a safe integer has is exact as it is (at most 16
       // digits, no rounding): the dividend scaled to 15 digits, if the divisor divides it.
       const a = this.n;
-      const k = 15 - digitsOf(a < 0 ? -a : a);
+      const k = 15 - digitCount(a < 0 ? -a : a);
       const s = k > 0 ? a * (POW10[k] as number) : a;
       const c = y.n;
       // s and c are integers below 2^53: % is exact, and so is a quotient that is an integer.

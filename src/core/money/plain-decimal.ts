@@ -16,6 +16,7 @@
  */
 import { D } from './decimal.ts';
 import type { Dec } from './decimal.ts';
+import { digitCount, POW10 } from './safe-int.ts';
 
 const LOG_BASE = 7;
 
@@ -28,7 +29,6 @@ interface Fields {
 const { maxE, minE } = D as unknown as { maxE: number; minE: number };
 
 /** 10^i for i in 0..22: every one exact as a double. */
-const POW10: readonly number[] = Array.from({ length: 23 }, (_, i) => 10 ** i);
 
 export function plainDecimal(text: string): Dec | undefined {
   const n = text.length;
@@ -95,8 +95,7 @@ export function decimalOfInt(neg: boolean, abs: number, exp: number): Dec {
     abs /= 10;
     exp++;
   }
-  let len = 1;
-  while (len < 16 && abs >= (POW10[len] as number)) len++;
+  const len = digitCount(abs);
   const e = len - 1 + exp;
   if (e > maxE || e < minE) return new D(`${neg ? '-' : ''}${abs}e${exp}`);
   const x = new D(0) as unknown as Fields;

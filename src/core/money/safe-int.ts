@@ -1,10 +1,18 @@
 /**
  * Integer arithmetic on doubles, exact below 2^53: the scaled prices, quantities and amount limbs
- * of the matching engine and the balances (core/matching/scaled.ts, core/portfolio/limb-amount.ts).
+ * of the matching engine and the balances (core/matching/scaled.ts, core/portfolio/limb-amount.ts)
+ * and the number paths of exact40 and plain-decimal.
  */
 
 /** 10^i for i in 0..22: every one exact as a double. */
 export const POW10: readonly number[] = Array.from({ length: 23 }, (_, i) => 10 ** i);
+
+/** Decimal digits of a safe integer a >= 0 (1 for 0). */
+export function digitCount(a: number): number {
+  let k = 1;
+  while (k < 16 && a >= (POW10[k] as number)) k++;
+  return k;
+}
 
 /**
  * floor(n / d) for a safe integer n (any sign) and a positive safe integer d. The double quotient
