@@ -11,53 +11,12 @@ import { describe, expect, it } from 'vitest';
 import { D } from '../money/decimal.ts';
 import type { Dec } from '../money/decimal.ts';
 import { harness } from './test-support.ts';
-import type { EngineEvent, NewOrderRequest, OrderSnapshot } from './types.ts';
+import { ACCOUNTS, cancelAllOp, placeFields, printOp, px, request } from './test-random-ops.ts';
+import type { EngineEvent, OrderSnapshot } from './types.ts';
 
-const ACCOUNTS = ['a', 'b', 'c'] as const;
-const TYPES = ['LIMIT', 'LIMIT', 'LIMIT', 'MARKET', 'LIMIT_MAKER', 'STOP_LOSS', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT', 'TAKE_PROFIT_LIMIT'] as const;
-const px = (ticks: number) => String(100 + ticks / 2);
-
-const placeOp = fc.record({
-  op: fc.constant('place' as const),
-  acct: fc.integer({ min: 0, max: 2 }),
-  side: fc.constantFrom('BUY' as const, 'SELL' as const),
-  type: fc.constantFrom(...TYPES),
-  tif: fc.constantFrom('GTC' as const, 'IOC' as const, 'FOK' as const),
-  price: fc.integer({ min: -6, max: 6 }),
-  stop: fc.integer({ min: -6, max: 6 }),
-  qty: fc.integer({ min: 1, max: 30 }),
-  quote: fc.option(fc.integer({ min: 1, max: 40 }), { nil: undefined }),
-  stp: fc.constantFrom('CB' as const, 'CN' as const, 'CO' as const),
-  ext: fc.oneof({ arbitrary: fc.constant(undefined), weight: 5 }, { arbitrary: fc.integer({ min: -6, max: 6 }), weight: 1 }),
-});
+const placeOp = fc.record(placeFields);
 const cancelOp = fc.record({ op: fc.constant('cancel' as const), acct: fc.integer({ min: 0, max: 2 }), pick: fc.nat() });
-const cancelAllOp = fc.record({ op: fc.constant('cancelAll' as const), acct: fc.integer({ min: 0, max: 2 }) });
-const printOp = fc.record({
-  op: fc.constant('print' as const),
-  price: fc.integer({ min: -8, max: 8 }),
-  touch: fc.boolean(),
-  maxQty: fc.option(fc.integer({ min: 0, max: 20 }), { nil: undefined }),
-});
 const ops = fc.array(fc.oneof({ arbitrary: placeOp, weight: 12 }, { arbitrary: cancelOp, weight: 2 }, cancelAllOp, printOp), { minLength: 20, maxLength: 60 });
-
-type PlaceOp = typeof placeOp extends fc.Arbitrary<infer T> ? T : never;
-
-function request(o: PlaceOp): NewOrderRequest {
-  const priced = o.type === 'LIMIT' || o.type === 'LIMIT_MAKER' || o.type === 'STOP_LOSS_LIMIT' || o.type === 'TAKE_PROFIT_LIMIT';
-  const stop = o.type.startsWith('STOP') || o.type.startsWith('TAKE');
-  const byQuote = !priced && o.quote !== undefined;
-  return {
-    symbol: 'BTCPHP',
-    side: o.side,
-    type: o.type,
-    timeInForce: priced && o.type !== 'LIMIT_MAKER' ? o.tif : undefined,
-    price: priced ? px(o.price) : undefined,
-    stopPrice: stop ? px(o.stop) : undefined,
-    quantity: byQuote ? undefined : String(o.qty / 10),
-    quoteOrderQty: byQuote ? String((o.quote ?? 0) * 10) : undefined,
-    stpFlag: o.stp,
-  };
-}
 
 const d = (s: string): Dec => new D(s);
 
