@@ -2,9 +2,11 @@
  * Plays one bar through the simulated venue by the fill model (fill-model.ts): at each point of
  * the path the clock moves to the point's time, queued commands run at its price, then the price
  * prints against resting orders (capped by the bar's volume share). A bar with nothing open and
- * nothing queued only records its close: no print could fill anything, so none is made.
+ * nothing queued only records its close: no print could fill anything, so none is made (and the
+ * close reaches the venue only when its next command runs).
  */
-import type { Candle } from '../core/indicators/candle.ts';
+import { keptText } from '../core/indicators/candle.ts';
+import type { Candle, CandleText } from '../core/indicators/candle.ts';
 import { barPath, volumeCap } from './fill-model.ts';
 import type { PathPoint, ResolvedFillModel } from './fill-model.ts';
 import type { SimVenue } from './sim-venue.ts';
@@ -17,6 +19,14 @@ export class SimClock {
 
 export class BarPlayer {
   private readonly path: PathPoint[] = [];
+  /**
+   * The close of the last bar played with nothing open or queued, not given to the venue yet: the
+   * venue only needs it when its next command runs, which is always in a later play (or finish),
+   * so it is handed over then and a run of idle bars reads no text (the journal cuts a bar's
+   * texts only when read). A kept reference (candle.ts keptText) or the string itself.
+   */
+  private idleText: CandleText | string | undefined;
+  private idleTime = 0;
 
   constructor(
     private readonly venue: SimVenue,
@@ -29,15 +39,16 @@ export class BarPlayer {
     const v = this.venue;
     const x = c.exact;
     if (!v.busy()) {
-      v.idle(this.symbol, c.closeTime, x.close);
+      this.deferIdle(c.closeTime, x);
       return;
     }
+    this.releaseIdle();
     barPath(c.openTime, c.closeTime, x.open, x.high, x.low, x.close, c.open, c.close, this.path);
     // The volume cap is worked out at the bar's first print (a bar whose orders all filled at the open never prints).
     let cap: ReturnType<typeof volumeCap> | null = null;
     for (const p of this.path) {
       if (!v.busy()) {
-        v.idle(this.symbol, c.closeTime, x.close);
+        this.deferIdle(c.closeTime, x);
         return;
       }
       this.clock.t = p.time;
@@ -51,7 +62,21 @@ export class BarPlayer {
 
   /** After the last bar: run what is still queued at `time`, with no market price (market orders expire). */
   finish(time: number, rounds = 100): void {
+    this.releaseIdle();
     this.clock.t = time;
     for (let i = 0; i < rounds && this.venue.queued > 0; i++) this.venue.flush(this.symbol, time, undefined);
+  }
+
+  private deferIdle(time: number, x: CandleText): void {
+    this.idleTime = time;
+    this.idleText = keptText(x) ?? x.close;
+  }
+
+  /** Give the venue the deferred idle close (what `SimVenue.idle` at that bar would have recorded). */
+  private releaseIdle(): void {
+    const t = this.idleText;
+    if (t === undefined) return;
+    this.idleText = undefined;
+    this.venue.idle(this.symbol, this.idleTime, typeof t === 'string' ? t : t.close);
   }
 }

@@ -167,4 +167,24 @@ describe('runBacktest', () => {
     const run = runBacktest(base(scripted({}), bars(...ROWS), { from: T0 + 60_000, to: T0 + 180_000 }));
     expect([run.barCount, run.from, run.to]).toEqual([2, T0 + 60_000, T0 + 180_000]);
   });
+
+  it('checks orders against the last price the market showed: the last close, or a later fill\'s price', () => {
+    // A resting BUY 0.1 @ 150 fills at bar 2's open (bar 1 closed at 200); the strategy buys 0.09
+    // more at market as it hears of the fill, with 15 PHP left. Funds for a MARKET order are
+    // estimated at the last price: the fill's 150 (13.5 PHP) passes, bar 1's close (18) would not.
+    const log: string[] = [];
+    const s = defineStrategy({
+      name: 'last-price',
+      params: z.object({}),
+      symbols: ['BTCPHP'],
+      state: () => ({ i: 0 }),
+      onBar: (ctx) => (ctx.state.i++ === 0 ? [place({ symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', price: '150', quantity: '0.1', tag: 'in' })] : undefined),
+      onFill: (_ctx, f) => (f.tag === 'in' ? [place({ symbol: 'BTCPHP', side: 'BUY', type: 'MARKET', quantity: '0.09', tag: 'more' })] : undefined),
+      onOrderUpdate: (_ctx, u) => void log.push(`${u.tag} ${u.status}`),
+    });
+    const run = runBacktest(base(s, bars(['100', '100', '100', '100'], ['200', '210', '190', '200'], ['140', '145', '140', '145'], ['145', '145', '145', '145']), { balances: { PHP: '30' } }));
+    expect(run.denials, JSON.stringify(run.denials)).toEqual([]);
+    expect(run.fills.map((f) => `${f.side} ${f.qty}@${f.price}`)).toEqual(['BUY 0.1@150', 'BUY 0.09@140']);
+    expect(log).toContain('more FILLED');
+  });
 });

@@ -10,6 +10,8 @@
  * runs with no market price. The same options give a byte-identical result (JSON.stringify):
  * ids count from fixed seeds, nothing reads the wall clock, every collection keeps insertion order.
  */
+import { keptText } from '../core/indicators/candle.ts';
+import type { CandleText } from '../core/indicators/candle.ts';
 import type { Instrument } from '../core/market/index.ts';
 import type { FeeRates } from '../core/matching/index.ts';
 import { D, dec } from '../core/money/decimal.ts';
@@ -87,6 +89,16 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
   const trips = new RoundTripBook(symbol, inst.baseAsset, inst.quoteAsset, minQty);
   const bars = opts.bars;
   const list = Array.isArray(bars) ? (bars as readonly BarInput[]) : undefined;
+  // The order manager's last price is the last bar's close (or a later fill's price). It is
+  // read only when intents are checked, so the close is handed over then (beforeSubmit) or
+  // before the venue can move anything (a busy bar's fills, and what strategies do about them):
+  // a year of bars without an order reads no close text (the journal cuts texts when read).
+  let pendingClose: CandleText | string | undefined;
+  const settleClose = (): void => {
+    if (pendingClose === undefined) return;
+    orders.setLastPrice(symbol, typeof pendingClose === 'string' ? pendingClose : pendingClose.close);
+    pendingClose = undefined;
+  };
   const rec = new Recorder(orders.account, inst.baseAsset, inst.quoteAsset, trips, opts.onIntent, expectedBars(opts, list));
   const kernel = new Kernel({
     orders,
@@ -97,6 +109,7 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
     onFill: (_s, f) => rec.fill(f),
     onFailure: (f) => rec.failure(f),
     onIssue: (i) => rec.issue(i),
+    beforeSubmit: settleClose,
   });
   const runner = kernel.addStrategy(opts.strategy, opts.params);
   const interval = check(opts, runner.setup, runner.name);
@@ -142,9 +155,10 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
         kernel.start();
       }
       rec.bar = count++;
+      if (venue.busy()) settleClose();
       player.play(c);
       clock.t = c.closeTime + 1;
-      orders.setLastPrice(symbol, c.exact.close);
+      pendingClose = keptText(c.exact) ?? c.exact.close;
       kernel.bar(symbol, interval, c);
       if (hasTimer) kernel.timer(clock.t);
       rec.point(c.closeTime, c.close);
@@ -162,6 +176,7 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
   }
   if (count === 0) throw new RangeError(`no bars for ${symbol} ${interval}${opts.from !== undefined || opts.to !== undefined ? ' in the range asked' : ''}`);
   kernel.stop('end of backtest');
+  if (venue.busy()) settleClose();
   player.finish(lastClose + 1);
   const startBalances: Record<string, string> = {};
   for (const asset of Object.keys(opts.balances).sort()) startBalances[asset] = dec(opts.balances[asset] as string).toFixed();

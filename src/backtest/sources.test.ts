@@ -6,7 +6,8 @@ import { parseInstrument } from '../core/market/instrument.ts';
 import { openJournal } from '../journal/journal.ts';
 import { BLOCK_ROWS } from '../journal/kline-blocks.ts';
 import type { Journal } from '../journal/journal.ts';
-import type { Candle } from '../core/indicators/candle.ts';
+import { keptText } from '../core/indicators/candle.ts';
+import type { Candle, CandleText } from '../core/indicators/candle.ts';
 import { instrumentAt, journalBars, syntheticBars } from './sources.ts';
 
 let dir: string;
@@ -121,6 +122,32 @@ describe('backtest sources', () => {
     for (const c of journalBars(j, 'XPHP', '1m', undefined, T0 + 1000 * 60_000)) last = c;
     expect(last!.openTime).toBe(T0 + 999 * 60_000);
     expect({ ...last!.exact }).toEqual(texts(rows[999]!));
+  });
+
+  it('keeps a bar\'s texts by reference (ReusedCandleText.keep): the row\'s own texts after the source moved on, read or not', () => {
+    const n = BLOCK_ROWS + 500; // a block, then rows not packed yet
+    const rows = Array.from({ length: n }, (_, i) => {
+      const t = T0 + i * 60_000;
+      return { symbol: 'KPHP', interval: '1m', openTime: t, closeTime: t + 59_999, open: `${500 + i}.1`, high: `${510 + i}`, low: `${490 + i}.25`, close: `${500 + (i % 17)}.${i % 10}`, volume: `${i}.5`, source: 'test' };
+    });
+    j.klines.insertKlines(rows);
+    const kept: { i: number; text: CandleText }[] = [];
+    let i = 0;
+    for (const c of journalBars(j, 'KPHP', '1m')) {
+      if (i % 3 === 0) expect(c.exact.close).toBe(rows[i]!.close); // some read before being kept, some after
+      const k = keptText(c.exact);
+      expect(k).toBeDefined();
+      expect(keptText(c.exact)).toBe(k); // one object per bar
+      if (i % 4 === 0) kept.push({ i, text: k! });
+      i++;
+    }
+    expect(i).toBe(n);
+    for (const { i: at, text } of kept) {
+      const r = rows[at]!;
+      expect([text.open, text.high, text.low, text.close, text.volume]).toEqual([r.open, r.high, r.low, r.close, r.volume]);
+    }
+    // Plain candles (the synthetic market, arrays) offer none: readers copy their strings.
+    expect(keptText({ open: '1', high: '1', low: '1', close: '1', volume: '1' })).toBeUndefined();
   });
 
   it('takes the instrument from the exchangeInfo snapshot in force at the start, else the fallback, else says what to do', () => {

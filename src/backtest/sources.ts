@@ -7,7 +7,7 @@
  * fallback (the CLI passes the sandbox config's symbol), else an error that says what to do. Synthetic: the seeded generator's
  * columnar series (core/synthetic), iterated without materialising the year.
  */
-import type { Candle, CandleText } from '../core/indicators/candle.ts';
+import type { Candle, CandleText, ReusedCandleText } from '../core/indicators/candle.ts';
 import { parseInstruments } from '../core/market/index.ts';
 import type { Instrument } from '../core/market/index.ts';
 import { generateSeries } from '../core/synthetic/index.ts';
@@ -47,20 +47,35 @@ class BarTexts implements RowTexts {
   private block: KlineBlock | undefined;
   private row = 0;
 
+  /** What `keep` gave for the current bar (one object however often it is asked). */
+  private kept: CandleText | undefined;
+
   /** The candle holds row `row` of `block` now. */
   atBlockRow(block: KlineBlock, row: number): void {
     this.block = block;
     this.row = row;
+    this.kept = undefined;
   }
 
   /** The candle holds a row's own strings now. */
   atRow(open: string, high: string, low: string, close: string, volume: string): void {
     this.block = undefined;
+    this.kept = undefined;
     this.open = open;
     this.high = high;
     this.low = low;
     this.close = close;
     this.volume = volume;
+  }
+
+  /**
+   * The current bar's texts as an object that outlives it (ReusedCandleText): a reference to the
+   * block row while its texts are not cut yet (cut when first read), else a copy of the strings.
+   */
+  keep(): CandleText {
+    if (this.kept !== undefined) return this.kept;
+    const b = this.block;
+    return (this.kept = b !== undefined ? new BlockRowText(b, this.row) : Object.freeze({ open: this.open, high: this.high, low: this.low, close: this.close, volume: this.volume }));
   }
 
   /** The fields, read from the block first if they are not yet. */
@@ -75,11 +90,54 @@ class BarTexts implements RowTexts {
 }
 
 /**
+ * The texts of one block row, cut from the block when first read (BarTexts.keep). Internal to
+ * readers that keep a bar (the strategy history, the simulated venue's idle price): it holds the
+ * block, so it lives no longer than they keep the bar.
+ */
+class BlockRowText implements CandleText {
+  private texts: RowTexts | undefined;
+
+  constructor(
+    private readonly block: KlineBlock,
+    private readonly row: number,
+  ) {}
+
+  private cut(): RowTexts {
+    if (this.texts === undefined) {
+      const t: RowTexts = { open: '', high: '', low: '', close: '', volume: '' };
+      this.block.rowTexts(this.row, t);
+      this.texts = t;
+    }
+    return this.texts;
+  }
+
+  get open(): string {
+    return this.cut().open;
+  }
+
+  get high(): string {
+    return this.cut().high;
+  }
+
+  get low(): string {
+    return this.cut().low;
+  }
+
+  get close(): string {
+    return this.cut().close;
+  }
+
+  get volume(): string {
+    return this.cut().volume;
+  }
+}
+
+/**
  * A CandleText over a BarTexts: own enumerable accessors (what spreads, JSON and structured
  * clones read), in the interface's key order, and nothing else enumerable. The accessors are
  * shared by every instance, so a read is as cheap as a field's once compiled.
  */
-class LiveText implements CandleText {
+class LiveText implements ReusedCandleText {
   declare readonly open: string;
   declare readonly high: string;
   declare readonly low: string;
@@ -138,6 +196,11 @@ class LiveText implements CandleText {
   constructor(t: BarTexts) {
     this.#t = t;
     for (const [k, d] of LiveText.#FIELDS) Object.defineProperty(this, k, d);
+  }
+
+  /** ReusedCandleText: this bar's texts, still readable after the next bar (a prototype method: not enumerable). */
+  keep(): CandleText {
+    return this.#t.keep();
   }
 }
 

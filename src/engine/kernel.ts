@@ -44,6 +44,11 @@ export interface KernelOptions extends KernelHooks {
   readonly onStrategyFailure?: 'cancel' | 'leave';
   /** Intent batches one strategy may submit in one drain before it is stopped (default 10 000). */
   readonly maxRounds?: number;
+  /**
+   * Called before every batch of intents goes through the order manager's checks: a host that
+   * feeds market state lazily (the backtest's last price) brings it up to date here.
+   */
+  readonly beforeSubmit?: () => void;
 }
 
 export class Kernel {
@@ -179,6 +184,7 @@ export class Kernel {
     if (origin === 'strategy' && !this.withinRounds(runner)) return;
     const now = clock.now();
     this.opts.onIntents?.(runner.name, intents, now, origin);
+    this.opts.beforeSubmit?.();
     const r = orders.submit(runner.name, intents, now);
     const commands = r.commands;
     for (let i = 0; i < commands.length; i++) venue.send(commands[i] as VenueCommand);

@@ -4,6 +4,7 @@ import { slowUp } from '../core/synthetic/canned.ts';
 import { BarHistory } from './bar-series.ts';
 import { crossover, crossunder } from './line.ts';
 import { candlesFromCloses } from './testing/test-candles.ts';
+import type { Candle } from '../core/indicators/candle.ts';
 import type { Bar } from './types.ts';
 
 const asBars = (closes: number[]): Bar[] => candlesFromCloses(closes).map((c) => Object.freeze({ ...c, symbol: 'BTCPHP', interval: '1m' as const }));
@@ -82,6 +83,36 @@ describe('BarHistory view', () => {
     expect(h.view.at(2)).toBeUndefined();
     expect(sma.value).toBeCloseTo(11.625, 12);
     expect(h.view.ema(2).value).toBeCloseTo(11.625, 12); // asked for late: back-filled from the columns
+  });
+
+  it('keeps the texts of a reused text object by reference: the kept bar\'s own texts, read only when a Bar is built', () => {
+    const candles = candlesFromCloses(['10.5', '11.25', '12', '12.75'], { volume: '3' });
+    // A source that reuses one text object and offers `keep` (the journal's replay): each kept
+    // object reads its bar's texts when asked, and counts the reads.
+    let reads = 0;
+    const keptOf = (t: Candle['exact']): Candle['exact'] => ({
+      get open() { reads++; return t.open; },
+      get high() { return t.high; },
+      get low() { return t.low; },
+      get close() { return t.close; },
+      get volume() { return t.volume; },
+    });
+    let current = candles[0]!;
+    const live = { get open() { return current.exact.open; }, get high() { return current.exact.high; }, get low() { return current.exact.low; }, get close() { return current.exact.close; }, get volume() { return current.exact.volume; }, keep: () => keptOf(current.exact) };
+    const scratch = { ...candles[0]!, exact: live };
+    const h = new BarHistory('BTCPHP', '1m', 3);
+    for (const c of candles) {
+      current = c;
+      Object.assign(scratch, { openTime: c.openTime, closeTime: c.closeTime, open: c.open, high: c.high, low: c.low, close: c.close, volume: c.volume });
+      h.push(scratch);
+    }
+    current = { ...candles[0]!, exact: { ...candles[0]!.exact, close: 'moved on' } };
+    expect(reads).toBe(0);
+    expect(h.view.at(1)?.exact).toEqual({ ...candles[2]!.exact });
+    expect(h.view.last?.exact.close).toBe('12.75');
+    expect(h.view.at(2)?.exact.close).toBe('11.25');
+    expect(reads).toBe(3);
+    expect(h.view.ema(2).value).toBeCloseTo(12.375, 12); // back-filled over the kept bars
   });
 
   it('views and lines have fast, fixed shapes with their fields as own enumerable properties', () => {

@@ -11,15 +11,16 @@
  * Kept as columns (typed arrays for the numbers, arrays for the exact texts), not as a ring of
  * Bar objects: a thousand bars kept alive for a thousand bars each is what makes a year-long
  * backtest promote every bar to the old generation. A bar is pushed as a Candle (its numbers and
- * texts are copied in; the indicators read the candle itself) and becomes a frozen Bar only when
+ * texts are copied in, the texts of a reused text object by reference: candle.ts
+ * ReusedCandleText; the indicators read the candle itself) and becomes a frozen Bar only when
  * someone asks for it: the last one once (the runner, for an onBar that takes it, or a reader of
  * `last` / `at(0)`), an older one rebuilt on request, the same object while it is kept. A Bar
  * appended as such (`append`) is the last bar itself.
  */
 import { Atr } from '../core/indicators/atr.ts';
 import { Bollinger } from '../core/indicators/bollinger.ts';
-import { CANDLE_FIELDS } from '../core/indicators/candle.ts';
-import type { Candle, CandleField } from '../core/indicators/candle.ts';
+import { CANDLE_FIELDS, keptText } from '../core/indicators/candle.ts';
+import type { Candle, CandleField, CandleText } from '../core/indicators/candle.ts';
 import { Ema } from '../core/indicators/ema.ts';
 import { Highest, Lowest } from '../core/indicators/extremes.ts';
 import type { Indicator } from '../core/indicators/indicator.ts';
@@ -118,6 +119,11 @@ export class BarHistory {
   private readonly numbers: Record<NumberField, Float64Array>;
   /** The exact texts, five a slot (open, high, low, close, volume), allocated once. */
   private readonly texts: string[];
+  /**
+   * A slot's texts kept by reference instead (candle.ts ReusedCandleText: the journal's replay),
+   * read only when a Bar is built; undefined where the strings were copied into `texts`.
+   */
+  private readonly keptTexts: (CandleText | undefined)[];
   /** Bars kept (<= capacity); slot of the bar seen as number i is i % capacity. */
   private keptCount = 0;
   private seen = 0;
@@ -141,6 +147,7 @@ export class BarHistory {
     const col = () => new Float64Array(capacity);
     this.numbers = { openTime: col(), closeTime: col(), open: col(), high: col(), low: col(), close: col(), volume: col() };
     this.texts = new Array<string>(capacity * 5).fill('');
+    this.keptTexts = new Array<CandleText | undefined>(capacity).fill(undefined);
     this.view = this.makeView() as unknown as BarSeries;
   }
 
@@ -176,14 +183,19 @@ export class BarHistory {
     n.low[slot] = c.low;
     n.close[slot] = c.close;
     n.volume[slot] = c.volume;
-    const t = this.texts;
     const x = c.exact;
-    const k = slot * 5;
-    t[k] = x.open;
-    t[k + 1] = x.high;
-    t[k + 2] = x.low;
-    t[k + 3] = x.close;
-    t[k + 4] = x.volume;
+    // A reused text object (the journal's) is kept by reference: its strings are cut only if a Bar is built.
+    const kept = keptText(x);
+    this.keptTexts[slot] = kept;
+    if (kept === undefined) {
+      const t = this.texts;
+      const k = slot * 5;
+      t[k] = x.open;
+      t[k + 1] = x.high;
+      t[k + 2] = x.low;
+      t[k + 3] = x.close;
+      t[k + 4] = x.volume;
+    }
     if (this.rebuilt.size !== 0) this.rebuilt.delete(this.seen - cap);
     this.seen++;
     if (this.keptCount < cap) this.keptCount++;
@@ -220,8 +232,6 @@ export class BarHistory {
   /** The frozen Bar of a slot, from the columns. */
   private build(slot: number): Bar {
     const n = this.numbers;
-    const t = this.texts;
-    const k = slot * 5;
     return Object.freeze({
       symbol: this.symbol,
       interval: this.interval,
@@ -232,8 +242,17 @@ export class BarHistory {
       low: n.low[slot]!,
       close: n.close[slot]!,
       volume: n.volume[slot]!,
-      exact: Object.freeze({ open: t[k]!, high: t[k + 1]!, low: t[k + 2]!, close: t[k + 3]!, volume: t[k + 4]! }),
+      exact: Object.freeze(this.textsAt(slot)),
     });
+  }
+
+  /** A slot's texts as a plain object (new strings read from a kept reference, or the copied ones). */
+  private textsAt(slot: number): { open: string; high: string; low: string; close: string; volume: string } {
+    const r = this.keptTexts[slot];
+    if (r !== undefined) return { open: r.open, high: r.high, low: r.low, close: r.close, volume: r.volume };
+    const t = this.texts;
+    const k = slot * 5;
+    return { open: t[k]!, high: t[k + 1]!, low: t[k + 2]!, close: t[k + 3]!, volume: t[k + 4]! };
   }
 
   /** A number field of the bar `ago` back, read from its column. */
@@ -268,6 +287,7 @@ export class BarHistory {
     for (let ago = this.keptCount - 1; ago >= 0; ago--) {
       const slot = this.slotOf(ago);
       const k = slot * 5;
+      const r = this.keptTexts[slot];
       c.openTime = n.openTime[slot]!;
       c.closeTime = n.closeTime[slot]!;
       c.open = n.open[slot]!;
@@ -275,11 +295,11 @@ export class BarHistory {
       c.low = n.low[slot]!;
       c.close = n.close[slot]!;
       c.volume = n.volume[slot]!;
-      exact.open = t[k]!;
-      exact.high = t[k + 1]!;
-      exact.low = t[k + 2]!;
-      exact.close = t[k + 3]!;
-      exact.volume = t[k + 4]!;
+      exact.open = r !== undefined ? r.open : t[k]!;
+      exact.high = r !== undefined ? r.high : t[k + 1]!;
+      exact.low = r !== undefined ? r.low : t[k + 2]!;
+      exact.close = r !== undefined ? r.close : t[k + 3]!;
+      exact.volume = r !== undefined ? r.volume : t[k + 4]!;
       store.update(c);
     }
   }

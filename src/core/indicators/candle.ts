@@ -16,6 +16,23 @@ export interface CandleText {
   readonly volume: string;
 }
 
+/**
+ * The texts of a source that reuses one CandleText object for every bar (the journal's replay):
+ * `keep()` gives a CandleText of the current bar that stays valid after the source moves on. It
+ * is a cheap reference that cuts the strings only when they are read (a backtest keeps a
+ * thousand bars of history and reads the texts of almost none), the same object for repeated
+ * calls on one bar. Sources that hand out a new object per bar do not need it: a reader that
+ * must keep texts copies the strings of any other CandleText.
+ */
+export interface ReusedCandleText extends CandleText {
+  keep(): CandleText;
+}
+
+/** A CandleText of the same bar that outlives the source's next bar, without copying, when the source offers one (ReusedCandleText). */
+export function keptText(text: CandleText): CandleText | undefined {
+  return typeof (text as Partial<ReusedCandleText>).keep === 'function' ? (text as ReusedCandleText).keep() : undefined;
+}
+
 export interface Candle {
   /** Milliseconds since the epoch; a kline is identified by its open time (spec 4.4). */
   readonly openTime: number;
