@@ -55,6 +55,8 @@ const toDec = (x: X40): Dec => x.toDec();
  * (a backtest reads the total as a number per change): the texts are parsed on first read.
  */
 class Balance {
+  private printed: string | undefined = undefined;
+
   constructor(
     private freeDec: Dec | undefined,
     private lockedDec: Dec | undefined,
@@ -68,6 +70,11 @@ class Balance {
 
   get locked(): Dec {
     return (this.lockedDec ??= parsedDecimal(this.lockedText as string));
+  }
+
+  /** The free amount as text: the venue's, or the Decimal's printed once. */
+  get text(): string {
+    return this.freeText ?? (this.printed ??= (this.freeDec as Dec).toFixed());
   }
 }
 
@@ -106,6 +113,12 @@ export class AccountState {
   /** Free amount of an asset (zero when none). */
   freeOf(asset: string): Dec {
     return this.free.get(asset)?.free ?? ZERO;
+  }
+
+  /** `freeOf(asset)` as text (the venue's own when it set it): the pre-trade fast path compares it without a Decimal. */
+  freeTextOf(asset: string): string {
+    const b = this.free.get(asset);
+    return b === undefined ? '0' : b.text;
   }
 
   /** free + locked of an asset. */

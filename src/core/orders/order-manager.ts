@@ -14,6 +14,10 @@
  *
  * Apply a venue's events of one operation as one batch before delivering them: the order
  * acknowledgement and the balance change it caused then land together.
+ *
+ * A new order is first offered to the pre-trade fast path (quick-pre-trade.ts: common order
+ * shapes on scaled integers, no Decimal), which only ever approves; anything it does not approve
+ * (and every replacement) goes through `preTradeCheck`, the one source of denials and their texts.
  */
 import type { Instrument } from '../market/instrument.ts';
 import type { MarketContext } from '../market/types.ts';
@@ -28,6 +32,7 @@ import { ManagedOrder } from './managed-order.ts';
 import { reduceOrder } from './order-state.ts';
 import { OrderRegistry } from './order-registry.ts';
 import { preTradeCheck, violationText } from './pre-trade.ts';
+import { quickPreTrade } from './quick-pre-trade.ts';
 import type { PreTradeViolation } from './pre-trade.ts';
 import type { OrderManagerOptions, SubmitResult } from './order-manager-types.ts';
 import { remainingReserve } from './reserve.ts';
@@ -38,6 +43,7 @@ import type { PlaceCommand, VenueEvent } from './venue-messages.ts';
 export type { Denial, MarketRefs, OrderManagerOptions, SubmitResult } from './order-manager-types.ts';
 
 const ZERO = new D(0);
+const NO_VIOLATIONS: readonly PreTradeViolation[] = Object.freeze([]);
 
 interface LastPrice {
   readonly symbol: string;
@@ -64,6 +70,8 @@ export class OrderManager {
   private applyCtx: ApplyContext | undefined;
   /** The pre-trade context, reused by every check. */
   private preTrade: { instrument: Instrument | undefined; market: MarketContext; available(asset: string): Dec; readonly requireComplete: boolean | undefined } | undefined;
+  /** The fast path's context, reused by every check. */
+  private quickCtx: { openOrders: number; lastText: string | undefined; freeText(asset: string): string | undefined } | undefined;
   /** What the order being replaced releases, during its replacement's check. */
   private credit: Reserve | undefined;
 
@@ -180,8 +188,9 @@ export class OrderManager {
     const cid = this.ids.next(strategy, fields.tag);
     const inst = this.instrumentOf(sym);
     let violations: readonly PreTradeViolation[];
-    let reserve;
+    let reserve: Reserve | undefined;
     if (refusal !== undefined) violations = [plain(refusal)];
+    else if (replacing === undefined && inst !== undefined && (reserve = this.quick(sym, fields, inst)) !== undefined) violations = NO_VIOLATIONS;
     else {
       this.credit = replacing && inst ? remainingReserve(inst, replacing.fields, replacing.executedQty, replacing.cumQuote, this.lastPrice(sym)) : undefined;
       // One context object, reused: no closure per order (the check is synchronous).
@@ -202,6 +211,22 @@ export class OrderManager {
       return undefined;
     }
     return o;
+  }
+
+  /**
+   * The fast path's approval (quick-pre-trade.ts): the order's reserve, or undefined when the
+   * general check must answer. Nothing else may claim the funds it compares with (no pending
+   * reserve of the asset; a replacement's credit never comes here).
+   */
+  private quick(sym: string, fields: OrderFields, inst: Instrument): Reserve | undefined {
+    const q = (this.quickCtx ??= {
+      openOrders: 0,
+      lastText: undefined,
+      freeText: (asset: string) => (this.orders.reserving(asset) ? undefined : this.account.freeTextOf(asset)),
+    });
+    q.openOrders = this.orders.openOn(sym);
+    q.lastText = this.lastPrices.get(sym)?.text;
+    return quickPreTrade(sym, fields, inst, q);
   }
 
   private command(o: ManagedOrder): PlaceCommand {

@@ -65,6 +65,19 @@ export class OrderRegistry {
     return { orders, algoOrders };
   }
 
+  /** Open orders on the symbol (`counts(symbol).orders` without the object). */
+  openOn(symbol: string): number {
+    let n = 0;
+    for (const o of this.open.values()) if (o.symbol === symbol) n++;
+    return n;
+  }
+
+  /** Whether any order the venue has not acknowledged yet claims funds of `asset` (`reserved` may still be zero). */
+  reserving(asset: string): boolean {
+    for (const o of this.open.values()) if (o.isPending && o.reserve?.asset === asset) return true;
+    return false;
+  }
+
   /** Funds of `asset` claimed by orders the venue has not acknowledged yet. */
   reserved(asset: string): Dec {
     let sum = ZERO;

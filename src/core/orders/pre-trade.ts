@@ -9,6 +9,9 @@
  *
  * Checks the market context cannot feed (PERCENT_PRICE without an average price...) are skipped
  * by the filter engine; `requireComplete` turns a skipped check into a denial instead.
+ *
+ * The order manager asks quick-pre-trade.ts first, a fast path that approves the common orders
+ * exactly as this check would (property-tested against it); this check answers everything else.
  */
 import { checkOrder } from '../market/filter-engine.ts';
 import type { Instrument } from '../market/instrument.ts';
