@@ -4,18 +4,17 @@
  * a trade becomes a `fill` with the order's status after it; other execution reports become
  * `order` events; the account's balance positions become `balance` events. Public trades and
  * depth changes are not the account's business and are dropped.
+ *
+ * The simulated venue does not translate: its engine streams these events for its account as it
+ * runs (core/matching/account-stream.ts), without building EngineEvents. This is the reference
+ * that stream must equal (engine-events.test.ts checks it over random operations), and the way to
+ * view a recorded engine's events from one account.
  */
-import type { EngineEvent, OrderUpdateEvent } from '../core/matching/index.ts';
+import { venueReason } from '../core/matching/index.ts';
+import type { EngineEvent } from '../core/matching/index.ts';
 import type { VenueEvent, VenueOrderEvent } from '../ports/venue.ts';
 
 const FINAL = new Set(['FILLED', 'CANCELED', 'PARTIALLY_CANCELED', 'EXPIRED']);
-
-function reasonOf(e: OrderUpdateEvent): string | undefined {
-  if (e.cause === 'STP') return 'self-trade prevention';
-  if (e.executionType !== 'EXPIRED') return undefined;
-  if (e.type === 'MARKET' || e.type === 'STOP_LOSS' || e.type === 'TAKE_PROFIT') return 'expired: no liquidity (or funds) for the rest of the market order';
-  return `expired: ${e.timeInForce} remainder not filled`;
-}
 
 /**
  * Translate `events` of `accountId`; `open` tracks the account's open order ids (added while an
@@ -52,7 +51,7 @@ export function toVenueEvents(events: readonly EngineEvent[], accountId: string,
       });
       continue;
     }
-    const reason = reasonOf(e);
+    const reason = venueReason(e.cause, e.executionType, e.type, e.timeInForce);
     // Written out, `reason` only when there is one (not spread in: one of these per order change).
     const o: { -readonly [K in keyof VenueOrderEvent]: VenueOrderEvent[K] } = {
       kind: 'order',

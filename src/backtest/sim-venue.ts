@@ -12,17 +12,20 @@
  * triggers stops. cancelReplace runs as a cancel then, only if it succeeded, a place (notes 6,
  * STOP_ON_FAILURE), both at the flush's price.
  *
+ * Events: the engine streams the account's execution reports and balances as venue events while
+ * it runs (core/matching/account-stream.ts, the same events toVenueEvents makes of EngineEvents,
+ * which it does not build); each engine operation's events go to the sink as one batch.
+ *
  * Idle bars cost nothing: with no open order and no queued command `idle` only records the
  * price; it becomes the engine's last price (an outside print, with nothing to fill) just before
  * the next command runs, which is exactly what printing it at once would have done.
  */
 import type { Instrument } from '../core/market/index.ts';
-import { SpotEngine } from '../core/matching/index.ts';
-import type { EngineEvent, FeeRates, NewOrderRequest } from '../core/matching/index.ts';
+import { AccountStream, SpotEngine } from '../core/matching/index.ts';
+import type { FeeRates, NewOrderRequest } from '../core/matching/index.ts';
 import { D, dec } from '../core/money/decimal.ts';
 import { Balances } from '../core/portfolio/balances.ts';
 import type { PlaceCommand, VenueCommand, VenueEventSink, VenuePort } from '../ports/venue.ts';
-import { toVenueEvents } from './engine-events.ts';
 
 export interface SimVenueOptions {
   readonly instruments: Iterable<Instrument>;
@@ -57,8 +60,11 @@ export class SimVenue implements VenuePort {
   private lastMarket: { symbol: string; market: Market } | undefined;
   private readonly slip: InstanceType<typeof D> | undefined;
   private readonly mode: 'through' | 'touch';
+  /** The account's events of the engine operation that just ran. */
+  private readonly stream: AccountStream;
 
   constructor(opts: SimVenueOptions) {
+    this.stream = new AccountStream(SIM_ACCOUNT, this.open);
     this.engine = new SpotEngine({
       instruments: opts.instruments,
       defaultFees: opts.fees,
@@ -68,6 +74,7 @@ export class SimVenue implements VenuePort {
       firstTradeId: 2n * 10n ** 18n + 1n,
       balances: this.balances,
       retain: opts.retain ?? 1000,
+      accountStream: this.stream,
     });
     for (const [asset, amount] of Object.entries(opts.balances)) this.balances.credit(SIM_ACCOUNT, asset, amount);
     const bps = opts.slippageBps ?? 0;
@@ -113,7 +120,7 @@ export class SimVenue implements VenuePort {
   print(symbol: string, time: number, price: string, maxQty?: string, mode: 'through' | 'touch' = this.mode): string {
     this.market(symbol).idle = undefined;
     const r = this.engine.applyPrint(symbol, { price, time, mode, maxQty });
-    this.emit(r.events);
+    this.emit();
     return r.filledQty;
   }
 
@@ -141,12 +148,13 @@ export class SimVenue implements VenuePort {
     if (m.idle !== undefined) {
       const { price: p, time: t } = m.idle;
       m.idle = undefined;
-      this.emit(this.engine.applyPrint(c.symbol, { price: p, time: t, mode: this.mode }).events);
+      this.engine.applyPrint(c.symbol, { price: p, time: t, mode: this.mode });
+      this.emit();
     }
     if (c.kind === 'place') return this.place(c, time, price);
     const cancelId = c.kind === 'cancel' ? c.clientOrderId : c.cancelClientOrderId;
     const r = this.engine.cancelOrder(SIM_ACCOUNT, c.symbol, { clientOrderId: cancelId }, time);
-    if (r.ok) this.emit(r.events);
+    if (r.ok) this.emit();
     else this.sink([{ kind: 'cancelRejected', symbol: c.symbol, clientOrderId: cancelId, code: r.code, reason: r.msg, time }]);
     if (c.kind !== 'cancelReplace') return;
     if (r.ok) this.place(c.order, time, price);
@@ -154,19 +162,10 @@ export class SimVenue implements VenuePort {
   }
 
   private place(c: PlaceCommand, time: number, price: string | undefined): void {
-    const req: NewOrderRequest = {
-      symbol: c.symbol,
-      side: c.side,
-      type: c.type,
-      timeInForce: c.timeInForce,
-      quantity: c.quantity,
-      quoteOrderQty: c.quoteOrderQty,
-      price: c.price,
-      stopPrice: c.stopPrice,
-      clientOrderId: c.clientOrderId,
-    };
+    // The command is the request (its fields are the request's, plus `kind`): no copy per order.
+    const req: NewOrderRequest = c;
     const r = this.engine.placeOrder(SIM_ACCOUNT, req, time, { externalPrice: price === undefined ? undefined : this.priceFor(c, price) });
-    if (r.ok) this.emit(r.events);
+    if (r.ok) this.emit();
     else this.sink([{ kind: 'rejected', symbol: c.symbol, clientOrderId: c.clientOrderId, code: r.code, reason: r.msg, time }]);
   }
 
@@ -177,8 +176,9 @@ export class SimVenue implements VenuePort {
     return (c.side === 'BUY' ? p.times(this.slip.plus(1)) : p.times(new D(1).minus(this.slip))).toFixed();
   }
 
-  private emit(events: readonly EngineEvent[]): void {
-    const out = toVenueEvents(events, SIM_ACCOUNT, this.open);
-    if (out.length) this.sink(out);
+  /** Deliver the events the engine streamed during the operation that just ran. */
+  private emit(): void {
+    const out = this.stream.take();
+    if (out.length !== 0) this.sink(out);
   }
 }

@@ -125,7 +125,9 @@ export function admit(st: EngineState, sb: SymbolBook, acct: AccountBook, req: N
     if ((top !== undefined && takes(top.price)) || (ext >= 0 && takes(ext))) return refused(ENGINE_MESSAGE.wouldMatchAndTake);
   }
   const cid = req.clientOrderId;
-  if (cid !== undefined && cid !== '' && latestByClientId(st, acct, cid)?.isOpen === true) return refused(ENGINE_MESSAGE.duplicateOrder);
+  const same = cid !== undefined && cid !== '' ? (latestByClientId(st, acct, cid) ?? null) : null;
+  p.sameClientId = same;
+  if (same?.isOpen === true) return refused(ENGINE_MESSAGE.duplicateOrder);
   if (p.isAlgo && sb.lastPrice >= 0 && wouldTrigger(p.type, p.side, p.stopPrice, sb.lastPrice)) return refused(ENGINE_MESSAGE.wouldTriggerImmediately);
   return fundsCheck(sb, acct, p, ext);
 }

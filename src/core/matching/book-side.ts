@@ -32,7 +32,11 @@ export class BookSide {
   constructor(readonly isBid: boolean) {}
 
   best(): Level | undefined {
-    return this.levels[this.levels.length - 1];
+    // Not levels[length - 1] on an empty side: index -1 is a named-property lookup through the
+    // prototype chain, and an empty side is what every order of a backtest asks first.
+    const levels = this.levels;
+    const n = levels.length;
+    return n === 0 ? undefined : levels[n - 1];
   }
 
   /** The listed level at `price` (undefined when there is none). */

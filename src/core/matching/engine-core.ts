@@ -6,6 +6,7 @@ import { ENGINE_MESSAGE } from '../market/index.ts';
 import type { Instrument } from '../market/index.ts';
 import type { Balances } from '../portfolio/balances.ts';
 import { AccountRegistry } from './account-registry.ts';
+import type { AccountStream } from './account-stream.ts';
 import { admit } from './admission.ts';
 import type { MarketRefs } from './admission.ts';
 import { externalPriceInt } from './external.ts';
@@ -38,6 +39,12 @@ export interface SpotEngineOptions {
   readonly listener?: (event: EngineEvent) => void;
   /** Build events (default true). Off, results carry `events: []` and the listener is not called. */
   readonly recordEvents?: boolean;
+  /**
+   * Stream one account's execution reports and balances as venue events (account-stream.ts)
+   * instead of building EngineEvents: results then carry `events: []` and the listener is not
+   * called, whatever `recordEvents` says.
+   */
+  readonly accountStream?: AccountStream;
   /** Reference prices for PERCENT_PRICE / _SA / _INDEX filters (the engine keeps no averages). */
   readonly marketRefs?: MarketRefs;
   /** Closed orders and trades kept per account and symbol (default: all). Older ones are forgotten. */
@@ -70,8 +77,9 @@ export class EngineCore {
       seq: 0,
       tradeSeq: 0,
     };
-    this.record = opts.recordEvents ?? true;
-    this.scratch = new OpContext(this.record);
+    const stream = opts.accountStream ?? null;
+    this.record = stream === null && (opts.recordEvents ?? true);
+    this.scratch = new OpContext(this.record, stream);
     this.accounts = new AccountRegistry(opts.balances);
     const list = 'values' in opts.instruments && typeof opts.instruments.values === 'function' ? opts.instruments.values() : opts.instruments;
     for (const inst of list as Iterable<Instrument>) this.addInstrument(inst);
@@ -116,7 +124,7 @@ export class EngineCore {
     const explicitId = req.clientOrderId !== undefined && req.clientOrderId !== '';
     const o = new Order(acct, this.st.seq++, explicitId ? (req.clientOrderId as string) : null, p, now);
     ctx.fillsOf = o;
-    register(this.st, ctx, o, lock, explicitId);
+    register(this.st, ctx, o, lock, explicitId, p.sameClientId);
     if (o.isAlgo) sb.stops.add(o);
     else if (o.type === 'LIMIT_MAKER') rest(ctx, o);
     else execute(this.st, ctx, o);

@@ -1,6 +1,8 @@
 /**
  * Builders of the engine's order-update and trade events (types.ts). They only run when the
- * engine records events; formatting decimal strings is the costly part of an operation.
+ * engine records events; formatting decimal strings is the costly part of an operation. With an
+ * account stream instead (account-stream.ts) an order update goes to the stream and a public
+ * trade nowhere.
  */
 import type { Trade } from './account-book.ts';
 import type { OpContext } from './op-context.ts';
@@ -8,7 +10,12 @@ import type { Order } from './order.ts';
 import type { ExecutionType, OrderUpdateEvent } from './types.ts';
 
 export function orderEvent(ctx: OpContext, o: Order, x: ExecutionType, t: Trade | null, cause: OrderUpdateEvent['cause'] = null): void {
-  if (!ctx.record) return;
+  if (!ctx.record) {
+    // The account stream, if any, takes its own account's reports (account-stream.ts).
+    const stream = ctx.stream;
+    if (stream !== null && o.acct.accountId === stream.accountId) stream.order(o, x, t, cause, ctx.time);
+    return;
+  }
   const spec = o.sb.spec;
 
   ctx.push({

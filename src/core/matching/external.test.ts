@@ -1,5 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ENGINE_MESSAGE } from '../market/index.ts';
+import { dec } from '../money/decimal.ts';
+import { externalPriceInt } from './external.ts';
+import type { SymbolSpec } from './symbol-spec.ts';
 import { harness } from './test-support.ts';
 
 describe('applyPrint', () => {
@@ -81,5 +85,35 @@ describe('placeOrder with externalPrice', () => {
     expect(buy.ok && buy.fills[0]?.price).toBe('100.01');
     const sell = h.engine.placeOrder('alice', { symbol: 'BTCPHP', side: 'SELL', type: 'MARKET', quantity: '1' }, 2000, { externalPrice: '100.0099' });
     expect(sell.ok && sell.fills[0]?.price).toBe('100');
+  });
+});
+
+describe('externalPriceInt', () => {
+  /** The price int by decimal.js, rounded as asked; undefined where externalPriceInt throws. */
+  function reference(text: string, pd: number, mode: 'up' | 'down' | 'nearest'): number | undefined {
+    let d;
+    try {
+      d = dec(text).times(`1e${pd}`);
+    } catch {
+      return undefined;
+    }
+    const r = mode === 'up' ? d.ceil() : mode === 'down' ? d.floor() : d.round();
+    return d.lte(0) || r.lte(0) || r.gt(Number.MAX_SAFE_INTEGER) ? undefined : Number(r.toFixed());
+  }
+
+  it('answers every call of any sequence as parsing afresh would (its one-entry cache of the last text never leaks)', () => {
+    const text = fc.oneof(fc.constantFrom('100', '100.5', '100.50', '100.005', '0.001', '0', '-1', 'abc', '1e2', '99.999'), fc.integer({ min: 1, max: 10 ** 7 }).map((n) => String(n / 1000)));
+    const call = fc.record({ text, pd: fc.integer({ min: 0, max: 3 }), mode: fc.constantFrom('up' as const, 'down' as const, 'nearest' as const) });
+    fc.assert(
+      fc.property(fc.array(call, { maxLength: 30 }), (calls) => {
+        for (const { text: t, pd, mode } of calls) {
+          const spec = { symbol: 'X', pd } as SymbolSpec;
+          const want = reference(t, pd, mode);
+          if (want === undefined) expect(() => externalPriceInt(spec, t, mode)).toThrow(RangeError);
+          else expect(externalPriceInt(spec, t, mode)).toBe(want);
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -13,10 +13,10 @@
  */
 import { dec } from '../money/decimal.ts';
 import type { OpContext } from './op-context.ts';
-import type { BookSide, Level } from './book-side.ts';
+import type { BookSide } from './book-side.ts';
 import type { EngineCore } from './engine-core.ts';
 import { setLastPrice } from './matcher.ts';
-import { formatScaled, INEXACT, MALFORMED, parseScaled } from './scaled.ts';
+import { formatScaled, INEXACT, LastParse, MALFORMED, parseScaled } from './scaled.ts';
 import { fill } from './settle.ts';
 import type { SymbolBook } from './symbol-book.ts';
 import type { SymbolSpec } from './symbol-spec.ts';
@@ -37,9 +37,13 @@ export interface PrintResult {
   readonly events: EngineEvent[];
 }
 
+// A backtest prints a bar's close, then prices the next order at the next bar's open, which is
+// mostly the same text: parsed once.
+const lastPrice = new LastParse();
+
 /** A price as the symbol's price int, rounded onto the scale when needed. Throws on text that is no price. */
 export function externalPriceInt(spec: SymbolSpec, text: string, mode: 'up' | 'down' | 'nearest'): number {
-  const v = parseScaled(text, spec.pd);
+  const v = lastPrice.parse(text, spec.pd);
   if (v === MALFORMED || v === 0) throw new RangeError(`external price ${JSON.stringify(text)} is not a positive decimal`);
   if (v !== INEXACT) return v;
   const d = dec(text).times(`1e${spec.pd}`);
@@ -48,14 +52,24 @@ export function externalPriceInt(spec: SymbolSpec, text: string, mode: 'up' | 'd
   return Number(r.toFixed());
 }
 
+/** A print that reached nothing (frozen: shared). */
+const NOTHING_FILLED: PrintResult = Object.freeze({ filledQty: '0', fills: 0, events: Object.freeze([]) as unknown as EngineEvent[] });
+
 interface Sweep {
   left: number;
   filled: number;
   fills: number;
 }
 
-function sweep(core: EngineCore, ctx: OpContext, sb: SymbolBook, side: BookSide, reached: (lv: Level) => boolean, w: Sweep): void {
-  for (let lv = side.best(); lv !== undefined && w.left > 0 && reached(lv); lv = side.best()) {
+/** Whether a print at `price` reaches a resting level at `level` of the bid or ask side. */
+function reaches(price: number, level: number, isBid: boolean, through: boolean): boolean {
+  if (isBid) return through ? price < level : price <= level;
+  return through ? price > level : price >= level;
+}
+
+// (A plain predicate, not a closure per side: a backtest prints before nearly every order.)
+function sweep(core: EngineCore, ctx: OpContext, sb: SymbolBook, side: BookSide, price: number, through: boolean, w: Sweep): void {
+  for (let lv = side.best(); lv !== undefined && w.left > 0 && reaches(price, lv.price, side.isBid, through); lv = side.best()) {
     for (let m = lv.head; m !== null && w.left > 0; ) {
       const next = m.next;
       const lots = m.remaining < w.left ? m.remaining : w.left;
@@ -79,12 +93,18 @@ export function applyPrint(core: EngineCore, symbol: string, print: Print): Prin
     if (q === MALFORMED) throw new RangeError(`print maxQty ${JSON.stringify(print.maxQty)} is not a quantity`);
     cap = q === INEXACT ? Number(dec(print.maxQty).times(`1e${spec.qd}`).floor().toFixed()) : q;
   }
+  // Nothing resting and no stop waiting (a backtest between its market orders): the print only
+  // sets the last price; the operation would have had no event.
+  if (sb.stops.size === 0 && sb.bids.best() === undefined && sb.asks.best() === undefined) {
+    sb.lastPrice = price;
+    return NOTHING_FILLED;
+  }
   const ctx = core.context(print.time);
   ctx.ext = price;
   const through = print.mode === 'through';
   const w: Sweep = { left: cap, filled: 0, fills: 0 };
-  sweep(core, ctx, sb, sb.bids, (lv) => (through ? price < lv.price : price <= lv.price), w);
-  sweep(core, ctx, sb, sb.asks, (lv) => (through ? price > lv.price : price >= lv.price), w);
+  sweep(core, ctx, sb, sb.bids, price, through, w);
+  sweep(core, ctx, sb, sb.asks, price, through, w);
   setLastPrice(ctx, sb, price);
   core.runTriggered(ctx);
   return { filledQty: formatScaled(w.filled, spec.qd), fills: w.fills, events: core.end(ctx) };

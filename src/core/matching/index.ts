@@ -2,6 +2,7 @@
 export { SpotEngine } from './engine.ts';
 export type { SpotEngineOptions } from './engine.ts';
 export type { MarketRefs } from './admission.ts';
+export { AccountStream, venueReason } from './account-stream.ts';
 export type { CancelReplaceData, CancelReplaceRequest, CancelReplaceResult, LegError, LegResult, NewOrderLeg } from './cancel-replace.ts';
 export { CANCEL_REPLACE_FAILED, CANCEL_REPLACE_PARTIAL, CANCEL_RESTRICTED } from './cancel-replace.ts';
 export type { Print, PrintResult } from './external.ts';

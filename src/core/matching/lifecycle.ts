@@ -22,8 +22,11 @@ export function latestByClientId(st: EngineState, acct: AccountBook, cid: string
   return o !== undefined && o.acct === acct && o.clientOrderId === cid ? o : undefined;
 }
 
-/** Index an accepted order, move its funds to locked, and report it NEW. `explicitId`: the client chose its id. */
-export function register(st: EngineState, ctx: OpContext, o: Order, lock: Held, explicitId: boolean): void {
+/**
+ * Index an accepted order, move its funds to locked, and report it NEW. `explicitId`: the client
+ * chose its id; `prev`: the latest order that used it before (admission looked it up).
+ */
+export function register(st: EngineState, ctx: OpContext, o: Order, lock: Held, explicitId: boolean, prev: Order | null): void {
   const acct = o.acct;
   if (!heldIsZero(lock)) {
     const e = o.isBuy ? acct.quote : acct.base;
@@ -34,7 +37,7 @@ export function register(st: EngineState, ctx: OpContext, o: Order, lock: Held, 
   st.ordersById.set(o);
   acct.addOpen(o);
   if (explicitId) {
-    o.prevSameClientId = latestByClientId(st, acct, o.clientOrderId) ?? null;
+    o.prevSameClientId = prev;
     acct.byClientId.set(o.clientOrderId, o);
     if (o.clientOrderId.startsWith(AUTO_ID_PREFIX)) acct.autoLikeIds++;
   }

@@ -3,9 +3,12 @@
  * they happened, the balance entries and depth levels it touched (reported once each, with their
  * final values, when the operation ends), stop orders triggered and waiting to run, and the
  * taker trades of the placed order (its fills, built when the caller reads them). With events off only the book update counter moves.
+ * With an account stream (account-stream.ts) no EngineEvent is built: the account's execution
+ * reports and balances go to the stream instead.
  */
 import type { BalanceEntry } from '../portfolio/balances.ts';
 import type { Trade } from './account-book.ts';
+import type { AccountStream } from './account-stream.ts';
 import type { Order } from './order.ts';
 import type { SymbolBook } from './symbol-book.ts';
 import type { EngineEvent } from './types.ts';
@@ -38,7 +41,16 @@ export class OpContext {
   private readonly levelPrices: number[] = [];
   private nLevels = 0;
 
-  constructor(readonly record: boolean) {}
+  /** Touched balance entries are tracked: for balance events, or for the stream. */
+  private readonly tracks: boolean;
+
+  /** `record`: build EngineEvents; `stream`: the account stream fed instead (the engine never sets both). */
+  constructor(
+    readonly record: boolean,
+    readonly stream: AccountStream | null = null,
+  ) {
+    this.tracks = record || stream !== null;
+  }
 
   /**
    * Start an operation. The engine reuses one context (fewer allocations on the hot path); the
@@ -70,7 +82,7 @@ export class OpContext {
   }
 
   touch(e: BalanceEntry): void {
-    if (!this.record) return;
+    if (!this.tracks) return;
     const list = this.balances;
     const n = this.nBalances;
     for (let i = 0; i < n; i++) if (list[i] === e) return;
@@ -107,9 +119,12 @@ export class OpContext {
       const updateId = ++sb.updateId;
       this.push({ kind: 'book', symbol: sb.spec.symbol, side: isBid ? 'bid' : 'ask', price: sb.priceTexts.get(price), qty: sb.qtyTexts.get(qty), updateId, time });
     }
+    const stream = this.stream;
     for (let i = 0; i < this.nBalances; i++) {
       const e = this.balances[i] as BalanceEntry;
-      this.push({ kind: 'balance', accountId: e.accountId, asset: e.asset, free: e.f.format(), locked: e.l.format(), time });
+      if (stream !== null) {
+        if (e.accountId === stream.accountId) stream.balance(e, time);
+      } else this.push({ kind: 'balance', accountId: e.accountId, asset: e.asset, free: e.f.format(), locked: e.l.format(), time });
     }
     return this.events;
   }

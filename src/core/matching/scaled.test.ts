@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dec } from '../money/decimal.ts';
-import { formatScaled, INEXACT, MALFORMED, parseScaled } from './scaled.ts';
+import { formatScaled, INEXACT, LastParse, MALFORMED, parseScaled } from './scaled.ts';
 
 describe('parseScaled / formatScaled', () => {
   it('parses onto the scale without floats', () => {
@@ -36,6 +36,17 @@ describe('parseScaled / formatScaled', () => {
         expect(parseScaled(text, d)).toBe(n);
         expect(dec(text).times(`1e${d}`).toFixed()).toBe(String(n));
       }),
+    );
+  });
+
+  it('LastParse answers every call of any sequence as parseScaled does', () => {
+    const text = fc.oneof(fc.constantFrom('1000', '0.1', '0.10', '1.005', '', '.', 'abc', '1e-2', '-1'), fc.integer({ min: 0, max: 10 ** 9 }).map((n) => String(n / 1000)));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(text, fc.integer({ min: 0, max: 4 })), { maxLength: 40 }), (calls) => {
+        const last = new LastParse();
+        for (const [t, d] of calls) expect(last.parse(t, d)).toBe(parseScaled(t, d));
+      }),
+      { numRuns: 500 },
     );
   });
 });

@@ -12,6 +12,7 @@
 import { ALGO_ORDER_TYPES, ENGINE_MESSAGE, ORDER_TYPES } from '../market/index.ts';
 import type { OrderType } from '../market/index.ts';
 import { parseAmount } from '../portfolio/amount.ts';
+import type { Order } from './order.ts';
 import { INEXACT, MALFORMED, parseScaled } from './scaled.ts';
 import type { SymbolSpec } from './symbol-spec.ts';
 import type { NewOrderRequest, OrderSide, Rejection, StpFlag, TimeInForce } from './types.ts';
@@ -34,6 +35,11 @@ export class ParsedOrder {
   /** Some value has more decimals than the symbol's scale (the filters will say which). */
   inexact = false;
   isAlgo = false;
+  /**
+   * Set by admission: the account's latest order with the request's client order id (null for
+   * none, or no id given), which the new order then chains to (one lookup for both).
+   */
+  sameClientId: Order | null = null;
 }
 
 export const reject = (code: number, msg: string): Rejection => ({ ok: false, code, msg });

@@ -97,6 +97,18 @@ describe('LimbAmount', () => {
     expect(x.format()).toBe('-0.5');
   });
 
+  it('formats every count of trailing zeros as formatAmount does (render strips them from the limbs)', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 15n }), fc.integer({ min: 0, max: 18 }), (digits, zeros) => {
+        const units = digits * 10n ** BigInt(zeros);
+        const x = new LimbAmount();
+        x.units = units;
+        expect(x.format()).toBe(formatAmount(units));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('refuses what it cannot hold exactly', () => {
     const x = new LimbAmount();
     expect(() => x.add(0.5, 2)).toThrow(AmountRangeError);

@@ -66,15 +66,22 @@ export class AmountRangeError extends RangeError {
 }
 
 export class LimbAmount {
-  // The limbs are public for reading; change them only through add() and units (they keep the text cache right).
+  // The limbs are public for reading; change them only through add(), moveTo() and units.
   /** Whole units. */
   w = 0;
   /** Units of 1e-9 below the whole, 0 <= a < 1e9. */
   a = 0;
   /** Units of 1e-18 below that, 0 <= b < 1e9. */
   b = 0;
-  /** format()'s text until the next change (balance events format both sides of every touched entry; one side often did not move). */
-  private text: string | null = null;
+  /**
+   * format()'s last text and the limbs it was made from: it serves while the value is the same
+   * again (balance events format both sides of every touched entry; one side often did not move,
+   * or moved and came back, as a market order's lock does).
+   */
+  private text = '0';
+  private tw = 0;
+  private ta = 0;
+  private tb = 0;
 
   /** Add n * 10^-s (n a safe integer of any sign, 0 <= s <= 18). */
   add(n: number, s: number): void {
@@ -108,7 +115,6 @@ export class LimbAmount {
     this.w = w;
     this.a = a;
     this.b = b;
-    this.text = null;
   }
 
   /**
@@ -151,11 +157,9 @@ export class LimbAmount {
     to.w = tw;
     to.a = ta;
     to.b = tb;
-    to.text = null;
     this.w = fw;
     this.a = fa;
     this.b = fb;
-    this.text = null;
   }
 
   /** value >= n * 10^-s (same domain as add). */
@@ -199,32 +203,41 @@ export class LimbAmount {
     this.w = whole;
     this.a = Number(r / B9);
     this.b = Number(r % B9);
-    this.text = null;
   }
 
   /** Plain decimal text, as formatAmount(units) gives, without a bigint for non-negative values. */
   format(): string {
-    return (this.text ??= this.render());
+    const w = this.w;
+    const a = this.a;
+    const b = this.b;
+    if (w !== this.tw || a !== this.ta || b !== this.tb) {
+      this.text = this.render();
+      this.tw = w;
+      this.ta = a;
+      this.tb = b;
+    }
+    return this.text;
   }
 
   private render(): string {
     const w = this.w;
     if (w < 0) return formatAmount(this.units);
-    let a = this.a;
-    let b = this.b;
-    // Trailing zeros come off the numbers, not the text: one string per block.
+    // Trailing zeros come off the numbers, not the text: one string per block. The limbs are
+    // below 1e9, so `| 0` keeps them int32: `x /= 10` made them doubles, and each `%` a call.
+    let a = this.a | 0;
+    let b = this.b | 0;
     if (b === 0) {
       if (a === 0) return String(w);
       let digits = 9;
-      while (a % 10 === 0) {
-        a /= 10;
+      for (let q = (a / 10) | 0; q * 10 === a; q = (a / 10) | 0) {
+        a = q;
         digits--;
       }
       return `${w}.${padded(a, digits)}`;
     }
     let digits = 9;
-    while (b % 10 === 0) {
-      b /= 10;
+    for (let q = (b / 10) | 0; q * 10 === b; q = (b / 10) | 0) {
+      b = q;
       digits--;
     }
     return `${w}.${padded(a, 9)}${padded(b, digits)}`;
