@@ -10,6 +10,7 @@
  * deviation (n - 1); Sortino the downside deviation sqrt(sum(min(r, 0)^2) / n) against a target
  * of 0 (Sortino & Price). Degenerate series give 0 (fewer than two returns, or zero variance),
  * except a Sortino with a positive mean and no losing bar, which is +Infinity (see metrics-json).
+ * All the series figures are one function, curvePass (its comment says why).
  */
 import { INTERVAL_MS } from '../data/intervals.ts';
 
@@ -34,51 +35,21 @@ export function periodsPerYear(interval: string, times: ArrayLike<number> = []):
 
 /**
  * r_i = e_i / e_{i-1} - 1, with e_{-1} = the start equity; a non-positive base gives 0. A
- * Float64Array: a year of 1-minute bars is 525,600 returns, no boxed numbers.
+ * Float64Array: a year of 1-minute bars is 525,600 returns, no boxed numbers. (curvePass below.)
  */
 export function barReturns(startEquity: number, equity: ArrayLike<number>): Float64Array {
-  const out = new Float64Array(equity.length);
-  let prev = startEquity;
-  for (let i = 0; i < equity.length; i++) {
-    const e = equity[i]!;
-    out[i] = prev > 0 && Number.isFinite(e) ? e / prev - 1 : 0;
-    prev = e;
-  }
-  return out;
-}
-
-// Indexed loops over ArrayLike: the return columns are typed arrays, and these run once a
-// backtest (often before the optimiser has seen them), where for...of would allocate per element.
-function mean(xs: ArrayLike<number>): number {
-  let s = 0;
-  for (let i = 0; i < xs.length; i++) s += xs[i]!;
-  return xs.length ? s / xs.length : 0;
+  return curvePass(equity, true, startEquity, 0, undefined, Infinity).returns;
 }
 
 /** Relative tolerance under which a deviation counts as zero (float noise on a flat curve). */
 const EPS = 1e-12;
 
 export function sharpeRatio(returns: ArrayLike<number>, perYear: number): number {
-  if (returns.length < 2 || !(perYear > 0)) return 0;
-  const m = mean(returns);
-  let ss = 0;
-  for (let i = 0; i < returns.length; i++) ss += (returns[i]! - m) ** 2;
-  const sd = Math.sqrt(ss / (returns.length - 1));
-  if (!(sd > EPS)) return 0;
-  return (m / sd) * Math.sqrt(perYear);
+  return curvePass(returns, false, 0, perYear, undefined, Infinity).sharpe;
 }
 
 export function sortinoRatio(returns: ArrayLike<number>, perYear: number): number {
-  if (returns.length < 2 || !(perYear > 0)) return 0;
-  const m = mean(returns);
-  let ss = 0;
-  for (let i = 0; i < returns.length; i++) {
-    const r = returns[i]!;
-    if (r < 0) ss += r * r;
-  }
-  const dd = Math.sqrt(ss / returns.length);
-  if (!(dd > EPS)) return m > EPS ? Infinity : 0;
-  return (m / dd) * Math.sqrt(perYear);
+  return curvePass(returns, false, 0, perYear, undefined, Infinity).sortino;
 }
 
 /**
@@ -95,17 +66,87 @@ export function drawdownSeries(startEquity: number, equity: readonly number[]): 
 
 const drawdownAt = (peak: number, e: number): number => (peak > 0 ? Math.max(0, ((peak - e) / peak) * 100) : 0);
 
-/** The largest of `drawdownSeries`, without building it. */
+/** The largest of `drawdownSeries`, without building it (curvePass below). */
 export function maxDrawdownPct(startEquity: number, equity: ArrayLike<number>): number {
+  return curvePass(equity, true, startEquity, 0, undefined, Infinity).maxDrawdownPct;
+}
+
+/** What computeMetrics reads off the equity curve; each figure as its single function gives it. */
+export interface CurveFigures {
+  sharpe: number;
+  sortino: number;
+  maxDrawdownPct: number;
+  /** Points whose |position| is at least `minPosition` (0 without positions). */
+  exposed: number;
+}
+
+/**
+ * sharpeRatio and sortinoRatio of barReturns, maxDrawdownPct and the exposure count, in the two
+ * passes over the curve they need together instead of seven (curvePass).
+ */
+export function curveFigures(startEquity: number, equity: ArrayLike<number>, perYear: number, positions?: ArrayLike<number>, minPosition = Infinity): CurveFigures {
+  const p = curvePass(equity, true, startEquity, perYear, positions, minPosition);
+  return { sharpe: p.sharpe, sortino: p.sortino, maxDrawdownPct: p.maxDrawdownPct, exposed: p.exposed };
+}
+
+/**
+ * The one implementation of the return-series figures (every single function above is this).
+ * `series` is an equity curve (`isEquity`: returns, drawdown and exposure are computed from it) or
+ * returns. The first loop takes the returns, their sum (for the mean, left to right), the downside
+ * sum of squares, the deepest drawdown and the exposure; the second the squared deviations from
+ * the mean, which need the mean first (Sharpe's sample deviation).
+ *
+ * Why one function with both loops: computeMetrics reads the curve once, in a fresh process, and
+ * a year is 525,600 points. A loop runs unoptimised until on-stack replacement compiles its
+ * function, so seven separate loops waited seven times; these two wait twice (the code between
+ * them has not run when the first compiles, so the second loop starts unoptimised again).
+ */
+function curvePass(
+  series: ArrayLike<number>,
+  isEquity: boolean,
+  startEquity: number,
+  perYear: number,
+  positions: ArrayLike<number> | undefined,
+  minPosition: number,
+): { returns: Float64Array; sharpe: number; sortino: number; maxDrawdownPct: number; exposed: number } {
+  const n = series.length;
+  const returns = isEquity ? new Float64Array(n) : undefined;
+  const pos = isEquity && positions !== undefined && positions.length === n ? positions : undefined;
+  let prev = startEquity;
+  let sum = 0;
+  let down = 0;
   let max = 0;
   let peak = startEquity;
-  for (let i = 0; i < equity.length; i++) {
-    const e = equity[i]!;
-    if (e > peak) peak = e;
-    const d = drawdownAt(peak, e);
-    if (d > max) max = d;
+  let exposed = 0;
+  for (let i = 0; i < n; i++) {
+    let r: number;
+    if (returns !== undefined) {
+      const e = series[i]!;
+      r = prev > 0 && Number.isFinite(e) ? e / prev - 1 : 0;
+      returns[i] = r;
+      prev = e;
+      if (e > peak) peak = e;
+      const d = drawdownAt(peak, e);
+      if (d > max) max = d;
+      if (pos !== undefined && Math.abs(pos[i]!) >= minPosition) exposed++;
+    } else r = series[i]!;
+    sum += r;
+    if (r < 0) down += r * r;
   }
-  return max;
+  // Sharpe (sample deviation) and Sortino (downside deviation against 0); see the header.
+  let sharpe = 0;
+  let sortino = 0;
+  if (n >= 2 && perYear > 0) {
+    const m = sum / n;
+    const rs = returns ?? series;
+    let ss = 0;
+    for (let i = 0; i < n; i++) ss += (rs[i]! - m) ** 2;
+    const sd = Math.sqrt(ss / (n - 1));
+    if (sd > EPS) sharpe = (m / sd) * Math.sqrt(perYear);
+    const dd = Math.sqrt(down / n);
+    sortino = dd > EPS ? (m / dd) * Math.sqrt(perYear) : m > EPS ? Infinity : 0;
+  }
+  return { returns: returns ?? new Float64Array(0), sharpe, sortino, maxDrawdownPct: max, exposed };
 }
 
 /**

@@ -1,7 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeMetrics } from './metrics.ts';
 import { metricsFromJson, metricsToJson } from './metrics-json.ts';
-import { periodsPerYear } from './metrics-returns.ts';
+import { barReturns, curveFigures, maxDrawdownPct, periodsPerYear, sharpeRatio, sortinoRatio } from './metrics-returns.ts';
+import { exposurePct, exposureThreshold, feesInQuote, profitFactor } from './metrics-trades.ts';
+import { X40 } from '../core/money/exact40.ts';
 import type { BacktestFill, BacktestRun, EquityPoint, RoundTrip } from './types.ts';
 
 const DAY = 86_400_000;
@@ -160,5 +163,47 @@ describe('periodsPerYear', () => {
     expect(periodsPerYear('1M')).toBe(12);
     expect(periodsPerYear('odd', [0, 7_200_000, 14_400_000])).toBe(4380);
     expect(periodsPerYear('odd')).toBe(0);
+  });
+});
+
+describe('the one-pass figures agree with the single functions bit for bit', () => {
+  const value = fc.oneof(fc.double({ min: -10, max: 1e7, noNaN: true }), fc.constantFrom(0, 1000, 1000.5, -0, Infinity, NaN));
+  it('curveFigures: Sharpe, Sortino, drawdown and exposure', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(value, fc.oneof(fc.double({ min: -2, max: 2, noNaN: true }), fc.constantFrom(0.01, -0.01, 0.00999999999))), { maxLength: 80 }), value, fc.constantFrom(0, 12, 525_600), (pts, start, perYear) => {
+        const eq = pts.map(([e]) => e);
+        const pos = pts.map(([, p]) => p);
+        const c = curveFigures(start, Float64Array.from(eq), perYear, Float64Array.from(pos), exposureThreshold([fill({ qty: '0.01' })]));
+        const r = barReturns(start, eq);
+        expect(Object.is(c.sharpe, sharpeRatio(r, perYear))).toBe(true);
+        expect(Object.is(c.sortino, sortinoRatio(r, perYear))).toBe(true);
+        expect(Object.is(c.maxDrawdownPct, maxDrawdownPct(start, eq))).toBe(true);
+        const points = eq.map((equity, i) => ({ time: i, equity, position: pos[i]! }));
+        expect(eq.length === 0 ? 0 : (c.exposed / eq.length) * 100).toBe(exposurePct(points, [fill({ qty: '0.01' })]));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('profit factor and fees: exact sums, as adding one at a time gives', () => {
+    const amount = fc.tuple(fc.integer({ min: -(10 ** 15), max: 10 ** 15 }), fc.integer({ min: 0, max: 14 })).map(([m, k]) => X40.parse(`${m}e-${k}`).toString());
+    fc.assert(
+      fc.property(fc.array(amount, { maxLength: 50 }), fc.array(fc.tuple(amount, amount, fc.boolean()), { maxLength: 50 }), (pnls, fees) => {
+        let win = X40.ZERO;
+        let loss = X40.ZERO;
+        for (const p of pnls) {
+          const x = X40.parse(p);
+          if (x.sign > 0) win = win.plus(x);
+          else if (x.sign < 0) loss = loss.minus(x);
+        }
+        const pf = win.isZero() ? 0 : loss.isZero() ? Infinity : win.div(loss).toNumber();
+        expect(Object.is(profitFactor(pnls.map((p) => trade(p))), pf)).toBe(true);
+        let sum = X40.ZERO;
+        for (const [c, price, base] of fees) sum = sum.plus(base ? X40.parse(c).times(X40.parse(price)) : X40.parse(c));
+        const fs = fees.map(([c, price, base]) => fill({ commission: c, price, commissionAsset: base ? 'BTC' : 'USDT' }));
+        expect(Object.is(feesInQuote(fs, 'BTC', 'USDT').quote, sum.toNumber())).toBe(true);
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

@@ -136,6 +136,7 @@ describe('X40 against the BigInt-only reference and Decimal', () => {
     fc.assert(
       fc.property(anyText, (t) => {
         agrees(X40.parse(t), RefX40.parse(t), new D(t));
+        agrees(X40.parseOnce(t), RefX40.parse(t), new D(t));
       }),
       { numRuns: 3000 },
     );
@@ -197,6 +198,49 @@ describe('X40 against the BigInt-only reference and Decimal', () => {
     expect(X40.parse('-0').toString()).toBe('0');
     expect(Object.is(X40.parse('-0').times(X40.parse('5')).toNumber(), 0)).toBe(true);
     expect(Object.is(X40.parse('-1').minus(X40.parse('-1')).toNumber(), 0)).toBe(true);
+  });
+});
+
+describe('X40.sum', () => {
+  const fold = (xs: X40[]) => xs.reduce((s, x) => s.plus(x), X40.ZERO);
+  const sameValue = (a: X40, b: X40) => {
+    expect(a.toString()).toBe(b.toString());
+    expect(a.cmp(b)).toBe(0);
+  };
+
+  it('is the left fold of plus: amounts, long texts, sums past 2^53 and past 40 digits', () => {
+    fc.assert(
+      fc.property(fc.array(anyText, { maxLength: 60 }), (ts) => {
+        const xs = ts.map((t) => X40.parse(t));
+        sameValue(X40.sum(xs), fold(xs));
+        const d = ts.reduce((s, t) => s.plus(new D(t)), new D(0));
+        expect(X40.sum(xs).toString()).toBe(d.toFixed() === '-0' ? '0' : d.toFixed());
+      }),
+      { numRuns: 2000 },
+    );
+    // Many terms near 2^53 in one exponent group (carried into BigInts), and mixed groups.
+    const big = fc.tuple(fc.boolean(), fc.bigInt({ min: 2n ** 52n, max: 2n ** 53n - 1n }), fc.integer({ min: -14, max: 2 }));
+    fc.assert(
+      fc.property(fc.array(big, { minLength: 1, maxLength: 200 }), (ps) => {
+        const xs = ps.map(([neg, m, e]) => X40.parse(textOf(neg ? -m : m, e)));
+        sameValue(X40.sum(xs), fold(xs));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('folds where the sum would round: magnitudes near 10^40 units, exponents outside its window, BigInt terms', () => {
+    const near = X40.parse('9'.repeat(15) + 'e24');
+    const tiny = X40.parse('1e-1');
+    const xs = [near, near, near, near, near, near, near, near, near, near, tiny, near];
+    sameValue(X40.sum(xs), fold(xs));
+    const wide = [X40.parse('1e-70'), X40.parse('3e40'), X40.parse('-1e-70')];
+    sameValue(X40.sum(wide), fold(wide));
+    const q = X40.parse('2').div(X40.parse('3'));
+    const withBig = [X40.parse('1.5'), q, q, X40.parse('-7')];
+    sameValue(X40.sum(withBig), fold(withBig));
+    expect(X40.sum([]).isZero()).toBe(true);
+    expect(X40.sum([X40.parse('1.25'), X40.parse('-1.25')]).toString()).toBe('0');
   });
 });
 
