@@ -9,14 +9,13 @@
  * (a quote-sized entry can buy more than one order may sell) leaves in pieces of maxQty, one a
  * bar, until flat; an exit the venue refuses ends the exit until the next death cross.
  */
-import { crossover, crossunder, D, decimalParam, defineStrategy, intervalParam, place, TERMINAL_STATUSES, z } from '../src/strategy/index.ts';
+import { crossover, crossunder, decimalParam, defineStrategy, intervalParam, place, TERMINAL_STATUSES, z } from '../src/strategy/index.ts';
 import type { Dec, PlaceIntentInput, StrategyContext } from '../src/strategy/index.ts';
 
 /** SELL the position at market, at most maxQty of it. */
 function exitOrder(ctx: StrategyContext<{ symbol: string }, { pending: string | undefined; exiting: boolean }>, base: Dec): PlaceIntentInput {
-  const inst = ctx.instrument();
-  const all = inst.roundQty(base);
-  const quantity = inst.maxQty !== undefined && new D(all).gt(inst.maxQty) ? inst.maxQty : all;
+  // Rounded down to the step, at most LOT_SIZE maxQty (a larger position leaves in pieces, one a bar).
+  const quantity = ctx.instrument().capQty(base);
   ctx.state.pending = 'exit';
   ctx.state.exiting = true;
   return place({ symbol: ctx.symbol, side: 'SELL', type: 'MARKET', quantity, tag: 'exit' });

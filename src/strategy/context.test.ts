@@ -80,6 +80,7 @@ describe('strategy context', () => {
     expect(inst.roundQty(0.12345)).toBe('0.123');
     expect(inst.roundQty(new D('0.0009'))).toBe('0');
     expect(inst.qtyForQuote('1000', '300')).toBe('3.333');
+    expect([inst.capQty(new D('2.34567')), inst.capQty('0.0009'), inst.capQty(new D('100000.0009')), inst.capQty('250000.5')]).toEqual(['2.345', '0', '100000', '100000']);
     expect(inst.meetsMinimums('0.5', '100')).toBe(false); // notional 50 < 100
     expect(inst.meetsMinimums('1', '100')).toBe(true);
     expect(inst.meetsMinimums('0.0005', '1000000')).toBe(false); // below minQty

@@ -30,6 +30,11 @@ export interface InstrumentView {
   roundPrice(price: DecimalLike, mode?: RoundMode): string;
   /** Onto the step grid (down by default, never more than asked), as a decimal string; "0" below one step. */
   roundQty(quantity: DecimalLike, mode?: RoundMode): string;
+  /**
+   * What one order may take of `quantity` (selling a position, say): rounded down onto the step
+   * grid, then at most LOT_SIZE maxQty (the rest leaves in further orders); "0" below one step.
+   */
+  capQty(quantity: DecimalLike): string;
   /** The base quantity `quote` buys at `price`, rounded down to the step. */
   qtyForQuote(quote: DecimalLike, price: DecimalLike): string;
   /** True when quantity >= minQty and quantity * price >= minNotional (the filters that are present). */
@@ -45,6 +50,8 @@ export function instrumentView(instrument: Instrument): InstrumentView {
     const q = instrument.roundQty(dec(quantity, 'quantity'), mode);
     return toWire(q.isNegative() ? new D(0) : q);
   };
+  const maxQty = lot === undefined || lot.maxQty.isZero() ? undefined : lot.maxQty;
+  const maxQtyText = maxQty === undefined ? undefined : toWire(maxQty);
   return Object.freeze({
     symbol: instrument.symbol,
     status: instrument.status,
@@ -53,12 +60,18 @@ export function instrumentView(instrument: Instrument): InstrumentView {
     tickSize: text(instrument.filter('PRICE_FILTER')?.tickSize),
     stepSize: text(lot?.stepSize),
     minQty: text(lot?.minQty),
-    maxQty: lot === undefined || lot.maxQty.isZero() ? undefined : toWire(lot.maxQty),
+    maxQty: maxQtyText,
     minNotional: text(notional),
     orderTypes: instrument.orderTypes,
     filters: instrument.filters,
     roundPrice: (price: DecimalLike, mode: RoundMode = 'nearest') => toWire(instrument.roundPrice(dec(price, 'price'), mode)),
     roundQty,
+    // Compared as Decimals before printing: no text printed and parsed again per exit.
+    capQty: (quantity: DecimalLike) => {
+      const q = instrument.roundQty(dec(quantity, 'quantity'), 'down');
+      if (maxQty !== undefined && q.gt(maxQty)) return maxQtyText as string;
+      return toWire(q.isNegative() ? new D(0) : q);
+    },
     qtyForQuote: (quote: DecimalLike, price: DecimalLike) => {
       const p = dec(price, 'price');
       if (!p.gt(0)) throw new RangeError(`qtyForQuote: price must be > 0, got ${toWire(p)}`);
