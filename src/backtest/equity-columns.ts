@@ -3,12 +3,12 @@
  * equity, position), one slot a bar, instead of one EquityPoint object a bar (a year of 1-minute
  * bars is 525,600 of them: ~50 MB of heap and young-generation copying while the loop runs).
  *
- * A BacktestRun (types.ts) still has `equity: EquityPoint[]`: `attachEquity` defines it as an
- * enumerable property that builds the array the first time it is read and then becomes a plain
- * data property in the same place, so JSON.stringify, spreads and structured clones of a run are
- * exactly what they were. Readers that only need numbers (computeMetrics) take the columns
+ * A BacktestRun (types.ts) still has `equity: EquityPoint[]`: `attachEquity` defines it as a lazy
+ * field (lazy-field.ts) that builds the array the first time it is read, so JSON.stringify,
+ * spreads and structured clones of a run are exactly what they were. Readers that only need numbers (computeMetrics) take the columns
  * through `equityColumnsOf` and never build the objects.
  */
+import { defineLazyField, isLazyField } from './lazy-field.ts';
 import type { EquityPoint } from './types.ts';
 
 export interface EquityColumns {
@@ -118,8 +118,7 @@ const columnsByRun = new WeakMap<object, EquityColumns>();
 
 /** The columns a run was built from, when it came from runBacktest and its equity was not replaced. */
 export function equityColumnsOf(run: object): EquityColumns | undefined {
-  const d = Object.getOwnPropertyDescriptor(run, 'equity');
-  return d !== undefined && d.get !== undefined ? columnsByRun.get(run) : undefined;
+  return isLazyField(run, 'equity') ? columnsByRun.get(run) : undefined;
 }
 
 /**
@@ -128,16 +127,7 @@ export function equityColumnsOf(run: object): EquityColumns | undefined {
  * object's key order (JSON keeps that order).
  */
 export function attachEquity<T extends object>(run: T, columns: EquityColumns): T & { equity: EquityPoint[] } {
-  const settle = (value: EquityPoint[]): EquityPoint[] => {
-    Object.defineProperty(run, 'equity', { value, writable: true, enumerable: true, configurable: true });
-    return value;
-  };
-  Object.defineProperty(run, 'equity', {
-    enumerable: true,
-    configurable: true,
-    get: () => settle(equityPoints(columns)),
-    set: (value: EquityPoint[]) => void settle(value),
-  });
+  defineLazyField(run, 'equity', () => equityPoints(columns));
   columnsByRun.set(run, columns);
   return run as T & { equity: EquityPoint[] };
 }

@@ -30,20 +30,38 @@ export function profitFactor(trades: readonly RoundTrip[]): number {
  * ten thousand trips): a win is a PnL whose Number is positive, the profit factor sums exactly.
  */
 export function tradeFigures(trades: readonly RoundTrip[]): { winRatePct: number; profitFactor: number } {
-  // Summed by X40.sum: the same digits as adding one trade at a time (see there), without a
-  // BigInt addition per trade once the sums pass 2^53 (a year's gross profit in 12-decimal units does).
   let won = 0;
-  const gains: X40[] = [];
-  const losses: X40[] = [];
+  const pnls = new Array<X40>(trades.length);
   for (let i = 0; i < trades.length; i++) {
     const text = (trades[i] as RoundTrip).pnl;
     if (isWin(text)) won++;
     // parseOnce: every trade's PnL is a new text (X40.parse's memo would only miss).
-    const p = X40.parseOnce(text);
+    pnls[i] = X40.parseOnce(text);
+  }
+  return figuresOf(won, pnls);
+}
+
+/**
+ * tradeFigures of trips not printed yet, from their reported PnLs (round-trips.ts reportedPnl: the
+ * values their pnl texts print, so a positive one is exactly a text whose Number is positive).
+ */
+export function pnlFigures(pnls: readonly X40[]): { winRatePct: number; profitFactor: number } {
+  let won = 0;
+  for (let i = 0; i < pnls.length; i++) if ((pnls[i] as X40).sign > 0) won++;
+  return figuresOf(won, pnls);
+}
+
+function figuresOf(won: number, pnls: readonly X40[]): { winRatePct: number; profitFactor: number } {
+  // Summed by X40.sum: the same digits as adding one trade at a time (see there), without a
+  // BigInt addition per trade once the sums pass 2^53 (a year's gross profit in 12-decimal units does).
+  const gains: X40[] = [];
+  const losses: X40[] = [];
+  for (let i = 0; i < pnls.length; i++) {
+    const p = pnls[i] as X40;
     if (p.sign > 0) gains.push(p);
     else if (p.sign < 0) losses.push(p);
   }
-  const winRatePct = percentOf(won, trades.length);
+  const winRatePct = percentOf(won, pnls.length);
   const win = X40.sum(gains);
   if (win.isZero()) return { winRatePct, profitFactor: 0 };
   // The loss as a positive amount: 0 - (sum of the negative ones), as subtracting each gives.

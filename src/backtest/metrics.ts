@@ -22,7 +22,8 @@
  */
 import { D } from '../core/money/decimal.ts';
 import { cagrPct, curveFigures, periodsPerYear } from './metrics-returns.ts';
-import { exposurePct, fillFigures, percentOf, tradeFigures } from './metrics-trades.ts';
+import { exposurePct, fillFigures, percentOf, pnlFigures, tradeFigures } from './metrics-trades.ts';
+import { reportedPnl, tripRecordsOf } from './round-trips.ts';
 import { equityColumnsOf } from './equity-columns.ts';
 import type { BacktestMetrics, BacktestRun } from './types.ts';
 
@@ -59,7 +60,9 @@ export function computeMetrics(run: BacktestRun): BacktestMetrics {
   const withPositions = positions !== undefined && positions.length === n;
   const f = fillFigures(run.fills, run.baseAsset, run.quoteAsset, true);
   const c = curveFigures(startEquity, values, perYear, withPositions ? positions : undefined, f.exposureThreshold);
-  const t = tradeFigures(run.trades);
+  // The trip records when the trades are not printed yet (round-trips.ts): the same figures.
+  const records = tripRecordsOf(run);
+  const t = records !== undefined ? pnlFigures(records.map(reportedPnl)) : tradeFigures(run.trades);
   return {
     startEquity: finite(startEquity),
     endEquity: finite(endEquity),
@@ -73,7 +76,7 @@ export function computeMetrics(run: BacktestRun): BacktestMetrics {
     profitFactor: finite(t.profitFactor),
     exposurePct: withPositions ? percentOf(c.exposed, n) : exposurePct(run.equity, run.fills),
     feesPaid: finite(f.feesInQuote),
-    trades: run.trades.length,
+    trades: records !== undefined ? records.length : run.trades.length,
     fills: run.fills.length,
   };
 }

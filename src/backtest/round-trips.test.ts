@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { D } from '../core/money/decimal.ts';
 import type { FillOut } from '../core/orders/types.ts';
-import { RoundTripBook } from './round-trips.ts';
+import { reportedPnl, RoundTripBook } from './round-trips.ts';
 
 let n = 0;
 const f = (side: 'BUY' | 'SELL', price: string, qty: string, commission: string, time: number): FillOut => ({
@@ -74,4 +74,20 @@ describe('RoundTripBook', () => {
     t.pnl = '1';
     expect([t.qty, t.pnl, t.exitPrice]).toEqual(['4', '1', '110']);
   });
+
+  it('keeps closed trips as exact records and prints them on first read; the reported PnL is the printed one', () => {
+    const b = new RoundTripBook('BTCPHP', 'BTC', 'PHP', new D('0.001'));
+    b.onFill(f('BUY', '100', '3', '0', 1), 1);
+    b.onFill(f('SELL', '110.0000000000004', '3', '0', 2), 2);
+    expect(b.records).toHaveLength(1);
+    const r = b.records[0]!;
+    expect(r.pnl.toString()).toBe('30.0000000000012');
+    expect(reportedPnl(r).toString()).toBe('30.000000000001');
+    expect(b.trips[0]?.pnl).toBe('30.000000000001');
+    expect(b.trips).toBe(b.trips); // made once
+    b.onFill(f('BUY', '100', '1', '0', 3), 3);
+    b.onFill(f('SELL', '90', '1', '0', 4), 4);
+    expect(b.trips.map((t) => t.pnl)).toEqual(['30.000000000001', '-10']); // a trip closed later is added
+  });
 });
+

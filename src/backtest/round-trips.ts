@@ -8,10 +8,16 @@
  * `fees` values base commissions at the fill price. Dust lots left at a close stay in the queue
  * and are matched by the next trip's first sells. Base held at the start is a lot bought at the
  * first bar's open without fees. Amounts are rounded to 12 decimals for reporting only.
+ *
+ * A closed trip is kept as a record of its exact amounts (`records`); the RoundTrip objects with
+ * their texts (two divisions and six roundings a trip) are made the first time `trips` is read.
+ * Metrics read the records (`tripPnls`), so a run that is only ranked (a sweep, the benchmark)
+ * never makes them.
  */
 import type { FillOut } from '../core/orders/types.ts';
 import type { Dec } from '../core/money/decimal.ts';
 import { X40 } from '../core/money/exact40.ts';
+import { defineLazyField, isLazyField } from './lazy-field.ts';
 import type { RoundTrip } from './types.ts';
 
 // The arithmetic is Decimal's (precision 40, ROUND_HALF_UP), done on BigInts (exact40.ts): the
@@ -42,8 +48,24 @@ const text = (d: Num) => d.toFixedDp(DP);
 /** A fill's amount as an exact value (exact40's own memo remembers the last few texts: the account read the same fill just before). */
 const amount = (t: string): Num => (t === '0' ? ZERO : X40.parse(t));
 
+/** A closed trip's exact amounts (what its RoundTrip is printed from). */
+export interface TripRecord {
+  readonly entryTime: number;
+  readonly exitTime: number;
+  readonly barsHeld: number;
+  readonly buyQty: Num;
+  readonly buyNotional: Num;
+  readonly sellQty: Num;
+  readonly sellNotional: Num;
+  readonly fees: Num;
+  /** proceeds - matched cost, exact. */
+  readonly pnl: Num;
+}
+
 export class RoundTripBook {
-  readonly trips: RoundTrip[] = [];
+  /** Closed trips, in closing order. */
+  readonly records: TripRecord[] = [];
+  private made: RoundTrip[] | undefined;
   private readonly lots: Lot[] = [];
   private held = ZERO;
   private trip: OpenTrip | undefined;
@@ -56,6 +78,13 @@ export class RoundTripBook {
     minQty: Dec,
   ) {
     this.minQty = X40.of(minQty);
+  }
+
+  /** The closed trips as RoundTrips (made on first read, then kept; trips closed later are added). */
+  get trips(): RoundTrip[] {
+    const made = (this.made ??= []);
+    for (let i = made.length; i < this.records.length; i++) made.push(roundTripOf(this.symbol, this.records[i] as TripRecord));
+    return made;
   }
 
   /** Base held before the first bar, valued at `price` (the first open). */
@@ -125,103 +154,54 @@ export class RoundTripBook {
   private close(t: OpenTrip, time: number, bar: number): void {
     this.trip = undefined;
     if (!t.sellQty.gt(ZERO)) return;
-    const pnl = t.proceeds.minus(t.cost);
-    const returnRatio = t.buyNotional.gt(ZERO) ? pnl.div(t.buyNotional).toNumber() : 0;
-    this.trips.push(new ClosedTrip(this.symbol, t, time, text(pnl), returnRatio, bar - t.entryBar));
+    this.records.push({
+      entryTime: t.entryTime,
+      exitTime: time,
+      barsHeld: bar - t.entryBar,
+      buyQty: t.buyQty,
+      buyNotional: t.buyNotional,
+      sellQty: t.sellQty,
+      sellNotional: t.sellNotional,
+      fees: t.fees,
+      pnl: t.proceeds.minus(t.cost),
+    });
   }
 }
+
+/** A record's PnL as reported (rounded to the 12 places its text shows): what the trade metrics count and sum. */
+export const reportedPnl = (r: TripRecord): Num => r.pnl.roundDp(DP);
+
+/** The RoundTrip of a record: the types.ts object, its keys in that order, its amounts printed. */
+function roundTripOf(symbol: string, r: TripRecord): RoundTrip {
+  return {
+    symbol,
+    direction: 'LONG',
+    entryTime: r.entryTime,
+    exitTime: r.exitTime,
+    entryPrice: text(r.buyQty.gt(ZERO) ? r.buyNotional.div(r.buyQty) : ZERO),
+    exitPrice: text(r.sellNotional.div(r.sellQty)),
+    qty: text(r.buyQty.gt(ZERO) ? r.buyQty : r.sellQty),
+    pnl: text(r.pnl),
+    returnRatio: r.buyNotional.gt(ZERO) ? r.pnl.div(r.buyNotional).toNumber() : 0,
+    fees: text(r.fees),
+    barsHeld: r.barsHeld,
+  };
+}
+
+const booksByRun = new WeakMap<object, RoundTripBook>();
 
 /**
- * A RoundTrip (types.ts) as the book closes it. pnl and returnRatio (what the metrics read) are
- * computed at once; the price, quantity and fee texts (two divisions and four roundings, read by
- * reports only) on first read, from the trip's exact amounts, then kept. To a reader it is the
- * plain object it stands for: the same own enumerable keys in the same order (JSON, spreads and
- * structured clones see the values), each assignable. The accessors are shared by every trip
- * (one fast shape for all of them).
+ * Define `run.trades` as the book's trips, made on first read (lazy-field.ts). Call it where
+ * `trades` belongs in the object's key order.
  */
-class ClosedTrip implements RoundTrip {
-  declare symbol: string;
-  declare direction: 'LONG' | 'SHORT';
-  declare entryTime: number;
-  declare exitTime: number;
-  declare entryPrice: string;
-  declare exitPrice: string;
-  declare qty: string;
-  declare pnl: string;
-  declare returnRatio: number;
-  declare fees: string;
-  declare barsHeld: number;
-  readonly #buyQty: Num;
-  readonly #buyNotional: Num;
-  readonly #sellQty: Num;
-  readonly #sellNotional: Num;
-  readonly #fees: Num;
-  #entryPrice: string | undefined;
-  #exitPrice: string | undefined;
-  #qty: string | undefined;
-  #feesText: string | undefined;
-
-  static readonly #ENTRY: PropertyDescriptor = {
-    get(this: ClosedTrip) {
-      return (this.#entryPrice ??= text(this.#buyQty.gt(ZERO) ? this.#buyNotional.div(this.#buyQty) : ZERO));
-    },
-    set(this: ClosedTrip, v: string) {
-      this.#entryPrice = v;
-    },
-    enumerable: true,
-    configurable: true,
-  };
-
-  static readonly #EXIT: PropertyDescriptor = {
-    get(this: ClosedTrip) {
-      return (this.#exitPrice ??= text(this.#sellNotional.div(this.#sellQty)));
-    },
-    set(this: ClosedTrip, v: string) {
-      this.#exitPrice = v;
-    },
-    enumerable: true,
-    configurable: true,
-  };
-
-  static readonly #QTY: PropertyDescriptor = {
-    get(this: ClosedTrip) {
-      return (this.#qty ??= text(this.#buyQty.gt(ZERO) ? this.#buyQty : this.#sellQty));
-    },
-    set(this: ClosedTrip, v: string) {
-      this.#qty = v;
-    },
-    enumerable: true,
-    configurable: true,
-  };
-
-  static readonly #FEES: PropertyDescriptor = {
-    get(this: ClosedTrip) {
-      return (this.#feesText ??= text(this.#fees));
-    },
-    set(this: ClosedTrip, v: string) {
-      this.#feesText = v;
-    },
-    enumerable: true,
-    configurable: true,
-  };
-
-  constructor(symbol: string, t: OpenTrip, exitTime: number, pnl: string, returnRatio: number, barsHeld: number) {
-    this.#buyQty = t.buyQty;
-    this.#buyNotional = t.buyNotional;
-    this.#sellQty = t.sellQty;
-    this.#sellNotional = t.sellNotional;
-    this.#fees = t.fees;
-    // RoundTrip's key order.
-    this.symbol = symbol;
-    this.direction = 'LONG';
-    this.entryTime = t.entryTime;
-    this.exitTime = exitTime;
-    Object.defineProperty(this, 'entryPrice', ClosedTrip.#ENTRY);
-    Object.defineProperty(this, 'exitPrice', ClosedTrip.#EXIT);
-    Object.defineProperty(this, 'qty', ClosedTrip.#QTY);
-    this.pnl = pnl;
-    this.returnRatio = returnRatio;
-    Object.defineProperty(this, 'fees', ClosedTrip.#FEES);
-    this.barsHeld = barsHeld;
-  }
+export function attachTrades<T extends object>(run: T, book: RoundTripBook): T & { trades: RoundTrip[] } {
+  defineLazyField(run, 'trades', () => book.trips);
+  booksByRun.set(run, book);
+  return run as T & { trades: RoundTrip[] };
 }
+
+/** The trip records a run's trades come from, while they are not made yet (and not replaced). */
+export function tripRecordsOf(run: object): readonly TripRecord[] | undefined {
+  return isLazyField(run, 'trades') ? booksByRun.get(run)?.records : undefined;
+}
+

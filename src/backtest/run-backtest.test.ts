@@ -4,6 +4,7 @@ import { parseInstrument } from '../core/market/instrument.ts';
 import { defineStrategy } from '../strategy/define.ts';
 import { cancel, place } from '../strategy/intents.ts';
 import type { IntentInput } from '../strategy/intents.ts';
+import { computeMetrics } from './metrics.ts';
 import { runBacktest } from './run-backtest.ts';
 import type { BacktestOptions } from './run-backtest.ts';
 import type { BacktestBar } from './types.ts';
@@ -187,4 +188,16 @@ describe('runBacktest', () => {
     expect(run.fills.map((f) => `${f.side} ${f.qty}@${f.price}`)).toEqual(['BUY 0.1@150', 'BUY 0.09@140']);
     expect(log).toContain('more FILLED');
   });
+
+  it('makes the trade list on first read: metrics from the trip records equal those of the printed trades', () => {
+    const run = runBacktest(base(scripted({ 0: [place({ symbol: 'BTCPHP', side: 'BUY', type: 'MARKET', quantity: '1', tag: 'a' })], 2: [place({ symbol: 'BTCPHP', side: 'SELL', type: 'MARKET', quantity: '0.998', tag: 'b' })] }), bars(...ROWS)));
+    expect(Object.getOwnPropertyDescriptor(run, 'trades')?.get).toBeDefined(); // not made yet
+    const fromRecords = computeMetrics(run);
+    expect(Object.getOwnPropertyDescriptor(run, 'trades')?.get).toBeDefined(); // metrics did not make it
+    const printed = JSON.parse(JSON.stringify(run)) as typeof run;
+    expect(printed.trades).toHaveLength(1);
+    expect(computeMetrics(printed)).toEqual(fromRecords);
+    expect(Object.keys(run).indexOf('trades')).toBe(Object.keys(printed).indexOf('trades'));
+  });
 });
+

@@ -27,9 +27,9 @@ import type { FillModel } from './fill-model.ts';
 import { BarPlayer, SimClock } from './play-bar.ts';
 import { Recorder } from './recorder.ts';
 import type { IntentRecord } from './recorder.ts';
-import { RoundTripBook } from './round-trips.ts';
+import { attachTrades, RoundTripBook } from './round-trips.ts';
 import { SimVenue } from './sim-venue.ts';
-import type { BacktestRun, EquityPoint } from './types.ts';
+import type { BacktestRun, EquityPoint, RoundTrip } from './types.ts';
 import { attachEquity } from './equity-columns.ts';
 
 export interface BacktestOptions {
@@ -195,11 +195,13 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
     fees: { maker: opts.fees.maker, taker: opts.fees.taker },
     fillModel: { ...model },
     fills: rec.fills,
-    trades: trips.trips,
+    trades: [] as RoundTrip[],
     equity: [] as EquityPoint[],
     denials: rec.denials,
     strategyFailures: rec.failures,
   };
-  // Built from the recorded columns on first read (equity-columns.ts); same place in the JSON.
+  // Built from the recorded columns and the trip records on first read (equity-columns.ts,
+  // round-trips.ts); same places in the JSON.
+  attachTrades(run, trips);
   return attachEquity(run, rec.equity.columns()) satisfies BacktestRun;
 }

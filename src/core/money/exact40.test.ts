@@ -20,6 +20,9 @@ const long = amountOf(10n ** 25n, 30);
 const same = (x: X40, d: InstanceType<typeof D>) => {
   expect(x.toString()).toBe(d.toFixed() === '-0' ? '0' : d.toFixed());
   expect(x.toFixedDp(12)).toBe(d.toDecimalPlaces(12).toFixed());
+  // roundDp is the value toFixedDp prints: the same number as Decimal's toDecimalPlaces.
+  expect(x.roundDp(12).cmp(X40.parse(d.toDecimalPlaces(12).toFixed()))).toBe(0);
+  expect(x.roundDp(12).toString()).toBe(X40.parse(x.toFixedDp(12)).toString());
   expect(Object.is(x.toNumber(), d.toNumber()) || x.toNumber() === d.toNumber()).toBe(true);
 };
 

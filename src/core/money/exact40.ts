@@ -301,34 +301,39 @@ export class X40 {
     return this.cmp(y) <= 0;
   }
 
-  /** Rounded half up to `dp` decimal places, in plain notation without trailing zeros (Decimal's toDecimalPlaces(dp).toFixed()). */
-  toFixedDp(dp: number): string {
+  /**
+   * Rounded half up to `dp` decimal places (Decimal's toDecimalPlaces(dp)): the value itself when
+   * it has no more places. What toFixedDp prints; a reader that only compares or sums the rounded
+   * amounts (the backtest's trade metrics) takes it without the text.
+   */
+  roundDp(dp: number): X40 {
     const e = this.e;
+    if (e >= -dp) return this;
     if (this.b === undefined) {
       const n = this.n;
-      if (e >= -dp) return plainSmall(n, e);
       const drop = -dp - e;
       // |n| < 10^16: more than 22 places dropped leaves less than half a unit (0).
-      if (drop > 22) return '0';
+      if (drop > 22) return X40.ZERO;
       const f = POW10[drop] as number;
       const a = n < 0 ? -n : n;
       const r = a % f;
       let q = (a - r) / f;
       if (r * 2 >= f) q += 1;
-      return plainSmall(n < 0 ? -q : q, -dp);
+      return q === 0 ? X40.ZERO : make(n < 0 ? -q : q, undefined, -dp);
     }
-    let m = this.b;
-    let me = e;
-    if (me < -dp) {
-      const neg = m < 0n;
-      const a = neg ? -m : m;
-      const drop = pow10(-dp - me);
-      let q = a / drop;
-      if ((a - q * drop) * 2n >= drop) q += 1n;
-      m = neg ? -q : q;
-      me = -dp;
-    }
-    return plain(m, me);
+    const m = this.b;
+    const neg = m < 0n;
+    const a = neg ? -m : m;
+    const drop = pow10(-dp - e);
+    let q = a / drop;
+    if ((a - q * drop) * 2n >= drop) q += 1n;
+    return big(neg ? -q : q, -dp);
+  }
+
+  /** Rounded half up to `dp` decimal places, in plain notation without trailing zeros (Decimal's toDecimalPlaces(dp).toFixed()). */
+  toFixedDp(dp: number): string {
+    const r = this.roundDp(dp);
+    return r.b === undefined ? plainSmall(r.n, r.e) : plain(r.b, r.e);
   }
 
   /** The same value as a Decimal (what `new D(this.toString())` builds, without printing and parsing). */
