@@ -9,31 +9,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { parseInstrument } from '../core/market/instrument.ts';
 import { minuteYear } from '../core/synthetic/index.ts';
 import { openJournal } from '../journal/journal.ts';
 import type { Journal } from '../journal/journal.ts';
 import { defineStrategy } from '../strategy/define.ts';
 import { place } from '../strategy/intents.ts';
+import { testInstrument } from '../strategy/testing/test-instrument.ts';
 import grid from '../../strategies/grid.ts';
 import sma from '../../strategies/sma-crossover.ts';
 import { runBacktest } from './run-backtest.ts';
 import type { BacktestOptions } from './run-backtest.ts';
 import { journalBars } from './sources.ts';
 
-const instrument = parseInstrument({
-  symbol: 'BTCPHP',
-  status: 'TRADING',
-  baseAsset: 'BTC',
-  baseAssetPrecision: 8,
-  quoteAsset: 'PHP',
-  quoteAssetPrecision: 2,
-  filters: [
-    { filterType: 'PRICE_FILTER', minPrice: '0.01', maxPrice: '100000000', tickSize: '0.01' },
-    { filterType: 'LOT_SIZE', minQty: '0.000001', maxQty: '100', stepSize: '0.000001' },
-    { filterType: 'NOTIONAL', minNotional: '50', maxNotional: '20000000' },
-  ],
-});
+const instrument = testInstrument({ maxQty: '100', minNotional: '50' });
 
 // 2,500 bars: two packed blocks of 1024 and rows not packed yet.
 const candles = [...minuteYear(7)].slice(0, 2_500).map((c) => ({ ...c, exact: { ...c.exact } }));
