@@ -23,6 +23,7 @@
 import { D } from '../core/money/decimal.ts';
 import { cagrPct, curveFigures, periodsPerYear } from './metrics-returns.ts';
 import { exposurePct, fillFigures, percentOf, pnlFigures, tradeFigures } from './metrics-trades.ts';
+import { fillRecordsOf } from './recorder.ts';
 import { reportedPnl, tripRecordsOf } from './round-trips.ts';
 import { equityColumnsOf } from './equity-columns.ts';
 import type { BacktestMetrics, BacktestRun } from './types.ts';
@@ -58,7 +59,9 @@ export function computeMetrics(run: BacktestRun): BacktestMetrics {
   const perYear = periodsPerYear(run.interval, times);
   // One pass over the curve for the return figures, drawdown and (with the position column) exposure.
   const withPositions = positions !== undefined && positions.length === n;
-  const f = fillFigures(run.fills, run.baseAsset, run.quoteAsset, true);
+  // The recorded fills when the run's BacktestFills are not made yet (recorder.ts): the same fields.
+  const fills = fillRecordsOf(run) ?? run.fills;
+  const f = fillFigures(fills, run.baseAsset, run.quoteAsset, true);
   const c = curveFigures(startEquity, values, perYear, withPositions ? positions : undefined, f.exposureThreshold);
   // The trip records when the trades are not printed yet (round-trips.ts): the same figures.
   const records = tripRecordsOf(run);
@@ -77,6 +80,6 @@ export function computeMetrics(run: BacktestRun): BacktestMetrics {
     exposurePct: withPositions ? percentOf(c.exposed, n) : exposurePct(run.equity, run.fills),
     feesPaid: finite(f.feesInQuote),
     trades: records !== undefined ? records.length : run.trades.length,
-    fills: run.fills.length,
+    fills: fills.length,
   };
 }

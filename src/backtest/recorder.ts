@@ -1,5 +1,6 @@
 /**
- * Collects what a backtest run reports (types.ts BacktestRun): fills, denials, strategy failures,
+ * Collects what a backtest run reports (types.ts BacktestRun): fills (kept as the order manager's
+ * frozen FillOuts; the run's BacktestFill copies are made when first read), denials, strategy failures,
  * the intents (for the testing kit), round trips, and one equity point per bar. Equity is the
  * account's quote plus base (free and locked) valued at the bar's close, as numbers (they only
  * feed metrics and charts), kept as typed columns; the numbers are recomputed only when the
@@ -12,6 +13,7 @@ import type { IntentOrigin } from '../engine/kernel.ts';
 import type { StrategyFailure as RunnerFailure } from '../strategy/types.ts';
 import type { RoundTripBook } from './round-trips.ts';
 import { EquityRecorder } from './equity-columns.ts';
+import { defineLazyField, isLazyField } from './lazy-field.ts';
 import type { BacktestFill, DenialRecord, StrategyFailure } from './types.ts';
 
 export interface IntentRecord {
@@ -21,8 +23,44 @@ export interface IntentRecord {
   readonly intent: OrderIntent;
 }
 
+/** The BacktestFill of a fill: the report's fields in types.ts order. */
+function backtestFillOf(f: FillOut): BacktestFill {
+  return {
+    time: f.time,
+    symbol: f.symbol,
+    side: f.side,
+    price: f.price,
+    qty: f.qty,
+    quoteQty: f.quoteQty,
+    commission: f.commission,
+    commissionAsset: f.commissionAsset,
+    orderId: f.orderId,
+    clientOrderId: f.clientOrderId,
+    tradeId: f.tradeId,
+    isMaker: f.isMaker,
+  };
+}
+
+const fillsByRun = new WeakMap<object, readonly FillOut[]>();
+
+/**
+ * Define `run.fills` from the recorded fills, made into BacktestFills on first read
+ * (lazy-field.ts). Call it where `fills` belongs in the object's key order.
+ */
+export function attachFills<T extends object>(run: T, fills: readonly FillOut[]): T & { fills: BacktestFill[] } {
+  defineLazyField(run, 'fills', () => fills.map(backtestFillOf));
+  fillsByRun.set(run, fills);
+  return run as T & { fills: BacktestFill[] };
+}
+
+/** The fills a run's `fills` come from while not made yet (and not replaced): each has every BacktestFill field. */
+export function fillRecordsOf(run: object): readonly BacktestFill[] | undefined {
+  return isLazyField(run, 'fills') ? fillsByRun.get(run) : undefined;
+}
+
 export class Recorder {
-  readonly fills: BacktestFill[] = [];
+  /** The fills as the order manager reported them (frozen; the run's BacktestFills are made from them when read). */
+  readonly fills: FillOut[] = [];
   readonly denials: DenialRecord[] = [];
   readonly failures: StrategyFailure[] = [];
   readonly issues: OrderIssue[] = [];
@@ -51,20 +89,7 @@ export class Recorder {
   }
 
   fill(f: FillOut): void {
-    this.fills.push({
-      time: f.time,
-      symbol: f.symbol,
-      side: f.side,
-      price: f.price,
-      qty: f.qty,
-      quoteQty: f.quoteQty,
-      commission: f.commission,
-      commissionAsset: f.commissionAsset,
-      orderId: f.orderId,
-      clientOrderId: f.clientOrderId,
-      tradeId: f.tradeId,
-      isMaker: f.isMaker,
-    });
+    this.fills.push(f);
     this.trips.onFill(f, this.bar);
   }
 

@@ -189,13 +189,16 @@ describe('runBacktest', () => {
     expect(log).toContain('more FILLED');
   });
 
-  it('makes the trade list on first read: metrics from the trip records equal those of the printed trades', () => {
+  it('makes the fill and trade lists on first read: metrics from the records equal those of the printed lists', () => {
     const run = runBacktest(base(scripted({ 0: [place({ symbol: 'BTCPHP', side: 'BUY', type: 'MARKET', quantity: '1', tag: 'a' })], 2: [place({ symbol: 'BTCPHP', side: 'SELL', type: 'MARKET', quantity: '0.998', tag: 'b' })] }), bars(...ROWS)));
-    expect(Object.getOwnPropertyDescriptor(run, 'trades')?.get).toBeDefined(); // not made yet
+    const unmade = () => ['fills', 'trades', 'equity'].filter((k) => Object.getOwnPropertyDescriptor(run, k)?.get !== undefined);
+    expect(unmade()).toEqual(['fills', 'trades', 'equity']);
     const fromRecords = computeMetrics(run);
-    expect(Object.getOwnPropertyDescriptor(run, 'trades')?.get).toBeDefined(); // metrics did not make it
+    expect(unmade()).toEqual(['fills', 'trades', 'equity']); // metrics made none of them
     const printed = JSON.parse(JSON.stringify(run)) as typeof run;
+    expect(unmade()).toEqual([]);
     expect(printed.trades).toHaveLength(1);
+    expect(Object.keys(printed.fills[0]!)).toEqual(['time', 'symbol', 'side', 'price', 'qty', 'quoteQty', 'commission', 'commissionAsset', 'orderId', 'clientOrderId', 'tradeId', 'isMaker']);
     expect(computeMetrics(printed)).toEqual(fromRecords);
     expect(Object.keys(run).indexOf('trades')).toBe(Object.keys(printed).indexOf('trades'));
   });

@@ -25,11 +25,11 @@ import type { BarInput } from './bar-input.ts';
 import { resolveFillModel } from './fill-model.ts';
 import type { FillModel } from './fill-model.ts';
 import { BarPlayer, SimClock } from './play-bar.ts';
-import { Recorder } from './recorder.ts';
+import { attachFills, Recorder } from './recorder.ts';
 import type { IntentRecord } from './recorder.ts';
 import { attachTrades, RoundTripBook } from './round-trips.ts';
 import { SimVenue } from './sim-venue.ts';
-import type { BacktestRun, EquityPoint, RoundTrip } from './types.ts';
+import type { BacktestFill, BacktestRun, EquityPoint, RoundTrip } from './types.ts';
 import { attachEquity } from './equity-columns.ts';
 
 export interface BacktestOptions {
@@ -194,14 +194,15 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
     endBalances: { ...orders.account.balanceTexts() },
     fees: { maker: opts.fees.maker, taker: opts.fees.taker },
     fillModel: { ...model },
-    fills: rec.fills,
+    fills: [] as BacktestFill[],
     trades: [] as RoundTrip[],
     equity: [] as EquityPoint[],
     denials: rec.denials,
     strategyFailures: rec.failures,
   };
-  // Built from the recorded columns and the trip records on first read (equity-columns.ts,
-  // round-trips.ts); same places in the JSON.
+  // Built from the recorded fills, trip records and columns on first read (recorder.ts,
+  // round-trips.ts, equity-columns.ts); same places in the JSON.
+  attachFills(run, rec.fills);
   attachTrades(run, trips);
   return attachEquity(run, rec.equity.columns()) satisfies BacktestRun;
 }
