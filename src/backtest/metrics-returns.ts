@@ -38,7 +38,7 @@ export function periodsPerYear(interval: string, times: ArrayLike<number> = []):
  * Float64Array: a year of 1-minute bars is 525,600 returns, no boxed numbers. (curvePass below.)
  */
 export function barReturns(startEquity: number, equity: ArrayLike<number>): Float64Array {
-  return curvePass(equity, true, startEquity, 0, undefined, Infinity).returns;
+  return curvePass(equity, true, startEquity, 0, undefined, Infinity, true).returns;
 }
 
 /** Relative tolerance under which a deviation counts as zero (float noise on a flat curve). */
@@ -108,9 +108,12 @@ function curvePass(
   perYear: number,
   positions: ArrayLike<number> | undefined,
   minPosition: number,
+  keepReturns = false,
 ): { returns: Float64Array; sharpe: number; sortino: number; maxDrawdownPct: number; exposed: number } {
   const n = series.length;
-  const returns = isEquity ? new Float64Array(n) : undefined;
+  // The returns are kept only for barReturns: the second loop otherwise takes them again from the
+  // curve (the same divisions, so the same numbers) rather than holding 4 MB for a year of bars.
+  const returns = isEquity && keepReturns ? new Float64Array(n) : undefined;
   const pos = isEquity && positions !== undefined && positions.length === n ? positions : undefined;
   let prev = startEquity;
   let sum = 0;
@@ -120,10 +123,10 @@ function curvePass(
   let exposed = 0;
   for (let i = 0; i < n; i++) {
     let r: number;
-    if (returns !== undefined) {
+    if (isEquity) {
       const e = series[i]!;
-      r = prev > 0 && Number.isFinite(e) ? e / prev - 1 : 0;
-      returns[i] = r;
+      r = barReturn(prev, e);
+      if (returns !== undefined) returns[i] = r;
       prev = e;
       if (e > peak) peak = e;
       const d = drawdownAt(peak, e);
@@ -138,9 +141,18 @@ function curvePass(
   let sortino = 0;
   if (n >= 2 && perYear > 0) {
     const m = sum / n;
-    const rs = returns ?? series;
     let ss = 0;
-    for (let i = 0; i < n; i++) ss += (rs[i]! - m) ** 2;
+    if (isEquity && returns === undefined) {
+      let p = startEquity;
+      for (let i = 0; i < n; i++) {
+        const e = series[i]!;
+        ss += (barReturn(p, e) - m) ** 2;
+        p = e;
+      }
+    } else {
+      const rs = returns ?? series;
+      for (let i = 0; i < n; i++) ss += (rs[i]! - m) ** 2;
+    }
     const sd = Math.sqrt(ss / (n - 1));
     if (sd > EPS) sharpe = (m / sd) * Math.sqrt(perYear);
     const dd = Math.sqrt(down / n);
@@ -148,6 +160,9 @@ function curvePass(
   }
   return { returns: returns ?? new Float64Array(0), sharpe, sortino, maxDrawdownPct: max, exposed };
 }
+
+/** A bar's return: e / prev - 1, 0 from a non-positive base or to an unreadable equity. */
+const barReturn = (prev: number, e: number): number => (prev > 0 && Number.isFinite(e) ? e / prev - 1 : 0);
 
 /**
  * Compound annual growth in percent over `spanMs`; 0 for a zero span or a non-positive start,
