@@ -23,6 +23,7 @@ import { DEFAULT_ASSETS, DEFAULT_SYMBOLS } from '../src/sandbox/config/defaults.
 import { exchangeInfoFromConfig } from '../src/sandbox/config/exchange-info.ts';
 import type { SandboxConfigInput } from '../src/sandbox/config/schema.ts';
 import type { KlineInterval } from '../src/sandbox/market-data/index.ts';
+import { SqliteStateStore } from '../src/sandbox/accounts/sqlite-state-store.ts';
 import { startSandbox, type SandboxHandle } from '../src/sandbox/server.ts';
 import { VirtualClock } from '../src/time/virtual-clock.ts';
 
@@ -186,6 +187,31 @@ describe('market agents: synthetic market', () => {
     const [status] = (await admin(r.s, '/market-agents')) as { symbol: string; state: string; bars: number; trades: number; errors: number }[];
     expect(status).toMatchObject({ symbol: 'BTCUSDT', state: 'running', bars: 10, errors: 0 });
     expect(status!.trades).toBeGreaterThan(80);
+  });
+
+  it('resumes a market restored from a --state file at its last trade, not at its configured start price', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'halyard-agents-state-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const file = join(dir, 'paper.db');
+    const UP: MarketAgentsConfigInput = { seed: 7, markets: [{ symbol: 'BTCUSDT', source: { type: 'synthetic', startPrice: '30000', regimes: [{ regime: 'sharpUp', bars: 30 }] } }] };
+    const start = async (at: number) => {
+      const clock = new VirtualClock(at);
+      const s = await startSandbox({ clock, config: { admin: { enabled: true } }, stateStore: new SqliteStateStore(file), plugins: [marketAgentsPlugin(UP)] });
+      return { s, clock };
+    };
+    const first = await start(T0);
+    await first.clock.advance(30 * MIN);
+    const moved = first.s.services.engine!.lastPrice('BTCUSDT')!;
+    await first.s.close();
+    expect(dec(moved).div(30000).gt(1.03)).toBe(true); // the market left its start price behind
+
+    const second = await start(T0 + 30 * MIN);
+    cleanups.push(() => second.s.close());
+    expect(second.s.services.engine!.lastPrice('BTCUSDT')).toBe(moved);
+    await second.clock.advance(2 * MIN);
+    const trades = second.s.services.marketData!.recentTrades('BTCUSDT', 1000);
+    expect(trades.length).toBeGreaterThan(5);
+    for (const t of trades) expect(dec(t.price).minus(moved).abs().div(moved).lt(0.02), `trade at ${t.price}, the market stopped at ${moved}`).toBe(true);
   });
 
   it('same seed, same trades; another seed, other trades', async () => {

@@ -50,7 +50,8 @@ declare module '../http/route-types.ts' {
 interface Prepared {
   readonly market: ResolvedMarket;
   readonly rules: MarketRules;
-  readonly source: BarSource;
+  /** Opened at setup (a bad file stops the start); a synthetic one again at start when the market resumes. */
+  source: BarSource;
   readonly stats: MarketStats;
 }
 
@@ -88,7 +89,7 @@ export function marketAgentsPlugin(options?: MarketAgentsConfigInput): SandboxPl
           const inst = instruments.get(market.symbol);
           if (!inst) throw new Error(`market agents: symbol ${market.symbol} is not one of the sandbox's symbols`);
           const rules = new MarketRules(inst);
-          const source = openBarSource(market, rules, engine.lastPrice(market.symbol));
+          const source = openBarSource(market, rules);
           prepared.push({ market, rules, source, stats: newStats(market.symbol, source.label) });
         }
       } catch (err) {
@@ -99,6 +100,14 @@ export function marketAgentsPlugin(options?: MarketAgentsConfigInput): SandboxPl
     started(handle) {
       if (prepared.length === 0) return;
       const state = handle.state;
+      // A market restored from a --state file (restored after setup, before start) has a last
+      // trade: its synthetic path continues from there instead of jumping back to the start price.
+      for (const p of prepared) {
+        const last = state.services.engine?.lastPrice(p.market.symbol);
+        if (last === undefined || p.market.source.type !== 'synthetic') continue;
+        p.source.close();
+        p.source = openBarSource(p.market, p.rules, last);
+      }
       accounts = agentAccounts(state.accounts, state.clock.now());
       for (const p of prepared) runs.push(start(state, p, accounts, align, controller.signal));
     },
