@@ -8,7 +8,7 @@
  * spreads and structured clones of a run are exactly what they were. Readers that only need numbers (computeMetrics) take the columns
  * through `equityColumnsOf` and never build the objects.
  */
-import { defineLazyField, isLazyField } from './lazy-field.ts';
+import { defineLazyField, lazySource } from './lazy-field.ts';
 import type { EquityPoint } from './types.ts';
 
 export interface EquityColumns {
@@ -114,11 +114,9 @@ export function equityPoints(c: EquityColumns): EquityPoint[] {
   return out;
 }
 
-const columnsByRun = new WeakMap<object, EquityColumns>();
-
 /** The columns a run was built from, when it came from runBacktest and its equity was not replaced. */
 export function equityColumnsOf(run: object): EquityColumns | undefined {
-  return isLazyField(run, 'equity') ? columnsByRun.get(run) : undefined;
+  return lazySource<EquityColumns>(run, 'equity');
 }
 
 /**
@@ -127,7 +125,6 @@ export function equityColumnsOf(run: object): EquityColumns | undefined {
  * object's key order (JSON keeps that order).
  */
 export function attachEquity<T extends object>(run: T, columns: EquityColumns): T & { equity: EquityPoint[] } {
-  defineLazyField(run, 'equity', () => equityPoints(columns));
-  columnsByRun.set(run, columns);
+  defineLazyField(run, 'equity', columns, equityPoints);
   return run as T & { equity: EquityPoint[] };
 }

@@ -1,20 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { defineLazyField, isLazyField } from './lazy-field.ts';
+import { defineLazyField, isLazyField, lazySource } from './lazy-field.ts';
 
 describe('defineLazyField', () => {
   it('builds on first read, once, in the key position, and reads as plain data everywhere', () => {
     let built = 0;
     const o = { a: 1, list: [] as number[], z: 2 };
-    defineLazyField(o, 'list', () => {
+    const source = [1, 2, 3];
+    defineLazyField(o, 'list', source, (s) => {
       built++;
-      return [1, 2, 3];
+      return [...s];
     });
+    expect(lazySource(o, 'list')).toBe(source);
     expect(isLazyField(o, 'list')).toBe(true);
     expect(Object.keys(o)).toEqual(['a', 'list', 'z']);
     expect(built).toBe(0);
     expect(JSON.stringify(o)).toBe('{"a":1,"list":[1,2,3],"z":2}');
     expect(built).toBe(1);
     expect(isLazyField(o, 'list')).toBe(false);
+    expect(lazySource(o, 'list')).toBeUndefined();
     expect(o.list).toBe(o.list);
     expect({ ...o }).toEqual({ a: 1, list: [1, 2, 3], z: 2 });
     expect(built).toBe(1);
@@ -23,11 +26,12 @@ describe('defineLazyField', () => {
   it('an assignment replaces it without building', () => {
     let built = 0;
     const o = { list: [] as number[] };
-    defineLazyField(o, 'list', () => {
+    defineLazyField(o, 'list', [9], (s) => {
       built++;
-      return [9];
+      return s;
     });
     o.list = [4];
+    expect(lazySource(o, 'list')).toBeUndefined();
     expect([o.list, built, isLazyField(o, 'list')]).toEqual([[4], 0, false]);
     expect(structuredClone(o)).toEqual({ list: [4] });
   });

@@ -13,7 +13,7 @@ import type { IntentOrigin } from '../engine/kernel.ts';
 import type { StrategyFailure as RunnerFailure } from '../strategy/types.ts';
 import type { RoundTripBook } from './round-trips.ts';
 import { EquityRecorder } from './equity-columns.ts';
-import { defineLazyField, isLazyField } from './lazy-field.ts';
+import { defineLazyField, lazySource } from './lazy-field.ts';
 import type { BacktestFill, DenialRecord, StrategyFailure } from './types.ts';
 
 export interface IntentRecord {
@@ -41,21 +41,18 @@ function backtestFillOf(f: FillOut): BacktestFill {
   };
 }
 
-const fillsByRun = new WeakMap<object, readonly FillOut[]>();
-
 /**
  * Define `run.fills` from the recorded fills, made into BacktestFills on first read
  * (lazy-field.ts). Call it where `fills` belongs in the object's key order.
  */
 export function attachFills<T extends object>(run: T, fills: readonly FillOut[]): T & { fills: BacktestFill[] } {
-  defineLazyField(run, 'fills', () => fills.map(backtestFillOf));
-  fillsByRun.set(run, fills);
+  defineLazyField(run, 'fills', fills, (list) => list.map(backtestFillOf));
   return run as T & { fills: BacktestFill[] };
 }
 
 /** The fills a run's `fills` come from while not made yet (and not replaced): each has every BacktestFill field. */
 export function fillRecordsOf(run: object): readonly BacktestFill[] | undefined {
-  return isLazyField(run, 'fills') ? fillsByRun.get(run) : undefined;
+  return lazySource<readonly FillOut[]>(run, 'fills');
 }
 
 export class Recorder {

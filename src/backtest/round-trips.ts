@@ -17,7 +17,7 @@
 import type { FillOut } from '../core/orders/types.ts';
 import type { Dec } from '../core/money/decimal.ts';
 import { X40 } from '../core/money/exact40.ts';
-import { defineLazyField, isLazyField } from './lazy-field.ts';
+import { defineLazyField, lazySource } from './lazy-field.ts';
 import type { RoundTrip } from './types.ts';
 
 // The arithmetic is Decimal's (precision 40, ROUND_HALF_UP), done on BigInts (exact40.ts): the
@@ -188,20 +188,17 @@ function roundTripOf(symbol: string, r: TripRecord): RoundTrip {
   };
 }
 
-const booksByRun = new WeakMap<object, RoundTripBook>();
-
 /**
  * Define `run.trades` as the book's trips, made on first read (lazy-field.ts). Call it where
  * `trades` belongs in the object's key order.
  */
 export function attachTrades<T extends object>(run: T, book: RoundTripBook): T & { trades: RoundTrip[] } {
-  defineLazyField(run, 'trades', () => book.trips);
-  booksByRun.set(run, book);
+  defineLazyField(run, 'trades', book, (b) => b.trips);
   return run as T & { trades: RoundTrip[] };
 }
 
 /** The trip records a run's trades come from, while they are not made yet (and not replaced). */
 export function tripRecordsOf(run: object): readonly TripRecord[] | undefined {
-  return isLazyField(run, 'trades') ? booksByRun.get(run)?.records : undefined;
+  return lazySource<RoundTripBook>(run, 'trades')?.records;
 }
 
