@@ -281,13 +281,9 @@ export class BarHistory {
   /** Feed `store` the bars kept, oldest first (back-filling a new line): one reused candle over the columns, no Bar built. */
   private backfill(store: Store): void {
     const n = this.numbers;
-    const t = this.texts;
-    const exact = { open: '', high: '', low: '', close: '', volume: '' };
-    const c = { openTime: 0, closeTime: 0, open: 0, high: 0, low: 0, close: 0, volume: 0, exact };
+    const c = { openTime: 0, closeTime: 0, open: 0, high: 0, low: 0, close: 0, volume: 0, exact: { open: '', high: '', low: '', close: '', volume: '' } };
     for (let ago = this.keptCount - 1; ago >= 0; ago--) {
       const slot = this.slotOf(ago);
-      const k = slot * 5;
-      const r = this.keptTexts[slot];
       c.openTime = n.openTime[slot]!;
       c.closeTime = n.closeTime[slot]!;
       c.open = n.open[slot]!;
@@ -295,14 +291,12 @@ export class BarHistory {
       c.low = n.low[slot]!;
       c.close = n.close[slot]!;
       c.volume = n.volume[slot]!;
-      exact.open = r !== undefined ? r.open : t[k]!;
-      exact.high = r !== undefined ? r.high : t[k + 1]!;
-      exact.low = r !== undefined ? r.low : t[k + 2]!;
-      exact.close = r !== undefined ? r.close : t[k + 3]!;
-      exact.volume = r !== undefined ? r.volume : t[k + 4]!;
+      // A texts object a bar (textsAt): a back-fill runs once per line asked for, not per bar.
+      c.exact = this.textsAt(slot);
       store.update(c);
     }
   }
+
 
   private cached<T>(key: string, make: () => { store: Store; out: T }): T {
     const hit = this.stores.get(key);
