@@ -5,8 +5,8 @@
  * nothing queued only records its close: no print could fill anything, so none is made (and the
  * close reaches the venue only when its next command runs).
  */
-import { keptText } from '../core/indicators/candle.ts';
-import type { Candle, CandleText } from '../core/indicators/candle.ts';
+import { closeText, keepClose } from '../core/indicators/candle.ts';
+import type { Candle, CandleText, KeptClose } from '../core/indicators/candle.ts';
 import { barPath, volumeCap } from './fill-model.ts';
 import type { PathPoint, ResolvedFillModel } from './fill-model.ts';
 import type { SimVenue } from './sim-venue.ts';
@@ -23,9 +23,9 @@ export class BarPlayer {
    * The close of the last bar played with nothing open or queued, not given to the venue yet: the
    * venue only needs it when its next command runs, which is always in a later play (or finish),
    * so it is handed over then and a run of idle bars reads no text (the journal cuts a bar's
-   * texts only when read). A kept reference (candle.ts keptText) or the string itself.
+   * texts only when read). candle.ts keepClose.
    */
-  private idleText: CandleText | string | undefined;
+  private idleText: KeptClose | undefined;
   private idleTime = 0;
 
   constructor(
@@ -69,7 +69,7 @@ export class BarPlayer {
 
   private deferIdle(time: number, x: CandleText): void {
     this.idleTime = time;
-    this.idleText = keptText(x) ?? x.close;
+    this.idleText = keepClose(x);
   }
 
   /** Give the venue the deferred idle close (what `SimVenue.idle` at that bar would have recorded). */
@@ -77,6 +77,6 @@ export class BarPlayer {
     const t = this.idleText;
     if (t === undefined) return;
     this.idleText = undefined;
-    this.venue.idle(this.symbol, this.idleTime, typeof t === 'string' ? t : t.close);
+    this.venue.idle(this.symbol, this.idleTime, closeText(t));
   }
 }

@@ -10,8 +10,8 @@
  * runs with no market price. The same options give a byte-identical result (JSON.stringify):
  * ids count from fixed seeds, nothing reads the wall clock, every collection keeps insertion order.
  */
-import { keptText } from '../core/indicators/candle.ts';
-import type { CandleText } from '../core/indicators/candle.ts';
+import { closeText, keepClose } from '../core/indicators/candle.ts';
+import type { KeptClose } from '../core/indicators/candle.ts';
 import type { Instrument } from '../core/market/index.ts';
 import type { FeeRates } from '../core/matching/index.ts';
 import { D, dec } from '../core/money/decimal.ts';
@@ -93,10 +93,10 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
   // read only when intents are checked, so the close is handed over then (beforeSubmit) or
   // before the venue can move anything (a busy bar's fills, and what strategies do about them):
   // a year of bars without an order reads no close text (the journal cuts texts when read).
-  let pendingClose: CandleText | string | undefined;
+  let pendingClose: KeptClose | undefined;
   const settleClose = (): void => {
     if (pendingClose === undefined) return;
-    orders.setLastPrice(symbol, typeof pendingClose === 'string' ? pendingClose : pendingClose.close);
+    orders.setLastPrice(symbol, closeText(pendingClose));
     pendingClose = undefined;
   };
   const rec = new Recorder(orders.account, inst.baseAsset, inst.quoteAsset, trips, opts.onIntent, expectedBars(opts, list));
@@ -158,7 +158,7 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
       if (venue.busy()) settleClose();
       player.play(c);
       clock.t = c.closeTime + 1;
-      pendingClose = keptText(c.exact) ?? c.exact.close;
+      pendingClose = keepClose(c.exact);
       kernel.bar(symbol, interval, c);
       if (hasTimer) kernel.timer(clock.t);
       rec.point(c.closeTime, c.close);

@@ -33,6 +33,19 @@ export function keptText(text: CandleText): CandleText | undefined {
   return typeof (text as Partial<ReusedCandleText>).keep === 'function' ? (text as ReusedCandleText).keep() : undefined;
 }
 
+/** A bar's close kept past the bar: the kept reference of a reused text object, else the string itself. */
+export type KeptClose = CandleText | string;
+
+/** The close of the bar `text` holds, still readable after its source moves on (no string cut for a reused text object). */
+export function keepClose(text: CandleText): KeptClose {
+  return keptText(text) ?? text.close;
+}
+
+/** The text of a kept close. */
+export function closeText(k: KeptClose): string {
+  return typeof k === 'string' ? k : k.close;
+}
+
 export interface Candle {
   /** Milliseconds since the epoch; a kline is identified by its open time (spec 4.4). */
   readonly openTime: number;
