@@ -46,10 +46,10 @@ const text = (d: Dec | undefined) => (d === undefined ? undefined : toWire(d));
 export function instrumentView(instrument: Instrument): InstrumentView {
   const lot = instrument.filter('LOT_SIZE');
   const notional = instrument.filter('NOTIONAL')?.minNotional ?? instrument.filter('MIN_NOTIONAL')?.minNotional;
-  const roundQty = (quantity: DecimalLike, mode: RoundMode = 'down'): string => {
-    const q = instrument.roundQty(dec(quantity, 'quantity'), mode);
-    return toWire(q.isNegative() ? new D(0) : q);
-  };
+  const onStep = (quantity: DecimalLike, mode: RoundMode): Dec => instrument.roundQty(dec(quantity, 'quantity'), mode);
+  /** A rounded quantity as text: "0" for what rounds below zero. */
+  const qtyText = (q: Dec): string => toWire(q.isNegative() ? new D(0) : q);
+  const roundQty = (quantity: DecimalLike, mode: RoundMode = 'down'): string => qtyText(onStep(quantity, mode));
   const maxQty = lot === undefined || lot.maxQty.isZero() ? undefined : lot.maxQty;
   const maxQtyText = maxQty === undefined ? undefined : toWire(maxQty);
   return Object.freeze({
@@ -68,9 +68,8 @@ export function instrumentView(instrument: Instrument): InstrumentView {
     roundQty,
     // Compared as Decimals before printing: no text printed and parsed again per exit.
     capQty: (quantity: DecimalLike) => {
-      const q = instrument.roundQty(dec(quantity, 'quantity'), 'down');
-      if (maxQty !== undefined && q.gt(maxQty)) return maxQtyText as string;
-      return toWire(q.isNegative() ? new D(0) : q);
+      const q = onStep(quantity, 'down');
+      return maxQty !== undefined && q.gt(maxQty) ? (maxQtyText as string) : qtyText(q);
     },
     qtyForQuote: (quote: DecimalLike, price: DecimalLike) => {
       const p = dec(price, 'price');
