@@ -8,9 +8,11 @@
  * child process so its peak RSS (resourceUsage().maxRSS) is the backtest's, not the bar
  * generation's, and its first run pays the JIT warm-up a user's run pays. Three children run one
  * after the other: a single fresh process varies by about 10% on the standard machine, so the
- * median end-to-end figure is reported (with all three), and the highest peak RSS. Printed next to a same-run baseline: a hand-written loop over the same bars in
- * plain arrays computing the SMA cross, no framework; and the stages on their own (the journal
- * read; the simulation from bars already in memory).
+ * median end-to-end figure is reported (with all three), and the highest peak RSS. The children
+ * run with the CLI's V8 tiering settings (src/app/jit-tuning.ts), as a `halyard backtest` does.
+ * Printed next to a same-run baseline: a hand-written loop over the same bars in plain arrays
+ * computing the SMA cross, no framework; and the stages on their own (the journal read; the
+ * simulation from bars already in memory).
  */
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import type { Candle } from '../src/core/indicators/candle.ts';
 import { parseInstrument } from '../src/core/market/instrument.ts';
 import { minuteYear } from '../src/core/synthetic/index.ts';
+import { jitExecArgv } from '../src/app/jit-tuning.ts';
 import { computeMetrics } from '../src/backtest/metrics.ts';
 import { runBacktest } from '../src/backtest/run-backtest.ts';
 import type { BacktestOptions } from '../src/backtest/run-backtest.ts';
@@ -177,7 +180,7 @@ function writeJournal(file: string): void {
 /** One fresh child process over the journal. */
 function runChild(file: string): Promise<ChildResult> {
   return new Promise<ChildResult>((resolve, reject) => {
-    const p = fork(fileURLToPath(import.meta.url), [CHILD_FLAG, file], { execArgv: ['--expose-gc', '--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const p = fork(fileURLToPath(import.meta.url), [CHILD_FLAG, file], { execArgv: ['--expose-gc', ...jitExecArgv(), '--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     p.once('message', (m) => resolve(m as ChildResult));
     p.once('error', reject);
     p.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`backtest bench child exited with ${String(code)}`))));

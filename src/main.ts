@@ -1,6 +1,8 @@
 /**
  * Process entry: the only file that touches argv, the environment, signals and exit codes.
  */
+// First: V8's tiering settings apply to the functions created after them (jit-tuning.ts).
+import './app/tune-jit.ts';
 import { runCli } from './cli/index.ts';
 
 const stop = new AbortController();
