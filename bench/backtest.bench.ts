@@ -100,6 +100,7 @@ function plainLoop(opens: Float64Array, closes: Float64Array): number {
 
 interface ChildResult {
   e2e: Measurement;
+  warm: Measurement;
   read: Measurement;
   sim: Measurement;
   base: Measurement;
@@ -123,6 +124,11 @@ function child(file: string): ChildResult {
   const rss = process.resourceUsage().maxRSS / 1024;
   (globalThis as { gc?: () => void }).gc?.();
   const live = process.memoryUsage().heapUsed / 2 ** 20;
+  // The same again in this process, its code now optimised: what each run of a sweep's worker
+  // after its first, or a walk-forward window, costs.
+  const warm = timed('end to end again in the same process (warm: a sweep worker\'s later runs)', BARS, () => {
+    computeMetrics(runBacktest(options(journalBars(journal, 'BTCPHP', '1m'))));
+  });
   let count = 0;
   const read = timed('stage: journal read only (journalBars)', BARS, () => {
     for (const c of journalBars(journal, 'BTCPHP', '1m')) count += c.close > 0 ? 1 : 0;
@@ -140,7 +146,7 @@ function child(file: string): ChildResult {
   let sink = 0;
   const base = timed('plain loop over the same arrays, no framework', BARS, () => (sink = plainLoop(opens, closes)));
   if (count !== BARS || !(sink > 0)) throw new Error('backtest bench: bars were not all read');
-  return { e2e, read, sim, base, fills, rss, startRss, live, equityPoints: run?.equity.length ?? 0 };
+  return { e2e, warm, read, sim, base, fills, rss, startRss, live, equityPoints: run?.equity.length ?? 0 };
 }
 
 /** The report: the median child's figures (by end-to-end time), the three end-to-end figures, the highest peak RSS. */
@@ -154,6 +160,7 @@ function report(results: ChildResult[]): string[] {
     `Backtest, SMA crossover 10/30 over ${BARS.toLocaleString('en-US')} one-minute bars (${m.fills} fills), per bar; the median of ${results.length} fresh processes`,
     row(m.base),
     row(m.e2e, m.base),
+    row(m.warm, m.base),
     row(m.read, m.base),
     row(m.sim, m.base),
     `  end to end: ${rate(m.e2e)} bars/s (target 1,000,000: ${verdict(m.e2e.opsPerSec >= 1e6)}; the ${results.length} processes: ${results.map((r) => rate(r.e2e)).join(', ')}); ` +
