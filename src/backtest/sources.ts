@@ -7,6 +7,7 @@
  * fallback (the CLI passes the sandbox config's symbol), else an error that says what to do. Synthetic: the seeded generator's
  * columnar series (core/synthetic), iterated without materialising the year.
  */
+import { readCandleRow } from '../core/indicators/candle.ts';
 import type { Candle, CandleText, ReusedCandleText } from '../core/indicators/candle.ts';
 import { parseInstruments } from '../core/market/index.ts';
 import type { Instrument } from '../core/market/index.ts';
@@ -268,13 +269,7 @@ class JournalBars implements IterableIterator<Candle> {
       if (b !== undefined) {
         if (this.i < this.blockEnd) {
           const i = this.i++;
-          c.openTime = b.openTime[i]!;
-          c.closeTime = b.closeTime[i]!;
-          c.open = b.open[i]!;
-          c.high = b.high[i]!;
-          c.low = b.low[i]!;
-          c.close = b.close[i]!;
-          c.volume = b.volume[i]!;
+          readCandleRow(c, b, i);
           this.texts.atBlockRow(b, i);
           r.value = c;
           return r as IteratorResult<Candle, undefined>;

@@ -19,8 +19,8 @@
  */
 import { Atr } from '../core/indicators/atr.ts';
 import { Bollinger } from '../core/indicators/bollinger.ts';
-import { CANDLE_FIELDS, keptText } from '../core/indicators/candle.ts';
-import type { Candle, CandleField, CandleText } from '../core/indicators/candle.ts';
+import { CANDLE_FIELDS, keptText, readCandleRow } from '../core/indicators/candle.ts';
+import type { Candle, CandleField, CandleNumberField, CandleText } from '../core/indicators/candle.ts';
 import { Ema } from '../core/indicators/ema.ts';
 import { Highest, Lowest } from '../core/indicators/extremes.ts';
 import type { Indicator } from '../core/indicators/indicator.ts';
@@ -112,11 +112,9 @@ function checkField(field: string): CandleField {
   return field as CandleField;
 }
 
-type NumberField = 'openTime' | 'closeTime' | CandleField;
-
 /** Owned by the runner: it appends; strategies only get `view`. */
 export class BarHistory {
-  private readonly numbers: Record<NumberField, Float64Array>;
+  private readonly numbers: Record<CandleNumberField, Float64Array>;
   /** The exact texts, five a slot (open, high, low, close, volume), allocated once. */
   private readonly texts: string[];
   /**
@@ -256,7 +254,7 @@ export class BarHistory {
   }
 
   /** A number field of the bar `ago` back, read from its column. */
-  private valueAt(f: NumberField, ago: number): number | undefined {
+  private valueAt(f: CandleNumberField, ago: number): number | undefined {
     const slot = this.slotOf(ago);
     return slot < 0 ? undefined : this.numbers[f][slot];
   }
@@ -270,7 +268,7 @@ export class BarHistory {
   }
 
   /** The last `count` (default all kept) values of a number field, oldest first. */
-  private lastValues(f: NumberField, count: number | undefined): number[] {
+  private lastValues(f: CandleNumberField, count: number | undefined): number[] {
     const n = this.keptCount;
     const k = count === undefined ? n : Math.max(0, Math.min(n, Math.floor(count)));
     const out = new Array<number>(k);
@@ -284,13 +282,7 @@ export class BarHistory {
     const c = { openTime: 0, closeTime: 0, open: 0, high: 0, low: 0, close: 0, volume: 0, exact: { open: '', high: '', low: '', close: '', volume: '' } };
     for (let ago = this.keptCount - 1; ago >= 0; ago--) {
       const slot = this.slotOf(ago);
-      c.openTime = n.openTime[slot]!;
-      c.closeTime = n.closeTime[slot]!;
-      c.open = n.open[slot]!;
-      c.high = n.high[slot]!;
-      c.low = n.low[slot]!;
-      c.close = n.close[slot]!;
-      c.volume = n.volume[slot]!;
+      readCandleRow(c, n, slot);
       // A texts object a bar (textsAt): a back-fill runs once per line asked for, not per bar.
       c.exact = this.textsAt(slot);
       store.update(c);

@@ -70,6 +70,21 @@ export interface Hlc {
 export const CANDLE_FIELDS = ['open', 'high', 'low', 'close', 'volume'] as const;
 export type CandleField = (typeof CANDLE_FIELDS)[number];
 
+/** A candle's numbers by field: the columns of a kline block, the slots of a strategy's bar history. */
+export type CandleNumberField = 'openTime' | 'closeTime' | CandleField;
+export type CandleColumns = Readonly<Record<CandleNumberField, Float64Array>>;
+
+/** Row `i` of `cols` into a reused candle's numbers (its texts are the caller's to set). */
+export function readCandleRow(into: Record<CandleNumberField, number>, cols: CandleColumns, i: number): void {
+  into.openTime = cols.openTime[i]!;
+  into.closeTime = cols.closeTime[i]!;
+  into.open = cols.open[i]!;
+  into.high = cols.high[i]!;
+  into.low = cols.low[i]!;
+  into.close = cols.close[i]!;
+  into.volume = cols.volume[i]!;
+}
+
 /** Build a candle from the wire's decimal strings (spec 2.6 kline items 0..6). */
 export function candleFromText(openTime: number, closeTime: number, text: CandleText): Candle {
   return {
