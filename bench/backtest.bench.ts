@@ -187,7 +187,7 @@ function writeJournal(file: string): void {
 /** One fresh child process over the journal. */
 function runChild(file: string): Promise<ChildResult> {
   return new Promise<ChildResult>((resolve, reject) => {
-    const p = fork(fileURLToPath(import.meta.url), [CHILD_FLAG, file], { execArgv: ['--expose-gc', ...jitExecArgv(), '--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const p = fork(fileURLToPath(import.meta.url), [CHILD_FLAG, file], { execArgv: ['--expose-gc', ...jitExecArgv(process.env), '--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     p.once('message', (m) => resolve(m as ChildResult));
     p.once('error', reject);
     p.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`backtest bench child exited with ${String(code)}`))));

@@ -1,5 +1,6 @@
 /**
- * Process entry: the only file that touches argv, the environment, signals and exit codes.
+ * Process entry: the only file that touches argv, the environment, signals and exit codes (with
+ * app/tune-jit.ts, its first import, which reads HALYARD_JIT_TUNING before the rest is evaluated).
  */
 // First: V8's tiering settings apply to the functions created after them (jit-tuning.ts).
 import './app/tune-jit.ts';

@@ -1,4 +1,4 @@
-/** Side effect only: V8's tiering settings for the CLI process, set before the rest is evaluated (jit-tuning.ts). */
+/** Side effect only, part of the process entry (main.ts's first import): V8's tiering settings, set before the rest is evaluated (jit-tuning.ts). */
 import { tuneJit } from './jit-tuning.ts';
 
-tuneJit();
+tuneJit(process.env);
