@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { parseInstrument } from '../core/market/instrument.ts';
+import { instrument } from '../core/orders/test-support.ts';
 import { defineStrategy } from '../strategy/define.ts';
 import { cancel, place } from '../strategy/intents.ts';
 import type { IntentInput } from '../strategy/intents.ts';
@@ -9,13 +9,7 @@ import { runBacktest } from './run-backtest.ts';
 import type { BacktestOptions } from './run-backtest.ts';
 import type { BacktestBar } from './types.ts';
 
-const inst = parseInstrument({
-  symbol: 'BTCPHP',
-  status: 'TRADING',
-  baseAsset: 'BTC',
-  baseAssetPrecision: 8,
-  quoteAsset: 'PHP',
-  quoteAssetPrecision: 2,
+const inst = instrument({
   filters: [
     { filterType: 'PRICE_FILTER', minPrice: '0.01', maxPrice: '1000000', tickSize: '0.01' },
     { filterType: 'LOT_SIZE', minQty: '0.001', maxQty: '1000', stepSize: '0.001' },

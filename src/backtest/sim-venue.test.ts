@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseInstrument } from '../core/market/instrument.ts';
+import { instrument } from '../core/orders/test-support.ts';
 import type { VenueEvent } from '../ports/venue.ts';
 import { SIM_ACCOUNT, SimVenue } from './sim-venue.ts';
 
-const inst = parseInstrument({
-  symbol: 'BTCPHP',
-  status: 'TRADING',
-  baseAsset: 'BTC',
-  baseAssetPrecision: 8,
-  quoteAsset: 'PHP',
-  quoteAssetPrecision: 2,
+const inst = instrument({
   filters: [
     { filterType: 'PRICE_FILTER', minPrice: '0.01', maxPrice: '1000000', tickSize: '0.01' },
     { filterType: 'LOT_SIZE', minQty: '0.001', maxQty: '1000', stepSize: '0.001' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { parseInstrument } from '../core/market/instrument.ts';
+import { instrument } from '../core/orders/test-support.ts';
 import { OrderManager } from '../core/orders/index.ts';
 import type { VenueCommand, VenueEvent, VenueEventSink, VenuePort } from '../ports/venue.ts';
 import { defineStrategy } from '../strategy/define.ts';
@@ -8,13 +8,7 @@ import { place } from '../strategy/intents.ts';
 import type { StrategyFailure } from '../strategy/types.ts';
 import { Kernel } from './kernel.ts';
 
-const inst = parseInstrument({
-  symbol: 'BTCPHP',
-  status: 'TRADING',
-  baseAsset: 'BTC',
-  baseAssetPrecision: 8,
-  quoteAsset: 'PHP',
-  quoteAssetPrecision: 2,
+const inst = instrument({
   filters: [
     { filterType: 'PRICE_FILTER', minPrice: '0.01', maxPrice: '1000000', tickSize: '0.01' },
     { filterType: 'LOT_SIZE', minQty: '0.001', maxQty: '1000', stepSize: '0.001' },
