@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Candle } from '../../core/indicators/candle.ts';
 import type { BacktestBar, BacktestFill } from '../types.ts';
 import { buildChartData, chooseBucket, toCandles, toMarkers } from './chart-data.ts';
 import { demoBars, demoRun } from './demo-run.ts';
@@ -56,5 +57,20 @@ describe('buildChartData', () => {
     const deepest = (pts: { value: number }[]) => Math.min(...pts.map((p) => p.value));
     expect(deepest(data.drawdown)).toBeCloseTo(deepest(full.drawdown), 10);
     expect(data.pricePrecision).toBe(2);
+  });
+
+  it('reads a stream of reused Candles (a journal replay) as it reads the run\'s bars', () => {
+    const bars = demoBars(12_000, 2);
+    const run = demoRun({ barsData: bars, fast: 20, slow: 60 });
+    function* stream(): Generator<Candle> {
+      // One object for every bar, as journalBars yields: nothing may be kept from it.
+      const c = { openTime: 0, closeTime: 0, open: 0, high: 0, low: 0, close: 0, volume: 0, exact: { open: '', high: '', low: '', close: '', volume: '' } };
+      for (const b of bars) {
+        Object.assign(c, { openTime: b.openTime, closeTime: b.closeTime, open: Number(b.open), high: Number(b.high), low: Number(b.low), close: Number(b.close), volume: Number(b.volume) });
+        c.exact = { open: b.open, high: b.high, low: b.low, close: b.close, volume: b.volume };
+        yield c;
+      }
+    }
+    for (const max of [1_000, 100_000]) expect(buildChartData(run, stream(), max)).toEqual(buildChartData(run, bars, max));
   });
 });

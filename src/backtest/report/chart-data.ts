@@ -5,7 +5,13 @@
  * fills become markers on the candle that contains them (one per candle and side, with a count),
  * and the equity and drawdown curves keep one point per bucket (the last equity; the deepest
  * drawdown, so the worst moment is never averaged away).
+ *
+ * The bars come as the run's BacktestBars (decimal texts) or as the Candles a journal replay
+ * streams (numbers, one reused object: journalBars). Either way they are read once, in order,
+ * without being collected: a year of 1-minute bars from the journal costs no array of 525,600
+ * objects and no parse of their texts.
  */
+import type { Candle } from '../../core/indicators/candle.ts';
 import { INTERVAL_MS } from '../../data/intervals.ts';
 import { drawdownSeries } from '../metrics-returns.ts';
 import { startEquityOf } from '../metrics.ts';
@@ -47,8 +53,11 @@ export const DEFAULT_MAX_POINTS = 5_000;
 const BUY_COLOR = '#16a34a';
 const SELL_COLOR = '#dc2626';
 
+/** What the report reads of a bar: a BacktestBar (texts) or a Candle (numbers, with its texts in `exact`). */
+export type ChartBar = BacktestBar | Candle;
+
 /** Median spacing of open times, for bars whose interval name is not a standard one. */
-function spacing(bars: readonly BacktestBar[]): number {
+function spacing(bars: readonly ChartBar[]): number {
   const gaps: number[] = [];
   for (let i = 1; i < Math.min(bars.length, 1001); i++) gaps.push(bars[i]!.openTime - bars[i - 1]!.openTime);
   gaps.sort((a, b) => a - b);
@@ -56,13 +65,19 @@ function spacing(bars: readonly BacktestBar[]): number {
 }
 
 /** The bucket length in ms and its name; the bar interval itself when no thinning is needed. */
-export function chooseBucket(interval: string, bars: readonly BacktestBar[], maxCandles: number): { ms: number; name: string } {
+export function chooseBucket(interval: string, bars: readonly ChartBar[], maxCandles: number): { ms: number; name: string } {
   const known = (INTERVAL_MS as Readonly<Record<string, number>>)[interval];
   const base = known ?? spacing(bars);
   const first = bars[0];
   const last = bars[bars.length - 1];
-  if (!first || !last || bars.length <= maxCandles) return { ms: 0, name: known ? interval : `${base / 60_000}m` };
-  const span = last.openTime - first.openTime + base;
+  if (!first || !last) return bucketFor(interval, base, 0, 0, maxCandles);
+  return bucketFor(interval, base, bars.length, last.openTime - first.openTime + base, maxCandles);
+}
+
+/** `chooseBucket` from the count of bars, their spacing `base` and the time they span (first open to last close). */
+function bucketFor(interval: string, base: number, count: number, span: number, maxCandles: number): { ms: number; name: string } {
+  const known = (INTERVAL_MS as Readonly<Record<string, number>>)[interval] !== undefined;
+  if (count <= maxCandles) return { ms: 0, name: known ? interval : `${base / 60_000}m` };
   for (const [name, ms] of Object.entries(INTERVAL_MS)) {
     // One extra bucket for a range that does not start on a boundary.
     if (ms > base && ms % base === 0 && Math.ceil(span / ms) + 1 <= maxCandles) return { ms, name };
@@ -72,27 +87,47 @@ export function chooseBucket(interval: string, bars: readonly BacktestBar[], max
   return { ms: weeks * week, name: `${weeks}w` };
 }
 
-/** Candles, thinned into time-aligned buckets of `ms` (0 = one candle per bar). */
-export function toCandles(bars: readonly BacktestBar[], ms: number): CandlePoint[] {
-  const out: CandlePoint[] = [];
-  let key = NaN;
-  for (const b of bars) {
-    const o = Number(b.open), h = Number(b.high), l = Number(b.low), c = Number(b.close);
-    const k = ms > 0 ? Math.floor(b.openTime / ms) * ms : b.openTime;
+/** Bars gathered into candles of time-aligned buckets of `ms` (0 = one candle per bar), one bar at a time. */
+class CandleBuckets {
+  readonly candles: CandlePoint[] = [];
+  private key = NaN;
+
+  constructor(private readonly ms: number) {}
+
+  add(openTime: number, o: number, h: number, l: number, c: number): void {
+    const out = this.candles;
+    const k = this.ms > 0 ? Math.floor(openTime / this.ms) * this.ms : openTime;
     const cur = out[out.length - 1];
-    if (cur && k === key) {
+    if (cur && k === this.key) {
       if (h > cur.high) cur.high = h;
       if (l < cur.low) cur.low = l;
       cur.close = c;
-    } else {
-      const time = Math.floor(k / 1000);
-      // lightweight-charts needs strictly increasing times.
-      if (cur && time <= cur.time) continue;
-      out.push({ time, open: o, high: h, low: l, close: c });
-      key = k;
+      return;
     }
+    const time = Math.floor(k / 1000);
+    // lightweight-charts needs strictly increasing times.
+    if (cur && time <= cur.time) return;
+    out.push({ time, open: o, high: h, low: l, close: c });
+    this.key = k;
   }
-  return out;
+}
+
+/** A bar's prices as numbers: a Candle's own, a BacktestBar's texts parsed. */
+function addBar(to: CandleBuckets, b: ChartBar): void {
+  if (typeof b.open === 'number') {
+    const c = b as Candle;
+    to.add(c.openTime, c.open, c.high, c.low, c.close);
+  } else {
+    const t = b as BacktestBar;
+    to.add(t.openTime, Number(t.open), Number(t.high), Number(t.low), Number(t.close));
+  }
+}
+
+/** Candles, thinned into time-aligned buckets of `ms` (0 = one candle per bar). */
+export function toCandles(bars: Iterable<ChartBar>, ms: number): CandlePoint[] {
+  const buckets = new CandleBuckets(ms);
+  for (const b of bars) addBar(buckets, b);
+  return buckets.candles;
 }
 
 /** Index of the last candle starting at or before `t` (seconds); -1 when none. */
@@ -150,26 +185,46 @@ export function toCurves(run: BacktestRun, max: number): { equity: LinePoint[]; 
   return { equity, drawdown };
 }
 
-function precisionOf(bars: readonly BacktestBar[]): number {
-  let p = 0;
-  for (let i = 0; i < Math.min(bars.length, 200); i++) {
-    const dot = bars[i]!.close.indexOf('.');
-    if (dot >= 0) p = Math.max(p, bars[i]!.close.slice(dot + 1).replace(/0+$/, '').length);
-  }
-  return Math.min(p, 8);
+/** Bars whose close text sets the price axis' decimals. */
+const PRECISION_SAMPLE = 200;
+const MAX_PRECISION = 8;
+
+/** Decimals of a close text, trailing zeros not counted. */
+function decimalsOf(close: string): number {
+  const dot = close.indexOf('.');
+  return dot < 0 ? 0 : close.slice(dot + 1).replace(/0+$/, '').length;
 }
 
-export function buildChartData(run: BacktestRun, bars: readonly BacktestBar[], maxPoints = DEFAULT_MAX_POINTS): ChartData {
-  const bucket = chooseBucket(run.interval, bars, maxPoints);
-  const candles = toCandles(bars, bucket.ms);
+/**
+ * The report's chart data. `bars` are the run's bars, oldest first: an array, or a stream read
+ * once (journalBars, whose Candle is reused): its count and span are then the run's (`barCount`,
+ * `from`, `to`), which are the stream's when it is the range the run replayed.
+ */
+export function buildChartData(run: BacktestRun, bars: readonly ChartBar[] | Iterable<ChartBar>, maxPoints = DEFAULT_MAX_POINTS): ChartData {
+  const bucket = Array.isArray(bars) ? chooseBucket(run.interval, bars as readonly ChartBar[], maxPoints) : runBucket(run, maxPoints);
+  const buckets = new CandleBuckets(bucket.ms);
+  let count = 0;
+  let precision = 0;
+  for (const b of bars) {
+    addBar(buckets, b);
+    if (count < PRECISION_SAMPLE) precision = Math.max(precision, decimalsOf(typeof b.close === 'number' ? (b as Candle).exact.close : (b as BacktestBar).close));
+    count++;
+  }
+  const candles = buckets.candles;
   const curves = toCurves(run, maxPoints);
   return {
     candles,
     markers: toMarkers(run.fills, candles),
     ...curves,
-    pricePrecision: precisionOf(bars),
+    pricePrecision: Math.min(precision, MAX_PRECISION),
     candleInterval: bucket.ms === 0 ? (run.interval || bucket.name) : bucket.name,
-    sourceBars: bars.length,
+    sourceBars: count,
     sourceEquityPoints: run.equity.length,
   };
+}
+
+/** The bucket of a run's bars from the run itself: its bar count and the time from its first open to its last close. */
+function runBucket(run: BacktestRun, maxCandles: number): { ms: number; name: string } {
+  const base = (INTERVAL_MS as Readonly<Record<string, number>>)[run.interval] ?? Math.max(1, Math.round((run.to - run.from) / Math.max(1, run.barCount)));
+  return bucketFor(run.interval, base, run.barCount, run.to - run.from, maxCandles);
 }

@@ -16,13 +16,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BacktestBar, BacktestMetrics, BacktestRun } from '../types.ts';
 import { buildChartData, DEFAULT_MAX_POINTS } from './chart-data.ts';
+import type { ChartBar } from './chart-data.ts';
 import { escapeHtml, headerHtml, metricsHtml, notesHtml, STYLE, tradesHtml } from './html-parts.ts';
 
 export interface ReportInput {
   run: BacktestRun;
   metrics: BacktestMetrics;
-  /** The bars the run replayed (the run itself keeps only its equity curve). */
-  bars: readonly BacktestBar[];
+  /**
+   * The bars the run replayed (the run itself keeps only its equity curve): an array, or a stream
+   * of the same range read once (journalBars; chart-data.ts).
+   */
+  bars: readonly BacktestBar[] | Iterable<ChartBar>;
   /** Cap on candles and curve points; default 5,000. */
   maxPoints?: number;
 }

@@ -26,7 +26,6 @@ import { writeReport } from '../../backtest/report/html-report.ts';
 import { runBacktest } from '../../backtest/run-backtest.ts';
 import { instrumentAt, journalBars } from '../../backtest/sources.ts';
 import { formatSummary } from '../../backtest/summary.ts';
-import type { BacktestBar } from '../../backtest/types.ts';
 import { formatTime, parseTimeText } from '../../data/time-text.ts';
 import { JournalError } from '../../journal/errors.ts';
 import { resolveJournalPath } from '../../journal/journal-path.ts';
@@ -190,9 +189,8 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
     const reportFile = args.report ?? path.join(args.outDir ?? 'backtest/out', `${base}.html`);
     await mkdir(path.dirname(path.resolve(jsonFile)), { recursive: true });
     await writeFile(jsonFile, JSON.stringify({ run, metrics }, jsonReplacer, 2), 'utf8');
-    const bars: BacktestBar[] = [];
-    for (const k of journal.klines.iterateKlines(symbol, interval, from, to)) bars.push({ openTime: k[0], open: k[1], high: k[2], low: k[3], close: k[4], volume: k[5], closeTime: k[6] });
-    await writeReport(reportFile, { run, metrics, bars });
+    // The same bars again for the charts, streamed from the journal's blocks: nothing collected.
+    await writeReport(reportFile, { run, metrics, bars: journalBars(journal, symbol, interval, from, to) });
     const rules = source === 'journal' ? 'exchangeInfo from the journal' : 'rules from the sandbox config (no exchangeInfo snapshot in the journal)';
     io.out([formatSummary(run, metrics), '', `rules   ${rules}`, `json    ${jsonFile}`, `report  ${reportFile}`].join('\n'));
   } finally {
