@@ -10,7 +10,7 @@
  * --fee, else that symbol's config, else 0.1%. Bad input (unknown strategy, bad parameter, a
  * range or symbol without bars, a file that is not a journal) is a usage error, exit code 2.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Argv } from 'yargs';
 import { loadConfig } from '../../config/load.ts';
@@ -22,6 +22,7 @@ import { resolveFillModel } from '../../backtest/fill-model.ts';
 import type { FillModel } from '../../backtest/fill-model.ts';
 import { computeMetrics } from '../../backtest/metrics.ts';
 import { jsonReplacer } from '../../backtest/metrics-json.ts';
+import { writeJsonFile } from '../../data/json-file.ts';
 import { writeReport } from '../../backtest/report/html-report.ts';
 import { runBacktest } from '../../backtest/run-backtest.ts';
 import { instrumentAt, journalBars } from '../../backtest/sources.ts';
@@ -188,7 +189,8 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
     const jsonFile = args.json ?? path.join(args.outDir ?? 'backtest/out', `${base}.json`);
     const reportFile = args.report ?? path.join(args.outDir ?? 'backtest/out', `${base}.html`);
     await mkdir(path.dirname(path.resolve(jsonFile)), { recursive: true });
-    await writeFile(jsonFile, JSON.stringify({ run, metrics }, jsonReplacer, 2), 'utf8');
+    // Streamed: a year of 1-minute bars is ~70 MB of JSON, and years more would pass V8's longest string.
+    writeJsonFile(jsonFile, { run, metrics }, { replacer: jsonReplacer, onlyNonFinite: true });
     // The same bars again for the charts, streamed from the journal's blocks: nothing collected.
     await writeReport(reportFile, { run, metrics, bars: journalBars(journal, symbol, interval, from, to) });
     const rules = source === 'journal' ? 'exchangeInfo from the journal' : 'rules from the sandbox config (no exchangeInfo snapshot in the journal)';

@@ -1,0 +1,82 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { jsonReplacer } from '../backtest/metrics-json.ts';
+import { writeJsonFile } from './json-file.ts';
+import type { JsonReplacer } from './json-file.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'halyard-json-file-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let n = 0;
+function written(value: unknown, replacer?: JsonReplacer, onlyNonFinite = false): string {
+  const file = join(dir, `v${n++}.json`);
+  writeJsonFile(file, value, { replacer, onlyNonFinite });
+  return readFileSync(file, 'utf8');
+}
+
+/** A replacer that reads its key and holder: drops keys starting with "x", tags numbers of arrays, keeps the rest. */
+const keyed: JsonReplacer = function (this: unknown, key, value) {
+  if (key.startsWith('x')) return undefined;
+  if (typeof value === 'number' && Array.isArray(this)) return `${key}:${value}`;
+  return value;
+};
+
+const leaf = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.string({ maxLength: 6 }),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constant(undefined),
+  fc.constant(Infinity),
+  fc.constant(() => 1),
+);
+/** Values with containers both below and above the size from which the writer walks them (64), nested a few levels. */
+const key = fc.oneof(fc.string({ maxLength: 4 }), fc.constant('x1'), fc.constant(''));
+const small = fc.oneof(fc.array(leaf, { maxLength: 4 }), fc.dictionary(key, leaf, { maxKeys: 3 }));
+const inBig = fc.oneof(leaf, small);
+const bigArray = fc.array(inBig, { minLength: 60, maxLength: 90 });
+const bigObject = fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }), inBig, { minKeys: 60, maxKeys: 90 });
+const value = fc.oneof(
+  leaf,
+  small,
+  bigArray,
+  bigObject,
+  fc.record({ a: bigArray, x2: bigObject, c: small, d: fc.array(bigArray, { maxLength: 2 }) }),
+);
+
+describe('writeJsonFile', () => {
+  it('writes what JSON.stringify(value, replacer, 2) gives, for any value, with or without a replacer', () => {
+    fc.assert(
+      fc.property(value, (v) => {
+        if (JSON.stringify(v) === undefined) return;
+        expect(written(v)).toBe(JSON.stringify(v, null, 2));
+        expect(written(v, jsonReplacer)).toBe(JSON.stringify(v, jsonReplacer, 2));
+        expect(written(v, jsonReplacer, true)).toBe(JSON.stringify(v, jsonReplacer, 2));
+        expect(written(v, keyed)).toBe(JSON.stringify(v, keyed as never, 2));
+      }),
+      { numRuns: 150, endOnFailure: true },
+    );
+  });
+
+  it('walks large arrays and objects: a run-like value with 100,000 points is the same text', () => {
+    const equity = Array.from({ length: 100_000 }, (_, i) => ({ time: i * 60_000, equity: 1000 + i / 7, position: i % 3 === 0 ? 0 : 0.5 }));
+    const big = { run: { strategy: 's', params: { fast: 10 }, equity, fills: [], empty: {} }, metrics: { profitFactor: Infinity, sharpe: -1.5 } };
+    for (const only of [false, true]) expect(written(big, jsonReplacer, only)).toBe(JSON.stringify(big, jsonReplacer, 2));
+  });
+
+  it('honours toJSON, and the replacer replacing a large container', () => {
+    const dated = { at: new Date(0), list: Array.from({ length: 70 }, (_, i) => ({ d: new Date(i), i })) };
+    expect(written(dated)).toBe(JSON.stringify(dated, null, 2));
+    const swap: JsonReplacer = (key, v) => (key === 'list' ? { replaced: true, n: Infinity } : v);
+    expect(written(dated, swap)).toBe(JSON.stringify(dated, swap as never, 2));
+  });
+
+  it('refuses a value with no JSON text, and throws where JSON.stringify throws', () => {
+    expect(() => written(undefined)).toThrow(TypeError);
+    expect(() => written(Array.from({ length: 70 }, () => 1n))).toThrow(TypeError);
+  });
+});
