@@ -6,16 +6,18 @@
  * and the equity and drawdown curves keep one point per bucket (the last equity; the deepest
  * drawdown, so the worst moment is never averaged away).
  *
- * The bars come as the run's BacktestBars (decimal texts) or as the Candles a journal replay
- * streams (numbers, one reused object: journalBars). Either way they are read once, in order,
- * without being collected: a year of 1-minute bars from the journal costs no array of 525,600
- * objects and no parse of their texts.
+ * The bars are what the backtest loop takes (bar-input.ts BarInput): the run's BacktestBars
+ * (decimal texts) or the Candles a journal replay streams (numbers, one reused object:
+ * journalBars), seen as Candles through the loop's CandleScratch. Either way they are read once, in
+ * order, without being collected: a year of 1-minute bars from the journal costs no array of
+ * 525,600 objects and no parse of their texts.
  */
-import type { Candle } from '../../core/indicators/candle.ts';
 import { INTERVAL_MS } from '../../data/intervals.ts';
+import { CandleScratch } from '../bar-input.ts';
+import type { BarInput } from '../bar-input.ts';
 import { drawdownSeries } from '../metrics-returns.ts';
 import { startEquityOf } from '../metrics.ts';
-import type { BacktestBar, BacktestRun } from '../types.ts';
+import type { BacktestRun } from '../types.ts';
 
 export interface CandlePoint {
   time: number;
@@ -53,11 +55,8 @@ export const DEFAULT_MAX_POINTS = 5_000;
 const BUY_COLOR = '#16a34a';
 const SELL_COLOR = '#dc2626';
 
-/** What the report reads of a bar: a BacktestBar (texts) or a Candle (numbers, with its texts in `exact`). */
-export type ChartBar = BacktestBar | Candle;
-
 /** Median spacing of open times, for bars whose interval name is not a standard one. */
-function spacing(bars: readonly ChartBar[]): number {
+function spacing(bars: readonly BarInput[]): number {
   const gaps: number[] = [];
   for (let i = 1; i < Math.min(bars.length, 1001); i++) gaps.push(bars[i]!.openTime - bars[i - 1]!.openTime);
   gaps.sort((a, b) => a - b);
@@ -65,7 +64,7 @@ function spacing(bars: readonly ChartBar[]): number {
 }
 
 /** The bucket length in ms and its name; the bar interval itself when no thinning is needed. */
-export function chooseBucket(interval: string, bars: readonly ChartBar[], maxCandles: number): { ms: number; name: string } {
+export function chooseBucket(interval: string, bars: readonly BarInput[], maxCandles: number): { ms: number; name: string } {
   const known = (INTERVAL_MS as Readonly<Record<string, number>>)[interval];
   const base = known ?? spacing(bars);
   const first = bars[0];
@@ -112,21 +111,14 @@ class CandleBuckets {
   }
 }
 
-/** A bar's prices as numbers: a Candle's own, a BacktestBar's texts parsed. */
-function addBar(to: CandleBuckets, b: ChartBar): void {
-  if (typeof b.open === 'number') {
-    const c = b as Candle;
-    to.add(c.openTime, c.open, c.high, c.low, c.close);
-  } else {
-    const t = b as BacktestBar;
-    to.add(t.openTime, Number(t.open), Number(t.high), Number(t.low), Number(t.close));
-  }
-}
-
 /** Candles, thinned into time-aligned buckets of `ms` (0 = one candle per bar). */
-export function toCandles(bars: Iterable<ChartBar>, ms: number): CandlePoint[] {
+export function toCandles(bars: Iterable<BarInput>, ms: number): CandlePoint[] {
   const buckets = new CandleBuckets(ms);
-  for (const b of bars) addBar(buckets, b);
+  const scratch = new CandleScratch();
+  for (const b of bars) {
+    const c = scratch.of(b);
+    buckets.add(c.openTime, c.open, c.high, c.low, c.close);
+  }
   return buckets.candles;
 }
 
@@ -200,14 +192,16 @@ function decimalsOf(close: string): number {
  * once (journalBars, whose Candle is reused): its count and span are then the run's (`barCount`,
  * `from`, `to`), which are the stream's when it is the range the run replayed.
  */
-export function buildChartData(run: BacktestRun, bars: readonly ChartBar[] | Iterable<ChartBar>, maxPoints = DEFAULT_MAX_POINTS): ChartData {
-  const bucket = Array.isArray(bars) ? chooseBucket(run.interval, bars as readonly ChartBar[], maxPoints) : runBucket(run, maxPoints);
+export function buildChartData(run: BacktestRun, bars: Iterable<BarInput>, maxPoints = DEFAULT_MAX_POINTS): ChartData {
+  const bucket = Array.isArray(bars) ? chooseBucket(run.interval, bars as readonly BarInput[], maxPoints) : runBucket(run, maxPoints);
   const buckets = new CandleBuckets(bucket.ms);
+  const scratch = new CandleScratch();
   let count = 0;
   let precision = 0;
   for (const b of bars) {
-    addBar(buckets, b);
-    if (count < PRECISION_SAMPLE) precision = Math.max(precision, decimalsOf(typeof b.close === 'number' ? (b as Candle).exact.close : (b as BacktestBar).close));
+    const c = scratch.of(b);
+    buckets.add(c.openTime, c.open, c.high, c.low, c.close);
+    if (count < PRECISION_SAMPLE) precision = Math.max(precision, decimalsOf(c.exact.close));
     count++;
   }
   const candles = buckets.candles;

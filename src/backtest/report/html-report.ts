@@ -14,9 +14,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BacktestBar, BacktestMetrics, BacktestRun } from '../types.ts';
+import type { BacktestMetrics, BacktestRun } from '../types.ts';
+import type { BarInput } from '../bar-input.ts';
 import { buildChartData, DEFAULT_MAX_POINTS } from './chart-data.ts';
-import type { ChartBar } from './chart-data.ts';
 import { escapeHtml, headerHtml, metricsHtml, notesHtml, STYLE, tradesHtml } from './html-parts.ts';
 
 export interface ReportInput {
@@ -26,7 +26,7 @@ export interface ReportInput {
    * The bars the run replayed (the run itself keeps only its equity curve): an array, or a stream
    * of the same range read once (journalBars; chart-data.ts).
    */
-  bars: readonly BacktestBar[] | Iterable<ChartBar>;
+  bars: Iterable<BarInput>;
   /** Cap on candles and curve points; default 5,000. */
   maxPoints?: number;
 }
