@@ -6,14 +6,16 @@
  * text, held twice at the peak by `writeFile(JSON.stringify(...))` (the string, then its bytes);
  * past about 3.9 million bars (7 years of 1-minute bars) the text would pass V8's longest string
  * (2^29 - 24 characters) and the run, computed in full, would end in a RangeError with nothing
- * written. Here the large arrays and objects are walked, each element stringified on its own and
- * appended to a buffer that is flushed to the file at about 1 MB.
+ * written. Here the large arrays and objects are walked and their entries stringified (an
+ * array's, a slice at a time where no replacer has to see them one by one) into a buffer that is
+ * flushed to the file at about 1 MB.
  *
- * Same output as JSON.stringify, with one difference no value written here shows: the replacer
- * is called for every value with the key and holder JSON.stringify would give it, but a `toJSON`
- * method of a value inside a walked container gets the key '' (JSON.stringify passes the
- * property's key). Cycles are not detected (JSON.stringify throws on them; here the walk would
- * not end); the values written here have none.
+ * Same output as JSON.stringify, with one difference no value written here shows: a `toJSON`
+ * method of a value inside a walked container gets the key '' or its index in a slice
+ * (JSON.stringify passes the property's key). A replacer is called for every value with the key
+ * and holder JSON.stringify would give it, except one declared `onlyNonFinite`, which sees only
+ * the entries whose text could hold a non-finite number. Cycles are not detected (JSON.stringify
+ * throws on them; here the walk would not end); the values written here have none.
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
 
