@@ -393,26 +393,18 @@ function big(m: bigint, e: number): X40 {
  * or the sum leave the safe range (the caller goes to BigInts).
  */
 function addSmall(a: number, ea: number, c: number, ec: number): X40 | undefined {
+  // The operand with the larger exponent first (addition commutes, also on doubles).
+  if (ea < ec) return addSmall(c, ec, a, ea);
   let s: number;
-  let e: number;
-  if (ea === ec) {
-    s = a + c;
-    e = ea;
-  } else if (ea > ec) {
+  if (ea === ec) s = a + c;
+  else {
     const k = ea - ec;
     if (k > 22) return undefined;
     const sa = a * (POW10[k] as number);
     if (sa > MAX || sa < -MAX) return undefined;
     s = sa + c;
-    e = ec;
-  } else {
-    const k = ec - ea;
-    if (k > 22) return undefined;
-    const sc = c * (POW10[k] as number);
-    if (sc > MAX || sc < -MAX) return undefined;
-    s = a + sc;
-    e = ea;
   }
+  const e = ec;
   if (s > MAX || s < -MAX) return undefined;
   // At most 16 digits: no rounding. x + (-x) is +0, never -0.
   return s === 0 ? X40.ZERO : make(s, undefined, e);
