@@ -4,24 +4,46 @@
  * source). BacktestBars are converted into one reused Candle, so a year of bars costs no
  * allocation here; the strategy runner copies what it keeps into its history's columns.
  */
-import type { Candle } from '../core/indicators/candle.ts';
+import type { Candle, CandleText } from '../core/indicators/candle.ts';
 import type { BacktestBar } from './types.ts';
 
 export type BarInput = BacktestBar | Candle;
 
-interface MutableCandle {
-  openTime: number;
-  closeTime: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-  exact: { open: string; high: string; low: string; close: string; volume: string };
+/**
+ * The one Candle object a source fills bar after bar (this file's CandleScratch, the journal's
+ * reader in sources.ts): one class for both, so the bar path sees one shape. A class rather than
+ * an object literal: docs/architecture.md, "Objects made once per run".
+ */
+export class ReusedCandle<X extends CandleText> implements Candle {
+  openTime = 0;
+  closeTime = 0;
+  open = 0;
+  high = 0;
+  low = 0;
+  close = 0;
+  volume = 0;
+  readonly exact: X;
+
+  constructor(exact: X) {
+    this.exact = exact;
+  }
+}
+
+/** The exact texts of a converted BacktestBar (plain fields, overwritten bar after bar). */
+class ScratchText implements CandleText {
+  open = '';
+  high = '';
+  low = '';
+  close = '';
+  volume = '';
 }
 
 export class CandleScratch {
-  private readonly c: MutableCandle = { openTime: 0, closeTime: 0, open: 0, high: 0, low: 0, close: 0, volume: 0, exact: { open: '', high: '', low: '', close: '', volume: '' } };
+  private readonly c: ReusedCandle<ScratchText>;
+
+  constructor() {
+    this.c = new ReusedCandle(new ScratchText());
+  }
 
   /** The bar as a Candle; a BacktestBar lands in the reused object (valid until the next call). */
   of(bar: BarInput): Candle {

@@ -43,27 +43,33 @@ export interface SimVenueOptions {
 export const SIM_ACCOUNT = 'backtest';
 const FEE_ACCOUNT = 'fees';
 
-interface Market {
-  /** A price recorded by `idle`, not yet given to the engine. */
-  idle: { price: string; time: number } | undefined;
+/** One symbol's state in the venue (a class, as are its parts: docs/architecture.md, "Objects made once per run"). */
+class Market {
+  /** Whether `idlePrice` / `idleTime` hold a price recorded by `idle`, not yet given to the engine. */
+  idle = false;
+  idlePrice = '';
+  idleTime = 0;
+
+  constructor(readonly symbol: string) {}
 }
 
 export class SimVenue implements VenuePort {
   readonly engine: SpotEngine;
-  readonly balances = new Balances();
+  readonly balances: Balances;
   /** Open order ids of the account (every symbol). */
   readonly open = new Set<string>();
   private queue: VenueCommand[] = [];
   private sink: VenueEventSink = () => undefined;
   private readonly markets = new Map<string, Market>();
   /** The market asked for last (a backtest asks for the same one every bar). */
-  private lastMarket: { symbol: string; market: Market } | undefined;
+  private lastMarket: Market | undefined;
   private readonly slip: InstanceType<typeof D> | undefined;
   private readonly mode: 'through' | 'touch';
   /** The account's events of the engine operation that just ran. */
   private readonly stream: AccountStream;
 
   constructor(opts: SimVenueOptions) {
+    this.balances = new Balances();
     this.stream = new AccountStream(SIM_ACCOUNT, this.open);
     this.engine = new SpotEngine({
       instruments: opts.instruments,
@@ -118,7 +124,7 @@ export class SimVenue implements VenuePort {
 
   /** An outside trade at `price` (at most `maxQty` filled); returns the quantity it filled from resting orders. */
   print(symbol: string, time: number, price: string, maxQty?: string, mode: 'through' | 'touch' = this.mode): string {
-    this.market(symbol).idle = undefined;
+    this.market(symbol).idle = false;
     const r = this.engine.applyPrint(symbol, { price, time, mode, maxQty });
     this.emit();
     return r.filledQty;
@@ -127,28 +133,25 @@ export class SimVenue implements VenuePort {
   /** Record the market's price without a print (nothing is open: nothing could fill). */
   idle(symbol: string, time: number, price: string): void {
     const m = this.market(symbol);
-    if (m.idle === undefined) m.idle = { price, time };
-    else {
-      m.idle.price = price;
-      m.idle.time = time;
-    }
+    m.idle = true;
+    m.idlePrice = price;
+    m.idleTime = time;
   }
 
   private market(symbol: string): Market {
     const last = this.lastMarket;
-    if (last !== undefined && last.symbol === symbol) return last.market;
+    if (last !== undefined && last.symbol === symbol) return last;
     let m = this.markets.get(symbol);
-    if (m === undefined) this.markets.set(symbol, (m = { idle: undefined }));
-    this.lastMarket = { symbol, market: m };
+    if (m === undefined) this.markets.set(symbol, (m = new Market(symbol)));
+    this.lastMarket = m;
     return m;
   }
 
   private run(c: VenueCommand, time: number, price: string | undefined): void {
     const m = this.market(c.symbol);
-    if (m.idle !== undefined) {
-      const { price: p, time: t } = m.idle;
-      m.idle = undefined;
-      this.engine.applyPrint(c.symbol, { price: p, time: t, mode: this.mode });
+    if (m.idle) {
+      m.idle = false;
+      this.engine.applyPrint(c.symbol, { price: m.idlePrice, time: m.idleTime, mode: this.mode });
       this.emit();
     }
     if (c.kind === 'place') return this.place(c, time, price);

@@ -17,6 +17,7 @@ import type { Journal } from '../journal/journal.ts';
 import { decodeBlock, firstAtOrAfter } from '../journal/kline-blocks.ts';
 import type { KlineBlock, RowTexts } from '../journal/kline-blocks.ts';
 import type { BarTuple, StoredBlock } from '../journal/kline-store.ts';
+import { ReusedCandle } from './bar-input.ts';
 
 /** Rows a series may hold beyond its packed blocks (the journal packs every full 1024). */
 const UNPACKED_ROOM = 1024;
@@ -205,15 +206,10 @@ class LiveText implements ReusedCandleText {
   }
 }
 
-interface LiveCandle {
-  openTime: number;
-  closeTime: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-  readonly exact: CandleText;
+/** The iterator result `next` hands out, reused (a class: see the constructor of JournalBars). */
+class IterResult {
+  done = false;
+  value: Candle | undefined = undefined;
 }
 
 /**
@@ -227,9 +223,11 @@ interface LiveCandle {
  * does not know is read from the rows instead.
  */
 class JournalBars implements IterableIterator<Candle> {
-  private readonly texts = new BarTexts();
-  private readonly candle: LiveCandle = { openTime: 0, closeTime: 0, open: 0, high: 0, low: 0, close: 0, volume: 0, exact: new LiveText(this.texts) };
-  private readonly result: { done: boolean; value: Candle | undefined } = { done: false, value: undefined };
+  // Made in the constructor, not by field initialisers or object literals: docs/architecture.md,
+  // "Objects made once per run".
+  private readonly texts: BarTexts;
+  private readonly candle: ReusedCandle<LiveText>;
+  private readonly result: IterResult;
   private rows: BarTuple[] = [];
   private i = 0;
   private block: KlineBlock | undefined;
@@ -247,6 +245,9 @@ class JournalBars implements IterableIterator<Candle> {
     private readonly end: number,
   ) {
     this.rowsUntil = cursor;
+    this.texts = new BarTexts();
+    this.candle = new ReusedCandle(new LiveText(this.texts));
+    this.result = new IterResult();
   }
 
   [Symbol.iterator](): this {

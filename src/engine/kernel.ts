@@ -67,8 +67,16 @@ export class Kernel {
   private tail = 0;
   private readonly rounds = new Map<string, number>();
   private draining = false;
+  // What the intent and event paths read of the options, copied out of the caller's object (a
+  // backtest makes one per run: docs/architecture.md, "Objects made once per run").
+  private readonly orders: OrderManager;
+  private readonly venue: VenuePort;
+  private readonly clock: { now(): number };
 
   constructor(private readonly opts: KernelOptions) {
+    this.orders = opts.orders;
+    this.venue = opts.venue;
+    this.clock = opts.clock;
     opts.venue.connect((events) => {
       this.enqueue(undefined, events, 'engine');
       this.drain();
@@ -88,7 +96,7 @@ export class Kernel {
     if (this.byName.has(definition.name)) throw new RangeError(`a strategy named '${definition.name}' is already hosted`);
     const runner = createRunner(definition, {
       params,
-      state: this.opts.orders.view(definition.name),
+      state: this.orders.view(definition.name),
       onFailure: (f) => this.failed(f),
       onLog: (e) => this.opts.onLog?.(e),
     });
@@ -120,7 +128,7 @@ export class Kernel {
   }
 
   /** Fire due timers. */
-  timer(now: number = this.opts.clock.now()): void {
+  timer(now: number = this.clock.now()): void {
     for (const r of this.list) {
       const due = r.nextTimerAt;
       if (due !== undefined && now >= due) this.handle(r, r.timer(now));
@@ -180,7 +188,7 @@ export class Kernel {
   }
 
   private submit(runner: AnyStrategyRunner, intents: readonly OrderIntent[], origin: IntentOrigin): void {
-    const { orders, venue, clock } = this.opts;
+    const { orders, venue, clock } = this;
     if (origin === 'strategy' && !this.withinRounds(runner)) return;
     const now = clock.now();
     this.opts.onIntents?.(runner.name, intents, now, origin);
@@ -197,7 +205,7 @@ export class Kernel {
   }
 
   private apply(events: readonly VenueEvent[]): void {
-    const r = this.opts.orders.onVenueEvents(events);
+    const r = this.orders.onVenueEvents(events);
     for (let i = 0; i < r.issues.length; i++) this.opts.onIssue?.(r.issues[i] as OrderIssue);
     const list = r.events;
     for (let i = 0; i < list.length; i++) {
@@ -222,7 +230,7 @@ export class Kernel {
     if (n <= (this.opts.maxRounds ?? 10_000)) return true;
     if (n === (this.opts.maxRounds ?? 10_000) + 1) {
       const message = `more than ${this.opts.maxRounds ?? 10_000} intent batches in reaction to one event: stopped (an intent loop?)`;
-      this.opts.onFailure?.({ strategy: runner.name, handler: 'onOrderUpdate', kind: 'bad-return', message, time: this.opts.clock.now() });
+      this.opts.onFailure?.({ strategy: runner.name, handler: 'onOrderUpdate', kind: 'bad-return', message, time: this.clock.now() });
       this.handle(runner, runner.stop('intent loop'), 'engine');
       this.cancelAll(runner);
     }
@@ -237,7 +245,7 @@ export class Kernel {
 
   private cancelAll(runner: AnyStrategyRunner): void {
     const cancels: OrderIntent[] = [];
-    for (const o of this.opts.orders.orders.openOrders(runner.name)) {
+    for (const o of this.orders.orders.openOrders(runner.name)) {
       if (o.status !== 'PENDING_CANCEL') cancels.push({ kind: 'cancel', symbol: o.symbol, clientOrderId: o.clientOrderId });
     }
     if (cancels.length) this.handle(runner, cancels as readonly Intent[], 'engine');

@@ -113,8 +113,32 @@ function checkField(field: string): CandleField {
 }
 
 /** Owned by the runner: it appends; strategies only get `view`. */
+/**
+ * The number columns of a history, one ring slot a bar. A class rather than an object literal:
+ * docs/architecture.md, "Objects made once per run".
+ */
+class NumberColumns implements Record<CandleNumberField, Float64Array> {
+  readonly openTime: Float64Array;
+  readonly closeTime: Float64Array;
+  readonly open: Float64Array;
+  readonly high: Float64Array;
+  readonly low: Float64Array;
+  readonly close: Float64Array;
+  readonly volume: Float64Array;
+
+  constructor(capacity: number) {
+    this.openTime = new Float64Array(capacity);
+    this.closeTime = new Float64Array(capacity);
+    this.open = new Float64Array(capacity);
+    this.high = new Float64Array(capacity);
+    this.low = new Float64Array(capacity);
+    this.close = new Float64Array(capacity);
+    this.volume = new Float64Array(capacity);
+  }
+}
+
 export class BarHistory {
-  private readonly numbers: Record<CandleNumberField, Float64Array>;
+  private readonly numbers: NumberColumns;
   /** The exact texts, five a slot (open, high, low, close, volume), allocated once. */
   private readonly texts: string[];
   /**
@@ -142,8 +166,7 @@ export class BarHistory {
     readonly capacity: number,
   ) {
     if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`history capacity must be an integer >= 1, got ${String(capacity)}`);
-    const col = () => new Float64Array(capacity);
-    this.numbers = { openTime: col(), closeTime: col(), open: col(), high: col(), low: col(), close: col(), volume: col() };
+    this.numbers = new NumberColumns(capacity);
     this.texts = new Array<string>(capacity * 5).fill('');
     this.keptTexts = new Array<CandleText | undefined>(capacity).fill(undefined);
     this.view = this.makeView() as unknown as BarSeries;

@@ -112,7 +112,7 @@ export function createContext<P, S>(src: ContextSource<P, S>): StrategyContext<P
     const locked = b ? dec(b.locked, `${asset}.locked`) : ZERO;
     return Object.freeze({ asset, free, locked, total: free.plus(locked) });
   };
-  const ctx: StrategyContext<P, S> = {
+  const members: StrategyContext<P, S> = {
     name: src.name,
     params: src.params,
     state: src.state,
@@ -152,5 +152,50 @@ export function createContext<P, S>(src: ContextSource<P, S>): StrategyContext<P
     instrument,
     log: (message, data) => src.log(String(message), data),
   };
-  return Object.freeze(ctx);
+  return Object.freeze(new Context(members));
+}
+
+/**
+ * The context object: the members of createContext's literal, copied into an instance of a
+ * class (own fields, in the interface's order, so spreading or destructuring it works as before).
+ * A class rather than the literal itself: docs/architecture.md, "Objects made once per run"
+ * (a literal made once per run, holding the params and state objects, deoptimised every
+ * handler that read them when the next run made it again).
+ */
+class Context<P, S> implements StrategyContext<P, S> {
+  readonly name: string;
+  readonly params: P;
+  readonly state: S;
+  readonly symbols: readonly string[];
+  readonly symbol: string;
+  readonly intervals: readonly Interval[];
+  readonly now: StrategyContext<P, S>['now'];
+  readonly bars: StrategyContext<P, S>['bars'];
+  readonly book: StrategyContext<P, S>['book'];
+  readonly lastTrade: StrategyContext<P, S>['lastTrade'];
+  readonly balance: StrategyContext<P, S>['balance'];
+  readonly balances: StrategyContext<P, S>['balances'];
+  readonly position: StrategyContext<P, S>['position'];
+  readonly openOrders: StrategyContext<P, S>['openOrders'];
+  readonly instrument: StrategyContext<P, S>['instrument'];
+  readonly log: StrategyContext<P, S>['log'];
+
+  constructor(m: StrategyContext<P, S>) {
+    this.name = m.name;
+    this.params = m.params;
+    this.state = m.state;
+    this.symbols = m.symbols;
+    this.symbol = m.symbol;
+    this.intervals = m.intervals;
+    this.now = m.now;
+    this.bars = m.bars;
+    this.book = m.book;
+    this.lastTrade = m.lastTrade;
+    this.balance = m.balance;
+    this.balances = m.balances;
+    this.position = m.position;
+    this.openOrders = m.openOrders;
+    this.instrument = m.instrument;
+    this.log = m.log;
+  }
 }

@@ -117,15 +117,19 @@ export class AccountBook {
   /** Explicit client ids indexed that look like generated ones (`auto-...`); lets pruning skip most lookups. */
   autoLikeIds = 0;
   /** Closed orders in the order they closed (pruned by the engine's retention option). */
-  readonly closed = new History<Order>();
-  readonly trades = new History<Trade>();
+  // Made in the constructor, not by field initialisers: docs/architecture.md, "Objects made once per run".
+  readonly closed: History<Order>;
+  readonly trades: History<Trade>;
 
   constructor(
     readonly accountId: string,
     readonly sb: SymbolBook,
     readonly base: BalanceEntry,
     readonly quote: BalanceEntry,
-  ) {}
+  ) {
+    this.closed = new History<Order>();
+    this.trades = new History<Trade>();
+  }
 
   addOpen(o: Order): void {
     o.listed = true;

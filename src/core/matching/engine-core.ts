@@ -17,6 +17,7 @@ import { IdSequence } from './id-sequence.ts';
 import { OrderIndex } from './order-index.ts';
 import { Order, Placed, snapshotOf } from './order.ts';
 import { pruneHistory } from './retention.ts';
+import { EngineStateRecord } from './state.ts';
 import type { EngineState } from './state.ts';
 import { SymbolBook } from './symbol-book.ts';
 import { buildSymbolSpec, feesFor } from './symbol-spec.ts';
@@ -60,23 +61,25 @@ export class EngineCore {
   readonly accounts: AccountRegistry;
   private readonly record: boolean;
   private readonly scratch: OpContext;
-  private readonly parsed = new ParsedOrder();
+  private readonly parsed: ParsedOrder;
   private readonly feeOverrides = new Map<string, FeeRates>();
   private readonly outbox: EngineEvent[] = [];
   private dispatching = false;
   private lastSymbol = '';
   private lastBook: SymbolBook | undefined;
 
+  // What the order path reads of the options, copied out of the caller's object: see state.ts
+  // EngineStateRecord (a backtest makes an engine, and its options object, per run).
+  private readonly marketRefs: MarketRefs | undefined;
+  private readonly retain: number | undefined;
+  private readonly listener: ((event: EngineEvent) => void) | undefined;
+
   constructor(private readonly opts: SpotEngineOptions) {
-    this.st = {
-      balances: opts.balances,
-      feeAccountId: opts.feeAccountId,
-      orderIds: new IdSequence(opts.firstOrderId ?? 1n),
-      tradeIds: new IdSequence(opts.firstTradeId ?? 1n),
-      ordersById: new OrderIndex(),
-      seq: 0,
-      tradeSeq: 0,
-    };
+    this.marketRefs = opts.marketRefs;
+    this.retain = opts.retain;
+    this.listener = opts.listener;
+    this.parsed = new ParsedOrder();
+    this.st = new EngineStateRecord(opts.balances, opts.feeAccountId, new IdSequence(opts.firstOrderId ?? 1n), new IdSequence(opts.firstTradeId ?? 1n), new OrderIndex());
     const stream = opts.accountStream ?? null;
     this.record = stream === null && (opts.recordEvents ?? true);
     this.scratch = new OpContext(this.record, stream);
@@ -117,7 +120,7 @@ export class EngineCore {
     // (No `opts = {}` default: that allocated an object per call.)
     const ext = opts?.externalPrice === undefined ? -1 : externalPriceInt(sb.spec, opts.externalPrice, p.side === 'BUY' ? 'up' : 'down');
     const acct = this.accounts.get(accountId, sb);
-    const lock = admit(this.st, sb, acct, req, p, now, ext, this.opts.marketRefs);
+    const lock = admit(this.st, sb, acct, req, p, now, ext, this.marketRefs);
     if (typeof lock === 'object') return lock;
     const ctx = this.context(now);
     ctx.ext = ext;
@@ -129,7 +132,7 @@ export class EngineCore {
     else if (o.type === 'LIMIT_MAKER') rest(ctx, o);
     else execute(this.st, ctx, o);
     this.runTriggered(ctx);
-    if (this.opts.retain !== undefined) pruneHistory(this.st, acct, this.opts.retain);
+    if (this.retain !== undefined) pruneHistory(this.st, acct, this.retain);
     // Read everything before end(): a listener may start another operation on the same context.
     const placed = new Placed(o, ctx.takerTrades);
     placed.events = this.end(ctx);
@@ -147,7 +150,7 @@ export class EngineCore {
     const p = parseOrder(sb.spec, req, new ParsedOrder());
     if (!p.ok) return p;
     const ext = opts?.externalPrice === undefined ? -1 : externalPriceInt(sb.spec, opts.externalPrice, p.side === 'BUY' ? 'up' : 'down');
-    const verdict = admit(this.st, sb, this.accounts.get(accountId, sb), req, p, now, ext, this.opts.marketRefs);
+    const verdict = admit(this.st, sb, this.accounts.get(accountId, sb), req, p, now, ext, this.marketRefs);
     return typeof verdict === 'object' ? verdict : undefined;
   }
 
@@ -219,7 +222,7 @@ export class EngineCore {
    */
   end(ctx: OpContext): EngineEvent[] {
     const events = ctx.finish();
-    const listener = this.opts.listener;
+    const listener = this.listener;
     if (!this.record || listener === undefined) return events;
     for (const e of events) this.outbox.push(e);
     if (this.dispatching) return events;

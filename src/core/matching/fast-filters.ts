@@ -50,21 +50,40 @@ export function buildFastFilter(instrument: Instrument, pd: number, qd: number):
   if (notional) minN = scaledBound(notional.minNotional, nd, 'ceil');
   if (minNotional) minN = Math.max(minN, scaledBound(minNotional.minNotional, nd, 'ceil'));
   const allowed = (t: string) => instrument.orderTypes === undefined || instrument.orderTypes.includes(t);
-  return {
+  return new Filter(
     instrument,
-    limitAllowed: allowed('LIMIT'),
-    makerAllowed: allowed('LIMIT_MAKER'),
-    marketAllowed: allowed('MARKET'),
-    minP: pf ? scaledBound(pf.minPrice, pd, 'ceil') : -Infinity,
-    maxP: pf && !pf.maxPrice.isZero() ? scaledBound(pf.maxPrice, pd, 'floor') : Infinity,
-    tickP: pf && !pf.tickSize.isZero() ? scaledBound(pf.tickSize, pd, 'floor') : 0,
-    minQ: lot ? scaledBound(lot.minQty, qd, 'ceil') : -Infinity,
-    maxQ: lot && !lot.maxQty.isZero() ? scaledBound(lot.maxQty, qd, 'floor') : Infinity,
-    stepQ: lot && !lot.stepSize.isZero() ? scaledBound(lot.stepSize, qd, 'floor') : 0,
+    allowed('LIMIT'),
+    allowed('LIMIT_MAKER'),
+    allowed('MARKET'),
+    pf ? scaledBound(pf.minPrice, pd, 'ceil') : -Infinity,
+    pf && !pf.maxPrice.isZero() ? scaledBound(pf.maxPrice, pd, 'floor') : Infinity,
+    pf && !pf.tickSize.isZero() ? scaledBound(pf.tickSize, pd, 'floor') : 0,
+    lot ? scaledBound(lot.minQty, qd, 'ceil') : -Infinity,
+    lot && !lot.maxQty.isZero() ? scaledBound(lot.maxQty, qd, 'floor') : Infinity,
+    lot && !lot.stepSize.isZero() ? scaledBound(lot.stepSize, qd, 'floor') : 0,
     minN,
-    maxN: notional && !notional.maxNotional.isZero() ? scaledBound(notional.maxNotional, nd, 'floor') : Infinity,
-    maxOrders: mno && mno.maxNumOrders !== 0 ? mno.maxNumOrders : Infinity,
-  };
+    notional && !notional.maxNotional.isZero() ? scaledBound(notional.maxNotional, nd, 'floor') : Infinity,
+    mno && mno.maxNumOrders !== 0 ? mno.maxNumOrders : Infinity,
+  );
+}
+
+/** A FastFilter: a class rather than an object literal, for the reason symbol-spec.ts's Spec gives (one is built per backtest run). */
+class Filter implements FastFilter {
+  constructor(
+    readonly instrument: Instrument,
+    readonly limitAllowed: boolean,
+    readonly makerAllowed: boolean,
+    readonly marketAllowed: boolean,
+    readonly minP: number,
+    readonly maxP: number,
+    readonly tickP: number,
+    readonly minQ: number,
+    readonly maxQ: number,
+    readonly stepQ: number,
+    readonly minN: number,
+    readonly maxN: number,
+    readonly maxOrders: number,
+  ) {}
 }
 
 /**

@@ -16,3 +16,17 @@ export interface EngineState {
   /** Trades issued: the next trade's position in `tradeIds`. */
   tradeSeq: number;
 }
+
+/** The EngineState of a new engine: a class rather than an object literal, for the reason symbol-spec.ts's Spec gives (a backtest makes an engine per run). */
+export class EngineStateRecord implements EngineState {
+  seq = 0;
+  tradeSeq = 0;
+
+  constructor(
+    readonly balances: Balances,
+    readonly feeAccountId: string,
+    readonly orderIds: IdSequence,
+    readonly tradeIds: IdSequence,
+    readonly ordersById: OrderIndex,
+  ) {}
+}

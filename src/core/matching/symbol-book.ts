@@ -11,9 +11,10 @@ import { StopBook } from './stops.ts';
 import type { SymbolSpec } from './symbol-spec.ts';
 
 export class SymbolBook {
-  readonly bids = new BookSide(true);
-  readonly asks = new BookSide(false);
-  readonly stops = new StopBook();
+  // Made in the constructor, not by field initialisers: docs/architecture.md, "Objects made once per run".
+  readonly bids: BookSide;
+  readonly asks: BookSide;
+  readonly stops: StopBook;
   /** Price int of the last trade; -1 before the first. */
   lastPrice = -1;
   /** Incremented once per changed depth level. */
@@ -35,6 +36,9 @@ export class SymbolBook {
     readonly orderIds: IdSequence,
     readonly tradeIds: IdSequence,
   ) {
+    this.bids = new BookSide(true);
+    this.asks = new BookSide(false);
+    this.stops = new StopBook();
     this.priceTexts = this.textsAt(spec.pd);
     this.qtyTexts = this.textsAt(spec.qd);
   }

@@ -81,20 +81,45 @@ export function buildSymbolSpec(instrument: Instrument, fees: FeeRates = ZERO_FE
     throw new RangeError(`${instrument.symbol}: price (${pd}) plus quantity (${qd}) decimals exceed the ${AMOUNT_SCALE} an amount holds`);
   }
   const step = lot && !lot.stepSize.isZero() ? parseScaled(lot.stepSize.toFixed(), qd) : 1;
-  return {
+  return new Spec(
     instrument,
-    symbol: instrument.symbol,
-    baseAsset: instrument.baseAsset,
-    quoteAsset: instrument.quoteAsset,
     pd,
     qd,
-    notionalK: 10n ** BigInt(AMOUNT_SCALE - pd - qd),
-    baseK: 10n ** BigInt(AMOUNT_SCALE - qd),
-    stepLots: step > 0 ? step : 1,
-    maker: parseFeeRate(fees.maker, `${instrument.symbol} maker fee`),
-    taker: parseFeeRate(fees.taker, `${instrument.symbol} taker fee`),
-    fast: buildFastFilter(instrument, pd, qd),
-  };
+    10n ** BigInt(AMOUNT_SCALE - pd - qd),
+    10n ** BigInt(AMOUNT_SCALE - qd),
+    step > 0 ? step : 1,
+    parseFeeRate(fees.maker, `${instrument.symbol} maker fee`),
+    parseFeeRate(fees.taker, `${instrument.symbol} taker fee`),
+    buildFastFilter(instrument, pd, qd),
+  );
+}
+
+/**
+ * A SymbolSpec. A class rather than an object literal because a backtest builds one per run: V8
+ * gives a literal its boilerplate on the literal's second execution, and that generalises the
+ * type of the fields that hold objects, which deoptimises every function that read them (the
+ * second backtest in a process, a sweep worker's second run, paid the warm-up again).
+ */
+class Spec implements SymbolSpec {
+  readonly symbol: string;
+  readonly baseAsset: string;
+  readonly quoteAsset: string;
+
+  constructor(
+    readonly instrument: Instrument,
+    readonly pd: number,
+    readonly qd: number,
+    readonly notionalK: bigint,
+    readonly baseK: bigint,
+    readonly stepLots: number,
+    readonly maker: FeeRate,
+    readonly taker: FeeRate,
+    readonly fast: FastFilter | undefined,
+  ) {
+    this.symbol = instrument.symbol;
+    this.baseAsset = instrument.baseAsset;
+    this.quoteAsset = instrument.quoteAsset;
+  }
 }
 
 /** Exact quote units of price * qty (both scaled integers). */

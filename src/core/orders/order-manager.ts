@@ -56,7 +56,7 @@ interface LastPrice {
 const targetText = (t: OrderTarget) => (t.clientOrderId !== undefined ? `client order id ${t.clientOrderId}` : `tag '${t.tag ?? ''}'`);
 const plain = (message: string): PreTradeViolation => ({ check: 'rule', code: 'order-target', message, detail: '' });
 
-export class OrderManager {
+export class OrderManager implements ApplyContext {
   readonly account: AccountState;
   readonly orders: OrderRegistry;
   private readonly ids: ClientOrderIds;
@@ -66,8 +66,6 @@ export class OrderManager {
   /** The entry set last: a bar loop sets the same symbol's price every bar. */
   private lastSet: LastPrice | undefined;
   private readonly views = new Map<string, StateView>();
-  /** What applyVenueEvents works on: the same references every batch, built once. */
-  private applyCtx: ApplyContext | undefined;
   /** The pre-trade context, reused by every check. */
   private preTrade: { instrument: Instrument | undefined; market: MarketContext; available(asset: string): Dec; readonly requireComplete: boolean | undefined } | undefined;
   /** The fast path's context, reused by every check. */
@@ -135,8 +133,9 @@ export class OrderManager {
   }
 
   onVenueEvents(events: readonly VenueEvent[]): ApplyResult {
-    this.applyCtx ??= { orders: this.orders, account: this.account, instrument: this.instrumentOf, setLastPrice: (s, p) => this.setLastPrice(s, p) };
-    return applyVenueEvents(this.applyCtx, events);
+    // The manager is the ApplyContext (orders, account, instrument, setLastPrice): no object
+    // literal holding them (docs/architecture.md, "Objects made once per run").
+    return applyVenueEvents(this, events);
   }
 
   onVenueEvent(event: VenueEvent): ApplyResult {
@@ -194,7 +193,8 @@ export class OrderManager {
     else {
       this.credit = replacing && inst ? remainingReserve(inst, replacing.fields, replacing.executedQty, replacing.cumQuote, this.lastPrice(sym)) : undefined;
       // One context object, reused: no closure per order (the check is synchronous).
-      const pc = (this.preTrade ??= { instrument: inst, market: {}, available: (asset: string) => this.available(asset), requireComplete: this.opts.requireCompleteChecks });
+      // Made holding no instrument (set just below): docs/architecture.md, "Objects made once per run".
+      const pc = (this.preTrade ??= { instrument: undefined, market: {}, available: (asset: string) => this.available(asset), requireComplete: this.opts.requireCompleteChecks });
       pc.instrument = inst;
       pc.market = this.market(sym, replacing);
       const check = preTradeCheck(sym, fields, pc);

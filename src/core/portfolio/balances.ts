@@ -18,12 +18,20 @@ import { LimbAmount } from './limb-amount.ts';
  * the same values as bigint units for everyone else.
  */
 export class BalanceEntry {
-  readonly f = new LimbAmount();
-  readonly l = new LimbAmount();
-  constructor(
-    readonly accountId: string,
-    readonly asset: string,
-  ) {}
+  // Assigned in the constructor rather than by field initialisers: a field initialised with an
+  // object is typed by V8 with that object's map, and when a later run's entry (a backtest makes
+  // its engine anew) stores a LimbAmount whose map has moved on since, the field's type is
+  // generalised and every function that read it is deoptimised.
+  readonly f: LimbAmount;
+  readonly l: LimbAmount;
+  readonly accountId: string;
+  readonly asset: string;
+  constructor(accountId: string, asset: string) {
+    this.f = new LimbAmount();
+    this.l = new LimbAmount();
+    this.accountId = accountId;
+    this.asset = asset;
+  }
 
   get free(): bigint {
     return this.f.units;
