@@ -102,6 +102,37 @@ describe('halyard backtest', () => {
     expect(r.err).toContain('it holds BTCPHP 1m (3000 bars');
   });
 
+  it('a symbol with no rules anywhere says how to give them; --exchange-info gives them from a file, or from the journal once imported with them', async () => {
+    const j = openJournal(journal);
+    const series = generateSeries({ seed: 5, startTime: T0, segments: [{ regime: 'slowUp', bars: 300 }, { regime: 'sharpDown', bars: 300 }] });
+    j.klines.insertKlines([...series].map((c) => ({ symbol: 'LINKPHP', interval: '1m', openTime: c.openTime, closeTime: c.closeTime, ...c.exact, source: 'test' })));
+    j.close();
+    const args = ['backtest', '--strategy', 'sma-crossover', '--symbol', 'LINKPHP', '--interval', '1m', '--journal', journal, '--out-dir', join(dir, 'out')];
+    const none = await run(args);
+    expect(none.code).toBe(2);
+    expect(none.err).toMatch(/no exchange rules for LINKPHP: .*--exchange-info RULES\.json/);
+
+    const link = { symbol: 'LINKPHP', status: 'TRADING', baseAsset: 'LINK', baseAssetPrecision: 8, quoteAsset: 'PHP', quoteAssetPrecision: 2, filters: [{ filterType: 'PRICE_FILTER', minPrice: '0.01', maxPrice: '100000', tickSize: '0.01' }, { filterType: 'LOT_SIZE', minQty: '0.001', maxQty: '10000', stepSize: '0.001' }] };
+    const rules = join(dir, 'link-rules.json');
+    writeFileSync(rules, JSON.stringify(link));
+    const ok = await run([...args, '--exchange-info', rules]);
+    expect(ok.err).toBe('');
+    expect(ok.code).toBe(0);
+    expect(ok.out).toContain(`rules   exchangeInfo from ${rules}`);
+    expect(ok.out).toMatch(/Balances +10000 PHP ->/);
+
+    const bad = await run([...args, '--exchange-info', join(dir, 'missing-rules.json')]);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/cannot read the exchange rules file .*missing-rules\.json: ENOENT/);
+
+    const w = openJournal(journal);
+    w.exchangeInfo.save(T0, { symbols: [link] });
+    w.close();
+    const saved = await run(args);
+    expect(saved.code).toBe(0);
+    expect(saved.out).toContain('rules   exchangeInfo from the journal');
+  });
+
   it('a file that is not a Halyard journal is refused', async () => {
     const bogus = join(dir, 'prices.csv');
     writeFileSync(bogus, 'open,high,low,close\n1,2,3,4\n');

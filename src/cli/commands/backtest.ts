@@ -22,6 +22,8 @@ import { resolveFillModel } from '../../backtest/fill-model.ts';
 import type { FillModel } from '../../backtest/fill-model.ts';
 import { computeMetrics } from '../../backtest/metrics.ts';
 import { jsonReplacer } from '../../backtest/metrics-json.ts';
+import { ExchangeInfoFileError, readExchangeInfoFile } from '../../data/exchange-info-file.ts';
+import type { ExchangeInfoFromFile } from '../../data/exchange-info-file.ts';
 import { writeJsonFile } from '../../data/json-file.ts';
 import { writeReport } from '../../backtest/report/html-report.ts';
 import { runBacktest } from '../../backtest/run-backtest.ts';
@@ -59,6 +61,7 @@ export interface BacktestArgs extends GlobalArgs, SweepArgs {
   json?: string;
   report?: string;
   outDir?: string;
+  exchangeInfo?: string;
 }
 
 export function backtestCommand(io: CliIo) {
@@ -76,6 +79,7 @@ export function backtestCommand(io: CliIo) {
         .option('fee', { type: 'string', describe: 'maker and taker fee rate, e.g. 0.001 (default: the sandbox config symbol\'s, else 0.001)' })
         .option('balance', { type: 'string', array: true, describe: 'starting balance ASSET=AMOUNT (repeatable; default 10000 of the quote asset)' })
         .option('journal', { type: 'string', describe: 'journal file (default $HALYARD_JOURNAL or data/halyard.db)' })
+        .option('exchange-info', { type: 'string', describe: 'the symbol\'s rules from this file: an exchangeInfo response or one of its symbol objects (default: the journal\'s snapshot, else the sandbox config\'s symbol)' })
         .option('slippage-bps', { type: 'number', describe: 'adverse move of MARKET fills, basis points (default 0)' })
         .option('limit-fill', { type: 'string', choices: ['through', 'touch'], describe: 'LIMIT orders fill when the price trades through them (default) or touches them' })
         .option('volume-share', { type: 'number', describe: 'cap resting-order fills at this share of each bar\'s volume, (0, 1]' })
@@ -109,6 +113,16 @@ function usage<T>(fn: () => T): T {
     return fn();
   } catch (e) {
     if (e instanceof HalyardError || e instanceof JournalError || e instanceof RangeError) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
+/** The symbol's rules from an exchangeInfo file (`--exchange-info`); a bad file is a usage error. */
+export function rulesFile(file: string, symbol: string): ExchangeInfoFromFile {
+  try {
+    return readExchangeInfoFile(file, symbol);
+  } catch (e) {
+    if (e instanceof ExchangeInfoFileError) throw new UsageError(e.message);
     throw e;
   }
 }
@@ -170,7 +184,8 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
     const configured = config.sandbox.symbols.find((s) => s.symbol === symbol);
     const configuredInfo = configured ? exchangeInfoFromConfig(config.sandbox, 0, [configured]) : undefined;
     const fallback: Instrument | undefined = configuredInfo ? parseInstruments(configuredInfo).get(symbol) : undefined;
-    const { instrument, source, raw } = usage(() => instrumentAt(journal, symbol, range.first, fallback));
+    const fromFile = args.exchangeInfo === undefined ? undefined : rulesFile(args.exchangeInfo, symbol);
+    const { instrument, source, raw } = fromFile ? { instrument: fromFile.instrument, source: 'file' as const, raw: fromFile.raw } : usage(() => instrumentAt(journal, symbol, range.first, fallback));
     const rate = args.fee;
     const fees = rate !== undefined ? { maker: rate, taker: rate } : (configured?.fees ?? { maker: '0.001', taker: '0.001' });
     const balances = usage(() => parseBalanceArgs(args.balance ?? []));
@@ -193,7 +208,7 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
     writeJsonFile(jsonFile, { run, metrics }, { replacer: jsonReplacer, onlyNonFinite: true });
     // The same bars again for the charts, streamed from the journal's blocks: nothing collected.
     await writeReport(reportFile, { run, metrics, bars: journalBars(journal, symbol, interval, from, to) });
-    const rules = source === 'journal' ? 'exchangeInfo from the journal' : 'rules from the sandbox config (no exchangeInfo snapshot in the journal)';
+    const rules = source === 'file' ? `exchangeInfo from ${args.exchangeInfo}` : source === 'journal' ? 'exchangeInfo from the journal' : 'rules from the sandbox config (no exchangeInfo snapshot in the journal)';
     io.out([formatSummary(run, metrics), '', `rules   ${rules}`, `json    ${jsonFile}`, `report  ${reportFile}`].join('\n'));
   } finally {
     journal.close();

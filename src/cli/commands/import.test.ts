@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import yargs from 'yargs';
@@ -60,6 +60,29 @@ describe('halyard import (command)', () => {
     const r = await run(['import', file, '--journal', journal]);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/error: .*XRPUSDT-1h\.csv:5: high 1\.0 is below open 1\.5\nnothing was imported/);
+  });
+
+  it('--exchange-info saves the symbol\'s rules as the snapshot in force from the first bar; a file without them imports nothing', async () => {
+    const file = join(dir, 'XRPUSDT-1h.csv');
+    writeFileSync(file, csv(4));
+    const rules = join(dir, 'rules.json');
+    const xrp = { symbol: 'XRPUSDT', status: 'TRADING', baseAsset: 'XRP', baseAssetPrecision: 8, quoteAsset: 'USDT', quoteAssetPrecision: 8, filters: [{ filterType: 'LOT_SIZE', minQty: '0.1', maxQty: '1000', stepSize: '0.1' }] };
+    writeFileSync(rules, JSON.stringify({ symbols: [xrp] }));
+    const journal = join(dir, 'j.db');
+    const r = await run(['import', file, '--journal', journal, '--exchange-info', rules]);
+    expect(r.err).toBe('');
+    expect(r.out).toMatch(/rules +XRPUSDT from .*rules\.json, saved as the exchangeInfo snapshot in force from 2024-01-01T00:00Z/);
+    const j = openJournal(journal);
+    expect(j.exchangeInfo.at(T)?.body).toEqual({ symbols: [xrp] });
+    j.close();
+
+    const other = join(dir, 'other.json');
+    writeFileSync(other, JSON.stringify({ ...xrp, symbol: 'ADAUSDT' }));
+    const journal2 = join(dir, 'j2.db');
+    const bad = await run(['import', file, '--journal', journal2, '--exchange-info', other]);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/other\.json has no rules for XRPUSDT; it lists ADAUSDT\nnothing was imported/);
+    expect(existsSync(journal2)).toBe(false);
   });
 
   it('an unknown interval is refused by the parser', async () => {

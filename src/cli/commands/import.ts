@@ -1,12 +1,16 @@
 /**
- * `halyard import FILE [--symbol S] [--interval I] [--journal PATH] [--dry-run]`: read a kline CSV
- * (src/data/kline-csv.ts: layouts, validation, duplicates kept-last, gaps), write it to the journal
- * in one transaction, and print what was found. A bad file imports nothing.
+ * `halyard import FILE [--symbol S] [--interval I] [--journal PATH] [--exchange-info RULES] [--dry-run]`:
+ * read a kline CSV (src/data/kline-csv.ts: layouts, validation, duplicates kept-last, gaps), write
+ * it to the journal in one transaction, and print what was found. With `--exchange-info`, the
+ * symbol's rules (data/exchange-info-file.ts) are saved as an exchangeInfo snapshot in force from
+ * the first bar, so a backtest of data imported offline has its filters. A bad file imports nothing.
  */
 import { loadConfig } from '../../config/load.ts';
 import { basename } from 'node:path';
 import type { Argv } from 'yargs';
 import { KLINE_INTERVALS } from '../../data/intervals.ts';
+import { ExchangeInfoFileError, readExchangeInfoFile } from '../../data/exchange-info-file.ts';
+import type { ExchangeInfoFromFile } from '../../data/exchange-info-file.ts';
 import { KlineCsvError, readKlineCsv, type KlineCsvResult } from '../../data/kline-csv.ts';
 import { formatTime } from '../../data/time-text.ts';
 import { JournalError } from '../../journal/errors.ts';
@@ -22,6 +26,7 @@ export interface ImportArgs extends GlobalArgs {
   interval?: string;
   journal?: string;
   dryRun?: boolean;
+  exchangeInfo?: string;
 }
 
 /** Gaps listed one per line up to this many; the rest are counted. */
@@ -37,6 +42,7 @@ export function importCommand(io: CliIo) {
         .option('symbol', { type: 'string', describe: 'symbol (default: from the file name)' })
         .option('interval', { type: 'string', choices: KLINE_INTERVALS, describe: 'kline interval (default: from the file name, else the spacing)' })
         .option('journal', { type: 'string', describe: 'journal file (default $HALYARD_JOURNAL or data/halyard.db)' })
+        .option('exchange-info', { type: 'string', describe: 'also save the symbol\'s rules from this file (an exchangeInfo response or one of its symbol objects) as the journal\'s snapshot for these bars' })
         .option('dry-run', { type: 'boolean', describe: 'check the file and print the summary without writing' }),
     handler: async (args: ImportArgs) => {
       await runImport(io, args);
@@ -60,7 +66,19 @@ export async function runImport(io: CliIo, args: ImportArgs): Promise<KlineCsvRe
   if (!symbol) throw new UsageError(`cannot tell the symbol from the file name '${basename(args.file)}': pass --symbol`);
 
   const lines = summary(parsed, symbol);
+  // Checked before anything is written: a rules file that does not serve imports nothing.
+  let rules: ExchangeInfoFromFile | undefined;
+  if (args.exchangeInfo !== undefined) {
+    try {
+      rules = readExchangeInfoFile(args.exchangeInfo, symbol);
+    } catch (e) {
+      if (e instanceof ExchangeInfoFileError) throw new UsageError(`${e.message}\nnothing was imported`);
+      throw e;
+    }
+  }
+  const firstOpen = parsed.bars[0]!.openTime;
   if (args.dryRun) {
+    if (rules) lines.push(`  rules       ${symbol} found in ${rules.file}`);
     io.out([`Checked ${symbol} ${parsed.interval} in ${args.file} (dry run, nothing written)`, ...lines].join('\n'));
     return parsed;
   }
@@ -77,6 +95,11 @@ export async function runImport(io: CliIo, args: ImportArgs): Promise<KlineCsvRe
   try {
     const source = `csv:${basename(args.file)}`;
     journal.klines.insertKlines(parsed.bars.map((b) => ({ ...b, symbol, interval: parsed.interval, source })));
+    // In force from the first bar imported, so a backtest of these bars finds it (journal.exchangeInfo.at).
+    if (rules) {
+      journal.exchangeInfo.save(firstOpen, rules.body);
+      lines.push(`  rules       ${symbol} from ${rules.file}, saved as the exchangeInfo snapshot in force from ${formatTime(firstOpen)}`);
+    }
     const held = journal.klines.klineRange(symbol, parsed.interval);
     io.out(
       [
