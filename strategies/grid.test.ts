@@ -44,6 +44,25 @@ describe('grid', () => {
     expect(h.failures).toEqual([]);
   });
 
+  it('re-arms a filled BUY with what it delivered when the commission was taken in base', () => {
+    // 0.1% taker and maker: the 0.01 BTC bought at L1 delivers 0.00999 BTC.
+    const h = new StrategyHarness(grid, { params, instruments, balances: { PHP: '10000', BTC: '0' }, fees: { maker: '0.001', taker: '0.001' } });
+    h.start();
+    h.bar(candlesFromCloses(['1001'])[0]!);
+    expect(h.fill('L1', { qty: '0.004' })).toEqual([]);
+    expect(h.fill('L1')).toEqual([{ ...limit('SELL', '1000', 'L2'), quantity: '0.00999' }]);
+    expect(h.fill('L2')).toEqual([limit('BUY', '950', 'L1')]); // a SELL's commission is in quote: the buy is the level's quantity
+    expect(h.failures).toEqual([]);
+    expect(h.denials).toEqual([]);
+  });
+
+  it('refuses a quantity below the LOT_SIZE step, saying so', () => {
+    const h = new StrategyHarness(grid, { params: { ...params, quantity: '0.0000001' }, instruments, balances: { PHP: '10000' } });
+    h.start();
+    expect(h.bar(candlesFromCloses(['1001'])[0]!)).toEqual([]);
+    expect(h.failures.map((f) => f.message)).toEqual([expect.stringMatching(/quantity 0\.0000001 is below BTCPHP's LOT_SIZE step 0\.000001: set a larger quantity/)]);
+  });
+
   it('does not double a level that already has a live order', () => {
     const view = new FakeStateView({ instruments: [testInstrument()] });
     view.setPosition('BTCPHP', '0.02', '1000');

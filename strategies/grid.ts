@@ -5,6 +5,11 @@
  * stays empty. When a level's order fills completely it re-arms the grid one step away: a filled
  * BUY at level i places a SELL at level i+1, a filled SELL at level i a BUY at level i-1, so each
  * round trip earns one grid step. Each level is tagged `L<i>`. onStop cancels what is live.
+ *
+ * A BUY whose commission is taken in the base asset (the venue's default) delivers less than it
+ * bought: the SELL that re-arms after it offers what was delivered (rounded down to the step),
+ * not the level's quantity, which the account would not hold. A `quantity` below the symbol's
+ * LOT_SIZE step is refused on the first bar with the reason (the strategy stops).
  */
 import type { Dec } from '../src/strategy/index.ts';
 import { cancel, D, decimalParam, defineStrategy, intervalParam, place, TERMINAL_STATUSES, z } from '../src/strategy/index.ts';
@@ -15,6 +20,8 @@ interface GridState {
   prices: string[] | undefined;
   /** Levels with a live (or in-flight) order. */
   live: Set<number>;
+  /** Base commission paid so far by each level's live BUY (what its SELL will not have). */
+  baseFees: Map<number, Dec>;
 }
 
 const levelTag = (i: number) => `L${i}`;
@@ -37,7 +44,7 @@ export default defineStrategy({
   symbols: (p) => [p.symbol],
   intervals: (p) => [p.interval],
   warmup: 1,
-  state: (): GridState => ({ prices: undefined, live: new Set() }),
+  state: (): GridState => ({ prices: undefined, live: new Set(), baseFees: new Map() }),
 
   onBar(ctx, bar) {
     if (ctx.state.prices) return;
@@ -53,6 +60,7 @@ export default defineStrategy({
       if (new D(p).minus(close).abs().lt(new D(prices[nearest] as string).minus(close).abs())) nearest = i;
     });
     const quantity = inst.roundQty(ctx.params.quantity);
+    if (!new D(quantity).gt(0)) throw new Error(`quantity ${ctx.params.quantity} is below ${ctx.symbol}'s LOT_SIZE step ${inst.stepSize ?? ''}: set a larger quantity`);
     let sellable: Dec = ctx.position().base;
     const out: IntentInput[] = [];
     for (let i = nearest - 1; i >= 0; i--) out.push(order(ctx, i, 'BUY', quantity));
@@ -65,17 +73,28 @@ export default defineStrategy({
 
   onFill(ctx, fill) {
     const i = levelOf(fill.tag);
-    if (i === undefined || fill.orderStatus !== 'FILLED') return;
+    if (i === undefined) return;
+    const inst = ctx.instrument();
+    const fees = ctx.state.baseFees;
+    if (fill.side === 'BUY' && fill.commissionAsset === inst.baseAsset && !fill.commission.isZero()) fees.set(i, (fees.get(i) ?? new D(0)).plus(fill.commission));
+    if (fill.orderStatus !== 'FILLED') return;
     ctx.state.live.delete(i);
+    const paid = fees.get(i);
+    fees.delete(i);
     const next = fill.side === 'BUY' ? i + 1 : i - 1;
     if (next < 0 || next >= ctx.params.levels || ctx.state.live.has(next)) return;
-    return [order(ctx, next, fill.side === 'BUY' ? 'SELL' : 'BUY', ctx.instrument().roundQty(ctx.params.quantity))];
+    const quantity = inst.roundQty(ctx.params.quantity);
+    // A BUY delivered its quantity less the base commission: sell that, down to the step.
+    const delivered = fill.side === 'BUY' && paid !== undefined ? inst.roundQty(new D(quantity).minus(paid)) : quantity;
+    if (!new D(delivered).gt(0)) return;
+    return [order(ctx, next, fill.side === 'BUY' ? 'SELL' : 'BUY', delivered)];
   },
 
   onOrderUpdate(ctx, update) {
     const i = levelOf(update.tag);
     if (i !== undefined && update.status !== 'FILLED' && TERMINAL_STATUSES.includes(update.status)) {
       ctx.state.live.delete(i);
+      ctx.state.baseFees.delete(i);
       if (update.status === 'DENIED' || update.status === 'REJECTED') ctx.log(`level ${i} order ${update.status}`, { reason: update.reason });
     }
   },

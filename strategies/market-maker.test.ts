@@ -32,6 +32,13 @@ describe('market-maker', () => {
     ]);
   });
 
+  it('refuses a quantity below the LOT_SIZE step, saying so', () => {
+    const h = new StrategyHarness(marketMaker, { params: { ...params, quantity: '0.0000001' }, instruments: [testInstrument({ minNotional: '1' })], balances: { PHP: '100000' } });
+    h.start();
+    expect(h.bookTop(top('999', '1001'))).toEqual([]);
+    expect(h.failures.map((f) => f.message)).toEqual([expect.stringMatching(/quantity 0\.0000001 is below BTCPHP's LOT_SIZE step 0\.000001: set a larger quantity/)]);
+  });
+
   it('falls back to the last close before any book top', () => {
     const h = harness();
     expect(prices(h.bar(candlesFromCloses(['2000'])[0]!))).toEqual(['bid@1998']);

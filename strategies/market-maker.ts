@@ -6,6 +6,8 @@
  * A quote moves (cancelReplace) only when its target price is `refreshBps` away from the live one,
  * so noise does not churn orders. Slots are tagged `bid` and `ask`; order updates keep them honest
  * (an order that ends without filling frees its slot; the old order of a cancel-replace does not).
+ * A `quantity` below the symbol's LOT_SIZE step is refused at the first quote with the reason
+ * (the strategy stops) rather than quoting nothing.
  */
 import { cancel, cancelReplace, D, decimalParam, defineStrategy, intervalParam, place, TERMINAL_STATUSES, z } from '../src/strategy/index.ts';
 import type { IntentInput, OrderUpdate, StrategyContext } from '../src/strategy/index.ts';
@@ -89,9 +91,11 @@ function requote(ctx: StrategyContext<MmParams, MmState>): IntentInput[] {
   const fullness = Math.min(1, held.div(max).toNumber());
   const centre = mid * (1 - (fullness * p.skewBps) / 10_000);
   const half = (mid * p.spreadBps) / 20_000;
+  const bidQty = inst.roundQty(p.quantity);
+  if (!new D(bidQty).gt(0)) throw new Error(`quantity ${p.quantity} is below ${ctx.symbol}'s LOT_SIZE step ${inst.stepSize ?? ''}: set a larger quantity`);
   const askQty = inst.roundQty(D.min(held, p.quantity));
   const want: Record<Side, Quote | undefined> = {
-    bid: held.plus(p.quantity).lte(max) ? { price: inst.roundPrice(centre - half, 'down'), quantity: inst.roundQty(p.quantity), clientOrderId: undefined } : undefined,
+    bid: held.plus(p.quantity).lte(max) ? { price: inst.roundPrice(centre - half, 'down'), quantity: bidQty, clientOrderId: undefined } : undefined,
     ask: new D(askQty).gt(0) ? { price: inst.roundPrice(centre + half, 'up'), quantity: askQty, clientOrderId: undefined } : undefined,
   };
   const out: IntentInput[] = [];
