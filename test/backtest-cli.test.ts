@@ -1,7 +1,8 @@
 /** `halyard backtest` (src/cli/commands/backtest.ts) parsed as the CLI does, against temp journals. */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import yargs from 'yargs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backtestCommand } from '../src/cli/commands/backtest.ts';
@@ -131,6 +132,32 @@ describe('halyard backtest', () => {
     const saved = await run(args);
     expect(saved.code).toBe(0);
     expect(saved.out).toContain('rules   exchangeInfo from the journal');
+  });
+
+  it('writes what the strategy logged beside the JSON and shows the first line; a quiet strategy leaves no log file', async () => {
+    const strategy = join(dir, 'chatty.mts');
+    const index = fileURLToPath(new URL('../src/strategy/index.ts', import.meta.url));
+    writeFileSync(
+      strategy,
+      `import { defineStrategy, z } from ${JSON.stringify(index)};
+export default defineStrategy({ name: 'chatty', params: z.object({ symbol: z.string().default('BTCPHP'), interval: z.string().default('1m') }), symbols: (p) => [p.symbol], intervals: (p) => [p.interval],
+  state: () => ({ n: 0 }), onBar(ctx, bar) { if (++ctx.state.n % 1000 === 0) ctx.log('bar ' + ctx.state.n, { close: bar.close }); } });
+`,
+    );
+    const out = join(dir, 'logs');
+    const r = await run(['backtest', '--strategy', strategy, '--symbol', 'BTCPHP', '--interval', '1m', '--journal', journal, '--out-dir', out]);
+    expect(r.err).toBe('');
+    expect(r.out).toMatch(/Log +3 line\(s\) from the strategy; first: 2024-01-01 16:40 UTC {2}bar 1000 \{"close":[0-9.]+\}/);
+    const file = join(out, 'chatty-BTCPHP-1m-2024-01-01-2024-01-03.log');
+    expect(r.out).toContain(`log     ${file}`);
+    expect(readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(3);
+    expect(readdirSync(out).filter((f) => f.endsWith('.part'))).toEqual([]);
+
+    const quiet = await run(['backtest', '--strategy', 'sma-crossover', '--symbol', 'BTCPHP', '--interval', '1m', '--journal', journal, '--out-dir', join(dir, 'quiet')]);
+    expect(quiet.err).toBe('');
+    expect(quiet.code).toBe(0);
+    expect(quiet.out).not.toMatch(/^Log /m);
+    expect(readdirSync(join(dir, 'quiet')).filter((f) => f.endsWith('.log') || f.endsWith('.part'))).toEqual([]);
   });
 
   it('a file that is not a Halyard journal is refused', async () => {

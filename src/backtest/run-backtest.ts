@@ -19,7 +19,7 @@ import { OrderManager } from '../core/orders/index.ts';
 import { Kernel } from '../engine/kernel.ts';
 import type { AnyStrategyDefinition } from '../strategy/define.ts';
 import { INTERVALS } from '../strategy/types.ts';
-import type { Interval } from '../strategy/types.ts';
+import type { Interval, StrategyLogEntry } from '../strategy/types.ts';
 import { CandleScratch, checkBar } from './bar-input.ts';
 import type { BarInput } from './bar-input.ts';
 import { resolveFillModel } from './fill-model.ts';
@@ -52,6 +52,8 @@ export interface BacktestOptions {
   readonly runId?: string;
   /** Every intent the strategy (or the engine on its behalf) submitted. */
   readonly onIntent?: (record: IntentRecord) => void;
+  /** Every line the strategy logged (`ctx.log`), stamped with the backtest's clock. */
+  readonly onLog?: (entry: StrategyLogEntry) => void;
 }
 
 export type { IntentRecord };
@@ -109,6 +111,7 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
     onFill: (_s, f) => rec.fill(f),
     onFailure: (f) => rec.failure(f),
     onIssue: (i) => rec.issue(i),
+    ...(opts.onLog ? { onLog: opts.onLog } : {}),
     beforeSubmit: settleClose,
   });
   const runner = kernel.addStrategy(opts.strategy, opts.params);

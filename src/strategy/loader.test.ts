@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StrategyLoadError } from './errors.ts';
-import { DEFAULT_STRATEGIES_DIR, listStrategies, loadStrategy, resolveStrategy } from './loader.ts';
+import { commonJsHint, DEFAULT_STRATEGIES_DIR, listStrategies, loadStrategy, resolveStrategy } from './loader.ts';
 
 const INDEX = fileURLToPath(new URL('./index.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -110,5 +110,12 @@ describe('loadStrategy', () => {
 
   it('resolves without importing', () => {
     expect(resolveStrategy('alpha', { strategiesDir: dir })).toBe(path.join(dir, 'alpha.ts'));
+  });
+
+  it('says how to load a file that Node took for CommonJS', () => {
+    const cycle = Object.assign(new Error('Cannot require() ES Module /x/strat.ts in a cycle.'), { code: 'ERR_REQUIRE_CYCLE_MODULE' });
+    expect(commonJsHint('/x/strat.ts', cycle)).toMatch(/loaded as CommonJS .* rename it to strat\.mts, or put a package\.json containing \{"type": "module"\} in its folder/);
+    expect(commonJsHint('/x/strat.js', new Error('require() of ES Module /y.ts not supported'))).toMatch(/rename it to strat\.mjs/);
+    expect(commonJsHint('/x/strat.ts', new SyntaxError('Unexpected token'))).toBe('');
   });
 });

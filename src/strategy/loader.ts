@@ -76,6 +76,20 @@ export function resolveStrategy(ref: string, options: LoadOptions = {}): string 
   );
 }
 
+/**
+ * Why a module failed when Node loaded it as CommonJS: a `.ts` or `.js` file outside a package
+ * whose package.json says `"type": "module"` is CommonJS to Node, and CommonJS cannot import
+ * Halyard's ES modules while the CLI runs (Node reports a require() of an ES module "in a cycle").
+ */
+export function commonJsHint(file: string, e: unknown): string {
+  const code = (e as { code?: unknown } | undefined)?.code;
+  const message = e instanceof Error ? e.message : '';
+  if (code !== 'ERR_REQUIRE_CYCLE_MODULE' && code !== 'ERR_REQUIRE_ESM' && !/require\(\) (of )?ES Module/i.test(message)) return '';
+  const ext = path.extname(file);
+  const esm = ext === '.ts' ? '.mts' : ext === '.js' ? '.mjs' : undefined;
+  return `\n  the file was loaded as CommonJS (no package.json with "type": "module" above it), which cannot import Halyard's ES modules: ${esm ? `rename it to ${path.basename(file, ext)}${esm}, or ` : ''}put a package.json containing {"type": "module"} in its folder`;
+}
+
 /** Resolve, import and check a strategy module. */
 export async function loadStrategy(ref: string, options: LoadOptions = {}): Promise<LoadedStrategy> {
   const file = resolveStrategy(ref, options);
@@ -84,7 +98,7 @@ export async function loadStrategy(ref: string, options: LoadOptions = {}): Prom
     mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
-    throw new StrategyLoadError('import-failed', `could not load strategy ${file}: ${why}`, file, { cause: e });
+    throw new StrategyLoadError('import-failed', `could not load strategy ${file}: ${why}${commonJsHint(file, e)}`, file, { cause: e });
   }
   if (!('default' in mod) || mod['default'] === undefined) {
     const named = Object.keys(mod).filter((k) => isStrategyDefinition(mod[k]));

@@ -10,7 +10,7 @@
  * --fee, else that symbol's config, else 0.1%. Bad input (unknown strategy, bad parameter, a
  * range or symbol without bars, a file that is not a journal) is a usage error, exit code 2.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Argv } from 'yargs';
 import { loadConfig } from '../../config/load.ts';
@@ -20,6 +20,7 @@ import { isDecimalText } from '../../core/money/decimal.ts';
 import { parseBalanceArgs, parseParamArgs, paramNames } from '../../backtest/cli-input.ts';
 import { resolveFillModel } from '../../backtest/fill-model.ts';
 import type { FillModel } from '../../backtest/fill-model.ts';
+import { StrategyLogFile } from '../../backtest/log-file.ts';
 import { computeMetrics } from '../../backtest/metrics.ts';
 import { jsonReplacer } from '../../backtest/metrics-json.ts';
 import { ExchangeInfoFileError, readExchangeInfoFile } from '../../data/exchange-info-file.ts';
@@ -198,18 +199,32 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
       await runSweepCommand(io, args, ctx, raw ?? configuredInfo?.symbols[0]);
       return;
     }
-    const run = usage(() => runBacktest({ strategy, params, symbol, interval, bars: journalBars(journal, symbol, interval, from, to), instrument, fees, balances, fillModel, from, to, runId: `backtest-${strategy.name}` }));
+    const outDir = args.outDir ?? 'backtest/out';
+    // The strategy's log lines go beside the JSON, under a working name until the run's range names the files.
+    const logDir = path.dirname(path.resolve(args.json ?? path.join(outDir, 'run.json')));
+    await mkdir(logDir, { recursive: true });
+    const log = new StrategyLogFile(path.join(logDir, `.${strategy.name}-${symbol}-${interval}-${process.pid}.log.part`));
+    let run;
+    try {
+      run = usage(() => runBacktest({ strategy, params, symbol, interval, bars: journalBars(journal, symbol, interval, from, to), instrument, fees, balances, fillModel, from, to, runId: `backtest-${strategy.name}`, onLog: (e) => log.add(e) }));
+    } catch (e) {
+      const partial = log.close();
+      if (partial !== undefined) await rm(partial, { force: true });
+      throw e;
+    }
     const metrics = computeMetrics(run);
     const base = `${strategy.name}-${symbol}-${interval}-${formatTime(run.from).slice(0, 10)}-${formatTime(run.to).slice(0, 10)}`;
-    const jsonFile = args.json ?? path.join(args.outDir ?? 'backtest/out', `${base}.json`);
-    const reportFile = args.report ?? path.join(args.outDir ?? 'backtest/out', `${base}.html`);
+    const jsonFile = args.json ?? path.join(outDir, `${base}.json`);
+    const reportFile = args.report ?? path.join(outDir, `${base}.html`);
     await mkdir(path.dirname(path.resolve(jsonFile)), { recursive: true });
+    const logFile = log.close(path.join(logDir, `${path.basename(jsonFile).replace(/\.json$/i, '')}.log`));
     // Streamed: a year of 1-minute bars is ~70 MB of JSON, and years more would pass V8's longest string.
     writeJsonFile(jsonFile, { run, metrics }, { replacer: jsonReplacer, onlyNonFinite: true });
     // The same bars again for the charts, streamed from the journal's blocks: nothing collected.
     await writeReport(reportFile, { run, metrics, bars: journalBars(journal, symbol, interval, from, to) });
     const rules = source === 'file' ? `exchangeInfo from ${args.exchangeInfo}` : source === 'journal' ? 'exchangeInfo from the journal' : 'rules from the sandbox config (no exchangeInfo snapshot in the journal)';
-    io.out([formatSummary(run, metrics), '', `rules   ${rules}`, `json    ${jsonFile}`, `report  ${reportFile}`].join('\n'));
+    const logged = logFile === undefined ? [] : [`Log       ${log.count} line(s) from the strategy; first: ${log.first[0] ?? ''}`];
+    io.out([formatSummary(run, metrics), ...logged, '', `rules   ${rules}`, `json    ${jsonFile}`, `report  ${reportFile}`, ...(logFile === undefined ? [] : [`log     ${logFile}`])].join('\n'));
   } finally {
     journal.close();
   }

@@ -20,6 +20,23 @@ describe('runOnRegime', () => {
     expect(run.trades.length).toBe(Math.floor(fills.length / 2));
   });
 
+  it('returns what the strategy logged, at the backtest\'s times', () => {
+    const chatty = defineStrategy({
+      name: 'chatty',
+      params: z.object({}),
+      symbols: ['BTCPHP'],
+      state: () => ({ n: 0 }),
+      onBar(ctx, bar) {
+        if (++ctx.state.n % 250 === 0) ctx.log(`bar ${ctx.state.n}`, { close: bar.close });
+      },
+    });
+    const { logs, run } = runOnRegime(chatty, 'flat');
+    expect(logs.map((l) => l.message)).toEqual(['bar 250', 'bar 500', 'bar 750', 'bar 1000']);
+    expect(logs.every((l) => l.strategy === 'chatty' && typeof l.data?.['close'] === 'number')).toBe(true);
+    // stamped with the virtual clock: just after the 250th bar closed
+    expect(logs[0]!.time).toBe(run.from + 250 * 60_000);
+  });
+
   it('on a sharp rise a trend follower is in most of the time; on a sharp fall it ends flat', () => {
     const up = runOnRegime(smaCrossover, 'sharpUp', { fast: 5, slow: 20 }, { seed: 3 });
     const held = up.run.equity.filter((p) => p.position > 0).length / up.run.equity.length;

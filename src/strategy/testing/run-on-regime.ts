@@ -2,8 +2,8 @@
  * The testing kit's backtest helper: run a strategy through `runBacktest` (the real engine, the
  * same fill model as `halyard backtest`) on one of the canned synthetic markets (slowUp, sharpUp,
  * flat, slowDown, sharpDown, upThenDown, ...), deterministic per seed, and get back what a test
- * asserts on: the intents with their times, the fills, and the whole run (trades, equity,
- * denials, failures).
+ * asserts on: the intents with their times, the fills, the strategy's log lines, and the whole
+ * run (trades, equity, denials, failures).
  *
  *   const { intents, fills, run } = runOnRegime(smaCrossover, 'upThenDown', { fast: 10, slow: 30 });
  *
@@ -23,6 +23,7 @@ import type { BacktestFill, BacktestRun } from '../../backtest/types.ts';
 import type { AnyStrategyDefinition } from '../define.ts';
 import { resolveSetup } from '../define.ts';
 import { parseParams } from '../params.ts';
+import type { StrategyLogEntry } from '../types.ts';
 import { testInstrument } from './test-instrument.ts';
 
 export interface RegimeRunOptions {
@@ -40,6 +41,8 @@ export interface RegimeRunOptions {
 export interface RegimeRun {
   readonly intents: readonly IntentRecord[];
   readonly fills: readonly BacktestFill[];
+  /** What the strategy logged (`ctx.log`), in order, at the backtest's times. */
+  readonly logs: readonly StrategyLogEntry[];
   readonly run: BacktestRun;
 }
 
@@ -54,6 +57,7 @@ export function runOnRegime(strategy: AnyStrategyDefinition, regime: CannedMarke
   if (!market) throw new RangeError(`unknown regime '${String(regime)}' (one of ${Object.keys(CANNED_MARKETS).join(', ')})`);
   const bars = market(options.seed ?? 1, options.bars ?? 1000, { intervalMs: ms, ...options.market });
   const intents: IntentRecord[] = [];
+  const logs: StrategyLogEntry[] = [];
   const run = runBacktest({
     strategy,
     params,
@@ -65,6 +69,7 @@ export function runOnRegime(strategy: AnyStrategyDefinition, regime: CannedMarke
     balances: options.balances ?? { [instrument.quoteAsset]: '100000' },
     ...(options.fillModel ? { fillModel: options.fillModel } : {}),
     onIntent: (r) => intents.push(r),
+    onLog: (e) => logs.push(e),
   });
-  return { intents, fills: run.fills, run };
+  return { intents, fills: run.fills, logs, run };
 }
