@@ -47,6 +47,17 @@ describe('halyard CLI', () => {
     expect(sent.rawQuery).toBe('symbol=BTCPHP&limit=1');
   });
 
+  it('an option that takes one value, given twice, is refused by name; repeatable ones are not', async () => {
+    const twice = await cli(['backtest', '--strategy', 'sma-crossover', '--symbol', 'BTCPHP', '--symbol', 'ETHPHP', '--interval', '1m']);
+    expect(twice.code).toBe(2);
+    expect(twice.err).toMatch(/--symbol was given 2 times \(BTCPHP, ETHPHP\): give it once/);
+    const base = await cli(['--base-url', server.baseUrl, '--base-url', server.baseUrl, 'time']);
+    expect(base.code).toBe(2);
+    expect(base.err).toMatch(/--base-url was given 2 times/);
+    const params = await cli(['backtest', '--strategy', 'sma-crossover', '--symbol', 'BTCPHP', '--interval', '1m', '--param', 'fast=5', '--param', 'slow=20', '--journal', join(tmpdir(), 'halyard-no-such-journal.db')]);
+    expect(params.err).not.toMatch(/given 2 times/);
+  });
+
   it('signs with keys from the environment', async () => {
     const env = { HALYARD_API_KEY: 'key', HALYARD_API_SECRET: 'secret' };
     const r = await cli(['--base-url', server.baseUrl, 'api', 'spot.newOrder', 'symbol=BTCPHP', 'side=BUY', 'type=LIMIT', 'timeInForce=GTC', 'quantity=1', 'price=10'], env);

@@ -31,6 +31,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .command(recordCommand(io))
     .command(backtestCommand(io))
     .command(sandboxCommand(io, io.signal ? { signal: io.signal } : {}))
+    // yargs calls middleware with the instance in the command's context as the second argument.
+    .middleware(((argv: Record<string, unknown>, y: OptionsHolder) => refuseRepeatedOptions(argv, y)) as (argv: Record<string, unknown>) => void)
     .demandCommand(1, 'name a command; `halyard --help` lists them')
     .strict()
     .recommendCommands()
@@ -64,3 +66,22 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 
 /** yargs' own argument errors (unknown command, missing argument). */
 class UsageErrorLike extends Error {}
+
+/**
+ * An option that takes one value, given more than once, is refused by name (yargs would hand the
+ * command an array where it expects a string); the repeatable ones (`--param`, `--balance`,
+ * `--sweep`) are declared as arrays and pass.
+ */
+interface OptionsHolder {
+  getOptions(): { array: string[] };
+}
+
+function refuseRepeatedOptions(argv: Record<string, unknown>, y: OptionsHolder): void {
+  const arrays = new Set(y.getOptions().array);
+  for (const [key, value] of Object.entries(argv)) {
+    if (key === '_' || key === '$0' || key.includes('-') || !Array.isArray(value) || arrays.has(key)) continue;
+    const flag = key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    throw new UsageErrorLike(`--${flag} was given ${value.length} times (${value.map(String).join(', ')}): give it once`);
+  }
+}
+
