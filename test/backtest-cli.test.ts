@@ -175,6 +175,7 @@ export default defineStrategy({ name: 'chatty', params: z.object({ symbol: z.str
     expect((await run([...base(), '--volume-share', '3'])).err).toContain('volumeShare must be in (0, 1]');
     expect((await run([...base(), '--from', 'yesterday'])).err).toContain("--from 'yesterday' is not a date");
     expect((await run([...base(), '--balance', 'PHP'])).err).toContain('write it as ASSET=AMOUNT');
+    expect((await run([...base(), '--sweep', 'fast=5,10', '--workers', '-2'])).err).toContain('--workers -2 is not a number of threads (an integer >= 0');
   });
 
   it('--sweep runs the grid and ranks it; --walk-forward reports out-of-sample folds', async () => {

@@ -89,7 +89,7 @@ export function backtestCommand(io: CliIo) {
         .option('out-dir', { type: 'string', default: 'backtest/out', describe: 'folder for the default JSON and report names' })
         .option('sweep', { type: 'string', array: true, describe: 'parameter grid, e.g. --sweep fast=5:20:5 slow=20:60:10 (start:stop:step or a,b,c); runs on worker threads' })
         .option('rank-by', { type: 'string', describe: 'metric that ranks a sweep (default sharpe)' })
-        .option('workers', { type: 'number', describe: 'worker threads for a sweep (default: the cores)' })
+        .option('workers', { type: 'number', describe: 'worker threads for a sweep (default: the cores; 0 runs it in this process)' })
         .option('walk-forward', { type: 'boolean', describe: 'with --sweep: optimise on train windows, report out-of-sample results' })
         .option('folds', { type: 'number', describe: 'walk-forward folds (default 4)' })
         .option('train-bars', { type: 'number', describe: 'walk-forward train window in bars (default 3x the test window)' })
@@ -192,6 +192,7 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
     const balances = usage(() => parseBalanceArgs(args.balance ?? []));
     if (Object.keys(balances).length === 0) balances[instrument.quoteAsset] = '10000';
 
+    if (args.workers !== undefined && !(Number.isInteger(args.workers) && args.workers >= 0)) throw new UsageError(`--workers ${String(args.workers)} is not a number of threads (an integer >= 0; 0 runs the sweep in this process)`);
     if (args.walkForward && !args.sweep?.length) throw new UsageError('--walk-forward needs a parameter grid: add --sweep name=start:stop:step ...');
     if (args.sweep?.length) {
       const outDir = args.outDir ?? 'backtest/out';
