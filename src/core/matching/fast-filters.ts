@@ -67,7 +67,7 @@ export function buildFastFilter(instrument: Instrument, pd: number, qd: number):
   );
 }
 
-/** A FastFilter: a class rather than an object literal, for the reason symbol-spec.ts's Spec gives (one is built per backtest run). */
+/** A FastFilter: a class rather than an object literal (docs/architecture.md, "Objects made once per run": one is built per backtest run). */
 class Filter implements FastFilter {
   constructor(
     readonly instrument: Instrument,

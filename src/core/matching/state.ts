@@ -17,7 +17,7 @@ export interface EngineState {
   tradeSeq: number;
 }
 
-/** The EngineState of a new engine: a class rather than an object literal, for the reason symbol-spec.ts's Spec gives (a backtest makes an engine per run). */
+/** The EngineState of a new engine: a class rather than an object literal (docs/architecture.md, "Objects made once per run": a backtest makes an engine per run). */
 export class EngineStateRecord implements EngineState {
   seq = 0;
   tradeSeq = 0;

@@ -95,10 +95,9 @@ export function buildSymbolSpec(instrument: Instrument, fees: FeeRates = ZERO_FE
 }
 
 /**
- * A SymbolSpec. A class rather than an object literal because a backtest builds one per run: V8
- * gives a literal its boilerplate on the literal's second execution, and that generalises the
- * type of the fields that hold objects, which deoptimises every function that read them (the
- * second backtest in a process, a sweep worker's second run, paid the warm-up again).
+ * A SymbolSpec. A class rather than an object literal because a backtest builds one per run
+ * (docs/architecture.md, "Objects made once per run": a literal's fields that hold objects are
+ * generalised when the literal runs again, deoptimising the code that read them).
  */
 class Spec implements SymbolSpec {
   readonly symbol: string;
