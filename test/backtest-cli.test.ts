@@ -184,7 +184,9 @@ export default defineStrategy({ name: 'chatty', params: z.object({ symbol: z.str
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/4 combination\(s\)/);
-    expect(JSON.parse(readFileSync(json, 'utf8'))).toBeTruthy();
+    const saved = JSON.parse(readFileSync(json, 'utf8')) as { results: { values: { fast: number; slow: number } }[] };
+    const top = saved.results[0]!.values;
+    expect(r.out).toContain(`best    --param fast=${top.fast} --param slow=${top.slow}  (run it alone for its report)`);
     const wf = await run([...base(), '--sweep', 'fast=5,10', 'slow=20', '--walk-forward', '--folds', '2', '--workers', '0', '--json', join(dir, 'wf.json')]);
     expect(wf.err).toBe('');
     expect(wf.code).toBe(0);

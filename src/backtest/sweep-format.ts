@@ -63,6 +63,13 @@ export function formatSweepTable(result: SweepResult, options: { top?: number } 
   return lines.join('\n');
 }
 
+/** The top entry's swept values as `--param` arguments (what reruns it alone), or undefined with no entry. */
+export function bestParamArgs(result: SweepResult): string | undefined {
+  const top = result.entries[0];
+  if (top === undefined) return undefined;
+  return result.axes.map((a) => `--param ${a.name}=${valueText(top.values[a.name])}`).join(' ');
+}
+
 export interface SweepJson {
   strategy: string;
   symbol: string;

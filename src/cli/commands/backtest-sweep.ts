@@ -9,7 +9,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildGrid, parseSweepSpecs, rankMetric, runSweep, type SweepJob } from '../../backtest/sweep.ts';
-import { formatSweepTable, sweepToJson } from '../../backtest/sweep-format.ts';
+import { bestParamArgs, formatSweepTable, sweepToJson } from '../../backtest/sweep-format.ts';
 import { runWalkForward } from '../../backtest/walk-forward.ts';
 import { formatWalkForward, walkForwardToJson } from '../../backtest/walk-forward-format.ts';
 import { jsonReplacer } from '../../backtest/metrics-json.ts';
@@ -90,7 +90,8 @@ export async function runSweepCommand(io: CliIo, args: SweepArgs, ctx: SweepCont
   const result = await runSweep(job, grid, { rankBy, ...(workers === undefined ? {} : { workers }) });
   const file = ctx.json ?? path.join(ctx.outDir, `${base}-sweep.json`);
   await write(file, sweepToJson(result));
-  io.out([formatSweepTable(result, { top: 20 }), '', `json    ${file}`].join('\n'));
+  const best = bestParamArgs(result);
+  io.out([formatSweepTable(result, { top: 20 }), '', ...(best ? [`best    ${best}  (run it alone for its report)`] : []), `json    ${file}`].join('\n'));
 }
 
 async function write(file: string, value: unknown): Promise<void> {
