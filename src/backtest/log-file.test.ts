@@ -33,6 +33,15 @@ describe('StrategyLogFile', () => {
     expect(existsSync(join(dir, 'quiet.log.part')) || existsSync(join(dir, 'quiet.log'))).toBe(false);
   });
 
+  it('a file that cannot be written is reported, and the lines are still counted', () => {
+    const log = new StrategyLogFile(join(dir, 'no-such-folder', 'run.log.part'), 1);
+    for (let i = 0; i < 1500; i++) log.add({ strategy: 's', time: T, message: `line ${i}` });
+    expect(log.close(join(dir, 'run2.log'))).toBeUndefined();
+    expect(log.error?.message).toMatch(/ENOENT/);
+    expect(log.count).toBe(1500);
+    expect(log.first).toEqual(['2026-02-01 00:01 UTC  line 0']);
+  });
+
   it('shows data JSON cannot write as text', () => {
     expect(formatLogLine({ strategy: 's', time: T, message: 'big', data: { n: 1n } })).toBe('2026-02-01 00:01 UTC  big [object Object]');
   });

@@ -20,6 +20,11 @@ export class StrategyLogFile {
   count = 0;
   /** The first lines, as written, for the terminal. */
   readonly first: string[] = [];
+  /**
+   * Why the file could not be written, once that happened: the lines after it are counted, not
+   * written (a log the disk refuses must not fail the strategy that logged).
+   */
+  error: Error | undefined;
 
   constructor(
     readonly file: string,
@@ -35,22 +40,37 @@ export class StrategyLogFile {
     if (this.pending.length >= BATCH) this.flush();
   }
 
-  /** Write what is pending and close the file, moved to `finalFile` if given; the file's path, or undefined when nothing was logged. */
+  /**
+   * Write what is pending and close the file, moved to `finalFile` if given; the file's path, or
+   * undefined when nothing was logged or it could not be written (`error` says why).
+   */
   close(finalFile?: string): string | undefined {
     this.flush();
     if (this.fd === undefined) return undefined;
-    closeSync(this.fd);
+    const fd = this.fd;
     this.fd = undefined;
-    if (finalFile === undefined || finalFile === this.file) return this.file;
-    renameSync(this.file, finalFile);
-    return finalFile;
+    try {
+      closeSync(fd);
+      if (finalFile === undefined || finalFile === this.file) return this.file;
+      renameSync(this.file, finalFile);
+      return finalFile;
+    } catch (e) {
+      this.error = e as Error;
+      return undefined;
+    }
   }
 
   private flush(): void {
     if (this.pending.length === 0) return;
-    this.fd ??= openSync(this.file, 'w');
-    writeSync(this.fd, this.pending.join('\n') + '\n');
+    const lines = this.pending;
     this.pending = [];
+    if (this.error !== undefined) return;
+    try {
+      this.fd ??= openSync(this.file, 'w');
+      writeSync(this.fd, lines.join('\n') + '\n');
+    } catch (e) {
+      this.error = e as Error;
+    }
   }
 }
 

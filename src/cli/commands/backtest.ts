@@ -224,8 +224,9 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
     // The same bars again for the charts, streamed from the journal's blocks: nothing collected.
     await writeReport(reportFile, { run, metrics, bars: journalBars(journal, symbol, interval, from, to) });
     const rules = source === 'file' ? `exchangeInfo from ${args.exchangeInfo}` : source === 'journal' ? 'exchangeInfo from the journal' : 'rules from the sandbox config (no exchangeInfo snapshot in the journal)';
-    const logged = logFile === undefined ? [] : [`Log       ${log.count} line(s) from the strategy; first: ${log.first[0] ?? ''}`];
-    io.out([formatSummary(run, metrics), ...logged, '', `rules   ${rules}`, `json    ${jsonFile}`, `report  ${reportFile}`, ...(logFile === undefined ? [] : [`log     ${logFile}`])].join('\n'));
+    const logged = log.count === 0 ? [] : [`Log       ${log.count} line(s) from the strategy; first: ${log.first[0] ?? ''}`];
+    const logLine = logFile !== undefined ? [`log     ${logFile}`] : log.error !== undefined ? [`log     not written: ${log.error.message}`] : [];
+    io.out([formatSummary(run, metrics), ...logged, '', `rules   ${rules}`, `json    ${jsonFile}`, `report  ${reportFile}`, ...logLine].join('\n'));
   } finally {
     journal.close();
   }
