@@ -12,7 +12,9 @@
  * run with the CLI's V8 tiering settings (src/app/jit-tuning.ts), as a `halyard backtest` does.
  * Printed next to a same-run baseline: a hand-written loop over the same bars in plain arrays
  * computing the SMA cross, no framework; and the stages on their own (the journal read; the
- * simulation from bars already in memory).
+ * simulation from bars already in memory). A fourth fresh process times the year a tenth at a
+ * time (its bars counted through a thin iterator, so it is not one of the three), which tells
+ * the first tenth's JIT warm-up from the steady state after it.
  */
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -36,6 +38,8 @@ import type { Measurement } from './harness.ts';
 
 const BARS = 525_600;
 const CHILD_FLAG = '--backtest-bench-child';
+const TIMELINE_FLAG = '--backtest-bench-timeline';
+const TENTHS = 10;
 /** Fresh processes run (the median is reported). */
 const CHILDREN = 3;
 
@@ -149,8 +153,43 @@ function child(file: string): ChildResult {
   return { e2e, warm, read, sim, base, fills, rss, startRss, live, equityPoints: run?.equity.length ?? 0 };
 }
 
+/** The bars of `inner`, the time noted every `every` bars (and at the end): an iterator, not a generator, so a bar costs one more call. */
+class TimedBars implements IterableIterator<Candle> {
+  readonly marks: number[] = [];
+  private n = 0;
+
+  constructor(
+    private readonly inner: Iterator<Candle>,
+    private readonly every: number,
+  ) {}
+
+  [Symbol.iterator](): this {
+    return this;
+  }
+
+  next(): IteratorResult<Candle> {
+    if (this.n++ % this.every === 0) this.marks.push(performance.now());
+    const r = this.inner.next();
+    if (r.done === true) this.marks.push(performance.now());
+    return r;
+  }
+}
+
+/** In a fourth child: the end-to-end run with the time noted every tenth of the bars; ms per tenth, then the metrics. */
+function timelineChild(file: string): number[] {
+  const journal = openJournal(file, { readonly: true });
+  const bars = new TimedBars(journalBars(journal, 'BTCPHP', '1m'), BARS / TENTHS);
+  const run = runBacktest(options(bars));
+  const t = performance.now();
+  computeMetrics(run);
+  const metrics = performance.now() - t;
+  journal.close();
+  const m = bars.marks;
+  return [...m.slice(1, TENTHS + 1).map((x, i) => x - (m[i] as number)), metrics];
+}
+
 /** The report: the median child's figures (by end-to-end time), the three end-to-end figures, the highest peak RSS. */
-function report(results: ChildResult[]): string[] {
+function report(results: ChildResult[], timeline: number[]): string[] {
   const sorted = [...results].sort((a, b) => a.e2e.nsPerOp - b.e2e.nsPerOp);
   const m = sorted[Math.floor(sorted.length / 2)] as ChildResult;
   const rss = Math.max(...results.map((r) => r.rss));
@@ -166,7 +205,19 @@ function report(results: ChildResult[]): string[] {
     `  end to end: ${rate(m.e2e)} bars/s (target 1,000,000: ${verdict(m.e2e.opsPerSec >= 1e6)}; the ${results.length} processes: ${results.map((r) => rate(r.e2e)).join(', ')}); ` +
       `peak RSS ${rss.toFixed(0)} MB, the highest of the ${results.length} (target < 200 MB: ${verdict(rss < 200)})`,
     `  memory: ${m.startRss.toFixed(0)} MB RSS before the run (node + tsx + modules); live heap after a full GC, with the result (${m.equityPoints} equity points) kept: ${m.live.toFixed(0)} MB`,
+    timelineLine(timeline),
   ];
+}
+
+/** "a fresh year by tenths": the ms of each, the steady state (the median of tenths 2-10) and what the first costs above it. */
+function timelineLine(t: number[]): string {
+  const tenths = t.slice(0, TENTHS);
+  const rest = tenths.slice(1).sort((a, b) => a - b);
+  const steady = rest[Math.floor(rest.length / 2)] as number;
+  return (
+    `  a fresh year by tenths (a fourth process): ${tenths.map((x) => x.toFixed(0)).join(', ')} ms, then the metrics ${(t[TENTHS] as number).toFixed(0)} ms; ` +
+    `steady state ${((steady * 1000) / (BARS / TENTHS)).toFixed(2)} us/bar (the median tenth after the first); the first tenth's warm-up ${((tenths[0] as number) - steady).toFixed(0)} ms above it`
+  );
 }
 
 function writeJournal(file: string): void {
@@ -184,11 +235,11 @@ function writeJournal(file: string): void {
   j.close();
 }
 
-/** One fresh child process over the journal. */
-function runChild(file: string): Promise<ChildResult> {
-  return new Promise<ChildResult>((resolve, reject) => {
-    const p = fork(fileURLToPath(import.meta.url), [CHILD_FLAG, file], { execArgv: ['--expose-gc', ...jitExecArgv(process.env), '--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    p.once('message', (m) => resolve(m as ChildResult));
+/** One fresh child process over the journal (`flag`: what it runs). */
+function runChild<T = ChildResult>(file: string, flag = CHILD_FLAG): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const p = fork(fileURLToPath(import.meta.url), [flag, file], { execArgv: ['--expose-gc', ...jitExecArgv(process.env), '--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    p.once('message', (m) => resolve(m as T));
     p.once('error', reject);
     p.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`backtest bench child exited with ${String(code)}`))));
   });
@@ -201,7 +252,8 @@ export async function run(): Promise<string[]> {
     writeJournal(file);
     const results: ChildResult[] = [];
     for (let i = 0; i < CHILDREN; i++) results.push(await runChild(file));
-    return report(results);
+    const timeline = await runChild<number[]>(file, TIMELINE_FLAG);
+    return report(results, timeline);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -209,5 +261,9 @@ export async function run(): Promise<string[]> {
 
 if (process.argv[2] === CHILD_FLAG && process.argv[3]) {
   const result = child(process.argv[3]);
+  process.send?.(result, () => process.exit(0));
+}
+if (process.argv[2] === TIMELINE_FLAG && process.argv[3]) {
+  const result = timelineChild(process.argv[3]);
   process.send?.(result, () => process.exit(0));
 }
