@@ -81,6 +81,14 @@ class Balance {
 /** Up to 40 characters: at most 40 significant digits, which Decimal arithmetic keeps exact. */
 const SHORT = 40;
 
+/**
+ * The frozen position a strategy's context reads: one shape whether or not there is an average
+ * entry (`avgEntryPrice` undefined when nothing is held), so the code reading it sees one map.
+ */
+function positionView(symbol: string, base: Dec, avg: Dec | undefined): PositionOut {
+  return Object.freeze({ symbol, base, avgEntryPrice: avg });
+}
+
 export class AccountState {
   private readonly free = new Map<string, Balance>();
   private readonly holdings = new Map<string, Holding>();
@@ -211,14 +219,14 @@ export class AccountState {
   private store(symbol: string, baseX: X40, avgX: X40 | undefined, avgDec: Dec | undefined): void {
     const base = toDec(baseX);
     const avg = avgDec ?? (avgX === undefined ? undefined : toDec(avgX));
-    const view: PositionOut = Object.freeze(avg === undefined ? { symbol, base } : { symbol, base, avgEntryPrice: avg });
+    const view: PositionOut = positionView(symbol, base, avg);
     this.holdings.set(symbol, { base, avg, view, baseX, avgX });
     this.lastPositionSymbol = undefined;
     this.version++;
   }
 
   private storeDec(symbol: string, base: Dec, avg: Dec | undefined): void {
-    const view: PositionOut = Object.freeze(avg === undefined ? { symbol, base } : { symbol, base, avgEntryPrice: avg });
+    const view: PositionOut = positionView(symbol, base, avg);
     this.holdings.set(symbol, { base, avg, view, baseX: undefined, avgX: undefined });
     this.lastPositionSymbol = undefined;
     this.version++;
