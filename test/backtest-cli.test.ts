@@ -160,6 +160,12 @@ export default defineStrategy({ name: 'chatty', params: z.object({ symbol: z.str
     expect(readdirSync(join(dir, 'quiet')).filter((f) => f.endsWith('.log') || f.endsWith('.part'))).toEqual([]);
   });
 
+  it('a journal that does not exist says how to fill one', async () => {
+    const r = await run(['backtest', '--strategy', 'sma-crossover', '--symbol', 'BTCPHP', '--interval', '1m', '--journal', join(dir, 'none', 'j.db')]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/no journal at .*none\/j\.db: fill it with `halyard import FILE\.csv` or `halyard record`, or name another with --journal/);
+  });
+
   it('a file that is not a Halyard journal is refused', async () => {
     const bogus = join(dir, 'prices.csv');
     writeFileSync(bogus, 'open,high,low,close\n1,2,3,4\n');

@@ -10,6 +10,7 @@
  * --fee, else that symbol's config, else 0.1%. Bad input (unknown strategy, bad parameter, a
  * range or symbol without bars, a file that is not a journal) is a usage error, exit code 2.
  */
+import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Argv } from 'yargs';
@@ -173,6 +174,7 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
   }
 
   const file = resolveJournalPath(args.journal, io.env, config.journal.path);
+  if (!existsSync(file)) throw new UsageError(`no journal at ${file}: fill it with \`halyard import FILE.csv\` or \`halyard record\`, or name another with --journal (or $HALYARD_JOURNAL)`);
   const journal = openReadOnly(file);
   try {
     const all = journal.klines.klineRange(symbol, interval);
