@@ -16,6 +16,7 @@ import { jsonReplacer } from '../../backtest/metrics-json.ts';
 import type { FillModel } from '../../backtest/fill-model.ts';
 import type { AnyStrategyDefinition } from '../../strategy/define.ts';
 import { UsageError } from '../errors.ts';
+import { runProgress } from '../run-progress.ts';
 import type { CliIo } from '../io.ts';
 
 export interface SweepArgs {
@@ -71,6 +72,7 @@ export async function runSweepCommand(io: CliIo, args: SweepArgs, ctx: SweepCont
   const base = `${ctx.strategy.name}-${ctx.symbol}-${ctx.interval}`;
   if (args.walkForward) {
     io.out(`Walk-forward of ${ctx.strategy.name}: ${grid.points.length} parameter sets per fold, ranked by ${rankBy}`);
+    const progress = runProgress();
     const result = await runWalkForward(job, grid, {
       folds: args.folds ?? 4,
       ...(args.trainBars === undefined ? {} : { trainBars: args.trainBars }),
@@ -78,16 +80,20 @@ export async function runSweepCommand(io: CliIo, args: SweepArgs, ctx: SweepCont
       ...(args.anchored ? { anchored: true } : {}),
       rankBy,
       ...(workers === undefined ? {} : { workers }),
-    }).catch((e: unknown) => {
-      throw new UsageError(e instanceof Error ? e.message : String(e));
-    });
+      onProgress: (fold, folds, done, total) => progress.update(done, total, `fold ${fold}/${folds}`),
+    })
+      .catch((e: unknown) => {
+        throw new UsageError(e instanceof Error ? e.message : String(e));
+      })
+      .finally(() => progress.stop());
     const file = ctx.json ?? path.join(ctx.outDir, `${base}-walk-forward.json`);
     await write(file, walkForwardToJson(result));
     io.out([formatWalkForward(result), '', `json    ${file}`].join('\n'));
     return;
   }
   io.out(`Sweep of ${ctx.strategy.name}: ${grid.points.length} parameter sets, ranked by ${rankBy}`);
-  const result = await runSweep(job, grid, { rankBy, ...(workers === undefined ? {} : { workers }) });
+  const progress = runProgress();
+  const result = await runSweep(job, grid, { rankBy, ...(workers === undefined ? {} : { workers }), onProgress: (done, total) => progress.update(done, total) }).finally(() => progress.stop());
   const file = ctx.json ?? path.join(ctx.outDir, `${base}-sweep.json`);
   await write(file, sweepToJson(result));
   const best = bestParamArgs(result);
