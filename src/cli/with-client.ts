@@ -2,6 +2,7 @@
 import { loadConfig, secretsFromEnv } from '../config/load.ts';
 import type { HalyardConfig } from '../config/schema.ts';
 import { createClient, type ClientHandle } from '../app/create-client.ts';
+import { humanLines } from '../log/human-lines.ts';
 import { createLogger } from '../log/logger.ts';
 import { UsageError } from './errors.ts';
 import type { CliIo } from './io.ts';
@@ -28,7 +29,8 @@ export async function withClient(
   } catch {
     throw new UsageError(`--base-url '${baseUrl}' is not a URL (expected e.g. http://127.0.0.1:8080)`);
   }
-  const logger = createLogger({ level: args.logLevel ?? config.log.level });
+  // On a terminal the client's warnings (retries, clock sync) read as lines, not JSON.
+  const logger = createLogger({ level: args.logLevel ?? config.log.level }, process.stderr.isTTY === true ? humanLines(process.stderr) : undefined);
   const handle = createClient({ baseUrl, exchange: config.exchange, secrets: secretsFromEnv(io.env), logger });
   try {
     await run({ ...handle, config });
