@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import smaCrossover from '../strategies/sma-crossover.ts';
-import { formatSweepTable, sweepToJson } from '../src/backtest/sweep-format.ts';
+import { bestParamArgs, formatSweepTable, sweepToJson } from '../src/backtest/sweep-format.ts';
 import type { BacktestJob, JobOutcome, SweepJob } from '../src/backtest/sweep-job.ts';
 import { buildGrid, parseSweepSpecs, rankMetric, runSweep } from '../src/backtest/sweep.ts';
 import type { BacktestMetrics } from '../src/backtest/types.ts';
@@ -95,6 +95,27 @@ describe('runSweep (fake runner)', () => {
     expect(inf.entries.map((e) => e.values['fast'])).toEqual([10, 15, 5]);
     expect(sweepToJson(inf).results[0]!.metrics.profitFactor).toBe('Infinity');
     expect(() => rankMetric('sharp')).toThrowError(/unknown --rank-by 'sharp'; one of sharpe, sortino/);
+  });
+});
+
+describe('runSweep: a strategy stopped by a failure', () => {
+  it('ranks after every combination that ran to the end, is named under the table and in the JSON, and is never "best"', async () => {
+    const grid = buildGrid(smaCrossover, parseSweepSpecs(['fast=5:15:5']), { slow: 40 });
+    const result = await runSweep(job, grid, {
+      runJob: (j) => {
+        const fast = j.params['fast'] as number;
+        // fast=5 is stopped at once (an idle run's Sharpe of 0 beats the losers' below)
+        if (fast === 5) return { ok: true, metrics: metrics({}), barCount: 1, from: 0, to: 0, denials: 0, strategyFailures: 1, firstFailure: 'onBar at 2024-01-01 00:01 UTC: quantity 0.001 is below the step' };
+        return { ok: true, metrics: metrics({ sharpe: -fast }), barCount: 1, from: 0, to: 0, denials: 0, strategyFailures: 0 };
+      },
+    });
+    expect(result.entries.map((e) => e.values['fast'])).toEqual([10, 15, 5]);
+    expect(formatSweepTable(result)).toMatch(/1 combination\(s\) had the strategy stopped by a failure, ranked last .*; e\.g\. fast=5: onBar at 2024-01-01 00:01 UTC: quantity 0\.001 is below the step/);
+    expect(sweepToJson(result).results[2]).toMatchObject({ strategyFailures: 1, firstFailure: expect.stringContaining('below the step') });
+    expect(bestParamArgs(result)).toBe('--param fast=10');
+
+    const allStopped = await runSweep(job, grid, { runJob: () => ({ ok: true, metrics: metrics({}), barCount: 1, from: 0, to: 0, denials: 0, strategyFailures: 1, firstFailure: 'stopped' }) });
+    expect(bestParamArgs(allStopped)).toBeUndefined();
   });
 });
 

@@ -9,6 +9,7 @@ import type { AnyStrategyDefinition } from '../strategy/define.ts';
 import { loadStrategy } from '../strategy/loader.ts';
 import { parseParams } from '../strategy/params.ts';
 import type { FillModel } from './fill-model.ts';
+import { fmtTime } from './metrics-format.ts';
 import { computeMetrics } from './metrics.ts';
 import { runBacktest } from './run-backtest.ts';
 import { barsOf } from './sweep-data.ts';
@@ -50,8 +51,14 @@ export async function executeJob(job: BacktestJob): Promise<JobOutcome> {
       to: run.to,
       denials: run.denials.length,
       strategyFailures: run.strategyFailures.length,
+      ...(run.strategyFailures[0] ? { firstFailure: failureText(run.strategyFailures[0]) } : {}),
     };
   } catch (e) {
     return { ok: false, error: e instanceof Error ? e.message : String(e) };
   }
+}
+
+/** A stopped strategy's failure as one line (what the sweep table and JSON show). */
+function failureText(f: { readonly handler: string; readonly time: number; readonly message: string }): string {
+  return `${f.handler} at ${fmtTime(f.time)}: ${f.message}`;
 }

@@ -59,14 +59,20 @@ export function formatSweepTable(result: SweepResult, options: { top?: number } 
     ...(result.entries.length ? alignTable(rows, (c) => c === 0 || c > names.length) : ['(no successful runs)']),
   ];
   const problems = formatProblems(result.skipped, result.failed);
+  const stopped = result.entries.filter((e) => e.firstFailure !== undefined);
+  if (stopped.length) {
+    const e = stopped[0]!;
+    const values = Object.entries(e.values).map(([k, v]) => `${k}=${valueText(v)}`).join(' ');
+    problems.push(`${stopped.length} combination(s) had the strategy stopped by a failure, ranked last (their figures are of a stopped run); e.g. ${values}: ${e.firstFailure}`);
+  }
   if (problems.length) lines.push('', ...problems);
   return lines.join('\n');
 }
 
-/** The top entry's swept values as `--param` arguments (what reruns it alone), or undefined with no entry. */
+/** The top entry's swept values as `--param` arguments (what reruns it alone), or undefined with no entry that ran to the end. */
 export function bestParamArgs(result: SweepResult): string | undefined {
   const top = result.entries[0];
-  if (top === undefined) return undefined;
+  if (top === undefined || top.firstFailure !== undefined) return undefined;
   return result.axes.map((a) => `--param ${a.name}=${valueText(top.values[a.name])}`).join(' ');
 }
 
@@ -76,7 +82,7 @@ export interface SweepJson {
   interval: string;
   rankBy: RankMetric;
   axes: { name: string; values: string[] }[];
-  results: { rank: number; values: Record<string, unknown>; params: Record<string, unknown>; metrics: JsonMetrics; bars: number; from: number; to: number; denials: number; strategyFailures: number }[];
+  results: { rank: number; values: Record<string, unknown>; params: Record<string, unknown>; metrics: JsonMetrics; bars: number; from: number; to: number; denials: number; strategyFailures: number; firstFailure?: string }[];
   failed: SweepFailure[];
   skipped: SkippedPoint[];
 }
@@ -98,6 +104,7 @@ export function sweepToJson(result: SweepResult): SweepJson {
       to: e.to,
       denials: e.denials,
       strategyFailures: e.strategyFailures,
+      ...(e.firstFailure === undefined ? {} : { firstFailure: e.firstFailure }),
     })),
     failed: result.failed,
     skipped: result.skipped,

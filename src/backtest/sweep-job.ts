@@ -69,6 +69,8 @@ export type JobOutcome =
       to: number;
       denials: number;
       strategyFailures: number;
+      /** The first strategy failure (`<handler> at <time>: <message>`), when the strategy was stopped. */
+      firstFailure?: string;
     }
   | { ok: false; error: string };
 

@@ -47,6 +47,8 @@ export interface SweepEntry {
   to: number;
   denials: number;
   strategyFailures: number;
+  /** The first strategy failure, when the strategy was stopped (its metrics are of a stopped run). */
+  firstFailure?: string;
 }
 
 export interface SweepFailure {
@@ -88,7 +90,9 @@ export async function runSweep(job: SweepJob, grid: SweepGrid, options: SweepOpt
       interval: job.interval,
       rankBy: by,
       axes: grid.axes.map((a) => ({ name: a.name, values: a.values })),
-      entries: rankBy(ok, by).map((e, i) => ({ rank: i + 1, ...e })),
+      // A combination whose strategy was stopped by a failure ranks after every one that ran to
+      // the end: its figures are of a stopped run (often an idle one, which outranks losers).
+      entries: [...rankBy(ok.filter((e) => e.firstFailure === undefined), by), ...rankBy(ok.filter((e) => e.firstFailure !== undefined), by)].map((e, i) => ({ rank: i + 1, ...e })),
       failed,
       skipped: grid.skipped,
       workers: pool.size,
