@@ -55,6 +55,14 @@ export function fillRecordsOf(run: object): readonly BacktestFill[] | undefined 
   return lazySource<readonly FillOut[]>(run, 'fills');
 }
 
+/** The first frame of a stack (`/path/strategy.ts:12:7`), file URLs as paths; undefined without one. */
+export function throwSite(stack: string | undefined): string | undefined {
+  const frame = stack?.split('\n').find((l) => /^\s+at /.test(l));
+  if (frame === undefined) return undefined;
+  const inner = /\((.*)\)\s*$/.exec(frame)?.[1] ?? frame.replace(/^\s+at /, '');
+  return inner.replace(/^file:\/\//, '').trim();
+}
+
 export class Recorder {
   /** The fills as the order manager reported them (frozen; the run's BacktestFills are made from them when read). */
   readonly fills: FillOut[] = [];
@@ -95,7 +103,8 @@ export class Recorder {
   }
 
   failure(f: RunnerFailure): void {
-    this.failures.push({ time: f.time, handler: f.handler, message: f.message });
+    const at = f.kind === 'threw' ? throwSite(f.stack) : undefined;
+    this.failures.push(at === undefined ? { time: f.time, handler: f.handler, message: f.message } : { time: f.time, handler: f.handler, message: f.message, at });
   }
 
   issue(i: OrderIssue): void {

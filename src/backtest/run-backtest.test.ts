@@ -119,7 +119,8 @@ describe('runBacktest', () => {
       },
     });
     const run = runBacktest(base(boom, bars(...ROWS)));
-    expect(run.strategyFailures).toEqual([{ time: T0 + 2 * 60_000, handler: 'onBar', message: 'bad maths' }]);
+    // `at`: where it threw, this file's line (the summary prints it)
+    expect(run.strategyFailures).toEqual([{ time: T0 + 2 * 60_000, handler: 'onBar', message: 'bad maths', at: expect.stringMatching(/run-backtest\.test\.ts:\d+:\d+$/) }]);
     expect(run.barCount).toBe(4);
     expect(run.equity).toHaveLength(4);
     expect(run.endBalances).toEqual({ PHP: '10000' }); // the resting buy was cancelled: nothing locked

@@ -28,6 +28,8 @@ describe('formatSummary', () => {
     expect(text).toMatch(/^Trades {4}none$/m);
     expect(text).toMatch(/^Denied {4}1 intent\(s\) .*insufficient balance$/m);
     expect(text).toMatch(/^Failures {2}1 strategy handler failure\(s\); first: onBar at 1970-01-01 00:00 UTC: oops$/m);
+    const thrown = formatSummary({ ...run, strategyFailures: [{ time: 0, handler: 'onBar', message: 'oops', at: '/s/strat.ts:8:32' }] }, computeMetrics(run));
+    expect(thrown).toMatch(/^Failures {2}1 strategy handler failure\(s\); first: onBar at .*: oops \(thrown at \/s\/strat\.ts:8:32\)$/m);
   });
 });
 

@@ -51,7 +51,7 @@ export function formatSummary(run: BacktestRun, metrics: BacktestMetrics): strin
   if (run.denials.length) lines.push(`Denied    ${run.denials.length} intent(s) refused before the venue; first: ${run.denials[0]!.reasons.join('; ')}`);
   if (run.strategyFailures.length) {
     const f = run.strategyFailures[0]!;
-    lines.push(`Failures  ${run.strategyFailures.length} strategy handler failure(s); first: ${f.handler} at ${fmtTime(f.time)}: ${f.message}`);
+    lines.push(`Failures  ${run.strategyFailures.length} strategy handler failure(s); first: ${f.handler} at ${fmtTime(f.time)}: ${f.message}${f.at === undefined ? '' : ` (thrown at ${f.at})`}`);
   }
   return lines.join('\n');
 }

@@ -68,6 +68,8 @@ export interface StrategyFailure {
   time: number;
   handler: string;
   message: string;
+  /** Where a handler threw: the first frame of the error's stack (`file:line:column`), when it had one. */
+  at?: string;
 }
 
 export interface BacktestRun {
