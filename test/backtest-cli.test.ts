@@ -166,6 +166,19 @@ export default defineStrategy({ name: 'chatty', params: z.object({ symbol: z.str
     expect(r.err).toMatch(/no journal at .*none\/j\.db: fill it with `halyard import FILE\.csv` or `halyard record`, or name another with --journal/);
   });
 
+  it('backtests an interval the journal does not hold from the shorter bars that tile it', async () => {
+    const json = join(dir, 'five.json');
+    const r = await run([...base().map((a) => (a === '1m' ? '5m' : a)), '--json', json, '--from', '2024-01-01T00:03']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('bars    5m (made from its 1m bars)');
+    const saved = JSON.parse(readFileSync(json, 'utf8')) as { run: { interval: string; barCount: number; from: number } };
+    // 3000 one-minute bars make 600; --from 00:03 starts at the first whole period, 00:05
+    expect(saved.run).toMatchObject({ interval: '5m', barCount: 599, from: T0 + 5 * 60_000 });
+    const none = await run([...base().map((a) => (a === 'BTCPHP' ? 'ETHPHP' : a))]);
+    expect(none.err).toMatch(/no ETHPHP 1m bars in .*, nor shorter ones that make them/);
+  });
+
   it('a file that is not a Halyard journal is refused', async () => {
     const bogus = join(dir, 'prices.csv');
     writeFileSync(bogus, 'open,high,low,close\n1,2,3,4\n');

@@ -10,7 +10,9 @@ import { openJournal } from '../journal/journal.ts';
 import type { Journal } from '../journal/journal.ts';
 import type { BarWindow, DataSource } from './sweep-job.ts';
 import type { BarInput } from './bar-input.ts';
-import { journalBars } from './sources.ts';
+import { countSeriesBars, seriesBars } from './journal-series.ts';
+import type { JournalSeries } from './journal-series.ts';
+import type { KlineInterval } from '../core/market/intervals.ts';
 
 const journals = new Map<string, Journal>();
 const series = new Map<string, SyntheticSeries>();
@@ -44,10 +46,15 @@ function synthetic(source: Extract<DataSource, { kind: 'synthetic' }>, interval:
   return s;
 }
 
+/** The journal series a job reads: stored at its interval, or aggregated from `stored`. */
+function journalSeries(source: Extract<DataSource, { kind: 'journal' }>, symbol: string, interval: string): JournalSeries {
+  return { symbol, interval: interval as KlineInterval, stored: (source.stored ?? interval) as KlineInterval };
+}
+
 /** How many bars the source holds for the symbol and interval. */
 export function countBars(source: DataSource, symbol: string, interval: string): number {
   if (source.kind === 'synthetic') return synthetic(source, interval).length;
-  return journal(source.path).klines.klineRange(symbol, interval, source.from, source.to)?.count ?? 0;
+  return countSeriesBars(journal(source.path), journalSeries(source, symbol, interval), source.from, source.to);
 }
 
 /** The bars of the source, oldest first, cut to `window` when given. Lazy: nothing is materialised. */
@@ -67,7 +74,7 @@ export function* barsOf(source: DataSource, symbol: string, interval: string, wi
   // The journal's packed blocks where it has them (sources.ts); each Candle is the reader's
   // reused scratch, read by the consumer before the next one, as runBacktest does.
   let i = 0;
-  for (const c of journalBars(journal(source.path), symbol, interval, source.from, source.to)) {
+  for (const c of seriesBars(journal(source.path), journalSeries(source, symbol, interval), source.from, source.to)) {
     if (i++ < skip) continue;
     yield c;
     if (i - skip >= take) return;

@@ -14,6 +14,8 @@ export type DataSource =
       /** Open-time range, ms: from inclusive, to exclusive (journal convention). */
       from?: number;
       to?: number;
+      /** The interval stored in the journal when shorter than the job's: its bars are aggregated (journal-series.ts). */
+      stored?: string;
     }
   | {
       kind: 'synthetic';

@@ -44,6 +44,8 @@ export interface SweepContext {
   fillModel: FillModel;
   outDir: string;
   json?: string | undefined;
+  /** The journal's interval when it is aggregated into `interval` (journal-series.ts). */
+  storedInterval?: string;
 }
 
 /** `instrument`: the symbol's exchangeInfo object (spec 2.2) as the workers parse it. */
@@ -62,7 +64,13 @@ export async function runSweepCommand(io: CliIo, args: SweepArgs, ctx: SweepCont
     baseParams: ctx.params,
     symbol: ctx.symbol,
     interval: ctx.interval,
-    data: { kind: 'journal', path: path.resolve(ctx.journalFile), ...(ctx.from === undefined ? {} : { from: ctx.from }), ...(ctx.to === undefined ? {} : { to: ctx.to }) },
+    data: {
+      kind: 'journal',
+      path: path.resolve(ctx.journalFile),
+      ...(ctx.from === undefined ? {} : { from: ctx.from }),
+      ...(ctx.to === undefined ? {} : { to: ctx.to }),
+      ...(ctx.storedInterval === undefined ? {} : { stored: ctx.storedInterval }),
+    },
     instrument,
     fees: ctx.fees,
     balances: ctx.balances,

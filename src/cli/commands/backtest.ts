@@ -29,7 +29,9 @@ import type { ExchangeInfoFromFile } from '../../data/exchange-info-file.ts';
 import { writeJsonFile } from '../../data/json-file.ts';
 import { writeReport } from '../../backtest/report/html-report.ts';
 import { runBacktest } from '../../backtest/run-backtest.ts';
-import { instrumentAt, journalBars } from '../../backtest/sources.ts';
+import { chooseSeries, seriesBars, seriesRange } from '../../backtest/journal-series.ts';
+import { instrumentAt } from '../../backtest/sources.ts';
+import type { KlineInterval } from '../../core/market/intervals.ts';
 import { formatSummary } from '../../backtest/summary.ts';
 import { formatTime, parseTimeText } from '../../data/time-text.ts';
 import { JournalError } from '../../journal/errors.ts';
@@ -177,12 +179,15 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
   if (!existsSync(file)) throw new UsageError(`no journal at ${file}: fill it with \`halyard import FILE.csv\` or \`halyard record\`, or name another with --journal (or $HALYARD_JOURNAL)`);
   const journal = openReadOnly(file);
   try {
-    const all = journal.klines.klineRange(symbol, interval);
-    if (!all) throw new UsageError(`no ${symbol} ${interval} bars in ${file}; ${held(journal)}`);
-    const range = journal.klines.klineRange(symbol, interval, from, to);
+    // The stored series, or a shorter one that tiles the interval (1m klines backtest on 1h).
+    const series = chooseSeries(journal, symbol, interval as KlineInterval);
+    if (!series) throw new UsageError(`no ${symbol} ${interval} bars in ${file}, nor shorter ones that make them; ${held(journal)}`);
+    const made = series.stored === series.interval ? '' : ` (made from its ${series.stored} bars)`;
+    const all = seriesRange(journal, series) as { first: number; last: number; count?: number };
+    const range = seriesRange(journal, series, from, to);
     if (!range) {
       const asked = `${from === undefined ? 'the start' : formatTime(from)} .. ${to === undefined ? 'the end' : formatTime(to)}`;
-      throw new UsageError(`no ${symbol} ${interval} bars in ${asked}; the journal holds ${formatTime(all.first)} .. ${formatTime(all.last)} (${all.count} bars)`);
+      throw new UsageError(`no ${symbol} ${interval} bars in ${asked}; the journal holds ${formatTime(all.first)} .. ${formatTime(all.last)}${all.count === undefined ? made : ` (${all.count} bars)`}`);
     }
     const configured = config.sandbox.symbols.find((s) => s.symbol === symbol);
     const configuredInfo = configured ? exchangeInfoFromConfig(config.sandbox, 0, [configured]) : undefined;
@@ -198,7 +203,7 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
     if (args.walkForward && !args.sweep?.length) throw new UsageError('--walk-forward needs a parameter grid: add --sweep name=start:stop:step ...');
     if (args.sweep?.length) {
       const outDir = args.outDir ?? 'backtest/out';
-      const ctx = { strategyRef: args.strategy ?? '', strategy, params, symbol, interval, journalFile: file, from, to, fees, balances, fillModel, outDir, json: args.json };
+      const ctx = { strategyRef: args.strategy ?? '', strategy, params, symbol, interval, journalFile: file, from, to, fees, balances, fillModel, outDir, json: args.json, ...(made ? { storedInterval: series.stored } : {}) };
       await runSweepCommand(io, args, ctx, raw ?? configuredInfo?.symbols[0]);
       return;
     }
@@ -209,7 +214,7 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
     const log = new StrategyLogFile(path.join(logDir, `.${strategy.name}-${symbol}-${interval}-${process.pid}.log.part`));
     let run;
     try {
-      run = usage(() => runBacktest({ strategy, params, symbol, interval, bars: journalBars(journal, symbol, interval, from, to), instrument, fees, balances, fillModel, from, to, runId: `backtest-${strategy.name}`, onLog: (e) => log.add(e) }));
+      run = usage(() => runBacktest({ strategy, params, symbol, interval, bars: seriesBars(journal, series, from, to), instrument, fees, balances, fillModel, from, to, runId: `backtest-${strategy.name}`, onLog: (e) => log.add(e) }));
     } catch (e) {
       const partial = log.close();
       if (partial !== undefined) await rm(partial, { force: true });
@@ -224,11 +229,11 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
     // Streamed: a year of 1-minute bars is ~70 MB of JSON, and years more would pass V8's longest string.
     writeJsonFile(jsonFile, { run, metrics }, { replacer: jsonReplacer, onlyNonFinite: true });
     // The same bars again for the charts, streamed from the journal's blocks: nothing collected.
-    await writeReport(reportFile, { run, metrics, bars: journalBars(journal, symbol, interval, from, to) });
+    await writeReport(reportFile, { run, metrics, bars: seriesBars(journal, series, from, to) });
     const rules = source === 'file' ? `exchangeInfo from ${args.exchangeInfo}` : source === 'journal' ? 'exchangeInfo from the journal' : 'rules from the sandbox config (no exchangeInfo snapshot in the journal)';
     const logged = log.count === 0 ? [] : [`Log       ${log.count} line(s) from the strategy; first: ${log.first[0] ?? ''}`];
     const logLine = logFile !== undefined ? [`log     ${logFile}`] : log.error !== undefined ? [`log     not written: ${log.error.message}`] : [];
-    io.out([formatSummary(run, metrics), ...logged, '', `rules   ${rules}`, `json    ${jsonFile}`, `report  ${reportFile}`, ...logLine].join('\n'));
+    io.out([formatSummary(run, metrics), ...logged, '', ...(made ? [`bars    ${interval}${made}`] : []), `rules   ${rules}`, `json    ${jsonFile}`, `report  ${reportFile}`, ...logLine].join('\n'));
   } finally {
     journal.close();
   }

@@ -1,0 +1,71 @@
+/**
+ * The bars a backtest of `symbol` `interval` reads from a journal: the series stored at that
+ * interval, or, when there is none, one stored at a shorter interval that tiles it, aggregated on
+ * the fly (data/resample.ts): a journal of 1-minute klines backtests on 5m, 1h or 1d. The
+ * coarsest such series is used (the least to read). A range [from, to) on the backtest's bars'
+ * open times reads the stored bars of the whole periods that open in it.
+ */
+import { intervalMs, isKlineInterval, nextOpen, periodOpen } from '../core/market/intervals.ts';
+import type { KlineInterval } from '../core/market/intervals.ts';
+import { canResample, resampleBars } from '../data/resample.ts';
+import type { Journal } from '../journal/journal.ts';
+import type { BarInput } from './bar-input.ts';
+import { journalBars } from './sources.ts';
+
+export interface JournalSeries {
+  readonly symbol: string;
+  /** The interval the backtest runs on. */
+  readonly interval: KlineInterval;
+  /** The interval stored in the journal: `interval`, or a shorter one aggregated into it. */
+  readonly stored: KlineInterval;
+}
+
+/** The series to read for `symbol` `interval`, or undefined when the journal holds nothing that makes it. */
+export function chooseSeries(journal: Journal, symbol: string, interval: KlineInterval): JournalSeries | undefined {
+  if (journal.klines.klineRange(symbol, interval) !== undefined) return { symbol, interval, stored: interval };
+  let best: KlineInterval | undefined;
+  for (const s of journal.klines.series()) {
+    if (s.symbol !== symbol || !isKlineInterval(s.interval) || !canResample(s.interval, interval)) continue;
+    if (best === undefined || (intervalMs(s.interval) as number) > (intervalMs(best) as number)) best = s.interval;
+  }
+  return best === undefined ? undefined : { symbol, interval, stored: best };
+}
+
+/** Open-time bounds of the stored bars behind the backtest's bars opening in [from, to). */
+export function storedRange(s: JournalSeries, from?: number, to?: number): { from?: number; to?: number } {
+  if (s.stored === s.interval) return { ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) };
+  const lo = from === undefined ? undefined : periodOpen(s.interval, from) === from ? from : nextOpen(s.interval, periodOpen(s.interval, from));
+  const hi = to === undefined ? undefined : nextOpen(s.interval, periodOpen(s.interval, to - 1));
+  return { ...(lo === undefined ? {} : { from: lo }), ...(hi === undefined ? {} : { to: hi }) };
+}
+
+/** The backtest's bars, oldest first (a fresh iterable each call). */
+export function seriesBars(journal: Journal, s: JournalSeries, from?: number, to?: number): Iterable<BarInput> {
+  const r = storedRange(s, from, to);
+  const stored = journalBars(journal, s.symbol, s.stored, r.from, r.to);
+  return s.stored === s.interval ? stored : resampleBars(stored, s.interval);
+}
+
+/** First and last open time of the backtest's bars in [from, to) (and their count when stored as they are); undefined when there are none. */
+export function seriesRange(journal: Journal, s: JournalSeries, from?: number, to?: number): { first: number; last: number; count?: number } | undefined {
+  const r = storedRange(s, from, to);
+  const stored = journal.klines.klineRange(s.symbol, s.stored, r.from, r.to);
+  if (stored === undefined) return undefined;
+  return s.stored === s.interval ? stored : { first: periodOpen(s.interval, stored.first), last: periodOpen(s.interval, stored.last) };
+}
+
+/** How many bars the backtest reads in [from, to) (aggregated ones counted by a pass over the stored open times). */
+export function countSeriesBars(journal: Journal, s: JournalSeries, from?: number, to?: number): number {
+  if (s.stored === s.interval) return journal.klines.klineRange(s.symbol, s.interval, from, to)?.count ?? 0;
+  const r = storedRange(s, from, to);
+  let count = 0;
+  let last = Number.NaN;
+  for (const c of journalBars(journal, s.symbol, s.stored, r.from, r.to)) {
+    const open = periodOpen(s.interval, c.openTime);
+    if (open !== last) {
+      count++;
+      last = open;
+    }
+  }
+  return count;
+}
