@@ -77,6 +77,7 @@ export function metricRows(m: BacktestMetrics, quote: string, spanMs = Infinity)
     { key: 'endEquity', label: 'End equity', value: money(m.endEquity) },
     { key: 'netPnl', label: 'Net PnL', value: `${fmtSigned(m.netPnl)} ${quote}`, signed: m.netPnl },
     { key: 'returnPct', label: 'Return', value: fmtSignedPct(m.returnPct), signed: m.returnPct },
+    { key: 'marketReturnPct', label: 'Buy and hold', value: fmtSignedPct(m.marketReturnPct), signed: m.marketReturnPct },
     spanMs < MIN_CAGR_SPAN_MS
       ? { key: 'cagrPct', label: 'CAGR', value: 'n/a (< 30 days)' }
       : { key: 'cagrPct', label: 'CAGR', value: fmtSignedPct(m.cagrPct), signed: m.cagrPct },

@@ -71,6 +71,7 @@ export function computeMetrics(run: BacktestRun): BacktestMetrics {
     endEquity: finite(endEquity),
     netPnl: finite(netPnl),
     returnPct: startEquity > 0 ? finite((netPnl / startEquity) * 100) : 0,
+    marketReturnPct: marketReturnPct(run.market),
     cagrPct: finite(cagrPct(startEquity, endEquity, span)),
     maxDrawdownPct: finite(c.maxDrawdownPct),
     sharpe: finite(c.sharpe),
@@ -82,4 +83,11 @@ export function computeMetrics(run: BacktestRun): BacktestMetrics {
     trades: records !== undefined ? records.length : run.trades.length,
     fills: fills.length,
   };
+}
+
+/** Last close over first open, in percent; 0 without them (a run made by hand) or from a non-positive open. */
+function marketReturnPct(market: BacktestRun['market']): number {
+  if (market === undefined) return 0;
+  const open = Number(market.open);
+  return open > 0 ? finite((Number(market.close) / open - 1) * 100) : 0;
 }

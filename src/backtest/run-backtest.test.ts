@@ -66,6 +66,14 @@ describe('runBacktest', () => {
     expect(run.equity[1]).toMatchObject({ time: T0 + 2 * 60_000 - 1, position: 0.998 });
   });
 
+  it('keeps the first open and the last close: buy and hold over the same bars', () => {
+    const run = runBacktest(base(scripted({}), bars(...ROWS)));
+    expect(run.market).toEqual({ open: '100', close: '95' });
+    expect(computeMetrics(run).marketReturnPct).toBeCloseTo(-5, 12);
+    const from = runBacktest(base(scripted({}), bars(...ROWS), { from: T0 + 60_000, to: T0 + 3 * 60_000 }));
+    expect(from.market).toEqual({ open: '102', close: '96' });
+  });
+
   it('moves MARKET prices against the order by the slippage, onto the tick', () => {
     const s = scripted({ 0: [place({ symbol: 'BTCPHP', side: 'BUY', type: 'MARKET', quantity: '1' })], 1: [place({ symbol: 'BTCPHP', side: 'SELL', type: 'MARKET', quantity: '0.5' })] });
     const run = runBacktest(base(s, bars(...ROWS), { fillModel: { slippageBps: 7 } }));

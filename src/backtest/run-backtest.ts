@@ -125,6 +125,9 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
   let first = 0;
   let prevOpen = -Infinity;
   let lastClose = 0;
+  let firstOpenText = '';
+  // The last bar's close, kept past the bar (its text is read once, at the end).
+  let lastCloseKept: KeptClose | undefined;
   // An array is read by index: for-of over an Iterable allocated an iterator result a bar.
   // Anything else (a journal's generator) through its iterator, as for-of does (closed on a throw).
   const iter = list === undefined ? bars[Symbol.iterator]() : undefined;
@@ -152,7 +155,8 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
         clock.t = c.openTime;
         // Base held at the start is the strategy's position, bought at the first open (as the round trips count it).
         const held = orders.account.totalOf(inst.baseAsset);
-        const open = dec(c.exact.open, 'open');
+        firstOpenText = c.exact.open;
+        const open = dec(firstOpenText, 'open');
         if (held.gt(0)) orders.account.setPosition(symbol, held, open);
         trips.seed(held, open, c.openTime);
         kernel.start();
@@ -161,7 +165,7 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
       if (venue.busy()) settleClose();
       player.play(c);
       clock.t = c.closeTime + 1;
-      pendingClose = keepClose(c.exact);
+      pendingClose = lastCloseKept = keepClose(c.exact);
       kernel.bar(symbol, interval, c);
       if (hasTimer) kernel.timer(clock.t);
       rec.point(c.closeTime, c.close);
@@ -193,6 +197,7 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
     from: first,
     to: lastClose + 1,
     barCount: count,
+    market: { open: firstOpenText, close: lastCloseKept === undefined ? firstOpenText : closeText(lastCloseKept) },
     startBalances,
     endBalances: { ...orders.account.balanceTexts() },
     fees: { maker: opts.fees.maker, taker: opts.fees.taker },

@@ -82,6 +82,11 @@ export interface BacktestRun {
   from: number;
   to: number;
   barCount: number;
+  /**
+   * The first bar's open and the last bar's close, as their texts: what holding the base asset
+   * over the run did (metrics' marketReturnPct). Absent from a run made by hand.
+   */
+  market?: { open: string; close: string };
   startBalances: Record<string, string>;
   endBalances: Record<string, string>;
   fees: { maker: string; taker: string };
@@ -98,6 +103,8 @@ export interface BacktestMetrics {
   endEquity: number;
   netPnl: number;
   returnPct: number;
+  /** Buy and hold over the same bars: the last close over the first open, in percent (0 when the run does not say). */
+  marketReturnPct: number;
   cagrPct: number;
   maxDrawdownPct: number;
   sharpe: number;
