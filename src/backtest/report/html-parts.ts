@@ -1,9 +1,10 @@
 /**
- * The static parts of the HTML report: header, metrics table, trade list, notes and the style
+ * The static parts of the HTML report: header, metrics table, returns by month, trade list, notes and the style
  * sheet. Everything from the run is escaped; the charts are drawn by page-script.js.
  */
 import { fmtDuration, fmtNum, fmtParams, fmtSigned, fmtSignedPct, fmtTime, metricRows } from '../metrics-format.ts';
 import { tradeStats } from '../metrics-trades.ts';
+import { monthlyReturns } from '../period-returns.ts';
 import type { BacktestMetrics, BacktestRun } from '../types.ts';
 
 export function escapeHtml(s: string): string {
@@ -76,6 +77,18 @@ export function tradesHtml(run: BacktestRun): string {
 }
 
 /** Denied intents and strategy failures, when there were any (first 50 of each). */
+/** Returns by calendar month (period-returns.ts), when the run spans more than one. */
+export function monthsHtml(run: BacktestRun, m: BacktestMetrics): string {
+  const months = monthlyReturns(run, m.startEquity);
+  if (months.length < 2) return '';
+  const q = escapeHtml(run.quoteAsset);
+  const rows = months.map((x) => {
+    const cls = x.returnPct > 0 ? 'win' : x.returnPct < 0 ? 'loss' : '';
+    return `<tr class="${cls}"><td>${escapeHtml(x.month)}</td><td>${escapeHtml(fmtSignedPct(x.returnPct))}</td><td>${escapeHtml(fmtNum(x.endEquity))}</td></tr>`;
+  });
+  return `<section id="months"><h2>Returns by month</h2><table><thead><tr><th>Month</th><th>Return</th><th>End equity (${q})</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>`;
+}
+
 export function notesHtml(run: BacktestRun): string {
   const parts: string[] = [];
   if (run.denials.length) {
@@ -83,7 +96,7 @@ export function notesHtml(run: BacktestRun): string {
     parts.push(`<h3>${run.denials.length} denied intent(s)</h3><ul>${items.join('')}</ul>`);
   }
   if (run.strategyFailures.length) {
-    const items = run.strategyFailures.slice(0, 50).map((f) => `<li>${escapeHtml(fmtTime(f.time))} ${escapeHtml(f.handler)}: ${escapeHtml(f.message)}</li>`);
+    const items = run.strategyFailures.slice(0, 50).map((f) => `<li>${escapeHtml(fmtTime(f.time))} ${escapeHtml(f.handler)}: ${escapeHtml(f.message)}${f.at === undefined ? '' : ` (thrown at ${escapeHtml(f.at)})`}</li>`);
     parts.push(`<h3>${run.strategyFailures.length} strategy failure(s)</h3><ul>${items.join('')}</ul>`);
   }
   return parts.length ? `<section id="notes"><h2>Notes</h2>${parts.join('')}</section>` : '';
@@ -109,4 +122,6 @@ th,td{border-bottom:1px solid #e5e7eb;padding:4px 8px;text-align:right;white-spa
 th:nth-child(2),td:nth-child(2){text-align:left}
 thead th{position:sticky;top:0;background:#f1f5f9}
 tr.win td:nth-child(8),tr.win td:nth-child(9){color:#15803d}tr.loss td:nth-child(8),tr.loss td:nth-child(9){color:#b91c1c}
+#months table{width:auto;min-width:360px}#months th:nth-child(1),#months td:nth-child(1){text-align:left}#months th:nth-child(2),#months td:nth-child(2){text-align:right}
+#months tr.win td:nth-child(2){color:#15803d}#months tr.loss td:nth-child(2){color:#b91c1c}
 `;

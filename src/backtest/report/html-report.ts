@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import type { BacktestMetrics, BacktestRun } from '../types.ts';
 import type { BarInput } from '../bar-input.ts';
 import { buildChartData, DEFAULT_MAX_POINTS } from './chart-data.ts';
-import { escapeHtml, headerHtml, metricsHtml, notesHtml, STYLE, tradesHtml } from './html-parts.ts';
+import { escapeHtml, headerHtml, metricsHtml, monthsHtml, notesHtml, STYLE, tradesHtml } from './html-parts.ts';
 
 export interface ReportInput {
   run: BacktestRun;
@@ -87,6 +87,7 @@ ${metricsHtml(run, metrics)}
 <section id="price"><h2>Price</h2><div id="price-chart" class="chart"></div><p class="note">${thinned}</p></section>
 <section id="equity"><h2>Equity (${escapeHtml(run.quoteAsset)})</h2><div id="equity-chart" class="chart"></div>${curveNote}</section>
 <section id="drawdown"><h2>Drawdown (%)</h2><div id="drawdown-chart" class="chart"></div></section>
+${monthsHtml(run, metrics)}
 ${tradesHtml(run)}
 ${notesHtml(run)}
 <script type="application/json" id="report-data">${inlineJson(data)}</script>

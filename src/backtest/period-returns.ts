@@ -1,0 +1,46 @@
+/**
+ * Returns by calendar month (UTC) from a run's equity curve, as Freqtrade's per-period
+ * breakdown: a month's return is its last equity point over the previous month's (the start
+ * equity for the first), so the months compound to the run's return. Read from the equity
+ * columns when the run has them (no point objects made for a year of bars).
+ */
+import { equityColumnsOf } from './equity-columns.ts';
+import type { BacktestRun } from './types.ts';
+
+export interface MonthReturn {
+  /** `2024-03`. */
+  readonly month: string;
+  readonly returnPct: number;
+  /** Equity at the month's last point, in the quote asset. */
+  readonly endEquity: number;
+}
+
+/** The months of a run, oldest first; empty without equity points. */
+export function monthlyReturns(run: BacktestRun, startEquity: number): MonthReturn[] {
+  const c = equityColumnsOf(run);
+  const n = c ? c.length : run.equity.length;
+  const timeAt = c ? (i: number) => c.time[i] as number : (i: number) => run.equity[i]!.time;
+  const equityAt = c ? (i: number) => c.equity[i] as number : (i: number) => run.equity[i]!.equity;
+  const out: MonthReturn[] = [];
+  let base = startEquity;
+  let month = '';
+  let last = startEquity;
+  const close = () => {
+    out.push({ month, returnPct: base > 0 ? (last / base - 1) * 100 : 0, endEquity: last });
+    base = last;
+  };
+  // The month changes when a point reaches the next month's start (a Date only then, not per point).
+  let next = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const t = timeAt(i);
+    if (t >= next) {
+      if (month !== '') close();
+      const d = new Date(t);
+      month = d.toISOString().slice(0, 7);
+      next = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+    }
+    last = equityAt(i);
+  }
+  if (month !== '') close();
+  return out;
+}
