@@ -65,6 +65,18 @@ describe('halyard backtest', () => {
     expect(readFileSync(report, 'utf8')).toContain('<html');
   });
 
+  it('--csv writes the trades and the fills beside the JSON', async () => {
+    const json = join(dir, 'csv', 'run.json');
+    const r = await run([...base(), '--json', json, '--csv']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(`csv     ${join(dir, 'csv', 'run-trades.csv')}`);
+    const fills = readFileSync(join(dir, 'csv', 'run-fills.csv'), 'utf8').trim().split('\r\n');
+    const saved = JSON.parse(readFileSync(json, 'utf8')) as { run: { fills: unknown[]; trades: unknown[] } };
+    expect(fills).toHaveLength(saved.run.fills.length + 1);
+    expect(fills[0]).toBe('time,time_ms,symbol,side,price,qty,quote_qty,commission,commission_asset,is_maker,order_id,client_order_id,trade_id');
+    expect(readFileSync(join(dir, 'csv', 'run-trades.csv'), 'utf8').trim().split('\r\n')).toHaveLength(saved.run.trades.length + 1);
+  });
+
   it('honours --from / --to and writes default file names under --out-dir', async () => {
     const r = await run([...base(), '--from', '2024-01-01T10:00', '--to', '2024-01-01T20:00']);
     expect(r.code).toBe(0);

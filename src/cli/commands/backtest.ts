@@ -11,7 +11,7 @@
  * range or symbol without bars, a file that is not a journal) is a usage error, exit code 2.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Argv } from 'yargs';
 import { loadConfig } from '../../config/load.ts';
@@ -21,6 +21,7 @@ import { isDecimalText } from '../../core/money/decimal.ts';
 import { parseBalanceArgs, parseParamArgs, paramNames } from '../../backtest/cli-input.ts';
 import { resolveFillModel } from '../../backtest/fill-model.ts';
 import type { FillModel } from '../../backtest/fill-model.ts';
+import { fillsCsv, tradesCsv } from '../../backtest/csv-export.ts';
 import { StrategyLogFile } from '../../backtest/log-file.ts';
 import { computeMetrics } from '../../backtest/metrics.ts';
 import { jsonReplacer } from '../../backtest/metrics-json.ts';
@@ -64,6 +65,7 @@ export interface BacktestArgs extends GlobalArgs, SweepArgs {
   volumeShare?: number;
   json?: string;
   report?: string;
+  csv?: boolean;
   outDir?: string;
   exchangeInfo?: string;
 }
@@ -89,6 +91,7 @@ export function backtestCommand(io: CliIo) {
         .option('volume-share', { type: 'number', describe: 'cap resting-order fills at this share of each bar\'s volume, (0, 1]' })
         .option('json', { type: 'string', describe: 'write the run and its metrics as JSON here' })
         .option('report', { type: 'string', describe: 'write the HTML report here' })
+        .option('csv', { type: 'boolean', describe: 'also write the trades and the fills as CSV beside the JSON (<run>-trades.csv, <run>-fills.csv)' })
         .option('out-dir', { type: 'string', default: 'backtest/out', describe: 'folder for the default JSON and report names' })
         .option('sweep', { type: 'string', array: true, describe: 'parameter grid, e.g. --sweep fast=5:20:5 slow=20:60:10 (start:stop:step or a,b,c); runs on worker threads' })
         .option('rank-by', { type: 'string', describe: 'metric that ranks a sweep (default sharpe)' })
@@ -230,10 +233,16 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
     writeJsonFile(jsonFile, { run, metrics }, { replacer: jsonReplacer, onlyNonFinite: true });
     // The same bars again for the charts, streamed from the journal's blocks: nothing collected.
     await writeReport(reportFile, { run, metrics, bars: seriesBars(journal, series, from, to) });
+    const csvBase = path.join(path.dirname(path.resolve(jsonFile)), path.basename(jsonFile).replace(/\.json$/i, ''));
+    const csvFiles = args.csv ? [`${csvBase}-trades.csv`, `${csvBase}-fills.csv`] : [];
+    if (args.csv) {
+      await writeFile(csvFiles[0] as string, tradesCsv(run.trades), 'utf8');
+      await writeFile(csvFiles[1] as string, fillsCsv(run.fills), 'utf8');
+    }
     const rules = source === 'file' ? `exchangeInfo from ${args.exchangeInfo}` : source === 'journal' ? 'exchangeInfo from the journal' : 'rules from the sandbox config (no exchangeInfo snapshot in the journal)';
     const logged = log.count === 0 ? [] : [`Log       ${log.count} line(s) from the strategy; first: ${log.first[0] ?? ''}`];
     const logLine = logFile !== undefined ? [`log     ${logFile}`] : log.error !== undefined ? [`log     not written: ${log.error.message}`] : [];
-    io.out([formatSummary(run, metrics), ...logged, '', ...(made ? [`bars    ${interval}${made}`] : []), `rules   ${rules}`, `json    ${jsonFile}`, `report  ${reportFile}`, ...logLine].join('\n'));
+    io.out([formatSummary(run, metrics), ...logged, '', ...(made ? [`bars    ${interval}${made}`] : []), `rules   ${rules}`, `json    ${jsonFile}`, `report  ${reportFile}`, ...csvFiles.map((f) => `csv     ${f}`), ...logLine].join('\n'));
   } finally {
     journal.close();
   }
