@@ -191,6 +191,16 @@ export default defineStrategy({ name: 'chatty', params: z.object({ symbol: z.str
     expect(none.err).toMatch(/no ETHPHP 1m bars in .*, nor shorter ones that make them/);
   });
 
+  it('--detail plays the fills on shorter stored bars while the strategy sees the interval made from them', async () => {
+    const args = [...base().map((a) => (a === '1m' ? '5m' : a)), '--param', 'fast=3', '--param', 'slow=8'];
+    const r = await run([...args, '--detail', '1m', '--json', join(dir, 'detail.json')]);
+    expect(r.err).toBe('');
+    expect(r.out).toContain('bars    5m (made from its 1m bars, fills played on them)');
+    expect((JSON.parse(readFileSync(join(dir, 'detail.json'), 'utf8')) as { run: { barCount: number } }).run.barCount).toBe(600);
+    expect((await run([...args, '--detail', '15m'])).err).toMatch(/--detail 15m: 15m bars do not tile 5m ones/);
+    expect((await run([...args.map((a) => (a === '5m' ? '1h' : a)), '--detail', '3m'])).err).toMatch(/--detail 3m: no BTCPHP 3m bars in /);
+  });
+
   it('a file that is not a Halyard journal is refused', async () => {
     const bogus = join(dir, 'prices.csv');
     writeFileSync(bogus, 'open,high,low,close\n1,2,3,4\n');
@@ -222,6 +232,13 @@ export default defineStrategy({ name: 'chatty', params: z.object({ symbol: z.str
     expect(wf.err).toBe('');
     expect(wf.code).toBe(0);
     expect(wf.out).toMatch(/Out of sample/);
+  });
+
+  it('sweeps a required parameter without a --param of its own', async () => {
+    const r = await run(['backtest', '--strategy', 'grid', '--symbol', 'BTCPHP', '--interval', '1m', '--journal', journal, '--out-dir', join(dir, 'grid'), '--param', 'lower=900', '--param', 'upper=1100', '--sweep', 'quantity=0.01,0.02', '--workers', '0']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/2 combination\(s\) run/);
   });
 
   it('refuses a bad sweep spec and a walk-forward without a grid, naming the problem', async () => {

@@ -3,7 +3,9 @@
  * interval, or, when there is none, one stored at a shorter interval that tiles it, aggregated on
  * the fly (data/resample.ts): a journal of 1-minute klines backtests on 5m, 1h or 1d. The
  * coarsest such series is used (the least to read). A range [from, to) on the backtest's bars'
- * open times reads the stored bars of the whole periods that open in it.
+ * open times reads the stored bars of the whole periods that open in it. A detailed series
+ * (`detailSeries`) makes its bars from a chosen shorter interval and hands them out with those
+ * shorter bars attached, for the venue to play its fills on (run-backtest.ts `detailed`).
  */
 import { intervalMs, isKlineInterval, nextOpen, periodOpen } from '../core/market/intervals.ts';
 import type { KlineInterval } from '../core/market/intervals.ts';
@@ -18,6 +20,14 @@ export interface JournalSeries {
   readonly interval: KlineInterval;
   /** The interval stored in the journal: `interval`, or a shorter one aggregated into it. */
   readonly stored: KlineInterval;
+  /** The bars carry the stored bars they were made from (DetailedCandle). */
+  readonly detailed?: boolean;
+}
+
+/** The series of `interval` made from `detail`'s stored bars, each bar carrying them; undefined when the journal holds no such bars or they do not tile the interval. */
+export function detailSeries(journal: Journal, symbol: string, interval: KlineInterval, detail: KlineInterval): JournalSeries | undefined {
+  if (!canResample(detail, interval) || journal.klines.klineRange(symbol, detail) === undefined) return undefined;
+  return { symbol, interval, stored: detail, detailed: true };
 }
 
 /** The series to read for `symbol` `interval`, or undefined when the journal holds nothing that makes it. */
@@ -43,6 +53,7 @@ export function storedRange(s: JournalSeries, from?: number, to?: number): { fro
 export function seriesBars(journal: Journal, s: JournalSeries, from?: number, to?: number): Iterable<BarInput> {
   const r = storedRange(s, from, to);
   const stored = journalBars(journal, s.symbol, s.stored, r.from, r.to);
+  if (s.detailed === true) return resampleBars(stored, s.interval, { detail: true });
   return s.stored === s.interval ? stored : resampleBars(stored, s.interval);
 }
 

@@ -5,6 +5,7 @@ import { defineStrategy } from '../strategy/define.ts';
 import { cancel, place } from '../strategy/intents.ts';
 import type { IntentInput } from '../strategy/intents.ts';
 import { computeMetrics } from './metrics.ts';
+import { resampleBars } from '../data/resample.ts';
 import { runBacktest } from './run-backtest.ts';
 import type { BacktestOptions } from './run-backtest.ts';
 import type { BacktestBar } from './types.ts';
@@ -72,6 +73,31 @@ describe('runBacktest', () => {
     expect(computeMetrics(run).marketReturnPct).toBeCloseTo(-5, 12);
     const from = runBacktest(base(scripted({}), bars(...ROWS), { from: T0 + 60_000, to: T0 + 3 * 60_000 }));
     expect(from.market).toEqual({ open: '102', close: '96' });
+  });
+
+  it('with detailed bars, plays the fills on the shorter bars while the strategy sees the longer ones', () => {
+    // Two 5-minute bars made from 1-minute ones; the second's low (95) comes in its fourth minute.
+    const minute = (i: number, o: string, h: string, l: string, c: string) => ({ openTime: T0 + i * 60_000, closeTime: T0 + (i + 1) * 60_000 - 1, open: Number(o), high: Number(h), low: Number(l), close: Number(c), volume: 10, exact: { open: o, high: h, low: l, close: c, volume: '10' } });
+    const fine = [minute(0, '100', '101', '99', '100'), minute(1, '100', '100', '99', '100'), minute(2, '100', '100', '99', '100'), minute(3, '100', '100', '99', '100'), minute(4, '100', '100', '99', '100'), minute(5, '100', '100', '98', '99'), minute(6, '99', '99', '97', '98'), minute(7, '98', '98', '96', '97'), minute(8, '97', '97', '95', '96'), minute(9, '96', '97', '96', '97')];
+    const bars5 = [...resampleBars(fine, '5m', { detail: true })];
+    const s = defineStrategy({
+      name: 'limit-once',
+      params: z.object({}),
+      symbols: ['BTCPHP'],
+      intervals: ['5m'],
+      state: () => ({ i: 0 }),
+      onBar: (ctx) => (ctx.state.i++ === 0 ? [place({ symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', quantity: '1', price: '95.5', timeInForce: 'GTC', tag: 'l' })] : undefined),
+    });
+    const opts = (detailed: boolean): BacktestOptions => ({ ...base(s, []), bars: bars5, interval: '5m', ...(detailed ? { detailed: true } : {}) });
+    const detailed = runBacktest(opts(true));
+    expect(detailed.fills).toHaveLength(1);
+    // filled in the minute that traded through 95.5 (minute 8), not at the 5-minute bar's low point
+    expect(detailed.fills[0]!.time).toBeGreaterThanOrEqual(T0 + 8 * 60_000);
+    expect(detailed.fills[0]!.time).toBeLessThan(T0 + 9 * 60_000);
+    expect(detailed.barCount).toBe(2);
+    const coarse = runBacktest(opts(false));
+    expect(coarse.fills).toHaveLength(1);
+    expect(coarse.fills[0]!.time).not.toBe(detailed.fills[0]!.time);
   });
 
   it('moves MARKET prices against the order by the slippage, onto the tick', () => {

@@ -11,10 +11,11 @@
  * ids count from fixed seeds, nothing reads the wall clock, every collection keeps insertion order.
  */
 import { closeText, keepClose } from '../core/indicators/candle.ts';
-import type { KeptClose } from '../core/indicators/candle.ts';
+import type { Candle, KeptClose } from '../core/indicators/candle.ts';
 import type { Instrument } from '../core/market/index.ts';
 import type { FeeRates } from '../core/matching/index.ts';
 import { D, dec } from '../core/money/decimal.ts';
+import type { DetailedCandle } from '../data/resample.ts';
 import { OrderManager } from '../core/orders/index.ts';
 import { Kernel } from '../engine/kernel.ts';
 import type { AnyStrategyDefinition } from '../strategy/define.ts';
@@ -54,6 +55,11 @@ export interface BacktestOptions {
   readonly onIntent?: (record: IntentRecord) => void;
   /** Every line the strategy logged (`ctx.log`), stamped with the backtest's clock. */
   readonly onLog?: (entry: StrategyLogEntry) => void;
+  /**
+   * The bars carry the shorter bars they were made from (data/resample.ts DetailedCandle): the
+   * venue plays its fills on those, one after the other, while the strategy sees the bars.
+   */
+  readonly detailed?: boolean;
 }
 
 export type { IntentRecord };
@@ -121,6 +127,7 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
   const from = opts.from ?? -Infinity;
   const to = opts.to ?? Infinity;
   const hasTimer = runner.setup.timerMs !== undefined;
+  const detailed = opts.detailed === true;
   let count = 0;
   let first = 0;
   let prevOpen = -Infinity;
@@ -163,7 +170,8 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
       }
       rec.bar = count++;
       if (venue.busy()) settleClose();
-      player.play(c);
+      if (detailed) playDetail(player, c);
+      else player.play(c);
       clock.t = c.closeTime + 1;
       pendingClose = lastCloseKept = keepClose(c.exact);
       kernel.bar(symbol, interval, c);
@@ -213,4 +221,11 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
   attachFills(run, rec.fills);
   attachTrades(run, trips);
   return attachEquity(run, rec.equity.columns()) satisfies BacktestRun;
+}
+
+/** The venue's part of a detailed bar: its shorter bars played one after the other (the bar itself when it has none). */
+function playDetail(player: BarPlayer, c: Candle): void {
+  const detail = (c as Partial<DetailedCandle>).detail;
+  if (detail === undefined || detail.length === 0) return player.play(c);
+  for (let i = 0; i < detail.length; i++) player.play(detail[i] as Candle);
 }

@@ -48,7 +48,7 @@ function synthetic(source: Extract<DataSource, { kind: 'synthetic' }>, interval:
 
 /** The journal series a job reads: stored at its interval, or aggregated from `stored`. */
 function journalSeries(source: Extract<DataSource, { kind: 'journal' }>, symbol: string, interval: string): JournalSeries {
-  return { symbol, interval: interval as KlineInterval, stored: (source.stored ?? interval) as KlineInterval };
+  return { symbol, interval: interval as KlineInterval, stored: (source.stored ?? interval) as KlineInterval, ...(source.detail === true ? { detailed: true } : {}) };
 }
 
 /** How many bars the source holds for the symbol and interval. */

@@ -42,6 +42,7 @@ export async function executeJob(job: BacktestJob): Promise<JobOutcome> {
       fees: job.fees,
       balances: job.balances,
       ...(job.fillModel ? { fillModel: job.fillModel as FillModel } : {}),
+      ...(job.data.kind === 'journal' && job.data.detail === true ? { detailed: true } : {}),
     });
     return {
       ok: true,

@@ -16,6 +16,8 @@ export type DataSource =
       to?: number;
       /** The interval stored in the journal when shorter than the job's: its bars are aggregated (journal-series.ts). */
       stored?: string;
+      /** The aggregated bars carry the stored ones, and fills are played on those (run-backtest.ts `detailed`). */
+      detail?: boolean;
     }
   | {
       kind: 'synthetic';

@@ -68,3 +68,14 @@ describe('canResample', () => {
     expect(canResample('1M', '1M')).toBe(false);
   });
 });
+
+describe('resampleBars with detail', () => {
+  it('hands each bar out with copies of the bars it was made from', () => {
+    const src = [bar(T, '1', '2', '0.5', '1.5', '1'), bar(T + M, '1.5', '3', '1', '2.5', '1'), bar(T + 5 * M, '2', '2', '2', '2', '1')];
+    const out = [...resampleBars(src, '5m', { detail: true })];
+    expect(out.map((b) => b.detail.map((d) => d.openTime))).toEqual([[T, T + M], [T + 5 * M]]);
+    expect(out[0]!.detail[1]).toEqual(src[1]);
+    expect(out[0]!.detail[1]).not.toBe(src[1]);
+    expect(out[0]!.exact.high).toBe('3');
+  });
+});

@@ -6,7 +6,9 @@
  * close and the exact sum of the volumes, with the exact texts of each (a high or low keeps the
  * text of the bar it came from; the volume is summed on exact decimals, core/money/exact40.ts).
  * Its close time is the period's, whatever bars it holds: a period with missing source bars is
- * made of those there are, as the venue makes a kline of the trades there were.
+ * made of those there are, as the venue makes a kline of the trades there were. With `detail`,
+ * each bar also carries copies of the source bars it was made from (`DetailedCandle`), for a
+ * backtest that plays its fills on them (run-backtest.ts).
  */
 import type { Candle, CandleText } from '../core/indicators/candle.ts';
 import { intervalMs, periodClose, periodOpen } from '../core/market/intervals.ts';
@@ -27,8 +29,19 @@ export function canResample(from: KlineInterval, to: KlineInterval): boolean {
   return f < t && t % f === 0;
 }
 
-/** The bars of `source` (oldest first, of an interval that `canResample` into `interval`) as bars of `interval`. */
-export function* resampleBars(source: Iterable<Candle>, interval: KlineInterval): Generator<Candle> {
+/** A bar with the shorter bars it was made from, oldest first. */
+export interface DetailedCandle extends Candle {
+  readonly detail: readonly Candle[];
+}
+
+/**
+ * The bars of `source` (oldest first, of an interval that `canResample` into `interval`) as bars
+ * of `interval`; with `detail`, each carrying copies of its source bars.
+ */
+export function resampleBars(source: Iterable<Candle>, interval: KlineInterval): Generator<Candle>;
+export function resampleBars(source: Iterable<Candle>, interval: KlineInterval, options: { detail: true }): Generator<DetailedCandle>;
+export function* resampleBars(source: Iterable<Candle>, interval: KlineInterval, options?: { detail?: boolean }): Generator<Candle> {
+  const detail = options?.detail === true;
   let period: Period | undefined;
   for (const c of source) {
     const open = periodOpen(interval, c.openTime);
@@ -36,10 +49,16 @@ export function* resampleBars(source: Iterable<Candle>, interval: KlineInterval)
       yield period.candle();
       period = undefined;
     }
-    if (period === undefined) period = new Period(open, periodClose(interval, open), c);
+    if (period === undefined) period = new Period(open, periodClose(interval, open), c, detail);
     else period.add(c);
   }
   if (period !== undefined) yield period.candle();
+}
+
+/** A copy of a candle that outlives it (the source may reuse one object). */
+function copyCandle(c: Candle): Candle {
+  const x = c.exact;
+  return { openTime: c.openTime, closeTime: c.closeTime, open: c.open, high: c.high, low: c.low, close: c.close, volume: c.volume, exact: { open: x.open, high: x.high, low: x.low, close: x.close, volume: x.volume } };
 }
 
 /** One period being filled: the values and texts taken so far (the source's candle may be reused: copied). */
@@ -53,12 +72,15 @@ class Period {
   private closeNum: number;
   private closeText: string;
   private volume: X40;
+  private readonly detail: Candle[] | undefined;
 
   constructor(
     readonly openTime: number,
     private readonly closeTime: number,
     first: Candle,
+    detail: boolean,
   ) {
+    this.detail = detail ? [copyCandle(first)] : undefined;
     const x = first.exact;
     this.openNum = first.open;
     this.openText = x.open;
@@ -72,6 +94,7 @@ class Period {
   }
 
   add(c: Candle): void {
+    if (this.detail !== undefined) this.detail.push(copyCandle(c));
     const x = c.exact;
     if (c.high > this.highNum) {
       this.highNum = c.high;
@@ -89,6 +112,9 @@ class Period {
   candle(): Candle {
     const volumeText = this.volume.toString();
     const exact: CandleText = { open: this.openText, high: this.highText, low: this.lowText, close: this.closeText, volume: volumeText };
-    return { openTime: this.openTime, closeTime: this.closeTime, open: this.openNum, high: this.highNum, low: this.lowNum, close: this.closeNum, volume: Number(volumeText), exact };
+    const c: Candle = { openTime: this.openTime, closeTime: this.closeTime, open: this.openNum, high: this.highNum, low: this.lowNum, close: this.closeNum, volume: Number(volumeText), exact };
+    if (this.detail === undefined) return c;
+    const d: DetailedCandle = { ...c, detail: this.detail };
+    return d;
   }
 }

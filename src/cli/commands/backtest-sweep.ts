@@ -46,6 +46,8 @@ export interface SweepContext {
   json?: string | undefined;
   /** The journal's interval when it is aggregated into `interval` (journal-series.ts). */
   storedInterval?: string;
+  /** Fills are played on the stored bars (`--detail`). */
+  detail?: boolean;
 }
 
 /** `instrument`: the symbol's exchangeInfo object (spec 2.2) as the workers parse it. */
@@ -70,6 +72,7 @@ export async function runSweepCommand(io: CliIo, args: SweepArgs, ctx: SweepCont
       ...(ctx.from === undefined ? {} : { from: ctx.from }),
       ...(ctx.to === undefined ? {} : { to: ctx.to }),
       ...(ctx.storedInterval === undefined ? {} : { stored: ctx.storedInterval }),
+      ...(ctx.detail === true ? { detail: true } : {}),
     },
     instrument,
     fees: ctx.fees,

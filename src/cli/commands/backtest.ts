@@ -30,7 +30,9 @@ import type { ExchangeInfoFromFile } from '../../data/exchange-info-file.ts';
 import { writeJsonFile } from '../../data/json-file.ts';
 import { writeReport } from '../../backtest/report/html-report.ts';
 import { runBacktest } from '../../backtest/run-backtest.ts';
-import { chooseSeries, seriesBars, seriesRange } from '../../backtest/journal-series.ts';
+import { chooseSeries, detailSeries, seriesBars, seriesRange } from '../../backtest/journal-series.ts';
+import type { JournalSeries } from '../../backtest/journal-series.ts';
+import { canResample } from '../../data/resample.ts';
 import { instrumentAt } from '../../backtest/sources.ts';
 import type { KlineInterval } from '../../core/market/intervals.ts';
 import { formatSummary } from '../../backtest/summary.ts';
@@ -49,6 +51,8 @@ import { UsageError } from '../errors.ts';
 import type { CliIo } from '../io.ts';
 import type { GlobalArgs } from '../with-client.ts';
 import { runSweepCommand, type SweepArgs } from './backtest-sweep.ts';
+import { parseSweepSpecs } from '../../backtest/sweep.ts';
+import type { SweepAxis } from '../../backtest/sweep-spec.ts';
 
 export interface BacktestArgs extends GlobalArgs, SweepArgs {
   strategy?: string;
@@ -66,6 +70,7 @@ export interface BacktestArgs extends GlobalArgs, SweepArgs {
   json?: string;
   report?: string;
   csv?: boolean;
+  detail?: string;
   outDir?: string;
   exchangeInfo?: string;
 }
@@ -91,6 +96,7 @@ export function backtestCommand(io: CliIo) {
         .option('volume-share', { type: 'number', describe: 'cap resting-order fills at this share of each bar\'s volume, (0, 1]' })
         .option('json', { type: 'string', describe: 'write the run and its metrics as JSON here' })
         .option('report', { type: 'string', describe: 'write the HTML report here' })
+        .option('detail', { type: 'string', choices: INTERVALS, describe: 'play fills on these shorter bars (e.g. 1m) while the strategy sees --interval\'s, made from them' })
         .option('csv', { type: 'boolean', describe: 'also write the trades and the fills as CSV beside the JSON (<run>-trades.csv, <run>-fills.csv)' })
         .option('out-dir', { type: 'string', default: 'backtest/out', describe: 'folder for the default JSON and report names' })
         .option('sweep', { type: 'string', array: true, describe: 'parameter grid, e.g. --sweep fast=5:20:5 slow=20:60:10 (start:stop:step or a,b,c); runs on worker threads' })
@@ -172,6 +178,18 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
   const names = paramNames(strategy.params);
   if (names.includes('symbol') && raw['symbol'] === undefined) raw['symbol'] = symbol;
   if (names.includes('interval') && raw['interval'] === undefined) raw['interval'] = interval;
+  // A swept parameter needs no --param of its own (a required one included): its first value
+  // stands in while the base parameters are checked; every point is checked with its own values.
+  if (args.sweep?.length) {
+    let axes: SweepAxis[] = [];
+    try {
+      axes = parseSweepSpecs(args.sweep);
+    } catch {
+      // a bad spec is reported by the sweep itself
+    }
+    const stand = axes.filter((a) => raw[a.name] === undefined && a.values.length > 0).map((a) => `${a.name}=${a.values[0] as string}`);
+    if (stand.length) Object.assign(raw, usage(() => parseParamArgs(stand, strategy.params)));
+  }
   const params = usage(() => parseParams(strategy.name, strategy.params, raw)) as Record<string, unknown>;
   const setup = usage(() => resolveSetup(strategy, params as never));
   if (!setup.symbols.includes(symbol) || !(setup.intervals as readonly string[]).includes(interval)) {
@@ -183,9 +201,13 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
   const journal = openReadOnly(file);
   try {
     // The stored series, or a shorter one that tiles the interval (1m klines backtest on 1h).
-    const series = chooseSeries(journal, symbol, interval as KlineInterval);
+    let series: JournalSeries | undefined;
+    if (args.detail !== undefined) {
+      series = detailSeries(journal, symbol, interval as KlineInterval, args.detail as KlineInterval);
+      if (!series) throw new UsageError(`--detail ${args.detail}: ${canResample(args.detail as KlineInterval, interval as KlineInterval) ? `no ${symbol} ${args.detail} bars in ${file}; ${held(journal)}` : `${args.detail} bars do not tile ${interval} ones (a shorter interval that divides it)`}`);
+    } else series = chooseSeries(journal, symbol, interval as KlineInterval);
     if (!series) throw new UsageError(`no ${symbol} ${interval} bars in ${file}, nor shorter ones that make them; ${held(journal)}`);
-    const made = series.stored === series.interval ? '' : ` (made from its ${series.stored} bars)`;
+    const made = series.detailed === true ? ` (made from its ${series.stored} bars, fills played on them)` : series.stored === series.interval ? '' : ` (made from its ${series.stored} bars)`;
     const all = seriesRange(journal, series) as { first: number; last: number; count?: number };
     const range = seriesRange(journal, series, from, to);
     if (!range) {
@@ -206,7 +228,7 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
     if (args.walkForward && !args.sweep?.length) throw new UsageError('--walk-forward needs a parameter grid: add --sweep name=start:stop:step ...');
     if (args.sweep?.length) {
       const outDir = args.outDir ?? 'backtest/out';
-      const ctx = { strategyRef: args.strategy ?? '', strategy, params, symbol, interval, journalFile: file, from, to, fees, balances, fillModel, outDir, json: args.json, ...(made ? { storedInterval: series.stored } : {}) };
+      const ctx = { strategyRef: args.strategy ?? '', strategy, params, symbol, interval, journalFile: file, from, to, fees, balances, fillModel, outDir, json: args.json, ...(made ? { storedInterval: series.stored } : {}), ...(series.detailed === true ? { detail: true } : {}) };
       await runSweepCommand(io, args, ctx, raw ?? configuredInfo?.symbols[0]);
       return;
     }
@@ -217,7 +239,7 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
     const log = new StrategyLogFile(path.join(logDir, `.${strategy.name}-${symbol}-${interval}-${process.pid}.log.part`));
     let run;
     try {
-      run = usage(() => runBacktest({ strategy, params, symbol, interval, bars: seriesBars(journal, series, from, to), instrument, fees, balances, fillModel, from, to, runId: `backtest-${strategy.name}`, onLog: (e) => log.add(e) }));
+      run = usage(() => runBacktest({ strategy, params, symbol, interval, bars: seriesBars(journal, series as JournalSeries, from, to), instrument, fees, balances, fillModel, from, to, runId: `backtest-${strategy.name}`, onLog: (e) => log.add(e), ...(series.detailed === true ? { detailed: true } : {}) }));
     } catch (e) {
       const partial = log.close();
       if (partial !== undefined) await rm(partial, { force: true });
