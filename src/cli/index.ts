@@ -7,6 +7,7 @@ import { importCommand } from './commands/import.ts';
 import { recordCommand } from './commands/record.ts';
 import { sandboxCommand } from './commands/sandbox.ts';
 import { startCommand } from './commands/start.ts';
+import { strategiesCommand } from './commands/strategies.ts';
 import { timeCommand } from './commands/time.ts';
 import { reportError } from './errors.ts';
 import { EXIT, type CliIo } from './io.ts';
@@ -30,6 +31,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .command(importCommand(io))
     .command(recordCommand(io))
     .command(backtestCommand(io))
+    .command(strategiesCommand(io))
     .command(sandboxCommand(io, io.signal ? { signal: io.signal } : {}))
     // yargs calls middleware with the instance in the command's context as the second argument.
     .middleware(((argv: Record<string, unknown>, y: OptionsHolder) => refuseRepeatedOptions(argv, y)) as (argv: Record<string, unknown>) => void)

@@ -61,7 +61,8 @@ export function describeSchema(schema: z.ZodType): string | undefined {
       const max = checks.find((c) => c['check'] === 'max_length')?.['maximum'];
       const len = checks.find((c) => c['check'] === 'length_equals')?.['length'];
       if (len !== undefined) return `string of ${String(len)} characters`;
-      if (min !== undefined || max !== undefined) return `string of ${String(min ?? 0)}..${max === undefined ? '' : String(max)} characters`;
+      if (min !== undefined && max === undefined) return `string of at least ${String(min)} character${min === 1 ? '' : 's'}`;
+      if (min !== undefined || max !== undefined) return `string of ${String(min ?? 0)}..${String(max)} characters`;
       return 'string';
     }
     case 'enum':
@@ -81,6 +82,43 @@ export function describeSchema(schema: z.ZodType): string | undefined {
     default:
       return undefined;
   }
+}
+
+/** One parameter of a schema as `halyard strategies` shows it. */
+export interface ParamInfo {
+  readonly name: string;
+  /** What it accepts (describeSchema), when that can be said. */
+  readonly accepts: string | undefined;
+  /** Its default, when it has one. */
+  readonly default?: unknown;
+  /** Neither a default nor optional: it must be given. */
+  readonly required: boolean;
+  readonly description: string | undefined;
+}
+
+/** The parameters of a strategy's schema, in its order. */
+export function describeParams(schema: ParamsSchema): ParamInfo[] {
+  const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
+  return Object.entries(shape).map(([name, field]) => {
+    let s: z.ZodType | undefined = field;
+    let optional = false;
+    let dflt: { value: unknown } | undefined;
+    let description: string | undefined;
+    for (let i = 0; i < 10 && s; i++) {
+      description ??= (s as { description?: string }).description;
+      const d = defOf(s) as Def & { defaultValue?: unknown };
+      if (d.type === 'default' || d.type === 'prefault') {
+        if (dflt === undefined) dflt = { value: typeof d.defaultValue === 'function' ? (d.defaultValue as () => unknown)() : d.defaultValue };
+        s = d.innerType;
+      } else if (d.type === 'optional') {
+        optional = true;
+        s = d.innerType;
+      } else if (d.innerType && ['nullable', 'readonly', 'catch', 'nonoptional'].includes(d.type)) s = d.innerType;
+      else break;
+    }
+    if (s) description ??= (s as { description?: string }).description;
+    return { name, accepts: description ?? describeSchema(field), ...(dflt ? { default: dflt.value } : {}), required: !optional && dflt === undefined, description };
+  });
 }
 
 function valueAt(raw: unknown, path: readonly PropertyKey[]): unknown {
@@ -166,10 +204,10 @@ export function decimalParam(options: { allowZero?: boolean } = {}) {
       return z.NEVER;
     }
     return text;
-  });
+  }).describe(`a decimal ${options.allowZero ? '>= 0' : '> 0'}`);
 }
 
 /** A kline interval parameter (spec 2.1). */
 export function intervalParam() {
-  return z.enum(INTERVALS);
+  return z.enum(INTERVALS).describe('a kline interval (1m, 5m, 1h, 1d ... 1M)');
 }
