@@ -5,23 +5,9 @@
  * Every problem is thrown as a RangeError naming the input; the CLI turns it into a usage error.
  */
 import { isDecimalText } from '../core/money/decimal.ts';
+import { fieldTypeOf } from '../strategy/params.ts';
 import type { ParamsSchema } from '../strategy/params.ts';
-
-type Def = { type: string; innerType?: unknown; in?: unknown; shape?: Record<string, unknown> };
-const defOf = (schema: unknown): Def | undefined => (schema as { _zod?: { def?: Def } } | undefined)?._zod?.def;
-
-/** The field's own type, through optional / default / nullable / pipe wrappers. */
-function fieldType(schema: unknown): string | undefined {
-  let s = schema;
-  for (let i = 0; i < 10; i++) {
-    const d = defOf(s);
-    if (!d) return undefined;
-    if (d.innerType && ['optional', 'default', 'prefault', 'nullable', 'readonly', 'catch', 'nonoptional'].includes(d.type)) s = d.innerType;
-    else if (d.type === 'pipe' && d.in) s = d.in;
-    else return d.type;
-  }
-  return undefined;
-}
+import type { z } from 'zod';
 
 /** The params schema's field names (empty when it has no plain shape). */
 export function paramNames(schema: ParamsSchema): string[] {
@@ -31,14 +17,15 @@ export function paramNames(schema: ParamsSchema): string[] {
 
 /** `k=v` pairs -> raw params, each value typed by its schema field (unknown keys stay text: the schema reports them). */
 export function parseParamArgs(pairs: readonly string[], schema: ParamsSchema): Record<string, unknown> {
-  const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape ?? {};
+  const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
   const out: Record<string, unknown> = {};
   for (const pair of pairs) {
     const eq = pair.indexOf('=');
     if (eq <= 0) throw new RangeError(`--param ${JSON.stringify(pair)}: write it as name=value, e.g. --param fast=10`);
     const key = pair.slice(0, eq).trim();
     const text = pair.slice(eq + 1).trim();
-    const type = fieldType(shape[key]);
+    const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
+    const type = field === undefined ? undefined : fieldTypeOf(field);
     if (type === 'number' || type === 'int') out[key] = text !== '' && Number.isFinite(Number(text)) ? Number(text) : text;
     else if (type === 'boolean') out[key] = text === 'true' ? true : text === 'false' ? false : text;
     else if (type === 'array') out[key] = text === '' ? [] : text.split(',').map((x) => x.trim());

@@ -17,16 +17,29 @@ export type ParamsSchema = z.ZodObject;
 type Def = { type: string; checks?: { _zod: { def: Record<string, unknown> } }[]; innerType?: z.ZodType; in?: z.ZodType; entries?: Record<string, unknown>; values?: unknown[] };
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
-/** Unwrap optional/default/nullable/readonly/catch so the field's own type shows. */
-function unwrap(schema: z.ZodType): z.ZodType {
-  let s = schema;
+const WRAPPERS = ['optional', 'default', 'prefault', 'nullable', 'readonly', 'catch', 'nonoptional'];
+
+/** A field's schema and the ones it wraps, outermost first: through optional/default/nullable/readonly/catch and into a pipe's input. */
+function layers(schema: z.ZodType): z.ZodType[] {
+  const out = [schema];
   for (let i = 0; i < 10; i++) {
-    const d = defOf(s);
-    if (d.innerType && ['optional', 'default', 'prefault', 'nullable', 'readonly', 'catch', 'nonoptional'].includes(d.type)) s = d.innerType;
-    else if (d.type === 'pipe' && d.in) s = d.in;
+    const d = defOf(out[out.length - 1] as z.ZodType);
+    if (d.innerType && WRAPPERS.includes(d.type)) out.push(d.innerType);
+    else if (d.type === 'pipe' && d.in) out.push(d.in);
     else break;
   }
-  return s;
+  return out;
+}
+
+/** Unwrap the wrappers so the field's own type shows. */
+function unwrap(schema: z.ZodType): z.ZodType {
+  const l = layers(schema);
+  return l[l.length - 1] as z.ZodType;
+}
+
+/** The zod type of a field under its wrappers ('number', 'string', 'boolean', 'array', ...). */
+export function fieldTypeOf(schema: z.ZodType): string {
+  return defOf(unwrap(schema)).type;
 }
 
 /** The schema of the field at `path`, or undefined when it cannot be followed. */
@@ -100,23 +113,15 @@ export interface ParamInfo {
 export function describeParams(schema: ParamsSchema): ParamInfo[] {
   const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
   return Object.entries(shape).map(([name, field]) => {
-    let s: z.ZodType | undefined = field;
     let optional = false;
     let dflt: { value: unknown } | undefined;
     let description: string | undefined;
-    for (let i = 0; i < 10 && s; i++) {
+    for (const s of layers(field)) {
       description ??= (s as { description?: string }).description;
       const d = defOf(s) as Def & { defaultValue?: unknown };
-      if (d.type === 'default' || d.type === 'prefault') {
-        if (dflt === undefined) dflt = { value: typeof d.defaultValue === 'function' ? (d.defaultValue as () => unknown)() : d.defaultValue };
-        s = d.innerType;
-      } else if (d.type === 'optional') {
-        optional = true;
-        s = d.innerType;
-      } else if (d.innerType && ['nullable', 'readonly', 'catch', 'nonoptional'].includes(d.type)) s = d.innerType;
-      else break;
+      if ((d.type === 'default' || d.type === 'prefault') && dflt === undefined) dflt = { value: typeof d.defaultValue === 'function' ? (d.defaultValue as () => unknown)() : d.defaultValue };
+      else if (d.type === 'optional') optional = true;
     }
-    if (s) description ??= (s as { description?: string }).description;
     return { name, accepts: description ?? describeSchema(field), ...(dflt ? { default: dflt.value } : {}), required: !optional && dflt === undefined, description };
   });
 }
