@@ -151,6 +151,18 @@ function held(journal: Journal): string {
   return `it holds ${series.map((s) => `${s.symbol} ${s.interval} (${s.count} bars, ${formatTime(s.first)} .. ${formatTime(s.last)})`).join(', ')}`;
 }
 
+/** The stored series, or a shorter one that tiles the interval (1m klines backtest on 1h); with --detail, that one. */
+function pickSeries(journal: Journal, file: string, symbol: string, interval: KlineInterval, detail: KlineInterval | undefined): JournalSeries {
+  if (detail !== undefined) {
+    const series = detailSeries(journal, symbol, interval, detail);
+    if (!series) throw new UsageError(`--detail ${detail}: ${canResample(detail, interval) ? `no ${symbol} ${detail} bars in ${file}; ${held(journal)}` : `${detail} bars do not tile ${interval} ones (a shorter interval that divides it)`}`);
+    return series;
+  }
+  const series = chooseSeries(journal, symbol, interval);
+  if (!series) throw new UsageError(`no ${symbol} ${interval} bars in ${file}, nor shorter ones that make them; ${held(journal)}`);
+  return series;
+}
+
 export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise<void> {
   const config = usage(() => loadConfig(args.config as string | undefined));
   const symbol = (args.symbol ?? '').trim().toUpperCase();
@@ -200,13 +212,7 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
   if (!existsSync(file)) throw new UsageError(`no journal at ${file}: fill it with \`halyard import FILE.csv\` or \`halyard record\`, or name another with --journal (or $HALYARD_JOURNAL)`);
   const journal = openReadOnly(file);
   try {
-    // The stored series, or a shorter one that tiles the interval (1m klines backtest on 1h).
-    let series: JournalSeries | undefined;
-    if (args.detail !== undefined) {
-      series = detailSeries(journal, symbol, interval as KlineInterval, args.detail as KlineInterval);
-      if (!series) throw new UsageError(`--detail ${args.detail}: ${canResample(args.detail as KlineInterval, interval as KlineInterval) ? `no ${symbol} ${args.detail} bars in ${file}; ${held(journal)}` : `${args.detail} bars do not tile ${interval} ones (a shorter interval that divides it)`}`);
-    } else series = chooseSeries(journal, symbol, interval as KlineInterval);
-    if (!series) throw new UsageError(`no ${symbol} ${interval} bars in ${file}, nor shorter ones that make them; ${held(journal)}`);
+    const series = pickSeries(journal, file, symbol, interval as KlineInterval, args.detail as KlineInterval | undefined);
     const made = series.detailed === true ? ` (made from its ${series.stored} bars, fills played on them)` : series.stored === series.interval ? '' : ` (made from its ${series.stored} bars)`;
     const all = seriesRange(journal, series) as { first: number; last: number; count?: number };
     const range = seriesRange(journal, series, from, to);
@@ -226,20 +232,19 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
 
     if (args.workers !== undefined && !(Number.isInteger(args.workers) && args.workers >= 0)) throw new UsageError(`--workers ${String(args.workers)} is not a number of threads (an integer >= 0; 0 runs the sweep in this process)`);
     if (args.walkForward && !args.sweep?.length) throw new UsageError('--walk-forward needs a parameter grid: add --sweep name=start:stop:step ...');
+    const outDir = args.outDir ?? 'backtest/out';
     if (args.sweep?.length) {
-      const outDir = args.outDir ?? 'backtest/out';
-      const ctx = { strategyRef: args.strategy ?? '', strategy, params, symbol, interval, journalFile: file, from, to, fees, balances, fillModel, outDir, json: args.json, ...(made ? { storedInterval: series.stored } : {}), ...(series.detailed === true ? { detail: true } : {}) };
+      const ctx = { strategyRef: args.strategy ?? '', strategy, params, symbol, interval, journalFile: file, from, to, fees, balances, fillModel, outDir, json: args.json, ...(series.stored !== series.interval ? { storedInterval: series.stored } : {}), ...(series.detailed === true ? { detail: true } : {}) };
       await runSweepCommand(io, args, ctx, raw ?? configuredInfo?.symbols[0]);
       return;
     }
-    const outDir = args.outDir ?? 'backtest/out';
     // The strategy's log lines go beside the JSON, under a working name until the run's range names the files.
-    const logDir = path.dirname(path.resolve(args.json ?? path.join(outDir, 'run.json')));
-    await mkdir(logDir, { recursive: true });
-    const log = new StrategyLogFile(path.join(logDir, `.${strategy.name}-${symbol}-${interval}-${process.pid}.log.part`));
+    const runDir = path.dirname(path.resolve(args.json ?? path.join(outDir, 'run.json')));
+    await mkdir(runDir, { recursive: true });
+    const log = new StrategyLogFile(path.join(runDir, `.${strategy.name}-${symbol}-${interval}-${process.pid}.log.part`));
     let run;
     try {
-      run = usage(() => runBacktest({ strategy, params, symbol, interval, bars: seriesBars(journal, series as JournalSeries, from, to), instrument, fees, balances, fillModel, from, to, runId: `backtest-${strategy.name}`, onLog: (e) => log.add(e), ...(series.detailed === true ? { detailed: true } : {}) }));
+      run = usage(() => runBacktest({ strategy, params, symbol, interval, bars: seriesBars(journal, series, from, to), instrument, fees, balances, fillModel, from, to, runId: `backtest-${strategy.name}`, onLog: (e) => log.add(e), ...(series.detailed === true ? { detailed: true } : {}) }));
     } catch (e) {
       const partial = log.close();
       if (partial !== undefined) await rm(partial, { force: true });
@@ -249,14 +254,14 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
     const base = `${strategy.name}-${symbol}-${interval}-${formatTime(run.from).slice(0, 10)}-${formatTime(run.to).slice(0, 10)}`;
     const jsonFile = args.json ?? path.join(outDir, `${base}.json`);
     const reportFile = args.report ?? path.join(outDir, `${base}.html`);
-    await mkdir(path.dirname(path.resolve(jsonFile)), { recursive: true });
-    const logFile = log.close(path.join(logDir, `${path.basename(jsonFile).replace(/\.json$/i, '')}.log`));
+    // runDir is the JSON's directory (made above); the log and CSV files share the JSON's name.
+    const runBase = path.join(runDir, path.basename(jsonFile).replace(/\.json$/i, ''));
+    const logFile = log.close(`${runBase}.log`);
     // Streamed: a year of 1-minute bars is ~70 MB of JSON, and years more would pass V8's longest string.
     writeJsonFile(jsonFile, { run, metrics }, { replacer: jsonReplacer, onlyNonFinite: true });
     // The same bars again for the charts, streamed from the journal's blocks: nothing collected.
     await writeReport(reportFile, { run, metrics, bars: seriesBars(journal, series, from, to) });
-    const csvBase = path.join(path.dirname(path.resolve(jsonFile)), path.basename(jsonFile).replace(/\.json$/i, ''));
-    const csvFiles = args.csv ? [`${csvBase}-trades.csv`, `${csvBase}-fills.csv`] : [];
+    const csvFiles = args.csv ? [`${runBase}-trades.csv`, `${runBase}-fills.csv`] : [];
     if (args.csv) {
       await writeFile(csvFiles[0] as string, tradesCsv(run.trades), 'utf8');
       await writeFile(csvFiles[1] as string, fillsCsv(run.fills), 'utf8');
