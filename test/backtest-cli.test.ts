@@ -3,11 +3,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import yargs from 'yargs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backtestCommand } from '../src/cli/commands/backtest.ts';
-import { reportError } from '../src/cli/errors.ts';
-import type { CliIo } from '../src/cli/io.ts';
+import { runCommand } from '../src/cli/test-support.ts';
 import { generateSeries } from '../src/core/synthetic/index.ts';
 import { openJournal } from '../src/journal/journal.ts';
 
@@ -25,26 +23,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function run(argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = { env: {}, out: (t) => out.push(t), err: (t) => err.push(t) };
-  let code = 0;
-  try {
-    await yargs(argv)
-      .option('config', { type: 'string' })
-      .command(backtestCommand(io))
-      .strict()
-      .exitProcess(false)
-      .fail((msg, e) => {
-        throw e ?? new Error(msg);
-      })
-      .parseAsync();
-  } catch (e) {
-    code = reportError(io, e);
-  }
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const run = (argv: string[]) => runCommand(backtestCommand, argv, { config: true });
 
 const base = () => ['backtest', '--strategy', 'sma-crossover', '--symbol', 'BTCPHP', '--interval', '1m', '--journal', journal, '--out-dir', join(dir, 'out')];
 

@@ -1,11 +1,9 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import yargs from 'yargs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openJournal } from '../../journal/journal.ts';
-import { reportError } from '../errors.ts';
-import type { CliIo } from '../io.ts';
+import { runCommand } from '../test-support.ts';
 import { importCommand } from './import.ts';
 
 let dir: string;
@@ -14,26 +12,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Parse like the CLI does: yargs with the command registered; errors go through reportError. */
-async function run(argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = { env: {}, out: (t) => out.push(t), err: (t) => err.push(t) };
-  let code = 0;
-  try {
-    await yargs(argv)
-      .command(importCommand(io))
-      .strict()
-      .exitProcess(false)
-      .fail((msg, e) => {
-        throw e ?? new Error(msg);
-      })
-      .parseAsync();
-  } catch (e) {
-    code = reportError(io, e);
-  }
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const run = (argv: string[]) => runCommand(importCommand, argv);
 
 const T = Date.UTC(2024, 0, 1);
 const csv = (n: number) => ['timestamp,open,high,low,close,volume', ...Array.from({ length: n }, (_, i) => `${T + i * 3_600_000},1.5,2.0,1.0,1.75,10`)].join('\n');

@@ -2,10 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import yargs from 'yargs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportError } from '../errors.ts';
-import type { CliIo } from '../io.ts';
+import { runCommand } from '../test-support.ts';
 import { strategiesCommand } from './strategies.ts';
 
 let dir: string;
@@ -14,25 +12,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function run(argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = { env: {}, out: (t) => out.push(t), err: (t) => err.push(t) };
-  let code = 0;
-  try {
-    await yargs(argv)
-      .command(strategiesCommand(io))
-      .strict()
-      .exitProcess(false)
-      .fail((msg, e) => {
-        throw e ?? new Error(msg);
-      })
-      .parseAsync();
-  } catch (e) {
-    code = reportError(io, e);
-  }
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const run = (argv: string[]) => runCommand(strategiesCommand, argv);
 
 describe('halyard strategies', () => {
   it('lists the strategies with their parameters: what each accepts, its default or that it is required', async () => {
