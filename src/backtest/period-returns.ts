@@ -4,6 +4,7 @@
  * equity for the first), so the months compound to the run's return. Read from the equity
  * columns when the run has them (no point objects made for a year of bars).
  */
+import { nextOpen } from '../core/market/intervals.ts';
 import { equityColumnsOf } from './equity-columns.ts';
 import type { BacktestRun } from './types.ts';
 
@@ -35,9 +36,8 @@ export function monthlyReturns(run: BacktestRun, startEquity: number): MonthRetu
     const t = timeAt(i);
     if (t >= next) {
       if (month !== '') close();
-      const d = new Date(t);
-      month = d.toISOString().slice(0, 7);
-      next = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+      month = new Date(t).toISOString().slice(0, 7);
+      next = nextOpen('1M', t);
     }
     last = equityAt(i);
   }
