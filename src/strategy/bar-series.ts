@@ -185,6 +185,11 @@ export class BarHistory {
     return this.seen === 0 ? undefined : this.numbers.openTime[this.head];
   }
 
+  /** Whether a bar opening at `openTime` comes after the last one pushed (always, before the first). */
+  isAfterLast(openTime: number): boolean {
+    return this.seen === 0 || openTime > (this.numbers.openTime[this.head] as number);
+  }
+
   /** The last bar, frozen (built on the first request). */
   get last(): Bar | undefined {
     return this.barAt(0);

@@ -324,8 +324,8 @@ export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unkn
     if (!(now > candle.closeTime)) {
       throw new RunnerInputError(`${symbol} ${interval} bar opening at ${candle.openTime} closes at ${candle.closeTime}, but the clock is at ${now}: only closed bars may reach a strategy`);
     }
-    const last = history.lastOpenTime;
-    if (last !== undefined && candle.openTime <= last) {
+    // history.isAfterLast rather than reading lastOpenTime: a double returned is a heap number a bar.
+    if (!history.isAfterLast(candle.openTime)) {
       this.ignored++;
       return false;
     }

@@ -27,7 +27,8 @@ export class Sma implements Indicator {
   /** `update` answering NaN while warming up: a number either way (no boxed value per bar in a hot loop). */
   step(input: number): number {
     const w = this.window;
-    this.total += input - w.pushOut(input);
+    w.shift(input);
+    this.total += input - w.out;
     if (++this.sinceResum >= this.period) {
       this.total = w.sum();
       this.sinceResum = 0;

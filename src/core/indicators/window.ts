@@ -19,29 +19,35 @@ export class NumberWindow {
     return this.count === this.size;
   }
 
+  /**
+   * The value the last `shift` pushed out (0 when nothing fell out). A field rather than a return
+   * value: a double returned by a call that is not inlined is boxed, one heap number a bar for
+   * each windowed indicator of a backtest; a double field is updated in place.
+   */
+  out = 0;
+
   /** Append; returns the value that fell out when the window was full. */
   push(value: number): number | undefined {
-    return this.count < this.size ? (this.pushOut(value), undefined) : this.pushOut(value);
+    const full = this.count === this.size;
+    this.shift(value);
+    return full ? this.out : undefined;
   }
 
-  /**
-   * `push`, answering 0 when nothing fell out: a number either way, so a hot caller gets no boxed
-   * value (Sma does `total += input - evicted`, which is `input - 0` while the window fills).
-   */
-  pushOut(value: number): number {
+  /** Append; the value that fell out is in `out` (0 while the window fills: Sma does `total += input - out`). */
+  shift(value: number): void {
     const size = this.size;
     if (this.count < size) {
       let i = this.start + this.count;
       if (i >= size) i -= size;
       this.buf[i] = value;
       this.count++;
-      return 0;
+      this.out = 0;
+      return;
     }
     const start = this.start;
-    const evicted = this.buf[start] as number;
+    this.out = this.buf[start] as number;
     this.buf[start] = value;
     this.start = start + 1 === size ? 0 : start + 1;
-    return evicted;
   }
 
   /** i = 0 is the oldest value kept. */
