@@ -28,3 +28,18 @@ describe('EquityRecorder', () => {
     expect(r.columns().time[5000]).toBe(5000);
   });
 });
+
+describe('EquityRecorder.record', () => {
+  it('records what push would: the bar close time, quote + base * close, and the base', () => {
+    const a = new EquityRecorder();
+    const b = new EquityRecorder();
+    const held = { quote: 1000.5, base: 0 };
+    for (let i = 0; i < 3000; i++) {
+      const bar = { closeTime: 60_000 * i + 59_999, close: 100 + Math.sin(i) * 7.3 };
+      if (i % 97 === 0) held.base = (i % 3) * 0.013;
+      a.record(bar, held);
+      b.push(bar.closeTime, held.quote + held.base * bar.close, held.base);
+    }
+    expect(a.columns()).toEqual(b.columns());
+  });
+});

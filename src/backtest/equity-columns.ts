@@ -46,13 +46,31 @@ export class EquityRecorder {
   }
 
   push(time: number, equity: number, position: number): void {
-    let i = this.at;
-    if (i === this.time.length) i = this.grow();
+    const i = this.slot();
     this.time[i] = time;
     this.equity[i] = equity;
     this.position[i] = position;
+  }
+
+  /**
+   * `push(bar.closeTime, held.quote + held.base * bar.close, held.base)`, taking the objects: the
+   * backtest loop records a point a bar, and a double passed to a call that is not inlined is a
+   * heap number (three a bar); fields read here are not.
+   */
+  record(bar: { readonly closeTime: number; readonly close: number }, held: { readonly quote: number; readonly base: number }): void {
+    const i = this.slot();
+    this.time[i] = bar.closeTime;
+    this.equity[i] = held.quote + held.base * bar.close;
+    this.position[i] = held.base;
+  }
+
+  /** The next slot's index in the current columns (grown when full), counted as filled. */
+  private slot(): number {
+    let i = this.at;
+    if (i === this.time.length) i = this.grow();
     this.at = i + 1;
     this.n++;
+    return i;
   }
 
   /** The recorded columns, exactly `length` long (the chunks are joined once, then kept joined). */

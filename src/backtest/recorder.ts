@@ -63,6 +63,12 @@ export function throwSite(stack: string | undefined): string | undefined {
   return inner.replace(/^file:\/\//, '').trim();
 }
 
+/** The quote and base an equity point values (a class: one shape, double fields updated in place). */
+class Held {
+  quote = 0;
+  base = 0;
+}
+
 export class Recorder {
   /** The fills as the order manager reported them (frozen; the run's BacktestFills are made from them when read). */
   readonly fills: FillOut[] = [];
@@ -74,8 +80,8 @@ export class Recorder {
   /** Index of the bar being played (fills are attributed to it). */
   bar = 0;
   private version = -1;
-  private quote = 0;
-  private base = 0;
+  /** The account's quote and base totals as numbers, as of `version`. */
+  private readonly held = new Held();
 
   constructor(
     private readonly account: AccountState,
@@ -111,14 +117,14 @@ export class Recorder {
     this.issues.push(i);
   }
 
-  /** The equity point of a bar that closed at `time` at price `close`. */
-  point(time: number, close: number): void {
+  /** The equity point of a bar: at its close time, its close valuing the base held (the bar itself passed: no boxed numbers). */
+  point(bar: { readonly closeTime: number; readonly close: number }): void {
     const a = this.account;
     if (a.version !== this.version) {
       this.version = a.version;
-      this.quote = a.totalNumberOf(this.quoteAsset);
-      this.base = a.totalNumberOf(this.baseAsset);
+      this.held.quote = a.totalNumberOf(this.quoteAsset);
+      this.held.base = a.totalNumberOf(this.baseAsset);
     }
-    this.equity.push(time, this.quote + this.base * close, this.base);
+    this.equity.record(bar, this.held);
   }
 }

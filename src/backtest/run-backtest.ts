@@ -176,7 +176,7 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
       pendingClose = lastCloseKept = keepClose(c.exact);
       kernel.bar(symbol, interval, c);
       if (hasTimer) kernel.timer(clock.t);
-      rec.point(c.closeTime, c.close);
+      rec.point(c);
       lastClose = c.closeTime;
     }
     done = true;

@@ -75,9 +75,12 @@ export interface BarSeries {
   lowest(period: number, field?: CandleField): Line;
 }
 
-/** What a line's indicator reads of each bar pushed (a Candle: the runner's input, or a Bar). */
+/**
+ * What a line's indicator reads of each bar pushed (a Candle: the runner's input, or a Bar), and
+ * the slot of the history's number columns the bar's numbers are in.
+ */
 interface Store {
-  update(bar: Candle): void;
+  update(bar: Candle, slot: number): void;
 }
 
 /** Field readers, one per field (a named load each, not a keyed one). */
@@ -89,21 +92,27 @@ const PICK: Readonly<Record<CandleField, (c: Candle) => number>> = {
   volume: (c) => c.volume,
 };
 
-/** An indicator with `step`: its update as a number, NaN while warming up (Sma, Ema). */
+/** An indicator with `stepAt` (Sma, Ema): its update of values[i] left in `out`, NaN while warming up. */
 interface Stepper {
-  step(input: number): number;
+  stepAt(values: Float64Array, i: number): void;
+  readonly out: number;
 }
 
-/** One line of a field through a Stepper into a ring: no boxed number per bar. */
+/**
+ * One line of a number column through a Stepper into a ring. Only objects and slot indexes pass
+ * between the calls: a double passed to or returned by a call V8 does not inline is a heap
+ * number, two a bar for a strategy reading two SMAs.
+ */
 class StepStore implements Store {
   constructor(
     private readonly ind: Stepper,
-    private readonly pick: (c: Candle) => number,
+    private readonly column: Float64Array,
     private readonly ring: ValueRing,
   ) {}
 
-  update(bar: Candle): void {
-    this.ring.pushRaw(this.ind.step(this.pick(bar)));
+  update(_bar: Candle, slot: number): void {
+    this.ind.stepAt(this.column, slot);
+    this.ring.pushOut(this.ind);
   }
 }
 
@@ -227,7 +236,7 @@ export class BarHistory {
     if (this.keptCount < cap) this.keptCount++;
     this.lastBar = undefined;
     const u = this.updaters;
-    for (let i = 0; i < u.length; i++) (u[i] as Store).update(c);
+    for (let i = 0; i < u.length; i++) (u[i] as Store).update(c, slot);
   }
 
   /** A frozen Bar: pushed, and it is the last bar itself (what `last` and `at(0)` give back). */
@@ -313,7 +322,7 @@ export class BarHistory {
       readCandleRow(c, n, slot);
       // A texts object a bar (textsAt): a back-fill runs once per line asked for, not per bar.
       c.exact = this.textsAt(slot);
-      store.update(c);
+      store.update(c, slot);
     }
   }
 
@@ -340,11 +349,11 @@ export class BarHistory {
     });
   }
 
-  /** `single` for an indicator with `step` (Sma, Ema): the same values, nothing boxed per bar. */
+  /** `single` for an indicator with `stepAt` (Sma, Ema) over a number column: the same values, nothing boxed per bar. */
   private stepped(key: string, indicator: () => Stepper, f: CandleField): Line {
     return this.cached(key, () => {
       const ring = new ValueRing(this.capacity);
-      return { store: new StepStore(indicator(), PICK[f], ring), out: ring.asLine() };
+      return { store: new StepStore(indicator(), this.numbers[f], ring), out: ring.asLine() };
     });
   }
 

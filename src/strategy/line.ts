@@ -69,6 +69,14 @@ export class ValueRing {
     this.pushRaw(value === undefined ? Number.NaN : value);
   }
 
+  /** `pushRaw(src.out)`, taking the object (bar-series.ts StepStore: no double passed to a call). */
+  pushOut(src: { readonly out: number }): void {
+    const i = this.next;
+    this.buf[i] = src.out;
+    this.next = i + 1 === this.capacity ? 0 : i + 1;
+    if (this.count < this.capacity) this.count++;
+  }
+
   /** `push` of a number, NaN standing for "no value". */
   pushRaw(value: number): void {
     const i = this.next;

@@ -11,6 +11,8 @@ export class Ema implements Indicator {
   private seen = 0;
   private seedSum = 0;
   private current: number | undefined;
+  /** The value after the last update, NaN while warming up (bar-series.ts reads it after `stepAt`). */
+  out = NaN;
 
   constructor(readonly period: number) {
     checkPeriod('ema', period);
@@ -20,17 +22,23 @@ export class Ema implements Indicator {
   update(input: number): number | undefined {
     if (this.current !== undefined) {
       this.current += this.alpha * (input - this.current);
-      return this.current;
+    } else {
+      this.seedSum += input;
+      if (++this.seen === this.period) this.current = this.seedSum / this.period;
     }
-    this.seedSum += input;
-    if (++this.seen === this.period) this.current = this.seedSum / this.period;
+    this.out = this.current ?? NaN;
     return this.current;
   }
 
-  /** `update` answering NaN while warming up (a number either way: nothing boxed in a hot loop). */
+  /** `update` answering NaN while warming up (a number either way). */
   step(input: number): number {
     const v = this.update(input);
     return v === undefined ? NaN : v;
+  }
+
+  /** `step(values[i])`, the result left in `out` (the bar series' path: an array and an index cross the call). */
+  stepAt(values: Float64Array, i: number): void {
+    this.step(values[i] as number);
   }
 
   get value(): number | undefined {
@@ -42,6 +50,7 @@ export class Ema implements Indicator {
   }
 
   reset(): void {
+    this.out = NaN;
     this.seen = 0;
     this.seedSum = 0;
     this.current = undefined;

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { Ema } from './ema.ts';
 import { Sma, sma } from './sma.ts';
 
 const naive = (xs: readonly number[], n: number) => xs.map((_, i) => (i + 1 < n ? undefined : xs.slice(i + 1 - n, i + 1).reduce((a, b) => a + b, 0) / n));
@@ -46,5 +47,24 @@ describe('sma', () => {
     for (let i = 0; i < 200_000; i++) v = s.update(1_000_000 + (i % 7) * 0.01);
     const tail = Array.from({ length: 20 }, (_, k) => 1_000_000 + ((200_000 - 20 + k) % 7) * 0.01);
     expect(v).toBeCloseTo(tail.reduce((a, b) => a + b, 0) / 20, 8);
+  });
+});
+
+describe('Sma.step / stepAt and Ema.stepAt', () => {
+  it("give update's values, NaN while warming up, the last one in `out`", () => {
+    const values = Float64Array.from([10, 11, 12.5, 9, 14, 13, 15.25, 16, 12, 11]);
+    for (const make of [() => new Sma(3), () => new Ema(3)]) {
+      const byUpdate = make();
+      const byStep = make();
+      const byStepAt = make();
+      for (let i = 0; i < values.length; i++) {
+        const u = byUpdate.update(values[i] as number);
+        const s = byStep.step(values[i] as number);
+        byStepAt.stepAt(values, i);
+        expect(Number.isNaN(s) ? undefined : s).toBe(u);
+        expect(Number.isNaN(byStepAt.out) ? undefined : byStepAt.out).toBe(u);
+        expect(byStep.out).toBe(byStepAt.out);
+      }
+    }
   });
 });

@@ -8,12 +8,15 @@ import type { Indicator } from './indicator.ts';
 import { checkPeriod, runSeries } from './indicator.ts';
 import { NumberWindow } from './window.ts';
 
+/** step's one-value array (single-threaded: filled and read within one call). */
+const ONE = new Float64Array(1);
+
 export class Sma implements Indicator {
   private readonly window: NumberWindow;
   private total = 0;
   private sinceResum = 0;
-  /** NaN until ready: a field that only ever holds numbers is updated in place, no boxed number per update. */
-  private current = NaN;
+  /** The value after the last update, NaN until ready: a field that only ever holds numbers is updated in place, no boxed number per update. */
+  out = NaN;
 
   constructor(readonly period: number) {
     this.window = new NumberWindow(checkPeriod('sma', period));
@@ -24,32 +27,42 @@ export class Sma implements Indicator {
     return v === v ? v : undefined;
   }
 
-  /** `update` answering NaN while warming up: a number either way (no boxed value per bar in a hot loop). */
+  /** `update` answering NaN while warming up: a number either way. */
   step(input: number): number {
+    ONE[0] = input;
+    this.stepAt(ONE, 0);
+    return this.out;
+  }
+
+  /**
+   * `step(values[i])`, the result left in `out`: the bar series' hot path, where only an array and
+   * an index cross the call (a double passed to a call that is not inlined is a heap number).
+   */
+  stepAt(values: Float64Array, i: number): void {
     const w = this.window;
-    w.shift(input);
-    this.total += input - w.out;
+    w.shiftAt(values, i);
+    this.total += (values[i] as number) - w.out;
     if (++this.sinceResum >= this.period) {
       this.total = w.sum();
       this.sinceResum = 0;
     }
-    return (this.current = w.full ? this.total / this.period : NaN);
+    this.out = w.full ? this.total / this.period : NaN;
   }
 
   get value(): number | undefined {
-    const v = this.current;
+    const v = this.out;
     return v === v ? v : undefined;
   }
 
   get ready(): boolean {
-    return this.current === this.current;
+    return this.out === this.out;
   }
 
   reset(): void {
     this.window.clear();
     this.total = 0;
     this.sinceResum = 0;
-    this.current = NaN;
+    this.out = NaN;
   }
 }
 

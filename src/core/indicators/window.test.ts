@@ -38,3 +38,17 @@ describe('NumberWindow', () => {
     expect(w.sum()).toBe(8);
   });
 });
+
+describe('NumberWindow.shiftAt', () => {
+  it('appends values[i], as shift(values[i]) does', () => {
+    const a = new NumberWindow(3);
+    const b = new NumberWindow(3);
+    const values = Float64Array.from([2, 4, 8, 16, 32, 64]);
+    for (let i = 0; i < values.length; i++) {
+      a.shift(values[i] as number);
+      b.shiftAt(values, i);
+      expect(b.out).toBe(a.out);
+    }
+    expect(b.sum()).toBe(16 + 32 + 64);
+  });
+});

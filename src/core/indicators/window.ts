@@ -2,6 +2,9 @@
  * A fixed-size window of the last `size` numbers (a ring over a Float64Array): the storage of the
  * windowed indicators. Pure.
  */
+/** shift's one-value array (single-threaded: filled and read within one call). */
+const ONE = new Float64Array(1);
+
 export class NumberWindow {
   private readonly buf: Float64Array;
   private start = 0;
@@ -35,6 +38,13 @@ export class NumberWindow {
 
   /** Append; the value that fell out is in `out` (0 while the window fills: Sma does `total += input - out`). */
   shift(value: number): void {
+    ONE[0] = value;
+    this.shiftAt(ONE, 0);
+  }
+
+  /** `shift(values[i])`: the indicators' hot path, where no double crosses the call (a double passed to a call that is not inlined is a heap number). */
+  shiftAt(values: Float64Array, at: number): void {
+    const value = values[at] as number;
     const size = this.size;
     if (this.count < size) {
       let i = this.start + this.count;
