@@ -51,8 +51,11 @@ const ZERO = X40.ZERO;
 const DP = 12;
 const text = (d: Num) => d.toFixedDp(DP);
 
-/** A fill's amount as an exact value (exact40's own memo remembers the last few texts: the account read the same fill just before). */
-const amount = (t: string): Num => (t === '0' ? ZERO : X40.parse(t));
+/**
+ * A fill's amount as an exact value. parseOnce, not parse: the book is worked out long after the
+ * account read the same texts, so exact40's memo of the last few texts would only miss.
+ */
+const amount = (t: string): Num => (t === '0' ? ZERO : X40.parseOnce(t));
 
 /** A closed trip's exact amounts (what its RoundTrip is printed from). */
 export interface TripRecord {
