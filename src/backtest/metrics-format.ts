@@ -3,7 +3,7 @@
  * figure reads the same everywhere. Deterministic: times are formatted in UTC from the run's
  * own timestamps, never from the clock.
  */
-import type { BacktestMetrics } from './types.ts';
+import type { BacktestMetrics, OpenTrade } from './types.ts';
 
 /** Thousands-separated fixed-point; infinities as ∞ (never NaN: computeMetrics has none). */
 export function fmtNum(x: number, decimals = 2): string {
@@ -105,5 +105,19 @@ export function alignTable(rows: readonly (readonly string[])[], rightAlign: (co
       })
       .join('  ')
       .trimEnd(),
+  );
+}
+
+/**
+ * The position a run ended holding, in one line (summary and report): side, quantity, since when,
+ * cost and entry, value at the last close and the unrealized PnL before an exit's fee.
+ */
+export function fmtOpenTrade(t: OpenTrade, baseAsset: string, quoteAsset: string): string {
+  const pnl = Number(t.unrealizedPnl);
+  return (
+    `${t.direction} ${t.qty} ${baseAsset} since ${fmtTime(t.entryTime)} (${fmtNum(t.barsHeld, 0)} bars): ` +
+    `cost ${fmtNum(Number(t.cost))} ${quoteAsset} (entry ${fmtNum(Number(t.entryPrice))}), ` +
+    `worth ${fmtNum(Number(t.value))} at the last close ${fmtNum(Number(t.markPrice))}: ` +
+    `unrealized ${fmtSigned(pnl)} ${quoteAsset} before the exit's fee`
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { D } from '../core/money/decimal.ts';
 import type { FillOut } from '../core/orders/types.ts';
-import { reportedPnl, RoundTripBook } from './round-trips.ts';
+import { openTradeOf, reportedPnl, RoundTripBook } from './round-trips.ts';
 
 let n = 0;
 const f = (side: 'BUY' | 'SELL', price: string, qty: string, commission: string, time: number): FillOut => ({
@@ -91,3 +91,40 @@ describe('RoundTripBook', () => {
   });
 });
 
+describe('openTradeOf: the position a run ends holding', () => {
+  it('values the lots still held at the last close: cost FIFO, unrealized before the exit fee', () => {
+    const b = new RoundTripBook('BTCPHP', 'BTC', 'PHP', new D('0.001'));
+    b.onFill(f('BUY', '100', '1', '0', 1000), 1);
+    b.onFill(f('BUY', '200', '1', '0.001', 2000), 2);
+    b.onFill(f('SELL', '150', '1', '0.15', 3000), 3); // takes the 100 lot: 0.999 of the 200 lot is left
+    expect(b.records).toHaveLength(0);
+    expect(openTradeOf(b, 'BTCPHP', '210', 9)).toEqual({
+      symbol: 'BTCPHP',
+      direction: 'LONG',
+      entryTime: 1000,
+      qty: '0.999',
+      cost: '200',
+      entryPrice: '200.2002002002', // 200 / 0.999, 12 places
+      markPrice: '210',
+      value: '209.79',
+      unrealizedPnl: '9.79',
+      fees: '0.35', // 0.001 BTC at 200 + 0.15 PHP
+      barsHeld: 8,
+    });
+  });
+
+  it('is undefined when the run ended flat or holding only dust under the minimum quantity', () => {
+    const flat = new RoundTripBook('BTCPHP', 'BTC', 'PHP', new D('0.001'));
+    expect(openTradeOf(flat, 'BTCPHP', '100', 0)).toBeUndefined();
+    flat.onFill(f('BUY', '100', '1', '0.001', 1), 1);
+    flat.onFill(f('SELL', '110', '0.9985', '0', 2), 2); // 0.0005 BTC of dust left
+    expect(flat.records).toHaveLength(1);
+    expect(openTradeOf(flat, 'BTCPHP', '120', 3)).toBeUndefined();
+  });
+
+  it('counts base held at the start from the first open', () => {
+    const b = new RoundTripBook('BTCPHP', 'BTC', 'PHP', new D('0.001'));
+    b.seed(new D('2'), new D('50'), 500);
+    expect(openTradeOf(b, 'BTCPHP', '55', 10)).toMatchObject({ entryTime: 500, qty: '2', cost: '100', entryPrice: '50', value: '110', unrealizedPnl: '10', fees: '0', barsHeld: 10 });
+  });
+});

@@ -24,7 +24,7 @@ import type { FillOut } from '../core/orders/types.ts';
 import type { Dec } from '../core/money/decimal.ts';
 import { X40 } from '../core/money/exact40.ts';
 import { defineLazyField, lazySource } from './lazy-field.ts';
-import type { RoundTrip } from './types.ts';
+import type { OpenTrade, RoundTrip } from './types.ts';
 
 // The arithmetic is Decimal's (precision 40, ROUND_HALF_UP), done on BigInts (exact40.ts): the
 // same digits, a fraction of the cost per fill.
@@ -56,6 +56,15 @@ const text = (d: Num) => d.toFixedDp(DP);
  * account read the same texts, so exact40's memo of the last few texts would only miss.
  */
 const amount = (t: string): Num => (t === '0' ? ZERO : X40.parseOnce(t));
+
+/** The open trip's exact amounts at the end of the fills (`RoundTripBook.open`). */
+export interface OpenTripRecord {
+  readonly entryTime: number;
+  readonly entryBar: number;
+  readonly qty: Num;
+  readonly cost: Num;
+  readonly fees: Num;
+}
 
 /** A closed trip's exact amounts (what its RoundTrip is printed from). */
 export interface TripRecord {
@@ -103,6 +112,20 @@ export class RoundTripBook {
     const made = (this.made ??= []);
     for (let i = made.length; i < records.length; i++) made.push(roundTripOf(this.symbol, records[i] as TripRecord));
     return made;
+  }
+
+  /**
+   * The trip still open once every fill is applied (the position is at least the minimum
+   * quantity): when it started, what is held and what those lots cost, the fees it paid. Undefined
+   * when flat.
+   */
+  get open(): OpenTripRecord | undefined {
+    if (this.queued.length !== 0) this.applyQueued();
+    const t = this.trip;
+    if (t === undefined || this.flat()) return undefined;
+    let cost = ZERO;
+    for (const lot of this.lots) cost = cost.plus(lot.cost);
+    return { entryTime: t.entryTime, entryBar: t.entryBar, qty: this.held, cost, fees: t.fees };
   }
 
   /** Base held before the first bar, valued at `price` (the first open). */
@@ -228,6 +251,37 @@ function roundTripOf(symbol: string, r: TripRecord): RoundTrip {
 export function attachTrades<T extends object>(run: T, book: RoundTripBook): T & { trades: RoundTrip[] } {
   defineLazyField(run, 'trades', book, (b) => b.trips);
   return run as T & { trades: RoundTrip[] };
+}
+
+/** The OpenTrade of the book's open trip, valued at `markText` (the last close) on bar number `lastBar`; undefined when flat. */
+export function openTradeOf(book: RoundTripBook, symbol: string, markText: string, lastBar: number): OpenTrade | undefined {
+  const r = book.open;
+  if (r === undefined) return undefined;
+  const mark = X40.parse(markText);
+  const value = r.qty.times(mark);
+  return {
+    symbol,
+    direction: 'LONG',
+    entryTime: r.entryTime,
+    qty: text(r.qty),
+    cost: text(r.cost),
+    entryPrice: text(r.cost.div(r.qty)),
+    markPrice: text(mark),
+    value: text(value),
+    unrealizedPnl: text(value.minus(r.cost)),
+    fees: text(r.fees),
+    barsHeld: lastBar - r.entryBar,
+  };
+}
+
+/**
+ * Define `run.openTrade` as the book's open trip at the end (openTradeOf), made on first read like
+ * `trades` (the book's fills are applied then). Call it where `openTrade` belongs in the key order;
+ * a run that ended flat reads undefined (JSON leaves the key out).
+ */
+export function attachOpenTrade<T extends object>(run: T, book: RoundTripBook, symbol: string, markText: string, lastBar: number): T & { openTrade?: OpenTrade | undefined } {
+  defineLazyField(run, 'openTrade', book, (b) => openTradeOf(b, symbol, markText, lastBar));
+  return run as T & { openTrade?: OpenTrade | undefined };
 }
 
 /** The trip records a run's trades come from, while they are not made yet (and not replaced). */

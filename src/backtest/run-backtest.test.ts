@@ -233,3 +233,50 @@ describe('runBacktest', () => {
   });
 });
 
+
+describe('runBacktest: the position held at the end', () => {
+  it('is the run\'s openTrade, valued at the last close, in the JSON after the trades; a trip closed before it is a trade', () => {
+    const run = runBacktest(
+      base(
+        scripted({
+          0: [place({ symbol: 'BTCPHP', side: 'BUY', type: 'MARKET', quantity: '1', tag: 'a' })],
+          1: [place({ symbol: 'BTCPHP', side: 'SELL', type: 'MARKET', quantity: '0.998', tag: 'b' })],
+          2: [place({ symbol: 'BTCPHP', side: 'BUY', type: 'MARKET', quantity: '2', tag: 'c' })],
+        }),
+        bars(...ROWS),
+      ),
+    );
+    expect(run.trades).toHaveLength(1);
+    // Bought 2 at bar 3's open (96), 0.004 BTC of it paid as the taker fee (0.2%); the first trip sold all it got.
+    expect(run.openTrade).toEqual({
+      symbol: 'BTCPHP',
+      direction: 'LONG',
+      entryTime: T0 + 3 * 60_000,
+      qty: '1.996',
+      cost: '192',
+      entryPrice: '96.192384769539',
+      markPrice: '95',
+      value: '189.62',
+      unrealizedPnl: '-2.38',
+      fees: '0.384',
+      barsHeld: 0,
+    });
+    const keys = Object.keys(JSON.parse(JSON.stringify(run)) as object);
+    expect(keys.slice(keys.indexOf('trades'), keys.indexOf('trades') + 3)).toEqual(['trades', 'openTrade', 'equity']);
+  });
+
+  it('is absent when the run ended flat (and the JSON has no openTrade key)', () => {
+    const run = runBacktest(
+      base(
+        scripted({
+          0: [place({ symbol: 'BTCPHP', side: 'BUY', type: 'MARKET', quantity: '1', tag: 'a' })],
+          1: [place({ symbol: 'BTCPHP', side: 'SELL', type: 'MARKET', quantity: '0.998', tag: 'b' })],
+        }),
+        bars(...ROWS),
+      ),
+    );
+    expect(run.trades).toHaveLength(1);
+    expect(run.openTrade).toBeUndefined();
+    expect(JSON.stringify(run)).not.toContain('openTrade');
+  });
+});

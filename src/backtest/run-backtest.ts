@@ -28,9 +28,9 @@ import type { FillModel } from './fill-model.ts';
 import { BarPlayer, SimClock } from './play-bar.ts';
 import { attachFills, Recorder } from './recorder.ts';
 import type { IntentRecord } from './recorder.ts';
-import { attachTrades, RoundTripBook } from './round-trips.ts';
+import { attachOpenTrade, attachTrades, RoundTripBook } from './round-trips.ts';
 import { SimVenue } from './sim-venue.ts';
-import type { BacktestFill, BacktestRun, EquityPoint, RoundTrip } from './types.ts';
+import type { BacktestFill, BacktestRun, EquityPoint, OpenTrade, RoundTrip } from './types.ts';
 import { attachEquity } from './equity-columns.ts';
 
 export interface BacktestOptions {
@@ -212,6 +212,7 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
     fillModel: { ...model },
     fills: [] as BacktestFill[],
     trades: [] as RoundTrip[],
+    openTrade: undefined as OpenTrade | undefined,
     equity: [] as EquityPoint[],
     denials: rec.denials,
     strategyFailures: rec.failures,
@@ -220,6 +221,7 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
   // round-trips.ts, equity-columns.ts); same places in the JSON.
   attachFills(run, rec.fills);
   attachTrades(run, trips);
+  attachOpenTrade(run, trips, symbol, run.market.close, count - 1);
   return attachEquity(run, rec.equity.columns()) satisfies BacktestRun;
 }
 

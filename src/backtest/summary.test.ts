@@ -33,6 +33,31 @@ describe('formatSummary', () => {
   });
 });
 
+describe('formatSummary: the position held at the end', () => {
+  const openTrade = {
+    symbol: 'BTCUSDT',
+    direction: 'LONG' as const,
+    entryTime: Date.UTC(2024, 0, 1, 9, 30),
+    qty: '0.0125',
+    cost: '1234.5',
+    entryPrice: '98760',
+    markPrice: '99000.5',
+    value: '1237.50625',
+    unrealizedPnl: '3.00625',
+    fees: '1.2345',
+    barsHeld: 30,
+  };
+
+  it('is a line of its own (it is no trade), and only when the run ended holding', () => {
+    const run = demoRun({ bars: 600, seed: 3 });
+    expect(formatSummary(run, computeMetrics(run))).not.toMatch(/^Open /m);
+    const text = formatSummary({ ...run, openTrade }, computeMetrics(run));
+    expect(text).toMatch(
+      /^Open {6}LONG 0\.0125 BTC since 2024-01-01 09:30 UTC \(30 bars\): cost 1,234\.50 USDT \(entry 98,760\.00\), worth 1,237\.51 at the last close 99,000\.50: unrealized \+3\.01 USDT before the exit's fee$/m,
+    );
+  });
+});
+
 describe('metric formatting', () => {
   it('groups thousands, signs, infinities and huge percentages', () => {
     expect(fmtNum(1234567.891)).toBe('1,234,567.89');

@@ -4,7 +4,7 @@
  * second look (denied intents, strategy failures, fees in an asset we cannot value). Plain text,
  * no colour, so it reads the same in a log file.
  */
-import { alignTable, fmtDuration, fmtNum, fmtParams, fmtSigned, fmtSignedPct, fmtTime, metricRows } from './metrics-format.ts';
+import { alignTable, fmtDuration, fmtNum, fmtOpenTrade, fmtParams, fmtSigned, fmtSignedPct, fmtTime, metricRows } from './metrics-format.ts';
 import { feesInQuote, tradeStats } from './metrics-trades.ts';
 import type { BacktestMetrics, BacktestRun } from './types.ts';
 
@@ -46,6 +46,8 @@ export function formatSummary(run: BacktestRun, metrics: BacktestMetrics): strin
       `Per trade avg ${fmtSigned(s.avgPnl)} ${q} (${fmtSignedPct(s.avgReturnPct)}), best ${fmtSigned(s.bestPnl)}, worst ${fmtSigned(s.worstPnl)}, held ${fmtNum(s.avgBarsHeld, 1)} bars on average`,
     );
   }
+  // Not a trade (it never went flat): what the run ended holding, valued at the last close.
+  if (run.openTrade !== undefined) lines.push(`Open      ${fmtOpenTrade(run.openTrade, run.baseAsset, run.quoteAsset)}`);
   const other = feesInQuote(run.fills, run.baseAsset, run.quoteAsset).otherAssets;
   if (other.length) lines.push(`Note      fees charged in ${other.join(', ')} are not in "Fees paid" (no price for them in the run)`);
   if (run.denials.length) lines.push(`Denied    ${run.denials.length} intent(s) refused before the venue; first: ${run.denials[0]!.reasons.join('; ')}`);

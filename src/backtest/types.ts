@@ -47,6 +47,34 @@ export interface RoundTrip {
   barsHeld: number;
 }
 
+/**
+ * The position still held when the run ended: the trip it belongs to never went flat, so it is no
+ * RoundTrip and is in no trade metric (its value is in the end equity, and so in net PnL). Valued
+ * at the last bar's close; `unrealizedPnl` is before the fee an exit would pay.
+ */
+export interface OpenTrade {
+  symbol: string;
+  direction: 'LONG';
+  /** The first fill of the trip still open (the first bar's open for base held at the start). */
+  entryTime: number;
+  /** Base held at the end, net of base commissions. */
+  qty: string;
+  /** What the lots still held cost in quote (FIFO, their quote commissions included). */
+  cost: string;
+  /** cost / qty. */
+  entryPrice: string;
+  /** The last bar's close. */
+  markPrice: string;
+  /** qty * markPrice. */
+  value: string;
+  /** value - cost. */
+  unrealizedPnl: string;
+  /** Fees the trip has paid so far, in quote (base commissions valued at their fill's price). */
+  fees: string;
+  /** Bars from the trip's first fill to the last bar. */
+  barsHeld: number;
+}
+
 export interface EquityPoint {
   /** Bar close time. */
   time: number;
@@ -93,6 +121,8 @@ export interface BacktestRun {
   fillModel: Record<string, unknown>;
   fills: BacktestFill[];
   trades: RoundTrip[];
+  /** The position held at the end, when the run ended holding at least the minimum quantity (absent otherwise). */
+  openTrade?: OpenTrade | undefined;
   equity: EquityPoint[];
   denials: DenialRecord[];
   strategyFailures: StrategyFailure[];

@@ -2,7 +2,7 @@
  * The static parts of the HTML report: header, metrics table, returns by month, trade list, notes and the style
  * sheet. Everything from the run is escaped; the charts are drawn by page-script.js.
  */
-import { fmtDuration, fmtNum, fmtParams, fmtSigned, fmtSignedPct, fmtTime, metricRows } from '../metrics-format.ts';
+import { fmtDuration, fmtNum, fmtOpenTrade, fmtParams, fmtSigned, fmtSignedPct, fmtTime, metricRows } from '../metrics-format.ts';
 import { tradeStats } from '../metrics-trades.ts';
 import { monthlyReturns } from '../period-returns.ts';
 import type { BacktestMetrics, BacktestRun } from '../types.ts';
@@ -73,7 +73,9 @@ export function tradesHtml(run: BacktestRun): string {
   const table = run.trades.length
     ? `<table id="trades-table"><thead><tr>${head.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>${more}`
     : '<p class="muted">No closed trades.</p>';
-  return `<section id="trades"><h2>Trades</h2>${table}</section>`;
+  // The position the run ended holding is no trade (it never went flat): said apart, under the table.
+  const open = run.openTrade === undefined ? '' : `<p id="open-trade">Open at the end: ${escapeHtml(fmtOpenTrade(run.openTrade, run.baseAsset, run.quoteAsset))}.</p>`;
+  return `<section id="trades"><h2>Trades</h2>${table}${open}</section>`;
 }
 
 /** Denied intents and strategy failures, when there were any (first 50 of each). */

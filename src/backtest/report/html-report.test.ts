@@ -29,6 +29,14 @@ describe('renderReport', () => {
     expect(html).toContain(`data-metric="netPnl"><div class="label">Net PnL</div><div class="value${net}">`);
   });
 
+  it('says the position the run ended holding under the trades, only when there is one', () => {
+    const run = demoRun({ barsData: bars });
+    expect(renderReport({ run, metrics: computeMetrics(run), bars })).not.toContain('id="open-trade"');
+    const openTrade = { symbol: 'BTCUSDT', direction: 'LONG' as const, entryTime: 0, qty: '0.5', cost: '50', entryPrice: '100', markPrice: '110', value: '55', unrealizedPnl: '5', fees: '0.05', barsHeld: 3 };
+    const html = renderReport({ run: { ...run, openTrade }, metrics: computeMetrics(run), bars });
+    expect(html).toMatch(/<p id="open-trade">Open at the end: LONG 0\.5 BTC since [^<]*: cost 50\.00 USDT \(entry 100\.00\), worth 55\.00 at the last close 110\.00: unrealized \+5\.00 USDT before the exit&#39;s fee\.<\/p><\/section>/);
+  });
+
   it('escapes the run: a strategy name or param cannot break out of the page', () => {
     const run = { ...demoRun({ barsData: bars }), strategy: '</script><img src=x onerror=alert(1)>', params: { note: '</script>' } };
     const html = renderReport({ run, metrics: computeMetrics(run), bars });
