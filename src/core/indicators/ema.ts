@@ -10,8 +10,11 @@ export class Ema implements Indicator {
   readonly alpha: number;
   private seen = 0;
   private seedSum = 0;
-  private current: number | undefined;
-  /** The value after the last update, NaN while warming up (bar-series.ts reads it after `stepAt`). */
+  /**
+   * The value after the last update, NaN while warming up (bar-series.ts reads it after `stepAt`).
+   * NaN rather than undefined: a field that only ever holds numbers is updated in place, no heap
+   * number per update.
+   */
   out = NaN;
 
   constructor(readonly period: number) {
@@ -20,20 +23,17 @@ export class Ema implements Indicator {
   }
 
   update(input: number): number | undefined {
-    if (this.current !== undefined) {
-      this.current += this.alpha * (input - this.current);
-    } else {
-      this.seedSum += input;
-      if (++this.seen === this.period) this.current = this.seedSum / this.period;
-    }
-    this.out = this.current ?? NaN;
-    return this.current;
+    const v = this.step(input);
+    return v === v ? v : undefined;
   }
 
   /** `update` answering NaN while warming up (a number either way). */
   step(input: number): number {
-    const v = this.update(input);
-    return v === undefined ? NaN : v;
+    const c = this.out;
+    if (c === c) return (this.out = c + this.alpha * (input - c));
+    this.seedSum += input;
+    if (++this.seen === this.period) this.out = this.seedSum / this.period;
+    return this.out;
   }
 
   /** `step(values[i])`, the result left in `out` (the bar series' path: an array and an index cross the call). */
@@ -42,18 +42,18 @@ export class Ema implements Indicator {
   }
 
   get value(): number | undefined {
-    return this.current;
+    const v = this.out;
+    return v === v ? v : undefined;
   }
 
   get ready(): boolean {
-    return this.current !== undefined;
+    return this.out === this.out;
   }
 
   reset(): void {
     this.out = NaN;
     this.seen = 0;
     this.seedSum = 0;
-    this.current = undefined;
   }
 }
 
