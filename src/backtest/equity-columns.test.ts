@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { EquityRecorder } from './equity-columns.ts';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { writeJsonFile } from '../data/json-file.ts';
+import { attachEquity, equityColumnsOf, EquityRecorder, runForJson } from './equity-columns.ts';
+import { jsonReplacer } from './metrics-json.ts';
+import type { EquityPoint } from './types.ts';
 
 describe('EquityRecorder', () => {
   it('keeps every slot in order across chunks, joined exactly once asked, and goes on after', () => {
@@ -41,5 +47,41 @@ describe('EquityRecorder.record', () => {
       b.push(bar.closeTime, held.quote + held.base * bar.close, held.base);
     }
     expect(a.columns()).toEqual(b.columns());
+  });
+});
+
+describe('runForJson', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'halyard-equity-json-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const written = (value: unknown): string => {
+    const file = join(dir, 'run.json');
+    writeJsonFile(file, value, { replacer: jsonReplacer, onlyNonFinite: true });
+    return readFileSync(file, 'utf8');
+  };
+  /** A run whose equity is the columns of `n` points (a NaN at `bad`), between other fields. */
+  const runOf = (n: number, bad = -1) => {
+    const r = new EquityRecorder();
+    for (let i = 0; i < n; i++) r.push(1_704_067_259_999 + i * 60_000, i === bad ? NaN : 10_000 + Math.sin(i) * 12.345678901, i % 3 === 0 ? 0 : 0.001234567);
+    return attachEquity({ strategy: 's', fills: [{ price: '1' }], equity: [] as EquityPoint[], after: { x: Infinity } }, r.columns());
+  };
+
+  it('is written as the run itself, its equity from the columns, never built as points', () => {
+    for (const n of [0, 5, 1024, 3000]) {
+      const run = runOf(n);
+      const text = written({ run: runForJson(run), metrics: { sharpe: -Infinity } });
+      expect(equityColumnsOf(run), 'equity still unbuilt').toBeDefined();
+      expect(text).toBe(JSON.stringify({ run, metrics: { sharpe: -Infinity } }, jsonReplacer, 2));
+    }
+  });
+
+  it('writes a slice holding a non-finite equity as JSON does (null)', () => {
+    const run = runOf(2100, 1500);
+    expect(written(runForJson(run))).toBe(JSON.stringify(run, jsonReplacer, 2));
+  });
+
+  it('is the run itself once its equity is built or replaced', () => {
+    const run = runOf(10);
+    void run.equity;
+    expect(runForJson(run)).toBe(run);
   });
 });

@@ -56,12 +56,15 @@ export function sortinoRatio(returns: ArrayLike<number>, perYear: number): numbe
  * Drawdown in percent below the running peak at each point (0 at a new high), the start equity
  * counting as the first peak. Positive numbers: 12.5 means 12.5% below the peak.
  */
-export function drawdownSeries(startEquity: number, equity: readonly number[]): number[] {
+export function drawdownSeries(startEquity: number, equity: ArrayLike<number>): number[] {
   let peak = startEquity;
-  return equity.map((e) => {
+  const out = new Array<number>(equity.length);
+  for (let i = 0; i < equity.length; i++) {
+    const e = equity[i] as number;
     if (e > peak) peak = e;
-    return drawdownAt(peak, e);
-  });
+    out[i] = drawdownAt(peak, e);
+  }
+  return out;
 }
 
 const drawdownAt = (peak: number, e: number): number => (peak > 0 ? Math.max(0, ((peak - e) / peak) * 100) : 0);

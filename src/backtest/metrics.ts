@@ -25,12 +25,12 @@ import { cagrPct, curveFigures, periodsPerYear } from './metrics-returns.ts';
 import { exposurePct, fillFigures, percentOf, pnlFigures, tradeFigures } from './metrics-trades.ts';
 import { fillRecordsOf } from './recorder.ts';
 import { reportedPnl, tripRecordsOf } from './round-trips.ts';
-import { equityColumnsOf } from './equity-columns.ts';
+import { equityCurve } from './equity-columns.ts';
 import type { BacktestMetrics, BacktestRun } from './types.ts';
 
 /** Start balances in quote; the first equity point when base was held (see the header). */
 export function startEquityOf(run: Pick<BacktestRun, 'startBalances' | 'baseAsset' | 'quoteAsset' | 'equity'>): number {
-  return startEquityFrom(run, run.equity[0]?.equity);
+  return startEquityFrom(run, equityCurve(run).values[0]);
 }
 
 function startEquityFrom(run: Pick<BacktestRun, 'startBalances' | 'baseAsset' | 'quoteAsset'>, firstEquity: number | undefined): number {
@@ -42,15 +42,8 @@ function startEquityFrom(run: Pick<BacktestRun, 'startBalances' | 'baseAsset' | 
 
 const finite = (x: number): number => (Number.isNaN(x) ? 0 : x);
 
-/** The equity curve as number columns: runBacktest's own typed columns when there (no copy), else from the points. */
-function curve(run: BacktestRun): { values: ArrayLike<number>; times: ArrayLike<number>; positions: ArrayLike<number> | undefined } {
-  const c = equityColumnsOf(run);
-  if (c !== undefined) return { values: c.equity, times: c.time, positions: c.position };
-  return { values: run.equity.map((p) => p.equity), times: run.equity.map((p) => p.time), positions: undefined };
-}
-
 export function computeMetrics(run: BacktestRun): BacktestMetrics {
-  const { values, times, positions } = curve(run);
+  const { values, times, positions } = equityCurve(run);
   const n = values.length;
   const startEquity = startEquityFrom(run, values[0]);
   const endEquity = n > 0 ? (values[n - 1] as number) : startEquity;

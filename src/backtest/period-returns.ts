@@ -5,7 +5,7 @@
  * columns when the run has them (no point objects made for a year of bars).
  */
 import { nextOpen } from '../core/market/intervals.ts';
-import { equityColumnsOf } from './equity-columns.ts';
+import { equityCurve } from './equity-columns.ts';
 import type { BacktestRun } from './types.ts';
 
 export interface MonthReturn {
@@ -18,10 +18,7 @@ export interface MonthReturn {
 
 /** The months of a run, oldest first; empty without equity points. */
 export function monthlyReturns(run: BacktestRun, startEquity: number): MonthReturn[] {
-  const c = equityColumnsOf(run);
-  const n = c ? c.length : run.equity.length;
-  const timeAt = c ? (i: number) => c.time[i] as number : (i: number) => run.equity[i]!.time;
-  const equityAt = c ? (i: number) => c.equity[i] as number : (i: number) => run.equity[i]!.equity;
+  const { length: n, times, values } = equityCurve(run);
   const out: MonthReturn[] = [];
   let base = startEquity;
   let month = '';
@@ -33,13 +30,13 @@ export function monthlyReturns(run: BacktestRun, startEquity: number): MonthRetu
   // The month changes when a point reaches the next month's start (a Date only then, not per point).
   let next = -Infinity;
   for (let i = 0; i < n; i++) {
-    const t = timeAt(i);
+    const t = times[i] as number;
     if (t >= next) {
       if (month !== '') close();
       month = new Date(t).toISOString().slice(0, 7);
       next = nextOpen('1M', t);
     }
-    last = equityAt(i);
+    last = values[i] as number;
   }
   if (month !== '') close();
   return out;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jsonReplacer } from '../backtest/metrics-json.ts';
-import { writeJsonFile } from './json-file.ts';
+import { jsonSlices, writeJsonFile } from './json-file.ts';
 import type { JsonReplacer } from './json-file.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'halyard-json-file-'));
@@ -78,5 +78,37 @@ describe('writeJsonFile', () => {
   it('refuses a value with no JSON text, and throws where JSON.stringify throws', () => {
     expect(() => written(undefined)).toThrow(TypeError);
     expect(() => written(Array.from({ length: 70 }, () => 1n))).toThrow(TypeError);
+  });
+});
+
+describe('writeJsonFile: jsonSlices', () => {
+  const points = (n: number, bad = -1) => Array.from({ length: n }, (_, i) => ({ t: 1_700_000_000_000 + i, v: i === bad ? Infinity : i / 7, s: `p${i}` }));
+  /** The points as slices, rendered (when asked) as JSON.stringify writes each. */
+  const slices = (all: ReturnType<typeof points>, render: boolean) =>
+    jsonSlices(
+      all.length,
+      (start, end) => all.slice(start, end),
+      render
+        ? (start, end, pad, unit) => {
+            const part = all.slice(start, end);
+            if (part.some((p) => !Number.isFinite(p.v))) return undefined;
+            return part.map((p) => `\n${pad}${JSON.stringify(p, undefined, unit).replace(/\n/g, `\n${pad}`)}`).join(',');
+          }
+        : undefined,
+    );
+
+  it('writes the entries as JSON.stringify writes their array, in slices or rendered, at any depth', () => {
+    for (const n of [0, 1, 63, 64, 1023, 1024, 1025, 3000]) {
+      const all = points(n);
+      const expected = JSON.stringify({ run: { a: 1, equity: all, z: [1, 2] }, m: 2 }, undefined, 2);
+      for (const render of [false, true]) expect(written({ run: { a: 1, equity: slices(all, render), z: [1, 2] }, m: 2 }), `${n} ${render}`).toBe(expected);
+    }
+  });
+
+  it('gives the replacer the entries when a slice holds a non-finite number (the render declines it)', () => {
+    const all = points(2500, 1500);
+    const expected = JSON.stringify({ equity: all }, jsonReplacer, 2);
+    expect(written({ equity: slices(all, true) }, jsonReplacer, true)).toBe(expected);
+    expect(written({ equity: slices(all, false) }, jsonReplacer, true)).toBe(expected);
   });
 });

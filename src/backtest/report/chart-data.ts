@@ -18,6 +18,7 @@ import type { BarInput } from '../bar-input.ts';
 import { drawdownSeries } from '../metrics-returns.ts';
 import { startEquityOf } from '../metrics.ts';
 import type { BacktestRun } from '../types.ts';
+import { equityCurve } from '../equity-columns.ts';
 
 export interface CandlePoint {
   time: number;
@@ -160,14 +161,15 @@ export function toMarkers(fills: BacktestRun['fills'], candles: readonly CandleP
 
 /** Equity and drawdown (negative percent, an underwater curve) with at most `max` points each. */
 export function toCurves(run: BacktestRun, max: number): { equity: LinePoint[]; drawdown: LinePoint[] } {
-  const values = run.equity.map((p) => p.equity);
+  // The run's columns while its points are not built (equity-columns.ts): a year is 525,600 points.
+  const { length: n, values, times } = equityCurve(run);
   const dd = drawdownSeries(startEquityOf(run), values);
-  const k = Math.max(1, Math.ceil(run.equity.length / max));
+  const k = Math.max(1, Math.ceil(n / max));
   const equity: LinePoint[] = [];
   const drawdown: LinePoint[] = [];
-  for (let i = 0; i < run.equity.length; i += k) {
-    const end = Math.min(run.equity.length, i + k) - 1;
-    const time = Math.floor(run.equity[end]!.time / 1000);
+  for (let i = 0; i < n; i += k) {
+    const end = Math.min(n, i + k) - 1;
+    const time = Math.floor(times[end]! / 1000);
     if (equity.length && time <= equity[equity.length - 1]!.time) continue;
     let deepest = 0;
     for (let j = i; j <= end; j++) deepest = Math.max(deepest, dd[j]!);
@@ -213,7 +215,7 @@ export function buildChartData(run: BacktestRun, bars: Iterable<BarInput>, maxPo
     pricePrecision: Math.min(precision, MAX_PRECISION),
     candleInterval: bucket.ms === 0 ? (run.interval || bucket.name) : bucket.name,
     sourceBars: count,
-    sourceEquityPoints: run.equity.length,
+    sourceEquityPoints: equityCurve(run).length,
   };
 }
 

@@ -23,6 +23,7 @@ import { resolveFillModel } from '../../backtest/fill-model.ts';
 import type { FillModel } from '../../backtest/fill-model.ts';
 import { fillsCsv, tradesCsv } from '../../backtest/csv-export.ts';
 import { StrategyLogFile } from '../../backtest/log-file.ts';
+import { runForJson } from '../../backtest/equity-columns.ts';
 import { computeMetrics } from '../../backtest/metrics.ts';
 import { jsonReplacer } from '../../backtest/metrics-json.ts';
 import { ExchangeInfoFileError, readExchangeInfoFile } from '../../data/exchange-info-file.ts';
@@ -257,8 +258,9 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
     // runDir is the JSON's directory (made above); the log and CSV files share the JSON's name.
     const runBase = path.join(runDir, path.basename(jsonFile).replace(/\.json$/i, ''));
     const logFile = log.close(`${runBase}.log`);
-    // Streamed: a year of 1-minute bars is ~70 MB of JSON, and years more would pass V8's longest string.
-    writeJsonFile(jsonFile, { run, metrics }, { replacer: jsonReplacer, onlyNonFinite: true });
+    // Streamed: a year of 1-minute bars is ~70 MB of JSON, and years more would pass V8's longest
+    // string. The equity points are written from their columns (runForJson), never made as objects.
+    writeJsonFile(jsonFile, { run: runForJson(run), metrics }, { replacer: jsonReplacer, onlyNonFinite: true });
     // The same bars again for the charts, streamed from the journal's blocks: nothing collected.
     await writeReport(reportFile, { run, metrics, bars: seriesBars(journal, series, from, to) });
     const csvFiles = args.csv ? [`${runBase}-trades.csv`, `${runBase}-fills.csv`] : [];
