@@ -1,16 +1,60 @@
 /** The `halyard` command line (yargs): one file per command under `commands/`. */
-import yargs from 'yargs';
-import { apiCommand } from './commands/api.ts';
-import { backtestCommand } from './commands/backtest.ts';
-import { exchangeInfoCommand } from './commands/exchange-info.ts';
-import { importCommand } from './commands/import.ts';
-import { recordCommand } from './commands/record.ts';
-import { sandboxCommand } from './commands/sandbox.ts';
-import { startCommand } from './commands/start.ts';
-import { strategiesCommand } from './commands/strategies.ts';
-import { timeCommand } from './commands/time.ts';
+import yargs, { type CommandModule } from 'yargs';
+import { COMMANDS, isCommandName, type CommandName } from './commands/catalog.ts';
 import { reportError } from './errors.ts';
 import { EXIT, type CliIo } from './io.ts';
+
+/**
+ * A command's module, loaded to run it (commands/catalog.ts says why only then). Every command is
+ * registered with yargs, the one being run with its module, the others by their usage and line
+ * alone: `--help` lists them all, a misspelt name gets its suggestion, and only one can match.
+ */
+async function loadCommand(name: CommandName, io: CliIo, setExit: (code: number) => void): Promise<CommandModule> {
+  switch (name) {
+    case 'start':
+      return (await import('./commands/start.ts')).startCommand(io) as CommandModule;
+    case 'api':
+      return (await import('./commands/api.ts')).apiCommand(io, setExit) as CommandModule;
+    case 'time':
+      return (await import('./commands/time.ts')).timeCommand(io) as CommandModule;
+    case 'exchange-info':
+      return (await import('./commands/exchange-info.ts')).exchangeInfoCommand(io) as CommandModule;
+    case 'import':
+      return (await import('./commands/import.ts')).importCommand(io) as CommandModule;
+    case 'record':
+      return (await import('./commands/record.ts')).recordCommand(io) as CommandModule;
+    case 'backtest':
+      return (await import('./commands/backtest.ts')).backtestCommand(io) as CommandModule;
+    case 'strategies':
+      return (await import('./commands/strategies.ts')).strategiesCommand(io) as CommandModule;
+    case 'sandbox':
+      return (await import('./commands/sandbox.ts')).sandboxCommand(io, io.signal ? { signal: io.signal } : {}) as CommandModule;
+  }
+}
+
+/** A command registered by its usage and line only (listed by --help; it cannot be the one run: that one is loaded). */
+function stub(key: string, info: { readonly command: string; readonly describe: string }): CommandModule {
+  return {
+    ...info,
+    handler: () => {
+      throw new Error(`internal: the '${key}' command was run without its module loaded`);
+    },
+  };
+}
+
+/** Global options that take a value: their value is not the command's name. */
+const GLOBAL_VALUED = new Set(['--config', '--base-url', '--log-level']);
+
+/** The command named on the line: the first argument that is neither an option nor a global option's value. */
+export function commandNameOf(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    if (a === '--') return undefined;
+    if (!a.startsWith('-')) return a;
+    if (GLOBAL_VALUED.has(a)) i++;
+  }
+  return undefined;
+}
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   let exitCode: number = EXIT.ok;
@@ -18,21 +62,15 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     exitCode = code;
   };
   let failure: unknown;
+  const name = commandNameOf(argv);
+  const running = name !== undefined && isCommandName(name) ? await loadCommand(name, io, setExit) : undefined;
   const parser = yargs([...argv])
     .scriptName('halyard')
     .usage('$0 <command> [options]')
     .option('config', { type: 'string', describe: 'JSON config file (see config/example.json)' })
     .option('base-url', { type: 'string', describe: 'exchange REST base URL (overrides config)' })
     .option('log-level', { type: 'string', choices: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] })
-    .command(startCommand(io))
-    .command(apiCommand(io, setExit))
-    .command(timeCommand(io))
-    .command(exchangeInfoCommand(io))
-    .command(importCommand(io))
-    .command(recordCommand(io))
-    .command(backtestCommand(io))
-    .command(strategiesCommand(io))
-    .command(sandboxCommand(io, io.signal ? { signal: io.signal } : {}))
+    .command(Object.entries(COMMANDS).map(([key, info]) => (key === name && running !== undefined ? running : stub(key, info))))
     // yargs calls middleware with the instance in the command's context as the second argument.
     .middleware(((argv: Record<string, unknown>, y: OptionsHolder) => refuseRepeatedOptions(argv, y)) as (argv: Record<string, unknown>) => void)
     .demandCommand(1, 'name a command; `halyard --help` lists them')

@@ -5,6 +5,7 @@ import { describeEndpoint, endpointListing } from '../endpoint-help.ts';
 import { UsageError } from '../errors.ts';
 import { EXIT, printJson, type CliIo } from '../io.ts';
 import { withClient, type GlobalArgs } from '../with-client.ts';
+import { COMMANDS } from './catalog.ts';
 
 /** `a=1 b=x=y` -> { a: '1', b: 'x=y' }; a pair without `=` is a usage error naming it. */
 export function parseKeyValues(pairs: readonly string[]): Record<string, string> {
@@ -19,8 +20,7 @@ export function parseKeyValues(pairs: readonly string[]): Record<string, string>
 
 export function apiCommand(io: CliIo, setExit: (code: number) => void) {
   return {
-    command: 'api [endpoint] [params..]',
-    describe: 'Call any endpoint by id with key=value parameters and print the JSON answer',
+    ...COMMANDS.api,
     builder: (y: Argv<GlobalArgs>) =>
       y
         .positional('endpoint', { type: 'string', describe: 'endpoint id, e.g. spot.newOrder' })

@@ -54,6 +54,7 @@ import type { GlobalArgs } from '../with-client.ts';
 import { runSweepCommand, type SweepArgs } from './backtest-sweep.ts';
 import { parseSweepSpecs } from '../../backtest/sweep.ts';
 import type { SweepAxis } from '../../backtest/sweep-spec.ts';
+import { COMMANDS } from './catalog.ts';
 
 export interface BacktestArgs extends GlobalArgs, SweepArgs {
   strategy?: string;
@@ -78,8 +79,7 @@ export interface BacktestArgs extends GlobalArgs, SweepArgs {
 
 export function backtestCommand(io: CliIo) {
   return {
-    command: 'backtest',
-    describe: 'Backtest a strategy on the journal\'s klines: terminal summary, JSON and an HTML report',
+    ...COMMANDS.backtest,
     builder: (y: Argv<GlobalArgs>) =>
       y
         .option('strategy', { type: 'string', demandOption: true, describe: 'name in strategies/ or a path to a .ts/.js file' })

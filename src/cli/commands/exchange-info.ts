@@ -2,11 +2,11 @@
 import type { Argv } from 'yargs';
 import { printJson, type CliIo } from '../io.ts';
 import { withClient, type GlobalArgs } from '../with-client.ts';
+import { COMMANDS } from './catalog.ts';
 
 export function exchangeInfoCommand(io: CliIo) {
   return {
-    command: 'exchange-info',
-    describe: 'Show symbols and their filters',
+    ...COMMANDS['exchange-info'],
     builder: (y: Argv<GlobalArgs>) => y.option('symbol', { type: 'string', describe: 'only this symbol' }),
     handler: async (args: GlobalArgs & { symbol?: string }) => {
       await withClient(io, args, async ({ client }) => {

@@ -19,6 +19,7 @@ import { openJournal } from '../../journal/journal.ts';
 import { UsageError } from '../errors.ts';
 import type { CliIo } from '../io.ts';
 import type { GlobalArgs } from '../with-client.ts';
+import { COMMANDS } from './catalog.ts';
 
 export interface ImportArgs extends GlobalArgs {
   file?: string;
@@ -34,8 +35,7 @@ const GAPS_SHOWN = 10;
 
 export function importCommand(io: CliIo) {
   return {
-    command: 'import <file>',
-    describe: 'Import a kline CSV file (6 or 12 columns, ms or µs times) into the journal',
+    ...COMMANDS.import,
     builder: (y: Argv<GlobalArgs>) =>
       y
         .positional('file', { type: 'string', describe: 'CSV file, e.g. BTCUSDT-1m-2024-03.csv', demandOption: true })

@@ -17,6 +17,7 @@ import { openJournal, type Journal } from '../../journal/journal.ts';
 import { UsageError } from '../errors.ts';
 import type { CliIo } from '../io.ts';
 import { withClient, type GlobalArgs } from '../with-client.ts';
+import { COMMANDS } from './catalog.ts';
 
 export interface RecordArgs extends GlobalArgs {
   symbol?: string;
@@ -36,8 +37,7 @@ export interface RecordCommandOptions {
 
 export function recordCommand(io: CliIo, options: RecordCommandOptions = {}) {
   return {
-    command: 'record',
-    describe: 'Backfill klines from the exchange into the journal (resumable)',
+    ...COMMANDS.record,
     builder: (y: Argv<GlobalArgs>) =>
       y
         .option('symbol', { type: 'string', demandOption: true, describe: 'symbol, e.g. BTCPHP' })

@@ -15,6 +15,7 @@ import { loadConfig } from '../../config/load.ts';
 import { startSandbox, type SandboxHandle } from '../../sandbox/server.ts';
 import type { CliIo } from '../io.ts';
 import type { GlobalArgs } from '../with-client.ts';
+import { COMMANDS } from './catalog.ts';
 
 export interface SandboxCommandOptions {
   /** Aborted when the process should stop (SIGINT/SIGTERM in main.ts). */
@@ -32,8 +33,7 @@ interface SandboxArgs extends GlobalArgs {
 
 export function sandboxCommand(io: CliIo, options: SandboxCommandOptions = {}) {
   return {
-    command: 'sandbox',
-    describe: 'Run the sandbox exchange on 127.0.0.1 (spec-complete local server)',
+    ...COMMANDS.sandbox,
     builder: (y: Argv<GlobalArgs>) =>
       y
         .option('port', { type: 'number', describe: 'listen port (0: any free port)' })

@@ -21,6 +21,7 @@ import type { CliIo } from '../io.ts';
 import type { GlobalArgs } from '../with-client.ts';
 import { runBacktestCommand } from './backtest.ts';
 import { runRecord } from './record.ts';
+import { COMMANDS } from './catalog.ts';
 
 const MINUTE = 60_000;
 
@@ -33,8 +34,7 @@ interface StartArgs extends GlobalArgs {
 
 export function startCommand(io: CliIo) {
   return {
-    command: 'start',
-    describe: 'Run the main job: a demo on the embedded sandbox (synthetic market -> journal -> backtest -> report)',
+    ...COMMANDS.start,
     builder: (y: Argv<GlobalArgs>) =>
       y
         .option('symbol', { type: 'string', default: 'BTCPHP', describe: 'sandbox symbol to trade' })

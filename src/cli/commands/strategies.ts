@@ -12,6 +12,7 @@ import { describeParams } from '../../strategy/params.ts';
 import { UsageError } from '../errors.ts';
 import type { CliIo } from '../io.ts';
 import type { GlobalArgs } from '../with-client.ts';
+import { COMMANDS } from './catalog.ts';
 
 export interface StrategiesArgs extends GlobalArgs {
   strategy?: string;
@@ -19,8 +20,7 @@ export interface StrategiesArgs extends GlobalArgs {
 
 export function strategiesCommand(io: CliIo) {
   return {
-    command: 'strategies [strategy]',
-    describe: 'List the strategies and their parameters (one, by name or path)',
+    ...COMMANDS.strategies,
     builder: (y: Argv<GlobalArgs>) => y.positional('strategy', { type: 'string', describe: 'a name in strategies/ or a path to a .ts/.js file' }),
     handler: async (args: StrategiesArgs) => {
       await runStrategies(io, args);

@@ -2,11 +2,11 @@
 import type { CliIo } from '../io.ts';
 import { printJson } from '../io.ts';
 import { withClient, type GlobalArgs } from '../with-client.ts';
+import { COMMANDS } from './catalog.ts';
 
 export function timeCommand(io: CliIo) {
   return {
-    command: 'time',
-    describe: 'Show the server time and the local clock offset',
+    ...COMMANDS.time,
     handler: async (args: GlobalArgs) => {
       await withClient(io, args, async ({ client }) => {
         const { serverTime } = await client.general.time();

@@ -1,0 +1,30 @@
+/**
+ * The commands as `halyard --help` lists them: usage and one line each, apart from their code.
+ * The CLI loads only the module of the command it runs (cli/index.ts): through tsx, the backtest's
+ * modules take about half a second to load and the sandbox's almost a second, which every
+ * command paid before. Each command module takes its usage and line from here.
+ */
+export interface CommandInfo {
+  /** yargs' command string: the name and its positionals. */
+  readonly command: string;
+  readonly describe: string;
+}
+
+/** In the order `halyard --help` lists them. */
+export const COMMANDS = {
+  start: { command: 'start', describe: 'Run the main job: a demo on the embedded sandbox (synthetic market -> journal -> backtest -> report)' },
+  api: { command: 'api [endpoint] [params..]', describe: 'Call any endpoint by id with key=value parameters and print the JSON answer' },
+  time: { command: 'time', describe: 'Show the server time and the local clock offset' },
+  'exchange-info': { command: 'exchange-info', describe: 'Show symbols and their filters' },
+  import: { command: 'import <file>', describe: 'Import a kline CSV file (6 or 12 columns, ms or µs times) into the journal' },
+  record: { command: 'record', describe: 'Backfill klines from the exchange into the journal (resumable)' },
+  backtest: { command: 'backtest', describe: "Backtest a strategy on the journal's klines: terminal summary, JSON and an HTML report" },
+  strategies: { command: 'strategies [strategy]', describe: 'List the strategies and their parameters (one, by name or path)' },
+  sandbox: { command: 'sandbox', describe: 'Run the sandbox exchange on 127.0.0.1 (spec-complete local server)' },
+} as const satisfies Record<string, CommandInfo>;
+
+export type CommandName = keyof typeof COMMANDS;
+
+export function isCommandName(name: string): name is CommandName {
+  return Object.prototype.hasOwnProperty.call(COMMANDS, name);
+}

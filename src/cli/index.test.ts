@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { COMMANDS } from './commands/catalog.ts';
+import { commandNameOf, runCli } from './index.ts';
+
+async function cli(args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(args, { env: {}, out: (t) => out.push(t), err: (t) => err.push(t) });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('commandNameOf: the command the CLI loads', () => {
+  it('is the first argument that is not an option, skipping the values of the global options that take one', () => {
+    expect(commandNameOf(['backtest', '--symbol', 'X'])).toBe('backtest');
+    expect(commandNameOf(['--config', 'c.json', 'backtest'])).toBe('backtest');
+    expect(commandNameOf(['--base-url', 'http://h', '--log-level', 'debug', 'time'])).toBe('time');
+    expect(commandNameOf(['--config=c.json', '--help', 'strategies'])).toBe('strategies');
+    expect(commandNameOf(['--help'])).toBeUndefined();
+    expect(commandNameOf(['--', 'backtest'])).toBeUndefined();
+    expect(commandNameOf([])).toBeUndefined();
+  });
+});
+
+describe('runCli: one command module loaded, every command listed', () => {
+  it('--help lists every command of the catalog, in its order, with its line', async () => {
+    const help = await cli(['--help']);
+    expect(help.code).toBe(0);
+    const listed = [...help.out.matchAll(/^ {2}halyard ([\w-]+)/gm)].map((m) => m[1]);
+    expect(listed).toEqual(Object.keys(COMMANDS));
+    for (const info of Object.values(COMMANDS)) expect(help.out.replace(/\s+/g, ' ')).toContain(info.describe);
+  });
+
+  it('runs the named command with its own options, after global options', async () => {
+    const r = await cli(['--log-level', 'silent', 'strategies', 'grid']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^grid: /);
+    const help = await cli(['backtest', '--help']);
+    expect(help.out).toContain('--strategy');
+  });
+
+  it('a misspelt or missing command is a usage error with a suggestion (exit 2)', async () => {
+    const typo = await cli(['bakctest']);
+    expect(typo.code).toBe(2);
+    expect(typo.err).toContain('Did you mean backtest?');
+    expect((await cli([])).err).toContain('name a command');
+  });
+});
