@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeJsonFile } from '../data/json-file.ts';
 import { attachEquity, equityColumnsOf, EquityRecorder, runForJson } from './equity-columns.ts';
@@ -77,6 +78,19 @@ describe('runForJson', () => {
   it('writes a slice holding a non-finite equity as JSON does (null)', () => {
     const run = runOf(2100, 1500);
     expect(written(runForJson(run))).toBe(JSON.stringify(run, jsonReplacer, 2));
+  });
+
+  it('prints any numbers as JSON.stringify does (-0, the smallest and largest doubles, exponents, NaN, infinities)', () => {
+    const num = fc.oneof(fc.double(), fc.constantFrom(-0, 5e-324, 1e21, 1.7976931348623157e308, 123456789012345680000, 0.1 + 0.2));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(num, num, num), { minLength: 1, maxLength: 2100 }), (rows) => {
+        const r = new EquityRecorder();
+        for (const [t, e, p] of rows) r.push(t, e, p);
+        const run = attachEquity({ equity: [] as EquityPoint[] }, r.columns());
+        expect(written(runForJson(run))).toBe(JSON.stringify(run, jsonReplacer, 2));
+      }),
+      { numRuns: 40 },
+    );
   });
 
   it('is the run itself once its equity is built or replaced', () => {
