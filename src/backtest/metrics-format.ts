@@ -3,6 +3,7 @@
  * figure reads the same everywhere. Deterministic: times are formatted in UTC from the run's
  * own timestamps, never from the clock.
  */
+import type { TagStats } from './metrics-trades.ts';
 import type { BacktestMetrics, OpenTrade } from './types.ts';
 
 /** Thousands-separated fixed-point; infinities as ∞ (never NaN: computeMetrics has none). */
@@ -120,4 +121,18 @@ export function fmtOpenTrade(t: OpenTrade, baseAsset: string, quoteAsset: string
     `worth ${fmtNum(Number(t.value))} at the last close ${fmtNum(Number(t.markPrice))}: ` +
     `unrealized ${fmtSigned(pnl)} ${quoteAsset} before the exit's fee`
   );
+}
+
+/** Tag groups shown in one line; the rest are counted. */
+const TAGS_SHOWN = 6;
+
+/**
+ * Trades by entry or exit tag in one line (summary), or undefined when there is one group only
+ * (every trade tagged alike says nothing the totals do not).
+ */
+export function fmtTagStats(groups: readonly TagStats[], quoteAsset: string): string | undefined {
+  if (groups.length < 2) return undefined;
+  const shown = groups.slice(0, TAGS_SHOWN).map((g) => `${g.tag === '' ? '(untagged)' : g.tag} ${fmtNum(g.trades, 0)} (${fmtNum(g.winRatePct, 1)}% won, avg ${fmtSigned(g.avgPnl)}, total ${fmtSigned(g.totalPnl)} ${quoteAsset})`);
+  const more = groups.length > TAGS_SHOWN ? `; ${groups.length - TAGS_SHOWN} more` : '';
+  return shown.join('; ') + more;
 }

@@ -180,3 +180,35 @@ export function tradeStats(trades: readonly RoundTrip[]): TradeStats {
     grossLoss: -sum(pnls.filter((p) => p < 0)),
   };
 }
+
+/** The trades that entered (or exited) by one tag: Freqtrade's enter-tag and exit-reason stats. */
+export interface TagStats {
+  /** The order tag; '' for trades whose order had none. */
+  tag: string;
+  trades: number;
+  wins: number;
+  winRatePct: number;
+  /** Mean and total net PnL per trade, quote. */
+  avgPnl: number;
+  totalPnl: number;
+}
+
+/** Trades grouped by their entry or exit order's tag, most trades first (then by tag). */
+export function statsByTag(trades: readonly RoundTrip[], by: 'entryTag' | 'exitTag'): TagStats[] {
+  const groups = new Map<string, TagStats>();
+  for (const t of trades) {
+    const tag = t[by] ?? '';
+    let g = groups.get(tag);
+    if (g === undefined) groups.set(tag, (g = { tag, trades: 0, wins: 0, winRatePct: 0, avgPnl: 0, totalPnl: 0 }));
+    const pnl = Number(t.pnl);
+    g.trades++;
+    if (pnl > 0) g.wins++;
+    g.totalPnl += pnl;
+  }
+  const out = [...groups.values()];
+  for (const g of out) {
+    g.winRatePct = percentOf(g.wins, g.trades);
+    g.avgPnl = g.totalPnl / g.trades;
+  }
+  return out.sort((a, b) => b.trades - a.trades || (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0));
+}

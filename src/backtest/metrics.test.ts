@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { computeMetrics } from './metrics.ts';
 import { metricsFromJson, metricsToJson } from './metrics-json.ts';
 import { barReturns, curveFigures, maxDrawdownPct, periodsPerYear, sharpeRatio, sortinoRatio } from './metrics-returns.ts';
-import { exposurePct, exposureThreshold, feesInQuote, profitFactor } from './metrics-trades.ts';
+import { exposurePct, exposureThreshold, feesInQuote, profitFactor, statsByTag } from './metrics-trades.ts';
 import { X40 } from '../core/money/exact40.ts';
 import type { BacktestFill, BacktestRun, EquityPoint, RoundTrip } from './types.ts';
 
@@ -205,5 +205,24 @@ describe('the one-pass figures agree with the single functions bit for bit', () 
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe('statsByTag', () => {
+  const trip = (pnl: string, entryTag?: string, exitTag?: string): RoundTrip => ({
+    symbol: 'BTCPHP', direction: 'LONG', entryTime: 0, exitTime: 1, entryPrice: '1', exitPrice: '1', qty: '1', pnl, returnRatio: 0, fees: '0', barsHeld: 1,
+    ...(entryTag === undefined ? {} : { entryTag }),
+    ...(exitTag === undefined ? {} : { exitTag }),
+  });
+
+  it('groups trades by their entry or exit tag, most trades first, untagged as the empty tag', () => {
+    const trades = [trip('5', 'long', 'tp'), trip('-2', 'long', 'sl'), trip('4', 'dip', 'tp'), trip('-1', 'long', 'sl'), trip('3'), trip('-3', 'dip', 'sl')];
+    expect(statsByTag(trades, 'exitTag')).toEqual([
+      { tag: 'sl', trades: 3, wins: 0, winRatePct: 0, avgPnl: -2, totalPnl: -6 },
+      { tag: 'tp', trades: 2, wins: 2, winRatePct: 100, avgPnl: 4.5, totalPnl: 9 },
+      { tag: '', trades: 1, wins: 1, winRatePct: 100, avgPnl: 3, totalPnl: 3 },
+    ]);
+    expect(statsByTag(trades, 'entryTag').map((g) => [g.tag, g.trades])).toEqual([['long', 3], ['dip', 2], ['', 1]]);
+    expect(statsByTag([], 'exitTag')).toEqual([]);
   });
 });

@@ -38,6 +38,7 @@ function backtestFillOf(f: FillOut): BacktestFill {
     clientOrderId: f.clientOrderId,
     tradeId: f.tradeId,
     isMaker: f.isMaker,
+    ...(f.tag === undefined ? {} : { tag: f.tag }),
   };
 }
 

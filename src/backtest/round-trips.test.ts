@@ -128,3 +128,23 @@ describe('openTradeOf: the position a run ends holding', () => {
     expect(openTradeOf(b, 'BTCPHP', '55', 10)).toMatchObject({ entryTime: 500, qty: '2', cost: '100', entryPrice: '50', value: '110', unrealizedPnl: '10', fees: '0', barsHeld: 10 });
   });
 });
+
+describe('RoundTripBook: order tags', () => {
+  const tagged = (fill: FillOut, tag: string): FillOut => ({ ...fill, tag });
+  it('a trip carries the tag of the order that opened it and of the one that closed it; untagged orders leave them out', () => {
+    const b = new RoundTripBook('BTCPHP', 'BTC', 'PHP', new D('0.001'));
+    b.onFill(tagged(f('BUY', '100', '1', '0', 1), 'breakout'), 1);
+    b.onFill(tagged(f('BUY', '101', '1', '0', 2), 'add'), 2);
+    b.onFill(tagged(f('SELL', '105', '1', '0', 3), 'scale-out'), 3);
+    b.onFill(tagged(f('SELL', '99', '1', '0', 4), 'stop'), 4);
+    b.onFill(f('BUY', '100', '1', '0', 5), 5);
+    b.onFill(f('SELL', '100', '1', '0', 6), 6);
+    b.onFill(tagged(f('BUY', '100', '1', '0', 7), 'late'), 7);
+    expect(b.trips.map((t) => [t.entryTag, t.exitTag])).toEqual([
+      ['breakout', 'stop'],
+      [undefined, undefined],
+    ]);
+    expect(Object.keys(b.trips[1]!)).not.toContain('entryTag');
+    expect(openTradeOf(b, 'BTCPHP', '100', 8)?.entryTag).toBe('late');
+  });
+});

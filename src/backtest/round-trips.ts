@@ -38,6 +38,8 @@ interface Lot {
 interface OpenTrip {
   entryTime: number;
   entryBar: number;
+  /** The tag of the order whose fill opened it. */
+  entryTag: string | undefined;
   buyQty: Num;
   buyNotional: Num;
   sellQty: Num;
@@ -61,6 +63,7 @@ const amount = (t: string): Num => (t === '0' ? ZERO : X40.parseOnce(t));
 export interface OpenTripRecord {
   readonly entryTime: number;
   readonly entryBar: number;
+  readonly entryTag: string | undefined;
   readonly qty: Num;
   readonly cost: Num;
   readonly fees: Num;
@@ -70,6 +73,9 @@ export interface OpenTripRecord {
 export interface TripRecord {
   readonly entryTime: number;
   readonly exitTime: number;
+  /** The tags of the orders whose fills opened and closed the trip. */
+  readonly entryTag: string | undefined;
+  readonly exitTag: string | undefined;
   readonly barsHeld: number;
   readonly buyQty: Num;
   readonly buyNotional: Num;
@@ -125,7 +131,7 @@ export class RoundTripBook {
     if (t === undefined || this.flat()) return undefined;
     let cost = ZERO;
     for (const lot of this.lots) cost = cost.plus(lot.cost);
-    return { entryTime: t.entryTime, entryBar: t.entryBar, qty: this.held, cost, fees: t.fees };
+    return { entryTime: t.entryTime, entryBar: t.entryBar, entryTag: t.entryTag, qty: this.held, cost, fees: t.fees };
   }
 
   /** Base held before the first bar, valued at `price` (the first open). */
@@ -136,7 +142,7 @@ export class RoundTripBook {
     const price = X40.of(priceDec);
     this.lots.push({ qty, cost: qty.times(price) });
     this.held = this.held.plus(qty);
-    if (!this.flat()) this.trip = { ...this.fresh(time, 0), buyQty: qty, buyNotional: qty.times(price) };
+    if (!this.flat()) this.trip = { ...this.fresh(time, 0, undefined), buyQty: qty, buyNotional: qty.times(price) };
   }
 
   /** A fill of the symbol during bar number `bar` (applied when the book is next read). */
@@ -159,7 +165,7 @@ export class RoundTripBook {
     const fee = amount(f.commission);
     const baseFee = f.commissionAsset === this.baseAsset ? fee : ZERO;
     const quoteFee = f.commissionAsset === this.quoteAsset ? fee : ZERO;
-    const trip = (this.trip ??= this.fresh(f.time, bar));
+    const trip = (this.trip ??= this.fresh(f.time, bar, f.tag));
     if (!fee.isZero()) trip.fees = trip.fees.plus(baseFee === ZERO ? quoteFee : baseFee.times(amount(f.price)));
     if (f.side === 'BUY') {
       const got = baseFee === ZERO ? qty : qty.minus(baseFee);
@@ -175,11 +181,11 @@ export class RoundTripBook {
     trip.proceeds = trip.proceeds.plus(quoteFee === ZERO ? quote : quote.minus(quoteFee));
     trip.sellQty = trip.sellQty.plus(qty);
     trip.sellNotional = trip.sellNotional.plus(quote);
-    if (this.flat()) this.close(trip, f.time, bar);
+    if (this.flat()) this.close(trip, f.time, bar, f.tag);
   }
 
-  private fresh(time: number, bar: number): OpenTrip {
-    return { entryTime: time, entryBar: bar, buyQty: ZERO, buyNotional: ZERO, sellQty: ZERO, sellNotional: ZERO, fees: ZERO, cost: ZERO, proceeds: ZERO };
+  private fresh(time: number, bar: number, tag: string | undefined): OpenTrip {
+    return { entryTime: time, entryBar: bar, entryTag: tag, buyQty: ZERO, buyNotional: ZERO, sellQty: ZERO, sellNotional: ZERO, fees: ZERO, cost: ZERO, proceeds: ZERO };
   }
 
   private flat(): boolean {
@@ -207,12 +213,14 @@ export class RoundTripBook {
     return cost;
   }
 
-  private close(t: OpenTrip, time: number, bar: number): void {
+  private close(t: OpenTrip, time: number, bar: number, exitTag: string | undefined): void {
     this.trip = undefined;
     if (!t.sellQty.gt(ZERO)) return;
     this.closed.push({
       entryTime: t.entryTime,
       exitTime: time,
+      entryTag: t.entryTag,
+      exitTag,
       barsHeld: bar - t.entryBar,
       buyQty: t.buyQty,
       buyNotional: t.buyNotional,
@@ -241,6 +249,8 @@ function roundTripOf(symbol: string, r: TripRecord): RoundTrip {
     returnRatio: r.buyNotional.gt(ZERO) ? r.pnl.div(r.buyNotional).toNumber() : 0,
     fees: text(r.fees),
     barsHeld: r.barsHeld,
+    ...(r.entryTag === undefined ? {} : { entryTag: r.entryTag }),
+    ...(r.exitTag === undefined ? {} : { exitTag: r.exitTag }),
   };
 }
 
@@ -271,6 +281,7 @@ export function openTradeOf(book: RoundTripBook, symbol: string, markText: strin
     unrealizedPnl: text(value.minus(r.cost)),
     fees: text(r.fees),
     barsHeld: lastBar - r.entryBar,
+    ...(r.entryTag === undefined ? {} : { entryTag: r.entryTag }),
   };
 }
 

@@ -227,7 +227,7 @@ describe('runBacktest', () => {
     const printed = JSON.parse(JSON.stringify(run)) as typeof run;
     expect(unmade()).toEqual([]);
     expect(printed.trades).toHaveLength(1);
-    expect(Object.keys(printed.fills[0]!)).toEqual(['time', 'symbol', 'side', 'price', 'qty', 'quoteQty', 'commission', 'commissionAsset', 'orderId', 'clientOrderId', 'tradeId', 'isMaker']);
+    expect(Object.keys(printed.fills[0]!)).toEqual(['time', 'symbol', 'side', 'price', 'qty', 'quoteQty', 'commission', 'commissionAsset', 'orderId', 'clientOrderId', 'tradeId', 'isMaker', 'tag']);
     expect(computeMetrics(printed)).toEqual(fromRecords);
     expect(Object.keys(run).indexOf('trades')).toBe(Object.keys(printed).indexOf('trades'));
   });
@@ -260,7 +260,9 @@ describe('runBacktest: the position held at the end', () => {
       unrealizedPnl: '-2.38',
       fees: '0.384',
       barsHeld: 0,
+      entryTag: 'c',
     });
+    expect(run.trades[0]).toMatchObject({ entryTag: 'a', exitTag: 'b' });
     const keys = Object.keys(JSON.parse(JSON.stringify(run)) as object);
     expect(keys.slice(keys.indexOf('trades'), keys.indexOf('trades') + 3)).toEqual(['trades', 'openTrade', 'equity']);
   });

@@ -58,6 +58,19 @@ describe('formatSummary: the position held at the end', () => {
   });
 });
 
+describe('formatSummary: trades by tag', () => {
+  it('shows entries and exits by tag when the tags tell groups apart, not when every trade is tagged alike', () => {
+    const run = demoRun({ bars: 600, seed: 3 });
+    const alike = run.trades.map((t) => ({ ...t, entryTag: 'entry', exitTag: 'exit' }));
+    const text = formatSummary({ ...run, trades: alike }, computeMetrics(run));
+    expect(text).not.toMatch(/^(Entries|Exits) /m);
+    const split = run.trades.map((t, i) => ({ ...t, entryTag: 'entry', exitTag: i % 2 === 0 ? 'tp' : 'sl' }));
+    const byTag = formatSummary({ ...run, trades: split }, computeMetrics(run));
+    expect(byTag).not.toMatch(/^Entries /m);
+    expect(byTag).toMatch(/^Exits {5}(tp|sl) \d+ \([\d.]+% won, avg [-+][\d.,]+, total [-+][\d.,]+ USDT\); (tp|sl) \d+ /m);
+  });
+});
+
 describe('metric formatting', () => {
   it('groups thousands, signs, infinities and huge percentages', () => {
     expect(fmtNum(1234567.891)).toBe('1,234,567.89');

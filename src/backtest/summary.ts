@@ -4,8 +4,8 @@
  * second look (denied intents, strategy failures, fees in an asset we cannot value). Plain text,
  * no colour, so it reads the same in a log file.
  */
-import { alignTable, fmtDuration, fmtNum, fmtOpenTrade, fmtParams, fmtSigned, fmtSignedPct, fmtTime, metricRows } from './metrics-format.ts';
-import { feesInQuote, tradeStats } from './metrics-trades.ts';
+import { alignTable, fmtDuration, fmtNum, fmtOpenTrade, fmtParams, fmtSigned, fmtSignedPct, fmtTagStats, fmtTime, metricRows } from './metrics-format.ts';
+import { feesInQuote, statsByTag, tradeStats } from './metrics-trades.ts';
 import type { BacktestMetrics, BacktestRun } from './types.ts';
 
 function balances(b: Record<string, string>): string {
@@ -46,6 +46,11 @@ export function formatSummary(run: BacktestRun, metrics: BacktestMetrics): strin
       `Per trade avg ${fmtSigned(s.avgPnl)} ${q} (${fmtSignedPct(s.avgReturnPct)}), best ${fmtSigned(s.bestPnl)}, worst ${fmtSigned(s.worstPnl)}, held ${fmtNum(s.avgBarsHeld, 1)} bars on average`,
     );
   }
+  // By the tags of the orders that opened and closed the trades, when they tell groups apart.
+  const entries = fmtTagStats(statsByTag(run.trades, 'entryTag'), run.quoteAsset);
+  if (entries !== undefined) lines.push(`Entries   ${entries}`);
+  const exits = fmtTagStats(statsByTag(run.trades, 'exitTag'), run.quoteAsset);
+  if (exits !== undefined) lines.push(`Exits     ${exits}`);
   // Not a trade (it never went flat): what the run ended holding, valued at the last close.
   if (run.openTrade !== undefined) lines.push(`Open      ${fmtOpenTrade(run.openTrade, run.baseAsset, run.quoteAsset)}`);
   const other = feesInQuote(run.fills, run.baseAsset, run.quoteAsset).otherAssets;

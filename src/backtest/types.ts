@@ -27,6 +27,8 @@ export interface BacktestFill {
   clientOrderId: string;
   tradeId: string;
   isMaker: boolean;
+  /** The tag of the intent that placed the order (absent when it had none). */
+  tag?: string;
 }
 
 /** A closed position: entry fills to the fills that brought the position back to flat (FIFO). */
@@ -45,6 +47,9 @@ export interface RoundTrip {
   returnRatio: number;
   fees: string;
   barsHeld: number;
+  /** The tag of the order whose fill opened the trip, and of the one whose fill closed it (absent when untagged). */
+  entryTag?: string;
+  exitTag?: string;
 }
 
 /**
@@ -73,6 +78,8 @@ export interface OpenTrade {
   fees: string;
   /** Bars from the trip's first fill to the last bar. */
   barsHeld: number;
+  /** The tag of the order whose fill opened the trip (absent when untagged, or for base held at the start). */
+  entryTag?: string;
 }
 
 export interface EquityPoint {

@@ -3,7 +3,7 @@
  * sheet. Everything from the run is escaped; the charts are drawn by page-script.js.
  */
 import { fmtDuration, fmtNum, fmtOpenTrade, fmtParams, fmtSigned, fmtSignedPct, fmtTime, metricRows } from '../metrics-format.ts';
-import { tradeStats } from '../metrics-trades.ts';
+import { statsByTag, tradeStats } from '../metrics-trades.ts';
 import { monthlyReturns } from '../period-returns.ts';
 import type { BacktestMetrics, BacktestRun } from '../types.ts';
 
@@ -49,7 +49,26 @@ function sign(v: number | undefined): string {
   return v === undefined ? '' : v > 0 ? ' pos' : v < 0 ? ' neg' : '';
 }
 
+/** Trades by entry and by exit tag, when the tags tell more than one group apart (Freqtrade's enter-tag and exit-reason stats). */
+function tagTablesHtml(run: BacktestRun): string {
+  const q = escapeHtml(run.quoteAsset);
+  const table = (by: 'entryTag' | 'exitTag', title: string): string => {
+    const groups = statsByTag(run.trades, by);
+    if (groups.length < 2) return '';
+    const rows = groups.map((g) => {
+      const cls = g.totalPnl > 0 ? 'win' : g.totalPnl < 0 ? 'loss' : '';
+      const cells = [g.tag === '' ? '(untagged)' : g.tag, fmtNum(g.trades, 0), `${fmtNum(g.winRatePct, 1)}%`, fmtSigned(g.avgPnl), fmtSigned(g.totalPnl)];
+      return `<tr class="${cls}">${cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`;
+    });
+    const head = [title, 'Trades', 'Won', `Avg PnL (${q})`, `Total PnL (${q})`];
+    return `<table class="tags" data-by="${by}"><thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  };
+  return table('entryTag', 'Entry tag') + table('exitTag', 'Exit tag');
+}
+
 export function tradesHtml(run: BacktestRun): string {
+  // Tag columns only when some trade has a tag.
+  const tagged = run.trades.some((t) => t.entryTag !== undefined || t.exitTag !== undefined);
   const rows = run.trades.slice(0, MAX_TRADE_ROWS).map((t, i) => {
     const pnl = Number(t.pnl);
     const cls = pnl > 0 ? 'win' : pnl < 0 ? 'loss' : '';
@@ -65,17 +84,18 @@ export function tradesHtml(run: BacktestRun): string {
       fmtSignedPct(t.returnRatio * 100),
       fmtNum(Number(t.fees), 4),
       String(t.barsHeld),
+      ...(tagged ? [t.entryTag ?? '', t.exitTag ?? ''] : []),
     ];
     return `<tr class="${cls}">${cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`;
   });
   const more = run.trades.length > MAX_TRADE_ROWS ? `<p class="muted">Showing the first ${MAX_TRADE_ROWS} of ${run.trades.length} trades.</p>` : '';
-  const head = ['#', 'Side', 'Entry', 'Entry price', 'Exit', 'Exit price', 'Qty', `PnL (${run.quoteAsset})`, 'Return', 'Fees', 'Bars'];
+  const head = ['#', 'Side', 'Entry', 'Entry price', 'Exit', 'Exit price', 'Qty', `PnL (${run.quoteAsset})`, 'Return', 'Fees', 'Bars', ...(tagged ? ['Entry tag', 'Exit tag'] : [])];
   const table = run.trades.length
     ? `<table id="trades-table"><thead><tr>${head.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>${more}`
     : '<p class="muted">No closed trades.</p>';
   // The position the run ended holding is no trade (it never went flat): said apart, under the table.
   const open = run.openTrade === undefined ? '' : `<p id="open-trade">Open at the end: ${escapeHtml(fmtOpenTrade(run.openTrade, run.baseAsset, run.quoteAsset))}.</p>`;
-  return `<section id="trades"><h2>Trades</h2>${table}${open}</section>`;
+  return `<section id="trades"><h2>Trades</h2>${tagTablesHtml(run)}${table}${open}</section>`;
 }
 
 /** Denied intents and strategy failures, when there were any (first 50 of each). */
@@ -126,4 +146,6 @@ thead th{position:sticky;top:0;background:#f1f5f9}
 tr.win td:nth-child(8),tr.win td:nth-child(9){color:#15803d}tr.loss td:nth-child(8),tr.loss td:nth-child(9){color:#b91c1c}
 #months table{width:auto;min-width:360px}#months th:nth-child(1),#months td:nth-child(1){text-align:left}#months th:nth-child(2),#months td:nth-child(2){text-align:right}
 #months tr.win td:nth-child(2){color:#15803d}#months tr.loss td:nth-child(2){color:#b91c1c}
+table.tags{width:auto;min-width:420px;display:inline-table;margin:0 16px 12px 0;vertical-align:top}table.tags th:nth-child(1),table.tags td:nth-child(1){text-align:left}
+table.tags tr.win td:nth-child(5){color:#15803d}table.tags tr.loss td:nth-child(5){color:#b91c1c}
 `;

@@ -37,6 +37,18 @@ describe('renderReport', () => {
     expect(html).toMatch(/<p id="open-trade">Open at the end: LONG 0\.5 BTC since [^<]*: cost 50\.00 USDT \(entry 100\.00\), worth 55\.00 at the last close 110\.00: unrealized \+5\.00 USDT before the exit&#39;s fee\.<\/p><\/section>/);
   });
 
+  it('shows the trades by entry and exit tag, and tag columns, only when trades are tagged', () => {
+    const run = demoRun({ barsData: bars });
+    const plain = renderReport({ run, metrics: computeMetrics(run), bars });
+    expect(plain).not.toContain('<th>Exit tag</th>');
+    const trades = run.trades.map((t, i) => ({ ...t, entryTag: 'entry', exitTag: i % 2 === 0 ? 'tp' : 'sl' }));
+    expect(trades.length).toBeGreaterThan(1);
+    const html = renderReport({ run: { ...run, trades }, metrics: computeMetrics(run), bars });
+    expect(html).toContain('<table class="tags" data-by="exitTag">');
+    expect(html).not.toContain('data-by="entryTag"'); // one entry tag: no table for it
+    expect(html).toMatch(/<th>Entry tag<\/th><th>Exit tag<\/th><\/tr><\/thead><tbody><tr class="\w*">(<td>[^<]*<\/td>){11}<td>entry<\/td><td>(tp|sl)<\/td><\/tr>/);
+  });
+
   it('escapes the run: a strategy name or param cannot break out of the page', () => {
     const run = { ...demoRun({ barsData: bars }), strategy: '</script><img src=x onerror=alert(1)>', params: { note: '</script>' } };
     const html = renderReport({ run, metrics: computeMetrics(run), bars });
