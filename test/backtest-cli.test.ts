@@ -52,7 +52,9 @@ describe('halyard backtest', () => {
     const fills = readFileSync(join(dir, 'csv', 'run-fills.csv'), 'utf8').trim().split('\r\n');
     const saved = JSON.parse(readFileSync(json, 'utf8')) as { run: { fills: unknown[]; trades: unknown[] } };
     expect(fills).toHaveLength(saved.run.fills.length + 1);
-    expect(fills[0]).toBe('time,time_ms,symbol,side,price,qty,quote_qty,commission,commission_asset,is_maker,order_id,client_order_id,trade_id');
+    expect(fills[0]).toBe('time,time_ms,symbol,side,price,qty,quote_qty,commission,commission_asset,is_maker,order_id,client_order_id,trade_id,tag');
+    // The SMA crossover tags its orders: each fill says which.
+    expect(fills.slice(1).every((l) => l.endsWith(',entry') || l.endsWith(',exit'))).toBe(true);
     expect(readFileSync(join(dir, 'csv', 'run-trades.csv'), 'utf8').trim().split('\r\n')).toHaveLength(saved.run.trades.length + 1);
   });
 
