@@ -4,7 +4,9 @@
  * own timestamps, never from the clock.
  */
 import type { TagStats } from './metrics-trades.ts';
-import type { BacktestMetrics, OpenTrade } from './types.ts';
+import type { BacktestMetrics, BacktestRun, OpenTrade } from './types.ts';
+import { equityCurve } from './equity-columns.ts';
+import { maxDrawdownWindow } from './metrics-returns.ts';
 
 /** Thousands-separated fixed-point; infinities as ∞ (never NaN: computeMetrics has none). */
 export function fmtNum(x: number, decimals = 2): string {
@@ -135,4 +137,19 @@ export function fmtTagStats(groups: readonly TagStats[], quoteAsset: string): st
   const shown = groups.slice(0, TAGS_SHOWN).map((g) => `${g.tag === '' ? '(untagged)' : g.tag} ${fmtNum(g.trades, 0)} (${fmtNum(g.winRatePct, 1)}% won, avg ${fmtSigned(g.avgPnl)}, total ${fmtSigned(g.totalPnl)} ${quoteAsset})`);
   const more = groups.length > TAGS_SHOWN ? `; ${groups.length - TAGS_SHOWN} more` : '';
   return shown.join('; ') + more;
+}
+
+/**
+ * Where the deepest drawdown happened, in one line: from the peak (its time and equity; the run's
+ * start when it fell from the start equity) to the lowest point. Undefined without a drawdown.
+ */
+export function fmtDrawdownWindow(run: Pick<BacktestRun, 'from' | 'quoteAsset' | 'startBalances' | 'baseAsset' | 'equity'>, startEquity: number): string | undefined {
+  const { times, values } = equityCurve(run);
+  const w = maxDrawdownWindow(startEquity, values);
+  if (w === undefined) return undefined;
+  // A point is a bar's close, its last millisecond: shown as the moment after it (10:57, not 10:56:59).
+  const at = (i: number): number => Math.ceil((times[i] as number) / 1000) * 1000;
+  const peakTime = w.peak < 0 ? run.from : at(w.peak);
+  const peakValue = w.peak < 0 ? startEquity : (values[w.peak] as number);
+  return `${fmtPct(w.pct)} from ${fmtTime(peakTime)} (${fmtNum(peakValue)} ${run.quoteAsset}) to ${fmtTime(at(w.trough))} (${fmtNum(values[w.trough] as number)} ${run.quoteAsset})`;
 }

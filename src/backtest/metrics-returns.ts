@@ -69,6 +69,27 @@ export function drawdownSeries(startEquity: number, equity: ArrayLike<number>): 
 
 const drawdownAt = (peak: number, e: number): number => (peak > 0 ? Math.max(0, ((peak - e) / peak) * 100) : 0);
 
+/**
+ * Where the deepest drawdown happened: the index of the peak it fell from (-1: the start equity)
+ * and of its lowest point; undefined when the curve never falls below a peak. Ties keep the first.
+ */
+export function maxDrawdownWindow(startEquity: number, equity: ArrayLike<number>): { peak: number; trough: number; pct: number } | undefined {
+  let peakValue = startEquity;
+  let peakAt = -1;
+  let best: { peak: number; trough: number; pct: number } | undefined;
+  for (let i = 0; i < equity.length; i++) {
+    const e = equity[i] as number;
+    if (e > peakValue) {
+      peakValue = e;
+      peakAt = i;
+      continue;
+    }
+    const d = drawdownAt(peakValue, e);
+    if (d > 0 && (best === undefined || d > best.pct)) best = { peak: peakAt, trough: i, pct: d };
+  }
+  return best;
+}
+
 /** The largest of `drawdownSeries`, without building it (curvePass below). */
 export function maxDrawdownPct(startEquity: number, equity: ArrayLike<number>): number {
   return curvePass(equity, true, startEquity, 0, undefined, Infinity).maxDrawdownPct;

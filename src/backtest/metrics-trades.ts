@@ -159,6 +159,12 @@ export interface TradeStats {
   avgBarsHeld: number;
   grossProfit: number;
   grossLoss: number;
+  /** The longest runs of winning and of losing trades in a row (a break-even trade ends both). */
+  maxWinStreak: number;
+  maxLossStreak: number;
+  /** Mean bars held by winning and by losing trades (0 without such trades). */
+  avgBarsWinners: number;
+  avgBarsLosers: number;
 }
 
 export function tradeStats(trades: readonly RoundTrip[]): TradeStats {
@@ -178,7 +184,36 @@ export function tradeStats(trades: readonly RoundTrip[]): TradeStats {
     avgBarsHeld: n ? sum(trades.map((t) => t.barsHeld)) / n : 0,
     grossProfit: sum(pnls.filter((p) => p > 0)),
     grossLoss: -sum(pnls.filter((p) => p < 0)),
+    ...streaks(pnls),
+    avgBarsWinners: meanBars(trades, pnls, (p) => p > 0),
+    avgBarsLosers: meanBars(trades, pnls, (p) => p < 0),
   };
+}
+
+/** Longest runs of positive and of negative PnLs in order. */
+function streaks(pnls: readonly number[]): { maxWinStreak: number; maxLossStreak: number } {
+  let win = 0;
+  let loss = 0;
+  let maxWinStreak = 0;
+  let maxLossStreak = 0;
+  for (const p of pnls) {
+    win = p > 0 ? win + 1 : 0;
+    loss = p < 0 ? loss + 1 : 0;
+    maxWinStreak = Math.max(maxWinStreak, win);
+    maxLossStreak = Math.max(maxLossStreak, loss);
+  }
+  return { maxWinStreak, maxLossStreak };
+}
+
+function meanBars(trades: readonly RoundTrip[], pnls: readonly number[], pick: (pnl: number) => boolean): number {
+  let n = 0;
+  let bars = 0;
+  for (let i = 0; i < trades.length; i++) {
+    if (!pick(pnls[i] as number)) continue;
+    n++;
+    bars += (trades[i] as RoundTrip).barsHeld;
+  }
+  return n === 0 ? 0 : bars / n;
 }
 
 /** The trades that entered (or exited) by one tag: Freqtrade's enter-tag and exit-reason stats. */

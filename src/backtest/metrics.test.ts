@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeMetrics } from './metrics.ts';
 import { metricsFromJson, metricsToJson } from './metrics-json.ts';
-import { barReturns, curveFigures, maxDrawdownPct, periodsPerYear, sharpeRatio, sortinoRatio } from './metrics-returns.ts';
-import { exposurePct, exposureThreshold, feesInQuote, profitFactor, statsByTag } from './metrics-trades.ts';
+import { barReturns, curveFigures, maxDrawdownPct, maxDrawdownWindow, periodsPerYear, sharpeRatio, sortinoRatio } from './metrics-returns.ts';
+import { exposurePct, exposureThreshold, feesInQuote, profitFactor, statsByTag, tradeStats } from './metrics-trades.ts';
 import { X40 } from '../core/money/exact40.ts';
 import type { BacktestFill, BacktestRun, EquityPoint, RoundTrip } from './types.ts';
 
@@ -224,5 +224,33 @@ describe('statsByTag', () => {
     ]);
     expect(statsByTag(trades, 'entryTag').map((g) => [g.tag, g.trades])).toEqual([['long', 3], ['dip', 2], ['', 1]]);
     expect(statsByTag([], 'exitTag')).toEqual([]);
+  });
+});
+
+describe('maxDrawdownWindow', () => {
+  it('finds the peak the deepest fall started from and its lowest point (-1: the start equity)', () => {
+    expect(maxDrawdownWindow(100, [110, 105, 120, 90, 95, 130, 125])).toEqual({ peak: 2, trough: 3, pct: 25 });
+    expect(maxDrawdownWindow(100, [95, 80, 99])).toEqual({ peak: -1, trough: 1, pct: 20 });
+    expect(maxDrawdownWindow(100, [100, 101, 102])).toBeUndefined();
+    expect(maxDrawdownWindow(100, [])).toBeUndefined();
+  });
+
+  it('agrees with maxDrawdownPct', () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: 1, max: 1e6, noNaN: true }), { maxLength: 200 }), (curve) => {
+        expect(maxDrawdownWindow(1000, curve)?.pct ?? 0).toBe(maxDrawdownPct(1000, curve));
+      }),
+    );
+  });
+});
+
+describe('tradeStats: streaks and durations', () => {
+  const trip = (pnl: string, barsHeld: number): RoundTrip => ({ symbol: 'BTCPHP', direction: 'LONG', entryTime: 0, exitTime: 1, entryPrice: '1', exitPrice: '1', qty: '1', pnl, returnRatio: 0, fees: '0', barsHeld });
+  it('counts the longest runs of wins and of losses (break-even ends both) and the mean bars of each', () => {
+    const s = tradeStats([trip('1', 10), trip('2', 20), trip('-1', 4), trip('0', 7), trip('-1', 2), trip('-3', 6), trip('-2', 8), trip('5', 30), trip('1', 40), trip('1', 50)]);
+    expect([s.maxWinStreak, s.maxLossStreak]).toEqual([3, 3]);
+    expect(s.avgBarsWinners).toBe(30);
+    expect(s.avgBarsLosers).toBe(5);
+    expect(tradeStats([])).toMatchObject({ maxWinStreak: 0, maxLossStreak: 0, avgBarsWinners: 0, avgBarsLosers: 0 });
   });
 });

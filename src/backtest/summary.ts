@@ -4,7 +4,7 @@
  * second look (denied intents, strategy failures, fees in an asset we cannot value). Plain text,
  * no colour, so it reads the same in a log file.
  */
-import { alignTable, fmtDuration, fmtNum, fmtOpenTrade, fmtParams, fmtSigned, fmtSignedPct, fmtTagStats, fmtTime, metricRows } from './metrics-format.ts';
+import { alignTable, fmtDrawdownWindow, fmtDuration, fmtNum, fmtOpenTrade, fmtParams, fmtSigned, fmtSignedPct, fmtTagStats, fmtTime, metricRows } from './metrics-format.ts';
 import { feesInQuote, statsByTag, tradeStats } from './metrics-trades.ts';
 import type { BacktestMetrics, BacktestRun } from './types.ts';
 
@@ -44,8 +44,11 @@ export function formatSummary(run: BacktestRun, metrics: BacktestMetrics): strin
     lines.push(
       `Trades    ${s.trades} (${s.long} long, ${s.short} short): ${s.wins} won, ${s.losses} lost`,
       `Per trade avg ${fmtSigned(s.avgPnl)} ${q} (${fmtSignedPct(s.avgReturnPct)}), best ${fmtSigned(s.bestPnl)}, worst ${fmtSigned(s.worstPnl)}, held ${fmtNum(s.avgBarsHeld, 1)} bars on average`,
+      `Streaks   up to ${s.maxWinStreak} won and ${s.maxLossStreak} lost in a row; winners held ${fmtNum(s.avgBarsWinners, 1)} bars, losers ${fmtNum(s.avgBarsLosers, 1)} on average`,
     );
   }
+  const drawdown = fmtDrawdownWindow(run, metrics.startEquity);
+  if (drawdown !== undefined) lines.push(`Drawdown  deepest ${drawdown}`);
   // By the tags of the orders that opened and closed the trades, when they tell groups apart.
   const entries = fmtTagStats(statsByTag(run.trades, 'entryTag'), run.quoteAsset);
   if (entries !== undefined) lines.push(`Entries   ${entries}`);

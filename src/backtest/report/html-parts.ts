@@ -40,7 +40,7 @@ export function metricsHtml(run: BacktestRun, m: BacktestMetrics): string {
   );
   const q = escapeHtml(run.quoteAsset);
   const stats = s.trades
-    ? `<p class="stats">${s.trades} trades (${s.long} long, ${s.short} short): ${s.wins} won, ${s.losses} lost; average ${escapeHtml(fmtSigned(s.avgPnl))} ${q} (${escapeHtml(fmtSignedPct(s.avgReturnPct))}), best ${escapeHtml(fmtSigned(s.bestPnl))}, worst ${escapeHtml(fmtSigned(s.worstPnl))}, held ${escapeHtml(fmtNum(s.avgBarsHeld, 1))} bars on average.</p>`
+    ? `<p class="stats">${s.trades} trades (${s.long} long, ${s.short} short): ${s.wins} won, ${s.losses} lost; average ${escapeHtml(fmtSigned(s.avgPnl))} ${q} (${escapeHtml(fmtSignedPct(s.avgReturnPct))}), best ${escapeHtml(fmtSigned(s.bestPnl))}, worst ${escapeHtml(fmtSigned(s.worstPnl))}, held ${escapeHtml(fmtNum(s.avgBarsHeld, 1))} bars on average (winners ${escapeHtml(fmtNum(s.avgBarsWinners, 1))}, losers ${escapeHtml(fmtNum(s.avgBarsLosers, 1))}); up to ${s.maxWinStreak} won and ${s.maxLossStreak} lost in a row.</p>`
     : '<p class="stats">No closed trades.</p>';
   return `<section id="metrics"><h2>Metrics</h2><div class="metrics">${cells.join('')}</div>${stats}</section>`;
 }

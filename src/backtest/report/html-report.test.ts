@@ -27,6 +27,8 @@ describe('renderReport', () => {
     expect(html).toContain('<div class="label">CAGR</div><div class="value">n/a (&#60; 30 days)</div>');
     const net = metrics.netPnl > 0 ? ' pos' : metrics.netPnl < 0 ? ' neg' : '';
     expect(html).toContain(`data-metric="netPnl"><div class="label">Net PnL</div><div class="value${net}">`);
+    // Where the deepest drawdown happened, under its chart.
+    expect(html).toMatch(/<p class="note" id="drawdown-window">Deepest: [\d.]+% from [^<]+ to [^<]+\.<\/p><\/section>/);
   });
 
   it('says the position the run ended holding under the trades, only when there is one', () => {

@@ -18,6 +18,7 @@ import type { BacktestMetrics, BacktestRun } from '../types.ts';
 import type { BarInput } from '../bar-input.ts';
 import { buildChartData, DEFAULT_MAX_POINTS } from './chart-data.ts';
 import { escapeHtml, headerHtml, metricsHtml, monthsHtml, notesHtml, STYLE, tradesHtml } from './html-parts.ts';
+import { fmtDrawdownWindow } from '../metrics-format.ts';
 
 export interface ReportInput {
   run: BacktestRun;
@@ -72,6 +73,8 @@ export function renderReport(input: ReportInput): string {
     data.equity.length < data.sourceEquityPoints
       ? `<p class="note">${data.equity.length.toLocaleString('en-US')} of ${data.sourceEquityPoints.toLocaleString('en-US')} points shown (last equity and deepest drawdown of each bucket).</p>`
       : '';
+  const window = fmtDrawdownWindow(run, metrics.startEquity);
+  const drawdownNote = window === undefined ? '' : `<p class="note" id="drawdown-window">Deepest: ${escapeHtml(window)}.</p>`;
   const title = `${run.strategy} ${run.symbol} ${run.interval} backtest`;
   return `<!doctype html>
 <html lang="en">
@@ -86,7 +89,7 @@ ${headerHtml(run)}
 ${metricsHtml(run, metrics)}
 <section id="price"><h2>Price</h2><div id="price-chart" class="chart"></div><p class="note">${thinned}</p></section>
 <section id="equity"><h2>Equity (${escapeHtml(run.quoteAsset)})</h2><div id="equity-chart" class="chart"></div>${curveNote}</section>
-<section id="drawdown"><h2>Drawdown (%)</h2><div id="drawdown-chart" class="chart"></div></section>
+<section id="drawdown"><h2>Drawdown (%)</h2><div id="drawdown-chart" class="chart"></div>${drawdownNote}</section>
 ${monthsHtml(run, metrics)}
 ${tradesHtml(run)}
 ${notesHtml(run)}
