@@ -39,7 +39,7 @@ const job: SweepJob = {
 };
 
 function metrics(over: Partial<BacktestMetrics>): BacktestMetrics {
-  return { startEquity: 10_000, endEquity: 10_000, netPnl: 0, returnPct: 0, marketReturnPct: 0, cagrPct: 0, maxDrawdownPct: 0, sharpe: 0, sortino: 0, winRatePct: 0, profitFactor: 0, exposurePct: 0, feesPaid: 0, trades: 0, fills: 0, ...over };
+  return { startEquity: 10_000, endEquity: 10_000, netPnl: 0, returnPct: 0, marketReturnPct: 0, cagrPct: 0, maxDrawdownPct: 0, calmar: 0, sharpe: 0, sortino: 0, winRatePct: 0, profitFactor: 0, exposurePct: 0, feesPaid: 0, trades: 0, fills: 0, ...over };
 }
 
 /** Sharpe peaks at fast=10 early in the data and at fast=20 later; fast=25 throws. */

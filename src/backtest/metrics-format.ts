@@ -85,6 +85,7 @@ export function metricRows(m: BacktestMetrics, quote: string, spanMs = Infinity)
       ? { key: 'cagrPct', label: 'CAGR', value: 'n/a (< 30 days)' }
       : { key: 'cagrPct', label: 'CAGR', value: fmtSignedPct(m.cagrPct), signed: m.cagrPct },
     { key: 'maxDrawdownPct', label: 'Max drawdown', value: fmtPct(m.maxDrawdownPct) },
+    spanMs < MIN_CAGR_SPAN_MS ? { key: 'calmar', label: 'Calmar', value: 'n/a (< 30 days)' } : { key: 'calmar', label: 'Calmar', value: fmtNum(m.calmar) },
     { key: 'sharpe', label: 'Sharpe (ann.)', value: fmtNum(m.sharpe) },
     { key: 'sortino', label: 'Sortino (ann.)', value: fmtNum(m.sortino) },
     { key: 'winRatePct', label: 'Win rate', value: fmtPct(m.winRatePct, 1) },

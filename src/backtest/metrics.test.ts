@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeMetrics } from './metrics.ts';
+import { calmarRatio, computeMetrics } from './metrics.ts';
 import { metricsFromJson, metricsToJson } from './metrics-json.ts';
 import { barReturns, curveFigures, maxDrawdownPct, maxDrawdownWindow, periodsPerYear, sharpeRatio, sortinoRatio } from './metrics-returns.ts';
 import { exposurePct, exposureThreshold, feesInQuote, profitFactor, statsByTag, tradeStats } from './metrics-trades.ts';
@@ -252,5 +252,15 @@ describe('tradeStats: streaks and durations', () => {
     expect(s.avgBarsWinners).toBe(30);
     expect(s.avgBarsLosers).toBe(5);
     expect(tradeStats([])).toMatchObject({ maxWinStreak: 0, maxLossStreak: 0, avgBarsWinners: 0, avgBarsLosers: 0 });
+  });
+});
+
+describe('calmarRatio', () => {
+  it('is CAGR over max drawdown; 0 without a gain; +Infinity for a gain with no drawdown', () => {
+    expect(calmarRatio(30, 10)).toBe(3);
+    expect(calmarRatio(-5, 10)).toBe(0);
+    expect(calmarRatio(0, 0)).toBe(0);
+    expect(calmarRatio(12, 0)).toBe(Infinity);
+    expect(calmarRatio(Infinity, 5)).toBe(Infinity); // a CAGR annualised to +Infinity (a run of minutes)
   });
 });

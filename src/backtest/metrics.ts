@@ -7,12 +7,14 @@
  * - net PnL = end - start; return % = net PnL / start.
  * - CAGR %: compounded over the time from the first to the last equity point (0 for one point).
  * - max drawdown %: deepest fall below a running peak, as a positive percentage.
+ * - Calmar: CAGR % / max drawdown %; 0 when the CAGR is not positive, +Infinity for a gain with no
+ *   drawdown (a run shorter than a month annualises to absurd figures: read it on long runs).
  * - Sharpe, Sortino: per-bar returns annualised for the bar interval, risk-free 0
  *   (metrics-returns.ts says why per-bar).
  * - win rate %, profit factor: over round trips, net of fees (metrics-trades.ts).
  * - exposure %: share of bars holding at least one lot step of base.
  * - fees paid: commissions in quote, base commissions valued at the fill price.
- * No field is ever NaN; profitFactor, sortino and cagrPct may be +Infinity (metrics-json.ts
+ * No field is ever NaN; profitFactor, sortino, cagrPct and calmar may be +Infinity (metrics-json.ts
  * writes those as "Infinity").
  *
  * Cost: a year of 1-minute bars is 525,600 equity points, ~10,000 trips and ~20,000 fills, read
@@ -59,14 +61,16 @@ export function computeMetrics(run: BacktestRun): BacktestMetrics {
   // The trip records when the trades are not printed yet (round-trips.ts): the same figures.
   const records = tripRecordsOf(run);
   const t = records !== undefined ? pnlFigures(records.map(reportedPnl)) : tradeFigures(run.trades);
+  const cagr = cagrPct(startEquity, endEquity, span);
   return {
     startEquity: finite(startEquity),
     endEquity: finite(endEquity),
     netPnl: finite(netPnl),
     returnPct: startEquity > 0 ? finite((netPnl / startEquity) * 100) : 0,
     marketReturnPct: marketReturnPct(run.market),
-    cagrPct: finite(cagrPct(startEquity, endEquity, span)),
+    cagrPct: finite(cagr),
     maxDrawdownPct: finite(c.maxDrawdownPct),
+    calmar: calmarRatio(cagr, c.maxDrawdownPct),
     sharpe: finite(c.sharpe),
     sortino: finite(c.sortino),
     winRatePct: t.winRatePct,
@@ -83,4 +87,10 @@ function marketReturnPct(market: BacktestRun['market']): number {
   if (market === undefined) return 0;
   const open = Number(market.open);
   return open > 0 ? finite((Number(market.close) / open - 1) * 100) : 0;
+}
+
+/** CAGR over max drawdown (see the header): 0 without a positive CAGR, +Infinity with no drawdown. */
+export function calmarRatio(cagr: number, maxDrawdown: number): number {
+  if (!(cagr > 0)) return 0;
+  return maxDrawdown > 0 ? finite(cagr / maxDrawdown) : Infinity;
 }

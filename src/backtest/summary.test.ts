@@ -13,7 +13,8 @@ describe('formatSummary', () => {
     expect(text).toMatch(/^Params {4}fast=8 slow=21$/m);
     expect(text).toMatch(/^Market {4}BTCUSDT 1m$/m);
     expect(text).toMatch(/^Range {5}2024-01-01 00:00 UTC -> 2024-01-01 10:00 UTC \(10h, 600 bars\)$/m);
-    expect(text).toMatch(/^Start equity +10,000\.00 USDT +Sortino \(ann\.\) +-?[\d.]+$/m);
+    expect(text).toMatch(/^Start equity +10,000\.00 USDT +Sharpe \(ann\.\) +-?[\d.]+$/m);
+    expect(text).toMatch(/^Calmar +n\/a \(< 30 days\) +Fills +\d+$/m);
     expect(text).toMatch(/^Trades {4}\d+ \(\d+ long, 0 short\): \d+ won, \d+ lost$/m);
     expect(text).toMatch(/^Streaks {3}up to \d+ won and \d+ lost in a row; winners held [\d.]+ bars, losers [\d.]+ on average$/m);
     expect(text).toMatch(/^Drawdown {2}deepest [\d.]+% from 2024-01-01 \d\d:\d\d UTC \([\d,.]+ USDT\) to 2024-01-01 \d\d:\d\d UTC \([\d,.]+ USDT\)$/m);

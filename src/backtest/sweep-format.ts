@@ -17,6 +17,7 @@ const COLUMNS: { key: RankMetric; head: string; fmt: (m: BacktestMetrics) => str
   { key: 'returnPct', head: 'Return', fmt: (m) => fmtSignedPct(m.returnPct) },
   { key: 'netPnl', head: 'Net PnL', fmt: (m) => fmtNum(m.netPnl) },
   { key: 'cagrPct', head: 'CAGR', fmt: (m) => fmtSignedPct(m.cagrPct) },
+  { key: 'calmar', head: 'Calmar', fmt: (m) => fmtNum(m.calmar) },
   { key: 'maxDrawdownPct', head: 'Max DD', fmt: (m) => fmtPct(m.maxDrawdownPct) },
   { key: 'winRatePct', head: 'Win', fmt: (m) => fmtPct(m.winRatePct, 1) },
   { key: 'profitFactor', head: 'PF', fmt: (m) => fmtNum(m.profitFactor) },

@@ -13,6 +13,7 @@ export const RANK_METRICS: readonly RankMetric[] = [
   'netPnl',
   'returnPct',
   'cagrPct',
+  'calmar',
   'maxDrawdownPct',
   'winRatePct',
   'profitFactor',

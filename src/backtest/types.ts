@@ -144,6 +144,8 @@ export interface BacktestMetrics {
   marketReturnPct: number;
   cagrPct: number;
   maxDrawdownPct: number;
+  /** CAGR over max drawdown (both in percent): 0 without a gain, +Infinity for a gain with no drawdown. */
+  calmar: number;
   sharpe: number;
   sortino: number;
   winRatePct: number;
