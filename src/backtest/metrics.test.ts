@@ -256,9 +256,10 @@ describe('tradeStats: streaks and durations', () => {
 });
 
 describe('calmarRatio', () => {
-  it('is CAGR over max drawdown; 0 without a gain; +Infinity for a gain with no drawdown', () => {
+  it('is CAGR over max drawdown for a gain; 0 for a loss (its CAGR is bounded: a deeper loss would rank higher); +Infinity for a gain with no drawdown', () => {
     expect(calmarRatio(30, 10)).toBe(3);
     expect(calmarRatio(-5, 10)).toBe(0);
+    expect(calmarRatio(-90, 12)).toBe(0);
     expect(calmarRatio(0, 0)).toBe(0);
     expect(calmarRatio(12, 0)).toBe(Infinity);
     expect(calmarRatio(Infinity, 5)).toBe(Infinity); // a CAGR annualised to +Infinity (a run of minutes)

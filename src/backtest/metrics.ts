@@ -7,8 +7,9 @@
  * - net PnL = end - start; return % = net PnL / start.
  * - CAGR %: compounded over the time from the first to the last equity point (0 for one point).
  * - max drawdown %: deepest fall below a running peak, as a positive percentage.
- * - Calmar: CAGR % / max drawdown %; 0 when the CAGR is not positive, +Infinity for a gain with no
- *   drawdown (a run shorter than a month annualises to absurd figures: read it on long runs).
+ * - Calmar: CAGR % / max drawdown % for a gain (0 for a loss: calmarRatio says why), +Infinity for
+ *   a gain with no drawdown (a run shorter than a month annualises to absurd figures: read it on
+ *   long runs).
  * - Sharpe, Sortino: per-bar returns annualised for the bar interval, risk-free 0
  *   (metrics-returns.ts says why per-bar).
  * - win rate %, profit factor: over round trips, net of fees (metrics-trades.ts).
@@ -89,7 +90,11 @@ function marketReturnPct(market: BacktestRun['market']): number {
   return open > 0 ? finite((Number(market.close) / open - 1) * 100) : 0;
 }
 
-/** CAGR over max drawdown (see the header): 0 without a positive CAGR, +Infinity with no drawdown. */
+/**
+ * CAGR over max drawdown (see the header): 0 without a gain, +Infinity for a gain with no
+ * drawdown. Not negative for a loss: the CAGR of a loss is bounded by -100%, so the ratio would
+ * rank a deeper loss above a shallower one (a sweep ranking by Calmar orders its losers by net PnL).
+ */
 export function calmarRatio(cagr: number, maxDrawdown: number): number {
   if (!(cagr > 0)) return 0;
   return maxDrawdown > 0 ? finite(cagr / maxDrawdown) : Infinity;

@@ -144,7 +144,7 @@ export interface BacktestMetrics {
   marketReturnPct: number;
   cagrPct: number;
   maxDrawdownPct: number;
-  /** CAGR over max drawdown (both in percent): 0 without a gain, +Infinity for a gain with no drawdown. */
+  /** CAGR over max drawdown (both in percent) for a gain; 0 for a loss; +Infinity for a gain with no drawdown. */
   calmar: number;
   sharpe: number;
   sortino: number;
