@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import smaCrossover from '../strategies/sma-crossover.ts';
 import { bestParamArgs, formatSweepTable, sweepToJson } from '../src/backtest/sweep-format.ts';
 import type { BacktestJob, JobOutcome, SweepJob } from '../src/backtest/sweep-job.ts';
+import { executeJob } from '../src/backtest/sweep-exec.ts';
 import { buildGrid, parseSweepSpecs, rankMetric, runSweep } from '../src/backtest/sweep.ts';
 import type { BacktestMetrics } from '../src/backtest/types.ts';
 import { formatWalkForward, walkForwardToJson } from '../src/backtest/walk-forward-format.ts';
@@ -52,7 +53,7 @@ function fakeRun(seen: BacktestJob[]) {
     const target = (j.window?.skip ?? 0) < 1000 ? 10 : 20;
     const sharpe = 5 - Math.abs(fast - target) / 5 - slow / 100;
     const returnPct = sharpe;
-    return { ok: true, metrics: metrics({ sharpe, returnPct, netPnl: returnPct * 100, maxDrawdownPct: fast / 10, trades: 2 }), barCount: j.window?.take ?? 3000, from: 0, to: 60_000, denials: 0, strategyFailures: 0 };
+    return { ok: true, metrics: metrics({ sharpe, returnPct, netPnl: returnPct * 100, maxDrawdownPct: fast / 10, trades: 2 }), barCount: j.window?.take ?? 3000, from: 0, to: 60_000, denials: 0, strategyFailures: 0, logs: 0 };
   };
 }
 
@@ -89,7 +90,7 @@ describe('runSweep (fake runner)', () => {
     const byDd = await runSweep(job, grid, { runJob: fakeRun([]), rankBy: rankMetric('maxDrawdownPct') });
     expect(byDd.entries.map((e) => e.values['fast'])).toEqual([5, 10, 15]);
     const inf = await runSweep(job, grid, {
-      runJob: (j) => ({ ok: true, metrics: metrics({ profitFactor: j.params['fast'] === 10 ? Infinity : (j.params['fast'] as number) }), barCount: 1, from: 0, to: 0, denials: 0, strategyFailures: 0 }),
+      runJob: (j) => ({ ok: true, metrics: metrics({ profitFactor: j.params['fast'] === 10 ? Infinity : (j.params['fast'] as number) }), barCount: 1, from: 0, to: 0, denials: 0, strategyFailures: 0, logs: 0 }),
       rankBy: 'profitFactor',
     });
     expect(inf.entries.map((e) => e.values['fast'])).toEqual([10, 15, 5]);
@@ -105,8 +106,8 @@ describe('runSweep: a strategy stopped by a failure', () => {
       runJob: (j) => {
         const fast = j.params['fast'] as number;
         // fast=5 is stopped at once (an idle run's Sharpe of 0 beats the losers' below)
-        if (fast === 5) return { ok: true, metrics: metrics({}), barCount: 1, from: 0, to: 0, denials: 0, strategyFailures: 1, firstFailure: 'onBar at 2024-01-01 00:01 UTC: quantity 0.001 is below the step' };
-        return { ok: true, metrics: metrics({ sharpe: -fast }), barCount: 1, from: 0, to: 0, denials: 0, strategyFailures: 0 };
+        if (fast === 5) return { ok: true, metrics: metrics({}), barCount: 1, from: 0, to: 0, denials: 0, strategyFailures: 1, firstFailure: 'onBar at 2024-01-01 00:01 UTC: quantity 0.001 is below the step', logs: 0 };
+        return { ok: true, metrics: metrics({ sharpe: -fast }), barCount: 1, from: 0, to: 0, denials: 0, strategyFailures: 0, logs: 0 };
       },
     });
     expect(result.entries.map((e) => e.values['fast'])).toEqual([10, 15, 5]);
@@ -114,8 +115,36 @@ describe('runSweep: a strategy stopped by a failure', () => {
     expect(sweepToJson(result).results[2]).toMatchObject({ strategyFailures: 1, firstFailure: expect.stringContaining('below the step') });
     expect(bestParamArgs(result)).toBe('--param fast=10');
 
-    const allStopped = await runSweep(job, grid, { runJob: () => ({ ok: true, metrics: metrics({}), barCount: 1, from: 0, to: 0, denials: 0, strategyFailures: 1, firstFailure: 'stopped' }) });
+    const allStopped = await runSweep(job, grid, { runJob: () => ({ ok: true, metrics: metrics({}), barCount: 1, from: 0, to: 0, denials: 0, strategyFailures: 1, firstFailure: 'stopped', logs: 0 }) });
     expect(bestParamArgs(allStopped)).toBeUndefined();
+  });
+});
+
+describe('runSweep: what the strategy logged', () => {
+  it('is counted per combination, the first line kept, and said under the table and in the JSON', async () => {
+    const grid = buildGrid(smaCrossover, parseSweepSpecs(['fast=5:15:5']), { slow: 40 });
+    const result = await runSweep(job, grid, {
+      runJob: (j) => {
+        const fast = j.params['fast'] as number;
+        const logged = fast === 10 ? { logs: 3, firstLog: '2024-01-01 00:05 UTC  entry order ended DENIED' } : { logs: 0 };
+        return { ok: true, metrics: metrics({ sharpe: -fast }), barCount: 1, from: 0, to: 0, denials: 0, strategyFailures: 0, ...logged };
+      },
+    });
+    expect(formatSweepTable(result)).toMatch(/^1 combination\(s\) logged 3 line\(s\) from the strategy \(run one alone for its log file\); e\.g\. fast=10: 2024-01-01 00:05 UTC {2}entry order ended DENIED$/m);
+    expect(sweepToJson(result).results.map((r) => [r.logs, r.firstLog])).toEqual([
+      [0, undefined],
+      [3, '2024-01-01 00:05 UTC  entry order ended DENIED'],
+      [0, undefined],
+    ]);
+  });
+
+  it('executeJob counts the lines a real run logs', async () => {
+    // 10 USDT cannot buy 1000 USDT's worth: every entry is denied and the strategy logs it.
+    const outcome = await executeJob({ ...job, balances: { USDT: '10', BTC: '0' }, params: { fast: 5, slow: 20 } });
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect(outcome.logs).toBeGreaterThan(0);
+    expect(outcome.firstLog).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d UTC {2}entry order ended DENIED/);
   });
 });
 

@@ -32,6 +32,9 @@ export async function executeJob(job: BacktestJob): Promise<JobOutcome> {
   try {
     const strategy = await strategyOf(job);
     const params = parseParams(strategy.name, strategy.params, { ...job.baseParams, ...job.params }) as Record<string, unknown>;
+    // What the strategy logged: counted, and the first line kept (a sweep writes no log file).
+    let logs = 0;
+    let firstLog: string | undefined;
     const run = runBacktest({
       strategy,
       params,
@@ -43,6 +46,9 @@ export async function executeJob(job: BacktestJob): Promise<JobOutcome> {
       balances: job.balances,
       ...(job.fillModel ? { fillModel: job.fillModel as FillModel } : {}),
       ...(job.data.kind === 'journal' && job.data.detail === true ? { detailed: true } : {}),
+      onLog: (entry) => {
+        if (logs++ === 0) firstLog = `${fmtTime(entry.time)}  ${entry.message}`;
+      },
     });
     return {
       ok: true,
@@ -53,6 +59,8 @@ export async function executeJob(job: BacktestJob): Promise<JobOutcome> {
       denials: run.denials.length,
       strategyFailures: run.strategyFailures.length,
       ...(run.strategyFailures[0] ? { firstFailure: failureText(run.strategyFailures[0]) } : {}),
+      logs,
+      ...(firstLog === undefined ? {} : { firstLog }),
     };
   } catch (e) {
     return { ok: false, error: e instanceof Error ? e.message : String(e) };

@@ -66,6 +66,14 @@ export function formatSweepTable(result: SweepResult, options: { top?: number } 
     const values = Object.entries(e.values).map(([k, v]) => `${k}=${valueText(v)}`).join(' ');
     problems.push(`${stopped.length} combination(s) had the strategy stopped by a failure, ranked last (their figures are of a stopped run); e.g. ${values}: ${e.firstFailure}`);
   }
+  // The strategy's log lines are not kept in a sweep: how many, and the first, say where to look.
+  const logged = result.entries.filter((e) => e.logs > 0);
+  if (logged.length) {
+    const e = logged[0]!;
+    const values = Object.entries(e.values).map(([k, v]) => `${k}=${valueText(v)}`).join(' ');
+    const all = logged.reduce((n, x) => n + x.logs, 0);
+    problems.push(`${logged.length} combination(s) logged ${all} line(s) from the strategy (run one alone for its log file); e.g. ${values}: ${e.firstLog ?? ''}`);
+  }
   if (problems.length) lines.push('', ...problems);
   return lines.join('\n');
 }
@@ -83,7 +91,7 @@ export interface SweepJson {
   interval: string;
   rankBy: RankMetric;
   axes: { name: string; values: string[] }[];
-  results: { rank: number; values: Record<string, unknown>; params: Record<string, unknown>; metrics: JsonMetrics; bars: number; from: number; to: number; denials: number; strategyFailures: number; firstFailure?: string }[];
+  results: { rank: number; values: Record<string, unknown>; params: Record<string, unknown>; metrics: JsonMetrics; bars: number; from: number; to: number; denials: number; strategyFailures: number; firstFailure?: string; logs: number; firstLog?: string }[];
   failed: SweepFailure[];
   skipped: SkippedPoint[];
 }
@@ -106,6 +114,8 @@ export function sweepToJson(result: SweepResult): SweepJson {
       denials: e.denials,
       strategyFailures: e.strategyFailures,
       ...(e.firstFailure === undefined ? {} : { firstFailure: e.firstFailure }),
+      logs: e.logs,
+      ...(e.firstLog === undefined ? {} : { firstLog: e.firstLog }),
     })),
     failed: result.failed,
     skipped: result.skipped,

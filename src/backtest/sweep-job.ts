@@ -75,6 +75,9 @@ export type JobOutcome =
       strategyFailures: number;
       /** The first strategy failure (`<handler> at <time>: <message>`), when the strategy was stopped. */
       firstFailure?: string;
+      /** Lines the strategy logged (`ctx.log`), and the first (`<time>  <message>`) when there were any. */
+      logs: number;
+      firstLog?: string;
     }
   | { ok: false; error: string };
 

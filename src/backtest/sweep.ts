@@ -49,6 +49,9 @@ export interface SweepEntry {
   strategyFailures: number;
   /** The first strategy failure, when the strategy was stopped (its metrics are of a stopped run). */
   firstFailure?: string;
+  /** Lines the strategy logged, and the first of them. */
+  logs: number;
+  firstLog?: string;
 }
 
 export interface SweepFailure {
