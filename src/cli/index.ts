@@ -63,7 +63,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   };
   let failure: unknown;
   const name = commandNameOf(argv);
-  const running = name !== undefined && isCommandName(name) ? await loadCommand(name, io, setExit) : undefined;
+  let running: CommandModule | undefined;
+  try {
+    running = name !== undefined && isCommandName(name) ? await loadCommand(name, io, setExit) : undefined;
+  } catch (e) {
+    // A command whose modules cannot load (a native addon missing, say) is reported like its failure.
+    return reportError(io, e);
+  }
   const parser = yargs([...argv])
     .scriptName('halyard')
     .usage('$0 <command> [options]')
