@@ -7,6 +7,7 @@ import type { TagStats } from './metrics-trades.ts';
 import type { BacktestMetrics, BacktestRun, OpenTrade } from './types.ts';
 import { equityCurve } from './equity-columns.ts';
 import { maxDrawdownWindow } from './metrics-returns.ts';
+import { dayStats, type PeriodReturn } from './period-returns.ts';
 
 /** Thousands-separated fixed-point; infinities as ∞ (never NaN: computeMetrics has none). */
 export function fmtNum(x: number, decimals = 2): string {
@@ -153,4 +154,11 @@ export function fmtDrawdownWindow(run: Pick<BacktestRun, 'from' | 'quoteAsset' |
   const peakTime = w.peak < 0 ? run.from : at(w.peak);
   const peakValue = w.peak < 0 ? startEquity : (values[w.peak] as number);
   return `${fmtPct(w.pct)} from ${fmtTime(peakTime)} (${fmtNum(peakValue)} ${run.quoteAsset}) to ${fmtTime(at(w.trough))} (${fmtNum(values[w.trough] as number)} ${run.quoteAsset})`;
+}
+
+/** Days won, flat and lost with the best and the worst, in one line; undefined for a run within one day. */
+export function fmtDayStats(days: readonly PeriodReturn[]): string | undefined {
+  const d = dayStats(days);
+  if (d === undefined || days.length < 2) return undefined;
+  return `${d.won} won, ${d.flat} flat, ${d.lost} lost; best ${fmtSignedPct(d.best.returnPct)} (${d.best.period}), worst ${fmtSignedPct(d.worst.returnPct)} (${d.worst.period})`;
 }

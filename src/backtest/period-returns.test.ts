@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthlyReturns } from './period-returns.ts';
+import { dayStats, monthlyReturns, periodReturns } from './period-returns.ts';
 import type { BacktestRun } from './types.ts';
 
 const run = (points: [string, number][]): BacktestRun => ({ equity: points.map(([d, equity]) => ({ time: Date.parse(d), equity, position: 0 })) }) as unknown as BacktestRun;
@@ -29,5 +29,21 @@ describe('the report\'s returns by month', () => {
     expect(html).toContain('<tr class="win"><td>2024-01</td><td>+5.00%</td><td>105.00</td></tr>');
     expect(html).toContain('<tr class="loss"><td>2024-02</td><td>-10.00%</td><td>94.50</td></tr>');
     expect(monthsHtml({ ...run([['2024-01-15T00:00Z', 105]]), quoteAsset: 'PHP' } as BacktestRun, metrics)).toBe('');
+  });
+});
+
+describe('periodReturns by day and dayStats', () => {
+  it('gives each UTC day its last equity over the previous day\'s, and counts days won, flat and lost', () => {
+    const days = periodReturns(run([['2024-01-01T10:00Z', 101], ['2024-01-01T23:59Z', 102], ['2024-01-02T05:00Z', 102], ['2024-01-03T12:00Z', 96.9], ['2024-01-05T00:00Z', 99.807]]), 100, '1d');
+    expect(days.map((d) => d.period)).toEqual(['2024-01-01', '2024-01-02', '2024-01-03', '2024-01-05']);
+    expect(days.map((d) => Number(d.returnPct.toFixed(6)))).toEqual([2, 0, -5, 3]);
+    const s = dayStats(days);
+    expect(s).toMatchObject({ won: 2, flat: 1, lost: 1, best: { period: '2024-01-05' }, worst: { period: '2024-01-03' } });
+    expect(dayStats([])).toBeUndefined();
+  });
+
+  it('by month is monthlyReturns', () => {
+    const r = run([['2024-01-01T00:00Z', 100], ['2024-02-03T00:00Z', 90]]);
+    expect(periodReturns(r, 100, '1M').map((p) => [p.period, p.returnPct])).toEqual(monthlyReturns(r, 100).map((m) => [m.month, m.returnPct]));
   });
 });

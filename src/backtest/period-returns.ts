@@ -1,10 +1,10 @@
 /**
- * Returns by calendar month (UTC) from a run's equity curve, as Freqtrade's per-period
- * breakdown: a month's return is its last equity point over the previous month's (the start
- * equity for the first), so the months compound to the run's return. Read from the equity
+ * Returns by calendar month or day (UTC) from a run's equity curve, as Freqtrade's per-period
+ * breakdown: a period's return is its last equity point over the previous period's (the start
+ * equity for the first), so the periods compound to the run's return. Read from the equity
  * columns when the run has them (no point objects made for a year of bars).
  */
-import { nextOpen } from '../core/market/intervals.ts';
+import { nextOpen, periodOpen } from '../core/market/intervals.ts';
 import { equityCurve } from './equity-columns.ts';
 import type { BacktestRun } from './types.ts';
 
@@ -18,26 +18,58 @@ export interface MonthReturn {
 
 /** The months of a run, oldest first; empty without equity points. */
 export function monthlyReturns(run: BacktestRun, startEquity: number): MonthReturn[] {
+  return periodReturns(run, startEquity, '1M').map((p) => ({ month: p.period, returnPct: p.returnPct, endEquity: p.endEquity }));
+}
+
+export interface PeriodReturn {
+  /** `2024-03` for a month, `2024-03-09` for a day (UTC). */
+  readonly period: string;
+  readonly returnPct: number;
+  readonly endEquity: number;
+}
+
+/**
+ * The calendar months or days (UTC) of a run, oldest first, each its last equity over the
+ * previous period's (the start equity for the first); a period without a point is not listed.
+ */
+export function periodReturns(run: BacktestRun, startEquity: number, unit: '1d' | '1M'): PeriodReturn[] {
   const { length: n, times, values } = equityCurve(run);
-  const out: MonthReturn[] = [];
+  const label = unit === '1M' ? 7 : 10;
+  const out: PeriodReturn[] = [];
   let base = startEquity;
-  let month = '';
+  let period = '';
   let last = startEquity;
   const close = () => {
-    out.push({ month, returnPct: base > 0 ? (last / base - 1) * 100 : 0, endEquity: last });
+    out.push({ period, returnPct: base > 0 ? (last / base - 1) * 100 : 0, endEquity: last });
     base = last;
   };
-  // The month changes when a point reaches the next month's start (a Date only then, not per point).
+  // The period changes when a point reaches the next one's start (a Date only then, not per point).
   let next = -Infinity;
   for (let i = 0; i < n; i++) {
     const t = times[i] as number;
     if (t >= next) {
-      if (month !== '') close();
-      month = new Date(t).toISOString().slice(0, 7);
-      next = nextOpen('1M', t);
+      if (period !== '') close();
+      period = new Date(t).toISOString().slice(0, label);
+      next = nextOpen(unit, periodOpen(unit, t));
     }
     last = values[i] as number;
   }
-  if (month !== '') close();
+  if (period !== '') close();
   return out;
+}
+
+/** Days won, flat and lost, and the best and worst (Freqtrade's "Best day", "Days win/draw/lose"); undefined without days. */
+export function dayStats(days: readonly PeriodReturn[]): { won: number; flat: number; lost: number; best: PeriodReturn; worst: PeriodReturn } | undefined {
+  if (days.length === 0) return undefined;
+  let won = 0;
+  let lost = 0;
+  let best = days[0] as PeriodReturn;
+  let worst = best;
+  for (const d of days) {
+    if (d.returnPct > 0) won++;
+    else if (d.returnPct < 0) lost++;
+    if (d.returnPct > best.returnPct) best = d;
+    if (d.returnPct < worst.returnPct) worst = d;
+  }
+  return { won, flat: days.length - won - lost, lost, best, worst };
 }

@@ -74,6 +74,15 @@ describe('formatSummary: trades by tag', () => {
   });
 });
 
+describe('formatSummary: days', () => {
+  it('counts the days won, flat and lost with the best and worst, for a run over more than one day', () => {
+    const short = demoRun({ bars: 600, seed: 3 });
+    expect(formatSummary(short, computeMetrics(short))).not.toMatch(/^Days /m);
+    const run = demoRun({ bars: 3 * 1440, seed: 3 });
+    expect(formatSummary(run, computeMetrics(run))).toMatch(/^Days {6}\d won, \d flat, \d lost; best [-+][\d.]+% \(2024-01-0\d\), worst [-+][\d.]+% \(2024-01-0\d\)$/m);
+  });
+});
+
 describe('metric formatting', () => {
   it('groups thousands, signs, infinities and huge percentages', () => {
     expect(fmtNum(1234567.891)).toBe('1,234,567.89');

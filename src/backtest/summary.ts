@@ -4,8 +4,9 @@
  * second look (denied intents, strategy failures, fees in an asset we cannot value). Plain text,
  * no colour, so it reads the same in a log file.
  */
-import { alignTable, fmtDrawdownWindow, fmtDuration, fmtNum, fmtOpenTrade, fmtParams, fmtSigned, fmtSignedPct, fmtTagStats, fmtTime, metricRows } from './metrics-format.ts';
+import { alignTable, fmtDayStats, fmtDrawdownWindow, fmtDuration, fmtNum, fmtOpenTrade, fmtParams, fmtSigned, fmtSignedPct, fmtTagStats, fmtTime, metricRows } from './metrics-format.ts';
 import { feesInQuote, statsByTag, tradeStats } from './metrics-trades.ts';
+import { periodReturns } from './period-returns.ts';
 import type { BacktestMetrics, BacktestRun } from './types.ts';
 
 function balances(b: Record<string, string>): string {
@@ -49,6 +50,8 @@ export function formatSummary(run: BacktestRun, metrics: BacktestMetrics): strin
   }
   const drawdown = fmtDrawdownWindow(run, metrics.startEquity);
   if (drawdown !== undefined) lines.push(`Drawdown  deepest ${drawdown}`);
+  const days = fmtDayStats(periodReturns(run, metrics.startEquity, '1d'));
+  if (days !== undefined) lines.push(`Days      ${days}`);
   // By the tags of the orders that opened and closed the trades, when they tell groups apart.
   const entries = fmtTagStats(statsByTag(run.trades, 'entryTag'), run.quoteAsset);
   if (entries !== undefined) lines.push(`Entries   ${entries}`);

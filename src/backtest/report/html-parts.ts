@@ -2,9 +2,9 @@
  * The static parts of the HTML report: header, metrics table, returns by month, trade list, notes and the style
  * sheet. Everything from the run is escaped; the charts are drawn by page-script.js.
  */
-import { fmtDuration, fmtNum, fmtOpenTrade, fmtParams, fmtSigned, fmtSignedPct, fmtTime, metricRows } from '../metrics-format.ts';
+import { fmtDayStats, fmtDuration, fmtNum, fmtOpenTrade, fmtParams, fmtSigned, fmtSignedPct, fmtTime, metricRows } from '../metrics-format.ts';
 import { statsByTag, tradeStats } from '../metrics-trades.ts';
-import { monthlyReturns } from '../period-returns.ts';
+import { monthlyReturns, periodReturns } from '../period-returns.ts';
 import type { BacktestMetrics, BacktestRun } from '../types.ts';
 
 export function escapeHtml(s: string): string {
@@ -42,7 +42,9 @@ export function metricsHtml(run: BacktestRun, m: BacktestMetrics): string {
   const stats = s.trades
     ? `<p class="stats">${s.trades} trades (${s.long} long, ${s.short} short): ${s.wins} won, ${s.losses} lost; average ${escapeHtml(fmtSigned(s.avgPnl))} ${q} (${escapeHtml(fmtSignedPct(s.avgReturnPct))}), best ${escapeHtml(fmtSigned(s.bestPnl))}, worst ${escapeHtml(fmtSigned(s.worstPnl))}, held ${escapeHtml(fmtNum(s.avgBarsHeld, 1))} bars on average (winners ${escapeHtml(fmtNum(s.avgBarsWinners, 1))}, losers ${escapeHtml(fmtNum(s.avgBarsLosers, 1))}); up to ${s.maxWinStreak} won and ${s.maxLossStreak} lost in a row.</p>`
     : '<p class="stats">No closed trades.</p>';
-  return `<section id="metrics"><h2>Metrics</h2><div class="metrics">${cells.join('')}</div>${stats}</section>`;
+  const days = fmtDayStats(periodReturns(run, m.startEquity, '1d'));
+  const daysLine = days === undefined ? '' : `<p class="stats" id="days">Days: ${escapeHtml(days)}.</p>`;
+  return `<section id="metrics"><h2>Metrics</h2><div class="metrics">${cells.join('')}</div>${stats}${daysLine}</section>`;
 }
 
 function sign(v: number | undefined): string {
