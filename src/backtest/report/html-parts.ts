@@ -133,7 +133,7 @@ h1{font-size:22px;margin:0 0 8px}h2{font-size:16px;margin:24px 0 8px}h3{font-siz
 .muted{color:#6b7280;font-weight:400}
 .meta{display:grid;grid-template-columns:max-content 1fr;gap:2px 14px;margin:0}.meta dt{color:#6b7280}.meta dd{margin:0}
 code{font:12px ui-monospace,SFMono-Regular,Menlo,monospace;background:#eef2f7;padding:1px 4px;border-radius:3px}
-.metrics{display:grid;grid-template-columns:repeat(5,1fr);gap:8px}@media (max-width:900px){.metrics{grid-template-columns:repeat(auto-fill,minmax(165px,1fr))}}
+.metrics{display:grid;grid-template-columns:repeat(4,1fr);gap:8px}@media (max-width:900px){.metrics{grid-template-columns:repeat(auto-fill,minmax(165px,1fr))}}
 .metric{background:#fff;border:1px solid #e5e7eb;border-radius:6px;padding:8px 10px}
 .metric .label{color:#6b7280;font-size:12px}.metric .value{font-size:16px;white-space:nowrap;font-weight:600;font-variant-numeric:tabular-nums}
 .pos{color:#15803d}.neg{color:#b91c1c}
