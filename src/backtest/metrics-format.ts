@@ -76,17 +76,19 @@ export const MIN_CAGR_SPAN_MS = 30 * 86_400_000;
  */
 export function metricRows(m: BacktestMetrics, quote: string, spanMs = Infinity): MetricRow[] {
   const money = (x: number) => `${fmtNum(x)} ${quote}`;
+  // CAGR and Calmar annualise: under MIN_CAGR_SPAN_MS both read n/a.
+  const short = spanMs < MIN_CAGR_SPAN_MS;
   return [
     { key: 'startEquity', label: 'Start equity', value: money(m.startEquity) },
     { key: 'endEquity', label: 'End equity', value: money(m.endEquity) },
     { key: 'netPnl', label: 'Net PnL', value: `${fmtSigned(m.netPnl)} ${quote}`, signed: m.netPnl },
     { key: 'returnPct', label: 'Return', value: fmtSignedPct(m.returnPct), signed: m.returnPct },
     { key: 'marketReturnPct', label: 'Buy and hold', value: fmtSignedPct(m.marketReturnPct), signed: m.marketReturnPct },
-    spanMs < MIN_CAGR_SPAN_MS
+    short
       ? { key: 'cagrPct', label: 'CAGR', value: 'n/a (< 30 days)' }
       : { key: 'cagrPct', label: 'CAGR', value: fmtSignedPct(m.cagrPct), signed: m.cagrPct },
     { key: 'maxDrawdownPct', label: 'Max drawdown', value: fmtPct(m.maxDrawdownPct) },
-    spanMs < MIN_CAGR_SPAN_MS ? { key: 'calmar', label: 'Calmar', value: 'n/a (< 30 days)' } : { key: 'calmar', label: 'Calmar', value: fmtNum(m.calmar) },
+    { key: 'calmar', label: 'Calmar', value: short ? 'n/a (< 30 days)' : fmtNum(m.calmar) },
     { key: 'sharpe', label: 'Sharpe (ann.)', value: fmtNum(m.sharpe) },
     { key: 'sortino', label: 'Sortino (ann.)', value: fmtNum(m.sortino) },
     { key: 'winRatePct', label: 'Win rate', value: fmtPct(m.winRatePct, 1) },
@@ -130,13 +132,18 @@ export function fmtOpenTrade(t: OpenTrade, baseAsset: string, quoteAsset: string
 /** Tag groups shown in one line; the rest are counted. */
 const TAGS_SHOWN = 6;
 
+/** A tag group's name as shown: the tag, or "(untagged)" for the trades whose order had none. */
+export function tagLabel(tag: string): string {
+  return tag === '' ? '(untagged)' : tag;
+}
+
 /**
  * Trades by entry or exit tag in one line (summary), or undefined when there is one group only
  * (every trade tagged alike says nothing the totals do not).
  */
 export function fmtTagStats(groups: readonly TagStats[], quoteAsset: string): string | undefined {
   if (groups.length < 2) return undefined;
-  const shown = groups.slice(0, TAGS_SHOWN).map((g) => `${g.tag === '' ? '(untagged)' : g.tag} ${fmtNum(g.trades, 0)} (${fmtNum(g.winRatePct, 1)}% won, avg ${fmtSigned(g.avgPnl)}, total ${fmtSigned(g.totalPnl)} ${quoteAsset})`);
+  const shown = groups.slice(0, TAGS_SHOWN).map((g) => `${tagLabel(g.tag)} ${fmtNum(g.trades, 0)} (${fmtNum(g.winRatePct, 1)}% won, avg ${fmtSigned(g.avgPnl)}, total ${fmtSigned(g.totalPnl)} ${quoteAsset})`);
   const more = groups.length > TAGS_SHOWN ? `; ${groups.length - TAGS_SHOWN} more` : '';
   return shown.join('; ') + more;
 }
@@ -145,7 +152,7 @@ export function fmtTagStats(groups: readonly TagStats[], quoteAsset: string): st
  * Where the deepest drawdown happened, in one line: from the peak (its time and equity; the run's
  * start when it fell from the start equity) to the lowest point. Undefined without a drawdown.
  */
-export function fmtDrawdownWindow(run: Pick<BacktestRun, 'from' | 'quoteAsset' | 'startBalances' | 'baseAsset' | 'equity'>, startEquity: number): string | undefined {
+export function fmtDrawdownWindow(run: Pick<BacktestRun, 'from' | 'quoteAsset' | 'equity'>, startEquity: number): string | undefined {
   const { times, values } = equityCurve(run);
   const w = maxDrawdownWindow(startEquity, values);
   if (w === undefined) return undefined;

@@ -121,7 +121,6 @@ function checkField(field: string): CandleField {
   return field as CandleField;
 }
 
-/** Owned by the runner: it appends; strategies only get `view`. */
 /**
  * The number columns of a history, one ring slot a bar. A class rather than an object literal:
  * docs/architecture.md, "Objects made once per run".
@@ -146,6 +145,7 @@ class NumberColumns implements Record<CandleNumberField, Float64Array> {
   }
 }
 
+/** Owned by the runner: it appends; strategies only get `view`. */
 export class BarHistory {
   private readonly numbers: NumberColumns;
   /** The exact texts, five a slot (open, high, low, close, volume), allocated once. */
