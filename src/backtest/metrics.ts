@@ -28,12 +28,14 @@ import { cagrPct, curveFigures, periodsPerYear } from './metrics-returns.ts';
 import { exposurePct, fillFigures, percentOf, pnlFigures, tradeFigures } from './metrics-trades.ts';
 import { fillRecordsOf } from './recorder.ts';
 import { reportedPnl, tripRecordsOf } from './round-trips.ts';
-import { equityCurve } from './equity-columns.ts';
+import { equityColumnsOf, equityCurve } from './equity-columns.ts';
 import type { BacktestMetrics, BacktestRun } from './types.ts';
 
 /** Start balances in quote; the first equity point when base was held (see the header). */
 export function startEquityOf(run: Pick<BacktestRun, 'startBalances' | 'baseAsset' | 'quoteAsset' | 'equity'>): number {
-  return startEquityFrom(run, equityCurve(run).values[0]);
+  // The first point only: from the columns while the points are not built, else the first point.
+  const c = equityColumnsOf(run);
+  return startEquityFrom(run, c !== undefined ? c.equity[0] : run.equity[0]?.equity);
 }
 
 function startEquityFrom(run: Pick<BacktestRun, 'startBalances' | 'baseAsset' | 'quoteAsset'>, firstEquity: number | undefined): number {

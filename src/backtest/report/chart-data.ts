@@ -18,7 +18,7 @@ import type { BarInput } from '../bar-input.ts';
 import { drawdownSeries } from '../metrics-returns.ts';
 import { startEquityOf } from '../metrics.ts';
 import type { BacktestRun } from '../types.ts';
-import { equityCurve } from '../equity-columns.ts';
+import { equityColumnsOf, equityCurve } from '../equity-columns.ts';
 
 export interface CandlePoint {
   time: number;
@@ -215,7 +215,7 @@ export function buildChartData(run: BacktestRun, bars: Iterable<BarInput>, maxPo
     pricePrecision: Math.min(precision, MAX_PRECISION),
     candleInterval: bucket.ms === 0 ? (run.interval || bucket.name) : bucket.name,
     sourceBars: count,
-    sourceEquityPoints: equityCurve(run).length,
+    sourceEquityPoints: equityColumnsOf(run)?.length ?? run.equity.length,
   };
 }
 
