@@ -21,6 +21,8 @@ async function loadCommand(name: CommandName, io: CliIo, setExit: (code: number)
       return (await import('./commands/exchange-info.ts')).exchangeInfoCommand(io) as CommandModule;
     case 'import':
       return (await import('./commands/import.ts')).importCommand(io) as CommandModule;
+    case 'data':
+      return (await import('./commands/data.ts')).dataCommand(io) as CommandModule;
     case 'record':
       return (await import('./commands/record.ts')).recordCommand(io) as CommandModule;
     case 'backtest':
