@@ -89,7 +89,8 @@ describe('sandbox user data stream and market streams from HTTP orders', () => {
     await maker.spot.newOrder({ symbol: 'BTCPHP', side: 'SELL', type: 'LIMIT', quantity: '0.001', price: '3100000' });
     const ask = await maker.spot.newOrder({ symbol: 'BTCPHP', side: 'SELL', type: 'LIMIT', quantity: '0.001', price: '3000000', newClientOrderId: 'ask-1' });
     const opened = await user.waitFor((m) => m.json['e'] === 'executionReport' && m.json['c'] === 'ask-1');
-    expect(opened.json).toMatchObject({ x: 'NEW', X: 'NEW', S: 'SELL', o: 'LIMIT', q: '0.001', p: '3000000', T: -1, t: -1 });
+    // w: the order rests on the book (notes 4.1, whose sample NEW LIMIT GTC report has w true).
+    expect(opened.json).toMatchObject({ x: 'NEW', X: 'NEW', S: 'SELL', o: 'LIMIT', q: '0.001', p: '3000000', T: -1, t: -1, w: true });
     await user.waitFor((m) => m.json['e'] === 'outboundAccountPosition');
     const before = user.messages.length;
 
@@ -116,5 +117,39 @@ describe('sandbox user data stream and market streams from HTTP orders', () => {
     expect(trade.raw).toContain(`"a":${ask.orderId},`);
     const book = await market.waitFor((m) => m.json['stream'] === 'btcphp@bookTicker' && (m.json['data'] as Record<string, unknown>)['a'] === '3100000');
     expect(book.json['data']).toMatchObject({ s: 'BTCPHP', a: '3100000', A: '0.001' });
+  });
+
+  it('reports w (on book, notes 4.1) true for a taker whose remainder rests, from its NEW on, and false for an IOC remainder', async () => {
+    const s = await startSandbox({ plugins: tradingPlugins() });
+    cleanups.push(() => s.close());
+    const maker = client(s, s.apiKey, s.apiSecret);
+    const now = s.clock.now();
+    const takerAccount = s.accounts.createAccount({ email: 'taker@example.com', createdAt: now });
+    const takerKey = s.accounts.createKey({ accountId: takerAccount.id, createdAt: now });
+    s.services.balances?.credit(takerAccount.id, 'PHP', '100000');
+    const taker = client(s, takerKey.apiKey, takerKey.secret);
+    const { listenKey } = await taker.userStream.startUserDataStream();
+    const user = await connect(`${s.wsUrl}/openapi/ws/${listenKey}`);
+    const reportsOf = (c: string) => user.messages.filter((m) => m.json['e'] === 'executionReport' && m.json['c'] === c);
+    const xXw = async (c: string, n: number) => {
+      await user.waitFor(() => reportsOf(c).length >= n);
+      return reportsOf(c).map((m) => [m.json['x'], m.json['X'], m.json['w']]);
+    };
+
+    await maker.spot.newOrder({ symbol: 'BTCPHP', side: 'SELL', type: 'LIMIT', quantity: '0.001', price: '3000000' });
+    await taker.spot.newOrder({ symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', quantity: '0.002', price: '3000000', newClientOrderId: 'rests' });
+    expect(await xXw('rests', 2)).toEqual([
+      ['NEW', 'NEW', true],
+      ['TRADE', 'PARTIALLY_FILLED', true],
+    ]);
+
+    // Above the resting bid: the IOC order meets this ask alone.
+    await maker.spot.newOrder({ symbol: 'BTCPHP', side: 'SELL', type: 'LIMIT', quantity: '0.001', price: '3100000' });
+    await taker.spot.newOrder({ symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', timeInForce: 'IOC', quantity: '0.002', price: '3100000', newClientOrderId: 'ioc' });
+    expect(await xXw('ioc', 3)).toEqual([
+      ['NEW', 'NEW', false],
+      ['TRADE', 'PARTIALLY_FILLED', false],
+      ['EXPIRED', 'EXPIRED', false],
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { EngineEvent } from './types.ts';
 import { harness } from './test-support.ts';
 
 describe('engine events', () => {
@@ -101,5 +102,61 @@ describe('listener re-entrancy', () => {
     expect(seen.slice(0, r.events.length)).toEqual(r.events.map((e) => (e.kind === 'order' ? `${e.clientOrderId}:${e.executionType}` : e.kind)));
     expect(seen.slice(r.events.length)).toContain('nested:NEW');
     expect(r.order.status).toBe('FILLED');
+  });
+});
+
+describe('onBook (executionReport w, notes 4.1): resting on the book, or about to rest at the end of the operation', () => {
+  type Report = { id: string; x: string; status: string; onBook: boolean };
+  const reports = (events: readonly EngineEvent[]): Report[] =>
+    events.flatMap((e) => (e.kind === 'order' ? [{ id: e.clientOrderId, x: e.executionType, status: e.status, onBook: e.onBook }] : []));
+
+  it('a LIMIT GTC order that rests: NEW on the book (the notes sample), and its cancel off it', () => {
+    const h = harness();
+    const r = h.place('alice', { side: 'SELL', type: 'LIMIT', price: '100', quantity: '1', clientOrderId: 'a' });
+    expect(reports(r.events)).toEqual([{ id: 'a', x: 'NEW', status: 'NEW', onBook: true }]);
+    const c = h.engine.cancelOrder('alice', 'BTCPHP', { clientOrderId: 'a' }, 2000);
+    expect(c.ok && reports(c.events)).toEqual([{ id: 'a', x: 'CANCELED', status: 'CANCELED', onBook: false }]);
+  });
+
+  it('a taker whose remainder rests: NEW and TRADE on the book; a partly filled maker stays on it, a filled one leaves', () => {
+    const h = harness();
+    h.place('alice', { side: 'SELL', type: 'LIMIT', price: '100', quantity: '1', clientOrderId: 'm1' });
+    h.place('alice', { side: 'SELL', type: 'LIMIT', price: '101', quantity: '2', clientOrderId: 'm2' });
+    const sweep = h.place('bob', { side: 'BUY', type: 'LIMIT', price: '101', quantity: '2', clientOrderId: 't1' });
+    expect(reports(sweep.events)).toEqual([
+      { id: 't1', x: 'NEW', status: 'NEW', onBook: false },
+      { id: 'm1', x: 'TRADE', status: 'FILLED', onBook: false },
+      { id: 't1', x: 'TRADE', status: 'PARTIALLY_FILLED', onBook: false },
+      { id: 'm2', x: 'TRADE', status: 'PARTIALLY_FILLED', onBook: true },
+      { id: 't1', x: 'TRADE', status: 'FILLED', onBook: false },
+    ]);
+    const rests = h.place('bob', { side: 'BUY', type: 'LIMIT', price: '101', quantity: '3', clientOrderId: 't2' });
+    expect(reports(rests.events)).toEqual([
+      { id: 't2', x: 'NEW', status: 'NEW', onBook: true },
+      { id: 'm2', x: 'TRADE', status: 'FILLED', onBook: false },
+      { id: 't2', x: 'TRADE', status: 'PARTIALLY_FILLED', onBook: true },
+    ]);
+    expect(h.engine.depth('BTCPHP').bids).toEqual([['101', '2']]);
+  });
+
+  it('never for IOC, FOK or MARKET orders; always for a LIMIT_MAKER', () => {
+    const h = harness();
+    h.place('alice', { side: 'SELL', type: 'LIMIT', price: '100', quantity: '1', clientOrderId: 'm' });
+    const ioc = h.place('bob', { side: 'BUY', type: 'LIMIT', timeInForce: 'IOC', price: '100', quantity: '0.4', clientOrderId: 'ioc' });
+    const fok = h.place('bob', { side: 'BUY', type: 'LIMIT', timeInForce: 'FOK', price: '100', quantity: '5', clientOrderId: 'fok' });
+    const mkt = h.place('bob', { side: 'BUY', type: 'MARKET', quantity: '2', clientOrderId: 'mkt' });
+    const maker = h.place('bob', { side: 'BUY', type: 'LIMIT_MAKER', price: '99', quantity: '1', clientOrderId: 'lm' });
+    for (const r of [ioc, fok, mkt]) expect(reports(r.events).filter((e) => e.id !== 'm').every((e) => !e.onBook)).toBe(true);
+    expect(reports(mkt.events).map((e) => e.x)).toEqual(['NEW', 'TRADE', 'TRADE', 'EXPIRED']);
+    expect(reports(maker.events)).toEqual([{ id: 'lm', x: 'NEW', status: 'NEW', onBook: true }]);
+  });
+
+  it('a stop: off the book while it waits; once triggered, on it if its LIMIT rests', () => {
+    const h = harness({ fund: { alice: { PHP: '1000' }, carol: { BTC: '1' }, dave: { PHP: '1000' } } });
+    const stop = h.place('alice', { side: 'BUY', type: 'STOP_LOSS_LIMIT', stopPrice: '105', price: '106', quantity: '2', clientOrderId: 's' });
+    expect(reports(stop.events)).toEqual([{ id: 's', x: 'NEW', status: 'NEW', onBook: false }]);
+    h.place('carol', { side: 'SELL', type: 'LIMIT', price: '105', quantity: '1' });
+    const trigger = h.place('dave', { side: 'BUY', type: 'LIMIT', price: '105', quantity: '1' });
+    expect(reports(trigger.events).filter((e) => e.id === 's')).toEqual([{ id: 's', x: 'NEW', status: 'NEW', onBook: true }]);
   });
 });

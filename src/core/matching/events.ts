@@ -7,7 +7,7 @@
 import type { Trade } from './account-book.ts';
 import type { OpContext } from './op-context.ts';
 import type { Order } from './order.ts';
-import type { ExecutionType, OrderUpdateEvent } from './types.ts';
+import type { EngineEvent, ExecutionType, OrderUpdateEvent } from './types.ts';
 
 export function orderEvent(ctx: OpContext, o: Order, x: ExecutionType, t: Trade | null, cause: OrderUpdateEvent['cause'] = null): void {
   if (!ctx.record) {
@@ -44,11 +44,29 @@ export function orderEvent(ctx: OpContext, o: Order, x: ExecutionType, t: Trade 
     commissionAsset: t === null ? null : o.isBuy ? spec.baseAsset : spec.quoteAsset,
     tradeId: t === null ? '-1' : t.id,
     isWorking: o.working,
+    // On the book now; an order that reaches it later in this operation is marked by reportResting.
     onBook: o.level !== null,
     isMaker: t !== null && (t.buyerIsMaker === o.isBuy),
     orderTime: o.time,
     cause,
   });
+}
+
+/**
+ * `o` has just been put on the book: its reports of this operation from its NEW on (the NEW,
+ * then its fills as a taker) were built before it got there, and now say it rests (notes 4.1
+ * `w`, whose sample NEW of a resting LIMIT GTC order has w true). Nobody has seen them yet: the
+ * events are delivered when the operation ends.
+ */
+export function reportResting(ctx: OpContext, o: Order): void {
+  if (!ctx.record) return;
+  const events = ctx.events;
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i] as EngineEvent;
+    if (e.kind !== 'order' || e.orderId !== o.id) continue;
+    (e as { onBook: boolean }).onBook = true;
+    if (e.executionType === 'NEW') return;
+  }
 }
 
 export function tradeEvent(ctx: OpContext, t: Trade, taker: Order | null): void {

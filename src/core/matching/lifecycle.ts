@@ -7,7 +7,7 @@ import { AUTO_ID_PREFIX } from './account-book.ts';
 import { heldIsZero, heldScale, moveHeld } from './amounts.ts';
 import type { Held } from './amounts.ts';
 import type { AccountBook } from './account-book.ts';
-import { orderEvent } from './events.ts';
+import { orderEvent, reportResting } from './events.ts';
 import type { OpContext } from './op-context.ts';
 import { held } from './order.ts';
 import type { Order } from './order.ts';
@@ -44,11 +44,16 @@ export function register(st: EngineState, ctx: OpContext, o: Order, lock: Held, 
   orderEvent(ctx, o, 'NEW', null);
 }
 
-/** Put a working order with a remainder on its side of the book (maker from now on). */
+/**
+ * Put a working order with a remainder on its side of the book (maker from now on). Its NEW
+ * (register, activate) and any taker fills were reported before this: reportResting brings those
+ * reports up to date instead of moving them, so the event order stays NEW, fills.
+ */
 export function rest(ctx: OpContext, o: Order): void {
   const sb = o.sb;
   sb.side(o.isBuy).add(o);
   ctx.touchLevel(sb, o.isBuy, o.price);
+  reportResting(ctx, o);
 }
 
 /**

@@ -119,9 +119,12 @@ export interface OrderUpdateEvent {
   readonly commissionAsset: string | null;
   /** t: '-1' without a trade. */
   readonly tradeId: string;
-  /** w: working (not a stop waiting for its trigger). */
+  /** Working: false only for a stop waiting for its trigger (the order's isWorking, spec 2.4). */
   readonly isWorking: boolean;
-  /** Resting on the book after this event. */
+  /**
+   * w (notes 4.1, "on book"): resting on the book after this event, or once the operation ends for
+   * the reports built before the order reached the book in it (its NEW, its fills as a taker).
+   */
   readonly onBook: boolean;
   /** m. */
   readonly isMaker: boolean;
