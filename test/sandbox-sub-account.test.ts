@@ -153,24 +153,24 @@ describe('sandbox sub-accounts: transfers and their histories', () => {
     const none = await raw('POST', '/openapi/v1/sub-account/transfer/universal-transfer', { asset: 'PHP', amount: '1' });
     expect(none.body['code']).toBe(-1105);
 
-    // Universal history: default fromEmail = master; fromEmail / toEmail filters; newest first.
+    // Universal history: default fromEmail = master; fromEmail / toEmail filters; oldest first (spec 1.2).
     const ids = (r: { result: { clientTranId: string }[] }) => r.result.map((x) => x.clientTranId);
     const mine = await master.subAccount.universalTransferHistory();
     expect(mine).toEqual({ result: [{ clientTranId: 'm2a', fromEmail: masterEmail, toEmail: a.email, asset: 'PHP', amount: '1000', createdAt: T0, status: 'success' }], total: 1 });
-    expect(ids(await master.subAccount.universalTransferHistory({ fromEmail: a.email }))).toEqual(['s2m', 'a2b']);
-    expect(ids(await master.subAccount.universalTransferHistory({ toEmail: masterEmail }))).toEqual(['s2m', generated.clientTransferId]);
+    expect(ids(await master.subAccount.universalTransferHistory({ fromEmail: a.email }))).toEqual(['a2b', 's2m']);
+    expect(ids(await master.subAccount.universalTransferHistory({ toEmail: masterEmail }))).toEqual([generated.clientTransferId, 's2m']);
     expect(ids(await master.subAccount.universalTransferHistory({ fromEmail: a.email, tokenId: 'BTC' }))).toEqual([]);
     expect(ids(await master.subAccount.universalTransferHistory({ fromEmail: a.email, clientTranId: 'a2b' }))).toEqual(['a2b']);
     const paged = await master.subAccount.universalTransferHistory({ fromEmail: a.email, page: 2, limit: 1 });
-    expect([ids(paged), paged.total]).toEqual([['a2b'], 2]);
+    expect([ids(paged), paged.total]).toEqual([['s2m'], 2]);
     // endTime is exclusive; startTime inclusive.
     expect(ids(await master.subAccount.universalTransferHistory({ fromEmail: a.email, startTime: T0 + 1000, endTime: T0 + 3000 }))).toEqual(['a2b']);
-    expect(ids(await master.subAccount.universalTransferHistory({ fromEmail: a.email, startTime: T0 + 1000, endTime: T0 + 3001 }))).toEqual(['s2m', 'a2b']);
+    expect(ids(await master.subAccount.universalTransferHistory({ fromEmail: a.email, startTime: T0 + 1000, endTime: T0 + 3001 }))).toEqual(['a2b', 's2m']);
 
     // Sub history: type 1 in, 2 out; missing or another value means out.
     expect(ids(await a.client.subAccount.subTransferHistory({ type: 1 }))).toEqual(['m2a']);
-    expect(ids(await a.client.subAccount.subTransferHistory())).toEqual(['s2m', 'a2b']);
-    expect(ids(await a.client.subAccount.subTransferHistory({ type: 7 }))).toEqual(['s2m', 'a2b']);
+    expect(ids(await a.client.subAccount.subTransferHistory())).toEqual(['a2b', 's2m']);
+    expect(ids(await a.client.subAccount.subTransferHistory({ type: 7 }))).toEqual(['a2b', 's2m']);
     expect(ids(await b.client.subAccount.subTransferHistory({ type: 1, asset: 'php' }))).toEqual(['a2b']);
     expect(await codeOf(master.subAccount.subTransferHistory())).toBe(-1152);
     expect(await codeOf(a.client.subAccount.universalTransferHistory())).toBe(-1152);
@@ -297,13 +297,14 @@ describe('sandbox sub-accounts: fund collection', () => {
     clock.advance(999);
     expect((await master.subAccount.getFundRecord({ clientRequestId: 'sweep-3' }))[0]?.status).toBe('INIT');
     clock.advance(1);
+    // Oldest first (spec 1.2).
     expect(await master.subAccount.getFundRecord()).toEqual([
-      { clientRequestId: 'sweep-3', status: 'SUCCESS', comment: '' },
-      { clientRequestId: 'sweep-2', status: 'FAILED', comment: 'not collected: b@example.com PHP 50 (locked)' },
       { clientRequestId: 'sweep-1', status: 'PARTIAL_SUCCESS', comment: 'not collected: b@example.com PHP 50 (locked)' },
+      { clientRequestId: 'sweep-2', status: 'FAILED', comment: 'not collected: b@example.com PHP 50 (locked)' },
+      { clientRequestId: 'sweep-3', status: 'SUCCESS', comment: '' },
     ]);
     expect(free(s, masterId, 'PHP')).toBe('100000');
-    expect((await master.subAccount.getFundRecord({ page: 2, size: 2 })).map((t) => t.clientRequestId)).toEqual(['sweep-1']);
+    expect((await master.subAccount.getFundRecord({ page: 2, size: 2 })).map((t) => t.clientRequestId)).toEqual(['sweep-3']);
 
     expect(await codeOf(a.client.subAccount.collectFromSubAccount({ clientRequestId: 'x' }))).toBe(-1152);
     expect(await a.client.subAccount.getFundRecord()).toEqual([]);

@@ -3,7 +3,8 @@
  * sub-account has no tasks of its own, so it sees an empty list). Rule 6: while one of the master's
  * tasks is INIT a new submission answers -10324 "Request repeated"; a `clientRequestId` used
  * before answers the same whatever that task's state (it is unique, spec 4.9). Task life and the
- * sweep: collection-store.ts. Records list newest first, `size` per page (default 100).
+ * sweep: collection-store.ts. Records list oldest first (spec 1.2; 4.9 names no other order),
+ * `size` per page (default 100).
  */
 import { D } from '../../../core/money/decimal.ts';
 import type { SandboxAccount } from '../../contracts.ts';
@@ -54,7 +55,7 @@ export function collectionHandlers(area: SubAccountArea) {
       const owner = ctx.account;
       const clientRequestId = param<string>(ctx, 'clientRequestId');
       const tasks = owner === undefined ? [] : area.collections.ofMaster(owner.id).filter((t) => clientRequestId === undefined || t.clientRequestId === clientRequestId);
-      return pageOf([...tasks].reverse(), param<number>(ctx, 'page') ?? 1, param<number>(ctx, 'size') ?? 100).map(taskView);
+      return pageOf(tasks, param<number>(ctx, 'page') ?? 1, param<number>(ctx, 'size') ?? 100).map(taskView);
     },
   });
 }

@@ -63,6 +63,7 @@ export class CollectionStore implements Persistent<CollectionsState> {
     refill(this.tasks, data.tasks);
   }
 
+  /** The master's tasks in the order they were submitted (oldest first). */
   ofMaster(masterId: string): CollectionTask[] {
     return this.tasks.filter((t) => t.masterId === masterId);
   }

@@ -1,7 +1,7 @@
 /**
  * Spec 4.9 universal-transfer history (master, rule 2) and sub-account transfer history (sub,
- * rule 3); limits spec 8.9-8.10. Newest first, `{result, total}` with `total` the number of
- * matches before paging.
+ * rule 3); limits spec 8.9-8.10. Oldest first (spec 1.2; 4.9 names no other order), `{result,
+ * total}` with `total` the number of matches before paging.
  *
  * Universal history: `fromEmail` and `toEmail` not both (checked before the handler); with neither,
  * `fromEmail` is the master's e-mail (rule 2), so the default lists what the master sent. A sent

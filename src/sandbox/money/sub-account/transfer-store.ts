@@ -11,7 +11,7 @@ import { zAmount, zTime } from '../../persistence/schema-kit.ts';
 export type SubTransferStatus = 'success' | 'pending' | 'failed';
 
 export interface SubTransferRecord {
-  /** Order of creation, for a stable newest-first sort. */
+  /** Order of creation, for a stable oldest-first sort. */
   seq: number;
   masterId: string;
   clientTranId: string;
@@ -90,9 +90,9 @@ export class SubTransferStore implements Persistent<SubTransfersState> {
     return full;
   }
 
-  /** The family's records, newest first. */
+  /** The family's records, oldest first (spec 1.2: lists are ascending). */
   ofMaster(masterId: string): SubTransferRecord[] {
-    return this.records.filter((r) => r.masterId === masterId).sort((a, b) => b.createdAt - a.createdAt || b.seq - a.seq);
+    return this.records.filter((r) => r.masterId === masterId).sort((a, b) => a.createdAt - b.createdAt || a.seq - b.seq);
   }
 }
 
