@@ -108,14 +108,14 @@ describe('sandbox spot: orders through the client', () => {
 
     const canceled = await c.spot.cancelOrder({ origClientOrderId: 'q-1' });
     expect(canceled).toMatchObject({ orderId: a.orderId, status: 'CANCELED', executedQty: '0', stpFlag: 'CB' });
-    // A filled order's client id may be used again; the query then answers both, newest first (spec 4.5).
+    // A filled order's client id may be used again; the query then answers both (spec 4.5), oldest first (spec 1.2).
     const e = await c.spot.newOrder(limit('BUY', '0.001', '2950000', { newClientOrderId: 'q-2' }));
     await counterparty(s).client.spot.newOrder(limit('SELL', '0.001', '2950000'));
     const again = await c.spot.newOrder(limit('BUY', '0.001', '2940000', { newClientOrderId: 'q-2' }));
     const both = await c.spot.queryOrder({ origClientOrderId: 'q-2' });
     expect(Array.isArray(both) && both.map((o) => [o.orderId, o.status])).toEqual([
-      [again.orderId, 'NEW'],
       [e.orderId, 'FILLED'],
+      [again.orderId, 'NEW'],
     ]);
 
     const all = await c.spot.cancelOpenOrders({ symbol: 'BTCPHP' });

@@ -4,8 +4,8 @@
  *
  * GET and DELETE order take no symbol in the spec, so the order is looked up on every symbol (a
  * `symbol` sent anyway, as Binance-style clients do, narrows the search). `orderId` wins over
- * `origClientOrderId`. By client id GET answers the one order as an object, or an array (newest
- * first) when several orders used that id (spec 4.5); DELETE cancels the newest open one.
+ * `origClientOrderId`. By client id GET answers the one order as an object, or an array (oldest
+ * first, spec 1.2) when several orders used that id (spec 4.5); DELETE cancels the newest open one.
  * Unknown order: GET -2013 "Order does not exist." (spec 7.3 NO_SUCH_ORDER), DELETE the engine's
  * -2011 "Unknown order sent." (spec 7.4).
  */
@@ -16,7 +16,7 @@ import { accountIdOf, engineOf, int, optionalSymbol, rejected, requiredSymbol, s
 import { accountTradeBody, canceledBody, orderBody } from './wire.ts';
 
 const isOpen = (o: OrderSnapshot) => o.status === 'NEW' || o.status === 'PARTIALLY_FILLED';
-const newestFirst = (a: OrderSnapshot, b: OrderSnapshot) => b.time - a.time || compareIds(b.orderId, a.orderId);
+const oldestFirst = (a: OrderSnapshot, b: OrderSnapshot) => a.time - b.time || compareIds(a.orderId, b.orderId);
 
 function refOf(ctx: HandlerContext): OrderRef {
   const orderId = str(ctx.params['orderId']);
@@ -26,7 +26,7 @@ function refOf(ctx: HandlerContext): OrderRef {
 function findOrders(ctx: HandlerContext, engine: SpotEngine, accountId: string): OrderSnapshot[] {
   const only = optionalSymbol(ctx);
   const ref = refOf(ctx);
-  return (only === undefined ? engine.symbols() : [only]).flatMap((s) => engine.order(accountId, s, ref)).sort(newestFirst);
+  return (only === undefined ? engine.symbols() : [only]).flatMap((s) => engine.order(accountId, s, ref)).sort(oldestFirst);
 }
 
 export const queryHandlers = defineHandlers({
@@ -41,7 +41,7 @@ export const queryHandlers = defineHandlers({
     const engine = engineOf(ctx);
     const accountId = accountIdOf(ctx);
     const found = findOrders(ctx, engine, accountId);
-    const target = found.find(isOpen) ?? found[0];
+    const target = found.findLast(isOpen) ?? found.at(-1);
     if (target === undefined) throw rejected({ code: -2011, msg: ENGINE_MESSAGE.unknownOrder });
     const r = engine.cancelOrder(accountId, target.symbol, { orderId: target.orderId }, ctx.now);
     if (!r.ok) throw rejected(r);
