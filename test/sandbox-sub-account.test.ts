@@ -167,10 +167,14 @@ describe('sandbox sub-accounts: transfers and their histories', () => {
     expect(ids(await master.subAccount.universalTransferHistory({ fromEmail: a.email, startTime: T0 + 1000, endTime: T0 + 3000 }))).toEqual(['a2b']);
     expect(ids(await master.subAccount.universalTransferHistory({ fromEmail: a.email, startTime: T0 + 1000, endTime: T0 + 3001 }))).toEqual(['a2b', 's2m']);
 
-    // Sub history: type 1 in, 2 out; missing or another value means out.
+    // Sub history: type 1 in, 2 out; "missing or invalid means 2" (spec 4.9), never an error. The
+    // client's type is 1 | 2, so the invalid ones are sent raw.
     expect(ids(await a.client.subAccount.subTransferHistory({ type: 1 }))).toEqual(['m2a']);
     expect(ids(await a.client.subAccount.subTransferHistory())).toEqual(['a2b', 's2m']);
-    expect(ids(await a.client.subAccount.subTransferHistory({ type: 7 }))).toEqual(['a2b', 's2m']);
+    for (const type of ['7', '0', 'abc', '1.5']) {
+      const invalid = await raw('GET', '/openapi/v1/sub-account/transfer/sub-history', { type }, a);
+      expect([invalid.status, ids(invalid.body as { result: { clientTranId: string }[] })], type).toEqual([200, ['a2b', 's2m']]);
+    }
     expect(ids(await b.client.subAccount.subTransferHistory({ type: 1, asset: 'php' }))).toEqual(['a2b']);
     expect(await codeOf(master.subAccount.subTransferHistory())).toBe(-1152);
     expect(await codeOf(a.client.subAccount.universalTransferHistory())).toBe(-1152);

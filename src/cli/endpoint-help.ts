@@ -39,6 +39,7 @@ export function describeEndpoint(def: AnyEndpoint): string {
       o.max !== undefined ? `max ${o.max}` : '',
       o.maxLength !== undefined ? `max length ${o.maxLength}` : '',
       o.defaultValue !== undefined ? `default ${JSON.stringify(o.defaultValue)}` : '',
+      o.invalidMeans !== undefined ? `an invalid value means ${JSON.stringify(o.invalidMeans)}` : '',
       o.doc ?? '',
     ].filter(Boolean);
     lines.push(`    ${name.padEnd(26)} ${spec.kind.padEnd(8)} ${spec.required ? 'req' : 'opt'}  ${extra.join('; ')}`);

@@ -35,6 +35,11 @@ export interface ParamOptions<T> {
   patternText?: string;
   /** The venue's default when omitted (documentation; the sandbox applies it). */
   defaultValue?: T;
+  /**
+   * What a value the declaration refuses (wrong kind, out of bounds) means, where the venue reads
+   * it so instead of answering an error (spec 4.9 sub-history `type`: "missing or invalid means 2").
+   */
+  invalidMeans?: T;
   /** Substituted into the endpoint path (`{name}` or optional `{name?}`). */
   inPath?: boolean;
   /** The value is matched case-insensitively (symbol in avgPrice). */
@@ -73,7 +78,11 @@ export const p = {
   string: (o?: ParamOptions<string>) => new Param<string>('STRING', false, o),
   id: (o?: ParamOptions<string>) => new Param<string>('ID', false, o),
   long: (o?: ParamOptions<number>) => new Param<number>('LONG', false, o),
-  int: (o?: ParamOptions<number>) => new Param<number>('INT', false, o),
+  /**
+   * `T` narrows the value type to a closed set of codes (`p.int<1 | 2>`), given explicitly: it is
+   * never inferred from the options (a `defaultValue: 0` must not make the type `0`).
+   */
+  int: <T extends number = number>(o?: ParamOptions<NoInfer<T>>) => new Param<T>('INT', false, o),
   decimal: (o?: ParamOptions<DecimalLike>) => new Param<DecimalLike>('DECIMAL', false, o),
   enum: <const V extends readonly string[]>(values: V, o?: ParamOptions<V[number]>) =>
     new Param<V[number]>('ENUM', false, o, values),

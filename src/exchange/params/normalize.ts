@@ -20,6 +20,14 @@ export function isAbsent(value: unknown): boolean {
 }
 
 export function normalizeParam(name: string, spec: AnyParam, value: unknown): Normalized {
+  const read = strictly(name, spec, value);
+  const fallback: unknown = spec.options.invalidMeans;
+  if (read.ok || fallback === undefined) return read;
+  return { ok: true, value: fallback, wire: String(fallback) };
+}
+
+/** The value as declared, or why it is not one. */
+function strictly(name: string, spec: AnyParam, value: unknown): Normalized {
   const o = spec.options;
   switch (spec.kind) {
     case 'STRING': {

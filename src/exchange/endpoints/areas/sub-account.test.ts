@@ -138,6 +138,14 @@ describe('sub-account endpoints (spec 4.9)', () => {
     expect(violations(subTransferHistory, { limit: 501 })).toEqual([['limit', 'out-of-range']]);
   });
 
+  it('sub history: a missing or invalid type means 2 (spec 4.9), never a violation', () => {
+    const typeOf = (type: unknown) => checkParams(subTransferHistory.params, subTransferHistory.rules, { type });
+    expect(typeOf(1)).toMatchObject({ values: { type: 1 }, wire: [['type', '1']], violations: [] });
+    expect(typeOf('2')).toMatchObject({ values: { type: 2 }, violations: [] });
+    for (const invalid of ['abc', '1.5', 0, 3, '-1']) expect(typeOf(invalid), String(invalid)).toMatchObject({ values: { type: 2 }, wire: [['type', '2']], violations: [] });
+    expect(subTransferHistory.params.type.options.defaultValue).toBe(2);
+  });
+
   it('page and span bounds of spec 8.9-8.10', () => {
     expect(violations(list, { limit: 201 })).toEqual([['limit', 'out-of-range']]);
     expect(violations(list, { limit: 200 })).toEqual([]);

@@ -244,8 +244,8 @@ export const subTransferHistory = defineEndpoint({
   idempotent: true,
   params: {
     asset: p.string({ doc: 'asset' }),
-    // Not bounded: a missing or invalid type means 2 rather than an error.
-    type: p.int({ defaultValue: 2, doc: '1 transfer in, 2 transfer out (default; also for invalid values)' }),
+    // Spec 4.9: "missing or invalid means 2", so anything but 1 or 2 reads as 2, never an error.
+    type: p.int<1 | 2>({ min: 1, max: 2, defaultValue: 2, invalidMeans: 2, doc: '1 transfer in, 2 transfer out' }),
     startTime: p.long({ doc: 'from, ms' }),
     endTime: p.long({ doc: 'to, ms (exclusive)' }),
     page: p.int({ min: 1, defaultValue: 1, doc: 'page, default 1' }),

@@ -6,7 +6,8 @@
  * Universal history: `fromEmail` and `toEmail` not both (checked before the handler); with neither,
  * `fromEmail` is the master's e-mail (rule 2), so the default lists what the master sent. A sent
  * e-mail must be the master's or one of its sub-accounts' (-1025). Sub history: `type` 1 lists
- * transfers into the calling sub-account, 2 (also when missing or any other value) those out of it.
+ * transfers into the calling sub-account, 2 those out of it (the endpoint table reads a missing or
+ * invalid type as 2, spec 4.9).
  * Windows: window.ts (30 days).
  */
 import type { HandlerContext } from '../../http/route-types.ts';
