@@ -7,6 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createClient, type ClientHandle } from '../src/app/create-client.ts';
 import { parseConfig } from '../src/config/load.ts';
 import { VenueRejectedError } from '../src/exchange/errors/errors.ts';
+import { hmacSha256Hex } from '../src/exchange/signing/hmac.ts';
+import type { SandboxConfigInput } from '../src/sandbox/config/schema.ts';
 import { cryptoAccountId } from '../src/sandbox/money/account/crypto-accounts.ts';
 import { startSandbox, type SandboxHandle } from '../src/sandbox/server.ts';
 import { TestClient } from '../src/sandbox/streams/testing/ws-client.ts';
@@ -25,9 +27,10 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function sandbox(): Promise<SandboxHandle> {
+async function sandbox(extra: Pick<SandboxConfigInput, 'variants'> = {}): Promise<SandboxHandle> {
   const s = await startSandbox({
     config: {
+      ...extra,
       admin: { enabled: true },
       accounts: [
         { email: ALICE, uid: '100000001', balances: { PHP: '100000', BTC: '0.03' }, keys: [KEYS.alice] },
@@ -63,6 +66,13 @@ async function rejection(call: Promise<unknown>): Promise<{ code: number | undef
   );
   expect(e).toBeInstanceOf(VenueRejectedError);
   return { code: (e as VenueRejectedError).venueCode, msg: (e as Error).message };
+}
+
+/** A signed GET with exactly these parameters plus timestamp (no recvWindow unless given), as other clients send it. */
+async function signedGet(s: SandboxHandle, path: string, params: Record<string, string | number> = {}): Promise<{ status: number; body: { code?: number; msg?: string } }> {
+  const query = new URLSearchParams(Object.entries({ ...params, timestamp: s.clock.now() }).map(([k, v]): [string, string] => [k, String(v)])).toString();
+  const r = await fetch(`${s.baseUrl}${path}?${query}&signature=${hmacSha256Hex(KEYS.alice.secret, query)}`, { headers: { 'X-SERVICE-APIKEY': KEYS.alice.apiKey } });
+  return { status: r.status, body: (await r.json()) as { code?: number; msg?: string } };
 }
 
 async function userStream(s: SandboxHandle, c: ClientHandle['client']): Promise<TestClient> {
@@ -234,5 +244,26 @@ describe('sandbox account: asset transaction history', () => {
     ]);
     await admin(s, 'POST', '/clock', { advanceMs: 60_000 });
     expect((await alice.subAccount.assetTransactionHistory({ tokenId: 'BTC' })).transfers[1]?.status).toBe('success');
+  });
+});
+
+describe('sandbox account: recvWindow terms of single endpoints', () => {
+  const REQUIRED = ['/openapi/account/v3/crypto-accounts', '/openapi/transfer/v3/transfers', '/openapi/transfer/v3/transfers/0a1b2c'];
+
+  it('spec 4.3: crypto-accounts and the transfer query refuse a missing recvWindow (-1105); other signed calls default it to 5000', async () => {
+    const s = await sandbox();
+    for (const path of REQUIRED) {
+      expect(await signedGet(s, path), path).toEqual({ status: 400, body: { code: -1105, msg: "parameter 'recvWindow' is required" } });
+      expect((await signedGet(s, path, { recvWindow: 5000 })).status, path).toBe(200);
+    }
+    expect((await signedGet(s, '/openapi/v1/account')).status).toBe(200);
+    // Halyard's client sends its window on every signed call.
+    expect((await client(s).account.cryptoAccounts())['crypto-accounts']).not.toEqual([]);
+    expect((await client(s).account.getTransfers()).transfers).toEqual([]);
+  });
+
+  it('the recvWindowOptional variant accepts them without one, as the third-party client sends them (notes 2.5)', async () => {
+    const s = await sandbox({ variants: { recvWindowOptional: true } });
+    for (const path of REQUIRED) expect((await signedGet(s, path)).status, path).toBe(200);
   });
 });

@@ -55,6 +55,7 @@ export function describeEndpoint(def: AnyEndpoint): string {
             : `${rule.kind} of ${rule.params.join(', ')}`;
     lines.push(`  rule: ${text}`);
   }
+  if (def.recvWindow?.required === true) lines.push('  recvWindow: required (the client sends it on every signed call)');
   lines.push('  example parameters:', `    ${JSON.stringify(def.example.params)}`);
   return lines.join('\n');
 }

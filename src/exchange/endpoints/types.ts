@@ -63,6 +63,10 @@ export type WeightSpec =
   | readonly WeightCharge[]
   | ((params: Readonly<Record<string, unknown>>) => readonly WeightCharge[]);
 
+export interface RecvWindowTerms {
+  readonly required?: boolean;
+}
+
 /** `spec`: the weights and pool sizes of the spec (default); `real`: the protocol notes' variant. */
 export type WeightProfile = 'spec' | 'real';
 
@@ -90,6 +94,13 @@ export interface EndpointDef<P extends ParamShape = ParamShape, R = unknown> {
   readonly idempotent: boolean;
   readonly params: P;
   readonly rules?: readonly ParamRule[];
+  /**
+   * recvWindow terms of this endpoint beyond spec 5.3's (optional, at most 60000). `required`:
+   * spec 4.3 lists "recvWindow LONG req" for crypto-accounts and the transfer query. recvWindow is
+   * not among `params`: Halyard's client sends its configured window on every signed call, and
+   * the sandbox checks it with the timestamp.
+   */
+  readonly recvWindow?: RecvWindowTerms;
   /** Decodes the whole (lossless-parsed) body; for `status` envelopes the client has already checked `status == 0`. */
   readonly response: z.ZodType<R>;
   /** A documented request and response: contract tests replay it, `--help` shows it. */

@@ -4,11 +4,13 @@ import type { AnyEndpoint } from '../../exchange/endpoints/types.ts';
 import { collectParams, bodyKindOf } from '../http/raw-params.ts';
 import { VenueError } from '../http/venue-error.ts';
 import { authenticateSigned } from './hmac-auth.ts';
-import { VECTOR_KEY, vectorSetup } from './test-support.ts';
+import { hmacSha256Hex } from '../../exchange/signing/hmac.ts';
+import { VECTOR_KEY, VECTOR_SECRET, vectorSetup } from './test-support.ts';
 
 const T = 1538323200000;
 const newOrder = findRoute('POST', '/openapi/v1/order') as AnyEndpoint;
 const cashOut = findRoute('POST', '/openapi/fiat/v1/cash-out') as AnyEndpoint;
+const cryptoAccounts = findRoute('GET', '/openapi/account/v3/crypto-accounts') as AnyEndpoint;
 
 function call(opts: { rawQuery?: string; rawBody?: string; contentType?: string; headers?: Record<string, string>; now?: number; def?: AnyEndpoint; config?: Parameters<typeof vectorSetup>[0] }) {
   const { accounts, config } = vectorSetup(opts.config);
@@ -86,5 +88,15 @@ describe('HMAC authentication with the official vectors (notes 3)', () => {
   it('refuses a missing key header (-1002) and an unknown key (-2015)', () => {
     expect(codeOf(call({ rawQuery: `${EX1}&signature=${SIG1}`, headers: { 'x-service-apikey': '' } }))).toBe(-1002);
     expect(codeOf(call({ rawQuery: `${EX1}&signature=${SIG1}`, headers: { 'x-service-apikey': 'nope' } }))).toBe(-2015);
+  });
+
+  it('requires recvWindow where the endpoint says so (spec 4.3, -1105) unless recvWindowOptional (notes 2.5)', () => {
+    const signed = (q: string) => `${q}&signature=${hmacSha256Hex(VECTOR_SECRET, q)}`;
+    const without = { def: cryptoAccounts, rawQuery: signed(`timestamp=${T}`) };
+    expect(codeOf(call(without))).toBe(-1105);
+    expect(() => call(without)()).toThrow("parameter 'recvWindow' is required");
+    expect(codeOf(call({ def: cryptoAccounts, rawQuery: signed(`recvWindow=5000&timestamp=${T}`) }))).toBeUndefined();
+    expect(codeOf(call({ ...without, config: { variants: { recvWindowOptional: true } } }))).toBeUndefined();
+    expect(codeOf(call({ rawQuery: signed(`symbol=BTCPHP&timestamp=${T}`) }))).toBeUndefined();
   });
 });

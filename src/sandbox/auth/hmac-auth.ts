@@ -6,7 +6,8 @@
  *
  * Order of checks: key header (-1002) -> key (-2015) -> IP (-1023/-2017) -> permission
  * (-1020/-1152/-2019) -> signature present (-1105, or -1024 for the JSON scheme) and valid (-1022)
- * -> recvWindow (-1025) and timestamp (-1021). A forged request learns nothing about timing.
+ * -> recvWindow (-1105 where required, -1025) and timestamp (-1021). A forged request learns
+ * nothing about timing.
  */
 import { stripSignature, verifyHmacRequest } from '../../exchange/signing/query-signing.ts';
 import type { AnyEndpoint } from '../../exchange/endpoints/types.ts';
@@ -60,7 +61,15 @@ export function authenticateSigned(req: SignedRequest, accounts: AccountRegistry
   });
   if (!valid) throw venueErrors.badSignature();
   checkTiming(
-    { values: req.values, headers: req.headers, now: req.now, json, timestampOptional: config.variants.fiatTimestampOptional },
+    {
+      values: req.values,
+      headers: req.headers,
+      now: req.now,
+      json,
+      timestampOptional: config.variants.fiatTimestampOptional,
+      recvWindowTerms: req.def.recvWindow,
+      recvWindowOptional: config.variants.recvWindowOptional,
+    },
     config.auth,
   );
   return caller;

@@ -132,6 +132,11 @@ export const sandboxConfigSchema = z.strictObject({
       publicTradeQuoteQtyIsBase: z.boolean().default(false),
       /** Notes 2.2: JSON-body (fiat) calls may omit `timestamp`. */
       fiatTimestampOptional: z.boolean().default(false),
+      /**
+       * Notes 2.5: the widely used third-party client sends no `recvWindow`; accept that on the
+       * endpoints spec 4.3 requires it for (crypto-accounts, the transfer query): 5000 applies.
+       */
+      recvWindowOptional: z.boolean().default(false),
       /** Notes 2.3: merchant X-Timestamp units accepted. */
       merchantTimestampUnits: z.array(z.enum(['ms', 'seconds'])).min(1).default(['ms', 'seconds']),
     })

@@ -2,9 +2,9 @@
  * Spec 4.3 Account and transfers (SIGNED, USER_DATA): account information, crypto-account balances,
  * account-to-account transfers (v3). Plus notes 6 transfers v4 and api-keys.
  *
- * Spec 4.3 lists `recvWindow LONG req` for crypto-accounts and the transfer query. It is not
- * declared here: the client sends `timestamp` and `recvWindow` on every signed call (spec 4 header),
- * so the requirement is always met.
+ * Spec 4.3 lists `recvWindow LONG req` for crypto-accounts and the transfer query: their rows
+ * say so in `recvWindow` (not among the params: the client sends `timestamp` and `recvWindow` on
+ * every signed call, so the requirement is always met; the sandbox enforces it).
  */
 import { z } from 'zod';
 import { zAccount, zApiKeyInfo, zCreateTransferResponse, zCryptoAccounts, zTransferList } from '../../codecs/account.ts';
@@ -102,6 +102,7 @@ export const cryptoAccounts = defineEndpoint({
   encoding: 'query',
   idempotent: true,
   params: { currency: p.string() },
+  recvWindow: { required: true },
   response: zCryptoAccounts,
   example: {
     params: { currency: 'PHP' },
@@ -153,6 +154,7 @@ export const getTransfers = defineEndpoint({
     to_address: p.string(),
   },
   rules: [{ kind: 'notBoth', params: ['from_address', 'to_address'] }],
+  recvWindow: { required: true },
   response: zTransferList,
   example: {
     params: { page: 1, per_page: 2 },
