@@ -43,8 +43,9 @@ async function sandbox(extra: Pick<SandboxConfigInput, 'variants'> = {}): Promis
   return s;
 }
 
-function client(s: SandboxHandle, key: { apiKey: string; secret: string } = KEYS.alice): ClientHandle['client'] {
-  const handle = createClient({ baseUrl: s.baseUrl, exchange: parseConfig({ exchange: { retry: { maxAttempts: 1 } } }).exchange, secrets: { apiKey: key.apiKey, apiSecret: key.secret } });
+function client(s: SandboxHandle, key: { apiKey: string; secret: string } = KEYS.alice, recvWindow = 5000): ClientHandle['client'] {
+  const exchange = parseConfig({ exchange: { retry: { maxAttempts: 1 }, recvWindow } }).exchange;
+  const handle = createClient({ baseUrl: s.baseUrl, exchange, secrets: { apiKey: key.apiKey, apiSecret: key.secret } });
   cleanups.push(() => handle.close());
   return handle.client;
 }
@@ -260,6 +261,16 @@ describe('sandbox account: recvWindow terms of single endpoints', () => {
     // Halyard's client sends its window on every signed call.
     expect((await client(s).account.cryptoAccounts())['crypto-accounts']).not.toEqual([]);
     expect((await client(s).account.getTransfers()).transfers).toEqual([]);
+  });
+
+  it('spec 4.9: the asset transaction history refuses recvWindow 60000 (-1025 naming it); the client caps its window to 59999', async () => {
+    const s = await sandbox();
+    const at = (recvWindow: number) => signedGet(s, '/openapi/v1/asset/transaction/history', { tokenId: 'PHP', recvWindow });
+    expect(await at(60_000)).toEqual({ status: 400, body: { code: -1025, msg: "parameter 'recvWindow' is not valid: must be an integer from 1 to 59999" } });
+    expect((await at(59_999)).status).toBe(200);
+    // Elsewhere 60000 is the spec 5.3 maximum, and allowed.
+    expect((await signedGet(s, '/openapi/v1/account', { recvWindow: 60_000 })).status).toBe(200);
+    expect((await client(s, KEYS.alice, 60_000).subAccount.assetTransactionHistory({ tokenId: 'PHP' })).transfers).toEqual([]);
   });
 
   it('the recvWindowOptional variant accepts them without one, as the third-party client sends them (notes 2.5)', async () => {

@@ -56,6 +56,7 @@ export function describeEndpoint(def: AnyEndpoint): string {
     lines.push(`  rule: ${text}`);
   }
   if (def.recvWindow?.required === true) lines.push('  recvWindow: required (the client sends it on every signed call)');
+  if (def.recvWindow?.max !== undefined) lines.push(`  recvWindow: at most ${def.recvWindow.max} (the client caps its window)`);
   lines.push('  example parameters:', `    ${JSON.stringify(def.example.params)}`);
   return lines.join('\n');
 }

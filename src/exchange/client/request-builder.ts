@@ -49,6 +49,12 @@ export class MissingCredentialsError extends Error {
   }
 }
 
+/** The configured window, capped where the endpoint accepts less (spec 4.9 asset history: under 60000). */
+export function recvWindowFor(def: AnyEndpoint, configured: number): number {
+  const max = def.recvWindow?.max;
+  return max !== undefined && configured > max ? max : configured;
+}
+
 /** Substitute `{name}` and `{name?}` placeholders; path parameters leave the parameter list. */
 export function resolvePath(path: string, wire: [string, string][]): { path: string; rest: [string, string][] } {
   const used = new Set<string>();
@@ -101,7 +107,7 @@ export function buildRequest(
       if (!creds) throw new MissingCredentialsError(def.id, 'an API key and secret');
       headers[ctx.apiKeyHeader] = creds.apiKey;
       const timing: [string, string][] = [
-        ['recvWindow', String(ctx.recvWindow)],
+        ['recvWindow', String(recvWindowFor(def, ctx.recvWindow))],
         ['timestamp', String(ctx.timestamp)],
       ];
       if (def.encoding === 'json' && def.method !== 'GET') {

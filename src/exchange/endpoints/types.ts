@@ -65,6 +65,8 @@ export type WeightSpec =
 
 export interface RecvWindowTerms {
   readonly required?: boolean;
+  /** The largest window accepted, in ms, when below spec 5.3's 60000. */
+  readonly max?: number;
 }
 
 /** `spec`: the weights and pool sizes of the spec (default); `real`: the protocol notes' variant. */
@@ -96,9 +98,10 @@ export interface EndpointDef<P extends ParamShape = ParamShape, R = unknown> {
   readonly rules?: readonly ParamRule[];
   /**
    * recvWindow terms of this endpoint beyond spec 5.3's (optional, at most 60000). `required`:
-   * spec 4.3 lists "recvWindow LONG req" for crypto-accounts and the transfer query. recvWindow is
-   * not among `params`: Halyard's client sends its configured window on every signed call, and
-   * the sandbox checks it with the timestamp.
+   * spec 4.3 lists "recvWindow LONG req" for crypto-accounts and the transfer query; `max`: spec
+   * 4.9 asset transaction history, "recvWindow must be under 60000". recvWindow is not among
+   * `params`: Halyard's client sends its configured window on every signed call (capped at `max`),
+   * and the sandbox checks it with the timestamp.
    */
   readonly recvWindow?: RecvWindowTerms;
   /** Decodes the whole (lossless-parsed) body; for `status` envelopes the client has already checked `status == 0`. */

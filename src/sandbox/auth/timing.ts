@@ -1,9 +1,9 @@
 /**
  * Timing security of signed requests (spec 5.3): `timestamp` (ms) from the query, the body or a
- * `timestamp` header; optional `recvWindow` (default 5000, max 60000, else -1025 naming it),
- * required (-1105) where the endpoint's row says so (spec 4.3 crypto-accounts and the transfer
- * query) unless the `recvWindowOptional` variant accepts its absence (notes 2.5: the third-party
- * client sends none).
+ * `timestamp` header; optional `recvWindow` (default 5000, max 60000 or the endpoint's lower max,
+ * spec 4.9 asset transaction history "under 60000", else -1025 naming it), required (-1105) where
+ * the endpoint's row says so (spec 4.3 crypto-accounts and the transfer query) unless the
+ * `recvWindowOptional` variant accepts its absence (notes 2.5: the third-party client sends none).
  * Accepted when timestamp < serverTime + 1000 and serverTime - timestamp <= recvWindow; else
  * -1021. A JSON-body (fiat) call without any timestamp passes only under the
  * `fiatTimestampOptional` variant (protocol notes 2.2).
@@ -42,14 +42,13 @@ function pick(values: Readonly<Record<string, unknown>>, headers: HeaderMap, nam
 
 export function checkTiming(input: TimingInput, rules: TimingRules): void {
   const rawWindow = pick(input.values, input.headers, 'recvWindow');
+  const max = Math.min(rules.recvWindowMax, input.recvWindowTerms?.max ?? Infinity);
   let recvWindow = rules.recvWindowDefault;
   if (rawWindow === undefined) {
     if (input.recvWindowTerms?.required === true && !input.recvWindowOptional) throw venueErrors.missingParam('recvWindow');
   } else {
     const n = DIGITS.test(rawWindow.trim()) ? Number(rawWindow.trim()) : NaN;
-    if (!(n >= 1 && n <= rules.recvWindowMax)) {
-      throw venueErrors.invalidParam('recvWindow', `must be an integer from 1 to ${rules.recvWindowMax}`);
-    }
+    if (!(n >= 1 && n <= max)) throw venueErrors.invalidParam('recvWindow', `must be an integer from 1 to ${max}`);
     recvWindow = n;
   }
   const rawTimestamp = pick(input.values, input.headers, 'timestamp');

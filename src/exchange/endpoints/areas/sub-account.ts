@@ -500,6 +500,8 @@ export const assetTransactionHistory = defineEndpoint({
   },
   // Rule 5: the span "cannot exceed 7 days", so exactly 7 days is allowed (maxSpanMs means "under").
   rules: [{ kind: 'maxSpan', start: 'startTime', end: 'endTime', maxSpanMs: 7 * DAY + 1 }],
+  // "recvWindow must be under 60000".
+  recvWindow: { max: 59_999 },
   response: zAssetTransactionPage,
   example: {
     params: { tokenId: 'BTC', startTime: 1742342400000, endTime: 1742947200000, pageNum: 1, pageSize: 20 },
