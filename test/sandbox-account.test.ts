@@ -196,10 +196,13 @@ describe('sandbox account: transfers', () => {
       ['3', 1, 'success'],
       ['4', 2, 'failed'],
     ]);
-    expect(all.meta).toEqual({ total_count: 4, next_page: null, previous_page: null });
+    // Spec 2.9: the page numbers are ints, page + 1 and page - 1 (as the asset history's); total_count tells the end.
+    expect(all.meta).toEqual({ total_count: 4, next_page: 2, previous_page: 0 });
     const page2 = await alice.account.getTransfers({ page: 2, per_page: 1 });
     expect(page2.transfers.map((t) => t.amount)).toEqual(['2']);
     expect(page2.meta).toEqual({ total_count: 4, next_page: 3, previous_page: 1 });
+    expect((await alice.account.getTransfers({ page: 4, per_page: 1 })).meta).toEqual({ total_count: 4, next_page: 5, previous_page: 3 });
+    expect(one.meta).toEqual({ total_count: 1, next_page: 2, previous_page: 0 });
     expect((await alice.account.getTransfers({ from_address: BOB })).transfers.map((t) => t.amount)).toEqual(['3']);
     expect((await alice.account.getTransfers({ to_address: 'bob@example.com' })).transfers.map((t) => t.amount)).toEqual(['1', '2']);
   });

@@ -93,7 +93,7 @@ export const zTransferList = obj({
   transfers: z.array(zTransfer),
   meta: obj({
     total_count: zNum,
-    // Null at either end of the list.
+    // Spec 2.9: ints (the sandbox sends page + 1 and page - 1); null is tolerated, as elsewhere.
     next_page: zNum.nullish(),
     previous_page: zNum.nullish(),
   }),

@@ -176,7 +176,7 @@ export const getTransfers = defineEndpoint({
           created_at: '2018-09-30T16:00:00.012Z',
         },
       ],
-      meta: { total_count: 1, next_page: null, previous_page: null },
+      meta: { total_count: 1, next_page: 2, previous_page: 0 },
     },
   },
 });

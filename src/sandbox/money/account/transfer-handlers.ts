@@ -6,13 +6,18 @@
  * Query (4.3 rules): path `id`, else `client_transfer_id` (the caller's own client ids), gives that
  * record (an empty list when the caller cannot see it); otherwise a page of every transfer the
  * caller sent or received, oldest first, filtered by `from_address` (sender e-mail) or
- * `to_address` (target as sent), case-insensitive. `type` 1 = in, 2 = out; `meta.next_page` /
- * `previous_page` are null at the ends.
+ * `to_address` (target as sent), case-insensitive. `type` 1 = in, 2 = out.
+ * `meta` (spec 2.9: total_count, next_page, previous_page, all int): the neighbours of the page
+ * asked for, page + 1 and page - 1 (0 on the first page), as the asset transaction history pages
+ * (ledger/asset-history.ts); `total_count` tells where the list ends. A record asked for by id is
+ * page 1 of its list.
  */
 import { defineHandlers, type HandlerContext } from '../../http/route-types.ts';
 import { transfersOf, type TransferRecord } from './transfers.ts';
 
 const str = (ctx: HandlerContext, name: string) => (ctx.params[name] === undefined ? undefined : String(ctx.params[name]));
+
+const meta = (totalCount: number, page: number) => ({ total_count: totalCount, next_page: page + 1, previous_page: page - 1 });
 
 function created(r: TransferRecord) {
   return {
@@ -73,7 +78,7 @@ function getTransfers(ctx: HandlerContext) {
   const clientId = str(ctx, 'client_transfer_id');
   if (id !== undefined || clientId !== undefined) {
     const one = id !== undefined ? visible.filter((r) => r.id === id) : visible.filter((r) => r.senderId === viewer && r.clientTransferId === clientId);
-    return { transfers: one.map((r) => item(r, viewer)), meta: { total_count: one.length, next_page: null, previous_page: null } };
+    return { transfers: one.map((r) => item(r, viewer)), meta: meta(one.length, 1) };
   }
   const from = str(ctx, 'from_address')?.toLowerCase();
   const to = str(ctx, 'to_address')?.toLowerCase();
@@ -83,7 +88,7 @@ function getTransfers(ctx: HandlerContext) {
   const start = (page - 1) * perPage;
   return {
     transfers: rows.slice(start, start + perPage).map((r) => item(r, viewer)),
-    meta: { total_count: rows.length, next_page: rows.length > start + perPage ? page + 1 : null, previous_page: page > 1 ? page - 1 : null },
+    meta: meta(rows.length, page),
   };
 }
 
