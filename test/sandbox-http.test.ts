@@ -71,7 +71,10 @@ describe('sandbox HTTP: the project client against it', () => {
     expect(parseInstrument(info.symbols[0]).filter('LOT_SIZE')?.stepSize.toFixed()).toBe('0.000001');
     const one = await c.general.exchangeInfo({ symbols: 'ethphp,BTCPHP' });
     expect(one.symbols.map((x) => x.symbol)).toEqual(['ETHPHP', 'BTCPHP']);
-    expect(await venueCode(c.general.exchangeInfo({ symbol: 'NOPE' }))).toBe(-1121);
+    expect(await venueCode(c.general.exchangeInfo({ symbol: 'NOPE' }))).toBe(-1025);
+    expect((await raw(`${s.baseUrl}/openapi/v1/exchangeInfo?symbols=BTCPHP,NOPE`)).body).toEqual({ code: -1025, msg: "parameter 'symbols' is not valid: no such symbol 'NOPE'" });
+    const legacy = await sandbox({ variants: { legacyInvalidSymbolCode: true } });
+    expect((await raw(`${legacy.baseUrl}/openapi/v1/exchangeInfo?symbol=NOPE`)).body).toEqual({ code: -1121, msg: 'Invalid symbol.' });
     expect((await c.general.userIp()).ip).toBe('127.0.0.1');
     // Notes 2.1 list formats: repeated keys and (percent-encoded) JSON arrays, case-insensitive.
     for (const q of ['symbols=btcphp&symbols=ETHUSDT', 'symbols=%5B%22btcphp%22,%22ETHUSDT%22%5D', 'symbols=["BTCPHP","ethusdt"]']) {

@@ -112,7 +112,7 @@ describe('sandbox market data (spec 4.4)', () => {
     expect((await r.c.market.depth({ symbol: 'BTCPHP', limit: 0 })).bids).toHaveLength(12);
     expect((await r.c.market.depth({ symbol: 'btcphp' })).bids).toHaveLength(12);
     expect([depthLevels(undefined), depthLevels(0), depthLevels(1), depthLevels(50), depthLevels(101), depthLevels(200)]).toEqual([100, 200, 5, 50, 200, 200]);
-    expect(await venueCode(r.c.market.depth({ symbol: 'NOPE' }))).toBe(-1121);
+    expect(await venueCode(r.c.market.depth({ symbol: 'NOPE' }))).toBe(-1025);
     expect((await r.get('/openapi/quote/v1/depth?symbol=BTCPHP&limit=201')).body).toMatchObject({ code: -1025 });
   });
 
@@ -145,7 +145,7 @@ describe('sandbox market data (spec 4.4)', () => {
     expect((await r.c.market.klines({ symbol: 'BTCPHP', interval: '1m', startTime: T0, limit: 1 })).map((k) => k.openTime)).toEqual([T0]);
     const [k5] = await r.c.market.klines({ symbol: 'BTCPHP', interval: '5m' });
     expect(k5).toMatchObject({ openTime: T0, open: '3000000', high: '3010000', low: '2990000', close: '2990000', volume: '0.004', trades: 3 });
-    expect(await venueCode(r.c.market.klines({ symbol: 'NOPE', interval: '1m' }))).toBe(-1121);
+    expect(await venueCode(r.c.market.klines({ symbol: 'NOPE', interval: '1m' }))).toBe(-1025);
   });
 
   it('tickers: symbol -> object, symbols -> array in the order asked, neither -> every symbol', async () => {
@@ -184,8 +184,16 @@ describe('sandbox market data (spec 4.4)', () => {
       const res = await r.get(`/openapi/quote/v1/ticker/24hr?${q}`);
       expect((res.body as { symbol: string }[]).map((t) => t.symbol)).toEqual(['BTCPHP', 'ETHPHP']);
     }
-    expect((await r.get('/openapi/quote/v1/ticker/price?symbols=["BTCPHP","NOPE"]')).body).toEqual({ code: -1121, msg: 'Invalid symbol.' });
+    expect((await r.get('/openapi/quote/v1/ticker/price?symbols=["BTCPHP","NOPE"]')).body).toEqual({ code: -1025, msg: "parameter 'symbols' is not valid: no such symbol 'NOPE'" });
     expect((await r.get('/openapi/quote/v1/ticker/price?symbol=BTCPHP&symbols=["ETHPHP"]')).status).toBe(400);
+  });
+
+  it('the legacyInvalidSymbolCode variant answers an unknown symbol with the old -1121 "Invalid symbol." (notes 9)', async () => {
+    const r = await rig({ variants: { legacyInvalidSymbolCode: true } });
+    expect((await r.get('/openapi/quote/v1/depth?symbol=NOPE')).body).toEqual({ code: -1121, msg: 'Invalid symbol.' });
+    expect((await r.get('/openapi/quote/v1/ticker/price?symbols=["BTCPHP","NOPE"]')).body).toEqual({ code: -1121, msg: 'Invalid symbol.' });
+    expect(await venueCode(r.c.market.avgPrice({ symbol: 'nope' }))).toBe(-1121);
+    expect((await r.get('/openapi/quote/v1/depth?symbol=btcphp')).status).toBe(200);
   });
 
   it('avgPrice: case-insensitive symbol, volume-weighted over the last 5 minutes', async () => {
@@ -196,7 +204,7 @@ describe('sandbox market data (spec 4.4)', () => {
     await r.clock.advance(6 * MIN);
     r.trade('2900000');
     expect(await r.c.market.avgPrice({ symbol: 'BTCPHP' })).toEqual({ mins: 5, price: '2900000' });
-    expect(await venueCode(r.c.market.avgPrice({ symbol: 'nope' }))).toBe(-1121);
+    expect(await venueCode(r.c.market.avgPrice({ symbol: 'nope' }))).toBe(-1025);
   });
 
   it('writes trade ids as bare numbers by default and as strings with the numbersAsStrings variant (notes 5.2)', async () => {

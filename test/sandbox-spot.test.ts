@@ -147,7 +147,7 @@ describe('sandbox spot: orders through the client', () => {
     const maker = await failure(c.spot.testOrder({ symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT_MAKER', quantity: '0.001', price: '3100000' }));
     expect([maker.venueCode, maker.venueMessage]).toEqual([-2010, 'Order would immediately match and take.']);
     expect(await c.spot.openOrders()).toHaveLength(1);
-    expect((await failure(c.spot.testOrder(limit('BUY', '0.001', '3000000', { symbol: 'NOPE' })))).venueCode).toBe(-1121);
+    expect((await failure(c.spot.testOrder(limit('BUY', '0.001', '3000000', { symbol: 'NOPE' })))).venueCode).toBe(-1025);
   });
 
   it('rejects with the engine code and message (spec 7.4, 7.5)', async () => {
@@ -173,7 +173,9 @@ describe('sandbox spot: orders through the client', () => {
     expect((await failure(c.spot.cancelOrder({ origClientOrderId: 'never-used' }))).venueCode).toBe(-2011);
     const query = await failure(c.spot.queryOrder({ orderId: '1999999999999999999' }));
     expect([query.venueCode, query.category]).toEqual([-2013, 'not-found']);
-    expect((await failure(c.spot.newOrder(limit('BUY', '0.001', '3000000', { symbol: 'NOPE' })))).venueCode).toBe(-1121);
+    // An unknown symbol: spec 7.3 -1025 naming the parameter (-1121 is old-only, notes 9).
+    const unknown = await failure(c.spot.newOrder(limit('BUY', '0.001', '3000000', { symbol: 'NOPE' })));
+    expect([unknown.venueCode, unknown.venueMessage, unknown.category]).toEqual([-1025, "parameter 'symbol' is not valid: no such symbol 'NOPE'", 'bad-request']);
   });
 
   it('fills MARKET orders by quantity or quoteOrderQty (FULL by default), expires an IOC remainder, and refuses a frozen account', async () => {
@@ -300,7 +302,7 @@ describe('sandbox spot: the wire', () => {
     const c = client(s);
     expect(await c.spot.tradeFee()).toEqual([{ symbol: 'BTCPHP', makerCommission: '0.0025', takerCommission: '0.003' }]);
     expect(await c.spot.tradeFee({ symbol: 'btcphp' })).toEqual([{ symbol: 'BTCPHP', makerCommission: '0.0025', takerCommission: '0.003' }]);
-    expect((await failure(c.spot.tradeFee({ symbol: 'NOPE' }))).venueCode).toBe(-1121);
+    expect((await failure(c.spot.tradeFee({ symbol: 'NOPE' }))).venueCode).toBe(-1025);
   });
 });
 

@@ -22,6 +22,9 @@ describe('classify: HTTP status rules', () => {
     expect(of({ httpStatus: 400 })).toBe('rejected/bad-request');
     expect(of({ httpStatus: 404, venueCode: -1105, message: "parameter 'symbol' is required" })).toBe('rejected/bad-request');
     expect(of({ httpStatus: 400, venueCode: -1025 })).toBe('rejected/bad-request');
+    // An unknown symbol: spec 7.3's -1025, or the old-only -1121 older deployments send (notes 9).
+    expect(of({ httpStatus: 400, venueCode: -1025, message: "parameter 'symbol' is not valid: no such symbol 'NOPE'" })).toBe('rejected/bad-request');
+    expect(of({ httpStatus: 400, venueCode: -1121, message: 'Invalid symbol.' })).toBe('rejected/bad-request');
   });
 });
 

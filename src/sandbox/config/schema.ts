@@ -137,6 +137,11 @@ export const sandboxConfigSchema = z.strictObject({
        * endpoints spec 4.3 requires it for (crypto-accounts, the transfer query): 5000 applies.
        */
       recvWindowOptional: z.boolean().default(false),
+      /**
+       * Notes 9: an unknown symbol answers the old-only -1121 "Invalid symbol." (BAD_SYMBOL) that
+       * older clients, the third-party one included, still map, instead of spec 7.3's -1025.
+       */
+      legacyInvalidSymbolCode: z.boolean().default(false),
       /** Notes 2.3: merchant X-Timestamp units accepted. */
       merchantTimestampUnits: z.array(z.enum(['ms', 'seconds'])).min(1).default(['ms', 'seconds']),
     })

@@ -9,7 +9,9 @@
  *   text is "key not found or not enabled"; -2018 is not used).
  * - read-only key on a write: -1020; role key outside its group: -1152; merchant key on the
  *   exchange API or an exchange key on merchant routes: -2019. All HTTP 401.
- * - unknown symbol: -1121 "Invalid symbol." (an older code, kept because third-party clients map it).
+ * - unknown symbol: -1025 "parameter 'symbol' is not valid: no such symbol 'X'" (naming `symbols`
+ *   when it came in a list). -1121 "Invalid symbol." is an old-only code (notes 9: "The current code
+ *   list is exactly spec §7.3"); the `legacyInvalidSymbolCode` variant keeps it for older clients.
  */
 import { VenueError } from './venue-error.ts';
 
@@ -40,5 +42,6 @@ export const venueErrors = {
   cancelReplaceIds: () => new VenueError(-1108, 'cancelOrigClientOrderId or cancelOrderId must be provided', 400),
   listenKeyExpired: () => new VenueError(-1125, 'This listenKey does not exist.', 400),
   listenKeyCreateLimit: (perHour: number) => new VenueError(-1026, `listen key creation rate limited (${perHour} per hour)`, 400),
-  invalidSymbol: () => new VenueError(-1121, 'Invalid symbol.', 400),
+  unknownSymbol: (param: string, symbol: string, legacyCode: boolean) =>
+    legacyCode ? new VenueError(-1121, 'Invalid symbol.', 400) : new VenueError(-1025, `parameter '${param}' is not valid: no such symbol '${symbol}'`, 400),
 } as const;

@@ -1,8 +1,8 @@
 /**
  * Spec 4.1 General (ping, time, userIp, exchangeInfo) and notes 6 check-sys-status.
  * exchangeInfo filters by `symbol` or `symbols` (a JSON array, a comma list or repeated keys,
- * case-insensitive, notes 2.1); an unknown symbol answers -1121 "Invalid symbol." (see
- * http/error-codes.ts for why that code).
+ * case-insensitive, notes 2.1); an unknown symbol answers -1025 naming `symbol` or `symbols`, or
+ * -1121 "Invalid symbol." under the legacyInvalidSymbolCode variant (http/error-codes.ts).
  */
 import { toList } from '../../exchange/params/normalize.ts';
 import { exchangeInfoFromConfig, findSymbolConfig } from '../config/exchange-info.ts';
@@ -14,12 +14,13 @@ function selectSymbols(ctx: HandlerContext): SandboxSymbolConfig[] | undefined {
   const config = ctx.sandbox.config;
   const one = ctx.params['symbol'];
   const many = ctx.params['symbols'];
+  const param = typeof one === 'string' ? 'symbol' : 'symbols';
   const names = typeof one === 'string' ? [one] : many === undefined ? undefined : toList(many);
   if (names === undefined) return undefined;
   if (names.length === 0) throw venueErrors.invalidParam('symbols', 'must list at least one symbol');
   return names.map((name) => {
     const found = findSymbolConfig(config, name.trim());
-    if (!found) throw venueErrors.invalidSymbol();
+    if (!found) throw venueErrors.unknownSymbol(param, name, config.variants.legacyInvalidSymbolCode);
     return found;
   });
 }

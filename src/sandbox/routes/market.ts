@@ -13,7 +13,7 @@
  *   forms and rejects sending both).
  * - pairs (spec 2.6): `baseToken` is the base asset and `quoteToken` the quote asset, as the field
  *   names say. The spec's sample swaps them (notes 5.6); the sandbox does not copy that mistake.
- * Unknown symbols answer -1121 "Invalid symbol." as exchangeInfo does.
+ * Unknown symbols answer -1025 naming `symbol` or `symbols` (or the legacy -1121) as exchangeInfo does.
  */
 import { toList } from '../../exchange/params/normalize.ts';
 import type { SandboxPlugin } from '../http/plugin.ts';
@@ -43,7 +43,7 @@ function selection(ctx: HandlerContext): { one: boolean; symbols: string[] } {
   const names = many === undefined || many === '' ? undefined : toList(many);
   if (names === undefined) return { one: false, symbols: ctx.sandbox.config.symbols.map((s) => s.symbol) };
   if (names.length === 0) throw venueErrors.invalidParam('symbols', 'must list at least one symbol');
-  return { one: false, symbols: names.map((n) => symbolConfig(ctx, n).symbol) };
+  return { one: false, symbols: names.map((n) => symbolConfig(ctx, n, 'symbols').symbol) };
 }
 
 function perSymbol<T>(ctx: HandlerContext, answer: (symbol: string) => T): T | T[] {

@@ -3,8 +3,8 @@
  * account, a symbol resolved against the configuration, and engine rejections as venue errors.
  *
  * Symbols are matched case-insensitively everywhere (spec 4.4 says so for avgPrice and `symbols`;
- * accepting `btcphp` elsewhere breaks nothing); an unknown one answers -1121 "Invalid symbol." like
- * exchangeInfo (routes/general.ts, http/error-codes.ts).
+ * accepting `btcphp` elsewhere breaks nothing); an unknown one answers -1025 naming the parameter
+ * (or -1121 under the legacyInvalidSymbolCode variant) like exchangeInfo (http/error-codes.ts).
  */
 import type { SpotEngine } from '../../../core/matching/index.ts';
 import { findSymbolConfig } from '../../config/exchange-info.ts';
@@ -24,20 +24,22 @@ export function accountIdOf(ctx: HandlerContext): string {
   return ctx.account.id;
 }
 
-export function symbolConfig(ctx: HandlerContext, name: unknown): SandboxSymbolConfig {
-  const found = typeof name === 'string' ? findSymbolConfig(ctx.sandbox.config, name.trim()) : undefined;
-  if (found === undefined) throw venueErrors.invalidSymbol();
+/** The configured symbol `name` (sent as `param`), or the unknown-symbol error. */
+export function symbolConfig(ctx: HandlerContext, name: unknown, param = 'symbol'): SandboxSymbolConfig {
+  const config = ctx.sandbox.config;
+  const found = typeof name === 'string' ? findSymbolConfig(config, name.trim()) : undefined;
+  if (found === undefined) throw venueErrors.unknownSymbol(param, String(name), config.variants.legacyInvalidSymbolCode);
   return found;
 }
 
 /** The upper-case symbol named by `param`, or undefined when it was not sent. */
 export function optionalSymbol(ctx: HandlerContext, param = 'symbol'): string | undefined {
   const v = ctx.params[param];
-  return v === undefined || v === '' ? undefined : symbolConfig(ctx, v).symbol;
+  return v === undefined || v === '' ? undefined : symbolConfig(ctx, v, param).symbol;
 }
 
 export function requiredSymbol(ctx: HandlerContext, param = 'symbol'): string {
-  return symbolConfig(ctx, ctx.params[param]).symbol;
+  return symbolConfig(ctx, ctx.params[param], param).symbol;
 }
 
 /** An engine rejection (spec 7.3 code, 7.4 / 7.5 text) as the venue answers it: HTTP 400. */
