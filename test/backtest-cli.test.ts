@@ -231,3 +231,94 @@ export default defineStrategy({ name: 'chatty', params: z.object({ symbol: z.str
     expect(wf.err).toMatch(/--walk-forward needs a parameter grid/);
   });
 });
+
+describe('halyard backtest on bars made from shorter ones, the journal starting or ending inside a period', () => {
+  const H = 3_600_000;
+  const D0 = Date.UTC(2024, 2, 1);
+  let partDir: string;
+  /** A journal of BTCPHP 1m bars from `start`, `minutes` of them. */
+  const minutes = (name: string, start: number, count: number): string => {
+    const file = join(partDir, name);
+    const j = openJournal(file);
+    const series = generateSeries({ seed: 9, startTime: start, segments: [{ regime: 'sharpUp', bars: Math.floor(count / 2) }, { regime: 'sharpDown', bars: count - Math.floor(count / 2) }] });
+    j.klines.insertKlines([...series].map((c) => ({ symbol: 'BTCPHP', interval: '1m', openTime: c.openTime, closeTime: c.closeTime, ...c.exact, source: 'test' })));
+    j.close();
+    return file;
+  };
+  let endsInside: string;
+  let both: string;
+  let onlyPart: string;
+  beforeAll(() => {
+    partDir = mkdtempSync(join(tmpdir(), 'halyard-bt-partial-'));
+    endsInside = minutes('ends.db', D0, 1000); // 00:00 .. 16:39
+    both = minutes('both.db', D0 + 20 * 60_000, 980); // 00:20 .. 16:39
+    onlyPart = minutes('part.db', D0 + 16 * H, 40); // 16:00 .. 16:39
+  });
+  afterAll(() => rmSync(partDir, { recursive: true, force: true }));
+
+  const args = (file: string, json: string) => ['backtest', '--strategy', 'sma-crossover', '--symbol', 'BTCPHP', '--interval', '1h', '--param', 'fast=2', '--param', 'slow=4', '--journal', file, '--out-dir', join(partDir, 'out'), '--json', join(partDir, json)];
+  type Saved = { run: { from: number; to: number; barCount: number; equity: { time: number }[]; fills: { time: number }[] } };
+  const saved = (json: string) => (JSON.parse(readFileSync(join(partDir, json), 'utf8')) as Saved).run;
+
+  it('a 1m journal ending at 16:39 backtests at 1h up to the last complete hour, and says the 16:00 one is left out', async () => {
+    const r = await run(args(endsInside, 'ends.json'));
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/Range +2024-03-01 00:00 UTC -> 2024-03-01 16:00 UTC \(16h, 16 bars\)/);
+    expect(r.out).toContain('bars    1h (made from its 1m bars; 1 partial period opening 2024-03-01T16:00Z left out)');
+    const run1 = saved('ends.json');
+    expect(run1).toMatchObject({ from: D0, to: D0 + 16 * H, barCount: 16 });
+    expect(run1.equity.at(-1)!.time).toBe(D0 + 16 * H - 1);
+    // Fills played on the minutes (--detail) stop with the last whole hour too.
+    const d = await run([...args(endsInside, 'ends-detail.json'), '--detail', '1m']);
+    expect(d.code).toBe(0);
+    expect(d.out).toContain('bars    1h (made from its 1m bars, fills played on them; 1 partial period opening 2024-03-01T16:00Z left out)');
+    const run2 = saved('ends-detail.json');
+    expect(run2).toMatchObject({ from: D0, to: D0 + 16 * H, barCount: 16 });
+    expect(run2.fills.every((f) => f.time < D0 + 16 * H)).toBe(true);
+  });
+
+  it('leaves out a first hour the journal starts inside as well; a range that ends on a whole hour leaves out nothing', async () => {
+    const r = await run(args(both, 'both.json'));
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/Range +2024-03-01 01:00 UTC -> 2024-03-01 16:00 UTC \(15h, 15 bars\)/);
+    expect(r.out).toContain('bars    1h (made from its 1m bars; 2 partial periods opening 2024-03-01T00:00Z and 2024-03-01T16:00Z left out)');
+    expect(saved('both.json')).toMatchObject({ from: D0 + H, to: D0 + 16 * H, barCount: 15 });
+    const cut = await run([...args(both, 'cut.json'), '--from', '2024-03-01T02:00', '--to', '2024-03-01T12:00']);
+    expect(cut.code).toBe(0);
+    expect(cut.out).toContain('bars    1h (made from its 1m bars)\n');
+    expect(saved('cut.json')).toMatchObject({ from: D0 + 2 * H, to: D0 + 12 * H, barCount: 10 });
+  });
+
+  it('a range of partial periods only is a usage error naming the range and what the journal holds', async () => {
+    const r = await run([...args(endsInside, 'none.json'), '--from', '2024-03-01T16:00']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('no complete BTCPHP 1h bars in 2024-03-01T16:00Z .. the end: its 1m bars there (2024-03-01T16:00Z .. 2024-03-01T16:39Z) cover only part of the 1h period opening 2024-03-01T16:00Z; the journal holds 2024-03-01T00:00Z .. 2024-03-01T15:00Z (made from its 1m bars)');
+    const only = await run(args(onlyPart, 'none.json'));
+    expect(only.code).toBe(2);
+    expect(only.err).toContain('no complete BTCPHP 1h bars in the start .. the end: its 1m bars there (2024-03-01T16:00Z .. 2024-03-01T16:39Z) cover only part of the 1h period opening 2024-03-01T16:00Z');
+    const day = await run([...args(both, 'none.json').map((a) => (a === '1h' ? '1d' : a))]);
+    expect(day.code).toBe(2);
+    expect(day.err).toContain('no complete BTCPHP 1d bars in the start .. the end: its 1m bars there (2024-03-01T00:20Z .. 2024-03-01T16:39Z) cover only part of the 1d period opening 2024-03-01T00:00Z');
+    expect(existsSync(join(partDir, 'none.json'))).toBe(false);
+  });
+
+  it('a sweep and a walk-forward count the same bars as are played', async () => {
+    const json = join(partDir, 'sweep.json');
+    const r = await run([...args(endsInside, 'x.json').filter((a, i, all) => a !== '--json' && all[i - 1] !== '--json'), '--sweep', 'fast=2,3', '--workers', '0', '--json', json]);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const results = (JSON.parse(readFileSync(json, 'utf8')) as { results: { bars: number; to: number }[] }).results;
+    expect(results.map((x) => [x.bars, x.to])).toEqual([
+      [16, D0 + 16 * H],
+      [16, D0 + 16 * H],
+    ]);
+    const wfJson = join(partDir, 'wf.json');
+    const wf = await run([...args(endsInside, 'x.json').filter((a, i, all) => a !== '--json' && all[i - 1] !== '--json'), '--sweep', 'fast=2,3', '--walk-forward', '--folds', '2', '--train-bars', '8', '--test-bars', '4', '--workers', '0', '--json', wfJson]);
+    expect(wf.err).toBe('');
+    expect(wf.code).toBe(0);
+    const plan = JSON.parse(readFileSync(wfJson, 'utf8')) as { totalBars: number; folds: { testResult: { to: number; bars: number } | null }[] };
+    expect(plan.totalBars).toBe(16);
+    expect(plan.folds.at(-1)!.testResult).toMatchObject({ to: D0 + 16 * H, bars: 4 });
+  });
+});

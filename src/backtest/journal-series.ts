@@ -3,14 +3,18 @@
  * interval, or, when there is none, one stored at a shorter interval that tiles it, aggregated on
  * the fly (data/resample.ts): a journal of 1-minute klines backtests on 5m, 1h or 1d. The
  * coarsest such series is used (the least to read). A range [from, to) on the backtest's bars'
- * open times reads the stored bars of the whole periods that open in it. A detailed series
+ * open times reads the stored bars of the whole periods that open in it. Of those, a period at
+ * either end that the stored bars cover only in part (the journal starting or ending inside it)
+ * makes no bar (data/resample.ts), and the bounds and counts here leave it out too, so they agree
+ * with what is played; a period with stored bars missing in the middle is a bar. A detailed series
  * (`detailSeries`) makes its bars from a chosen shorter interval and hands them out with those
  * shorter bars attached, for the venue to play its fills on (run-backtest.ts `detailed`).
  */
 import { intervalMs, isKlineInterval, nextOpen, periodOpen } from '../core/market/intervals.ts';
 import type { KlineInterval } from '../core/market/intervals.ts';
-import { canResample, resampleBars } from '../data/resample.ts';
+import { canResample, endsPeriod, resampleBars, startsPeriod } from '../data/resample.ts';
 import type { Journal } from '../journal/journal.ts';
+import type { KlineRange } from '../journal/kline-store.ts';
 import type { BarInput } from './bar-input.ts';
 import { journalBars } from './sources.ts';
 
@@ -57,21 +61,71 @@ export function seriesBars(journal: Journal, s: JournalSeries, from?: number, to
   return s.stored === s.interval ? stored : resampleBars(stored, s.interval);
 }
 
-/** First and last open time of the backtest's bars in [from, to) (and their count when stored as they are); undefined when there are none. */
-export function seriesRange(journal: Journal, s: JournalSeries, from?: number, to?: number): { first: number; last: number; count?: number } | undefined {
+/** First and last open time of the backtest's bars (and their count when stored as they are). */
+export interface BarsRange {
+  readonly first: number;
+  readonly last: number;
+  readonly count?: number;
+}
+
+/** The stored bars behind a range and the backtest's bars they make (`seriesSpan`). */
+export interface SeriesSpan {
+  /** The stored bars read: first and last open time, count. */
+  readonly stored: KlineRange;
+  /** The backtest's bars; undefined when the stored bars make no whole period. */
+  readonly bars?: BarsRange;
+  /** Open times of the partial periods at the ends, left out (none, one or two; none when stored as they are). */
+  readonly partial: readonly number[];
+}
+
+/**
+ * The stored bars read for [from, to), the backtest's bars they make and the partial periods at
+ * the ends left out (the tests of data/resample.ts on the first stored bar's open and the last
+ * one's close); undefined when no stored bar is in the range.
+ */
+export function seriesSpan(journal: Journal, s: JournalSeries, from?: number, to?: number): SeriesSpan | undefined {
   const r = storedRange(s, from, to);
   const stored = journal.klines.klineRange(s.symbol, s.stored, r.from, r.to);
   if (stored === undefined) return undefined;
-  return s.stored === s.interval ? stored : { first: periodOpen(s.interval, stored.first), last: periodOpen(s.interval, stored.last) };
+  if (s.stored === s.interval) return { stored, bars: stored, partial: [] };
+  const partial: number[] = [];
+  let lo = stored.first;
+  let hi = stored.last + 1;
+  const firstPeriod = periodOpen(s.interval, stored.first);
+  const lastPeriod = periodOpen(s.interval, stored.last);
+  if (!startsPeriod(s.interval, stored.first)) {
+    partial.push(firstPeriod);
+    lo = nextOpen(s.interval, firstPeriod);
+  }
+  if (!endsPeriod(s.interval, lastBar(journal, s, stored.last))) {
+    if (lastPeriod !== firstPeriod || partial.length === 0) partial.push(lastPeriod);
+    hi = lastPeriod;
+  }
+  // The whole periods between: the first and last stored bar there (a gap may leave periods empty).
+  const whole = lo < hi ? journal.klines.klineRange(s.symbol, s.stored, lo, hi) : undefined;
+  const bars = whole === undefined ? undefined : { first: periodOpen(s.interval, whole.first), last: periodOpen(s.interval, whole.last) };
+  return { stored, ...(bars === undefined ? {} : { bars }), partial };
 }
 
-/** How many bars the backtest reads in [from, to) (aggregated ones counted by a pass over the stored open times). */
+/** The stored bar opening at `open` (its close time is what `endsPeriod` tests). */
+function lastBar(journal: Journal, s: JournalSeries, open: number): { openTime: number; closeTime: number } {
+  for (const c of journalBars(journal, s.symbol, s.stored, open, open + 1)) return { openTime: c.openTime, closeTime: c.closeTime };
+  throw new Error(`the journal's ${s.symbol} ${s.stored} bar at ${open} cannot be read`);
+}
+
+/** First and last open time of the backtest's bars in [from, to) (and their count when stored as they are); undefined when there are none. */
+export function seriesRange(journal: Journal, s: JournalSeries, from?: number, to?: number): BarsRange | undefined {
+  return seriesSpan(journal, s, from, to)?.bars;
+}
+
+/** How many bars the backtest reads in [from, to) (aggregated ones counted by a pass over the stored open times of the whole periods). */
 export function countSeriesBars(journal: Journal, s: JournalSeries, from?: number, to?: number): number {
   if (s.stored === s.interval) return journal.klines.klineRange(s.symbol, s.interval, from, to)?.count ?? 0;
-  const r = storedRange(s, from, to);
+  const bars = seriesSpan(journal, s, from, to)?.bars;
+  if (bars === undefined) return 0;
   let count = 0;
   let last = Number.NaN;
-  for (const c of journalBars(journal, s.symbol, s.stored, r.from, r.to)) {
+  for (const c of journalBars(journal, s.symbol, s.stored, bars.first, nextOpen(s.interval, bars.last))) {
     const open = periodOpen(s.interval, c.openTime);
     if (open !== last) {
       count++;

@@ -16,14 +16,51 @@ describe('resampleBars', () => {
       bar(T + M, '10.20', '11.00', '10.10', '10.90', '0.2'),
       bar(T + 4 * M, '10.90', '10.95', '9.50', '9.60', '1.05'),
       bar(T + 5 * M, '9.60', '9.70', '9.55', '9.65', '2'),
+      bar(T + 9 * M, '9.65', '9.66', '9.60', '9.62', '0.5'),
     ];
     const out = [...resampleBars(src, '5m')];
     expect(out).toEqual([
       { openTime: T, closeTime: T + 5 * M - 1, open: 10, high: 11, low: 9.5, close: 9.6, volume: 1.35, exact: { open: '10.00', high: '11.00', low: '9.50', close: '9.60', volume: '1.35' } },
-      { openTime: T + 5 * M, closeTime: T + 10 * M - 1, open: 9.6, high: 9.7, low: 9.55, close: 9.65, volume: 2, exact: { open: '9.60', high: '9.70', low: '9.55', close: '9.65', volume: '2' } },
+      { openTime: T + 5 * M, closeTime: T + 10 * M - 1, open: 9.6, high: 9.7, low: 9.55, close: 9.62, volume: 2.5, exact: { open: '9.60', high: '9.70', low: '9.55', close: '9.62', volume: '2.5' } },
     ]);
     // 0.1 + 0.2 summed exactly (a double sum gives 0.30000000000000004)
-    expect([...resampleBars(src.slice(0, 2), '5m')][0]!.exact.volume).toBe('0.3');
+    const sum = [bar(T, '1', '1', '1', '1', '0.1'), bar(T + M, '1', '1', '1', '1', '0.2'), bar(T + 2 * M, '1', '1', '1', '1', '0')];
+    expect([...resampleBars(sum, '3m')][0]!.exact.volume).toBe('0.3');
+  });
+
+  it('leaves out a first period the source starts inside and a last one it ends inside', () => {
+    // 16:20 .. 18:39 in minutes: the 16:00 hour lacks its first 20 minutes, the 18:00 hour its last 20.
+    const H = 60 * M;
+    const at = T + 16 * H;
+    const src = Array.from({ length: 140 }, (_, i) => bar(at + 20 * M + i * M, String(100 + i), String(101 + i), String(99 + i), String(100.5 + i), '1'));
+    const out = [...resampleBars(src, '1h')];
+    expect(out).toEqual([{ openTime: at + H, closeTime: at + 2 * H - 1, open: 140, high: 200, low: 139, close: 199.5, volume: 60, exact: { open: '140', high: '200', low: '139', close: '199.5', volume: '60' } }]);
+    // With the detail, the same bar and only its own minutes.
+    const detailed = [...resampleBars(src, '1h', { detail: true })];
+    expect(detailed.map((b) => [b.openTime, b.detail.length, b.detail[0]!.openTime, b.detail.at(-1)!.closeTime])).toEqual([[at + H, 60, at + H, at + 2 * H - 1]]);
+    // A source that ends on a period's last minute keeps that period; one inside a single period makes nothing.
+    expect([...resampleBars(src.slice(40, 100), '1h')].map((b) => b.openTime)).toEqual([at + H]);
+    expect([...resampleBars(src.slice(40, 99), '1h')]).toEqual([]);
+    expect([...resampleBars(src.slice(0, 30), '1h')]).toEqual([]);
+    expect([...resampleBars([], '1h')]).toEqual([]);
+  });
+
+  it('keeps a period with bars missing in the middle of the source: made of those there are, closing at the period\'s close; a period with none makes no bar', () => {
+    // 5m periods from minutes 0-4, 5 and 9 (6-8 missing), none in 10-14, 15-19.
+    const src = [0, 1, 2, 3, 4, 5, 9, 15, 16, 17, 18, 19].map((i) => bar(T + i * M, String(10 + i), String(11 + i), String(9 + i), String(10 + i), '2'));
+    const out = [...resampleBars(src, '5m')];
+    expect(out.map((b) => [b.openTime - T, b.closeTime - T, b.exact.open, b.exact.close, b.exact.volume])).toEqual([
+      [0, 5 * M - 1, '10', '14', '10'],
+      [5 * M, 10 * M - 1, '15', '19', '4'],
+      [15 * M, 20 * M - 1, '25', '29', '10'],
+    ]);
+    // Missing minutes at the start or end of a period in the middle do not make it partial: only the source's ends do.
+    const holes = [0, 1, 2, 3, 4, 6, 7, 8, 10, 11, 12, 13, 14].map((i) => bar(T + i * M, '1', '1', '1', '1', '1'));
+    expect([...resampleBars(holes, '5m')].map((b) => [b.openTime - T, b.exact.volume])).toEqual([
+      [0, '5'],
+      [5 * M, '3'],
+      [10 * M, '5'],
+    ]);
   });
 
   it('copies what it keeps: a source that reuses one candle object gives the same periods', () => {
@@ -39,16 +76,20 @@ describe('resampleBars', () => {
     expect([...resampleBars(reused(), '3m')]).toEqual([...resampleBars(bars, '3m')]);
   });
 
-  it('aligns weeks to Monday and months to the calendar', () => {
+  it('aligns weeks to Monday and months to the calendar (the partial ones at the ends left out)', () => {
+    // 2023-12-29 (a Friday) .. 2024-02-06
     const days = Array.from({ length: 40 }, (_, i) => bar(T - 3 * 86_400_000 + i * 86_400_000, '1', '1', '1', '1', '1', 86_400_000));
     const weeks = [...resampleBars(days, '1w')];
-    expect(weeks.map((w) => new Date(w.openTime).toISOString().slice(0, 10))).toEqual(['2023-12-25', '2024-01-01', '2024-01-08', '2024-01-15', '2024-01-22', '2024-01-29', '2024-02-05']);
-    expect(weeks[0]!.exact.volume).toBe('3'); // Dec 29-31
+    expect(weeks.map((w) => new Date(w.openTime).toISOString().slice(0, 10))).toEqual(['2024-01-01', '2024-01-08', '2024-01-15', '2024-01-22', '2024-01-29']);
+    expect(weeks.map((w) => w.exact.volume)).toEqual(['7', '7', '7', '7', '7']);
     const months = [...resampleBars(days, '1M')];
-    expect(months.map((m) => [new Date(m.openTime).toISOString().slice(0, 10), m.exact.volume, new Date(m.closeTime + 1).toISOString().slice(0, 10)])).toEqual([
-      ['2023-12-01', '3', '2024-01-01'],
-      ['2024-01-01', '31', '2024-02-01'],
-      ['2024-02-01', '6', '2024-03-01'],
+    expect(months.map((m) => [new Date(m.openTime).toISOString().slice(0, 10), m.exact.volume, new Date(m.closeTime + 1).toISOString().slice(0, 10)])).toEqual([['2024-01-01', '31', '2024-02-01']]);
+    // Whole calendar months of 28 to 31 days: Dec 2023 .. Feb 2024.
+    const whole = Array.from({ length: 31 + 31 + 29 }, (_, i) => bar(Date.UTC(2023, 11, 1) + i * 86_400_000, '1', '1', '1', '1', '1', 86_400_000));
+    expect([...resampleBars(whole, '1M')].map((m) => [new Date(m.openTime).toISOString().slice(0, 10), m.exact.volume])).toEqual([
+      ['2023-12-01', '31'],
+      ['2024-01-01', '31'],
+      ['2024-02-01', '29'],
     ]);
   });
 });
@@ -71,9 +112,9 @@ describe('canResample', () => {
 
 describe('resampleBars with detail', () => {
   it('hands each bar out with copies of the bars it was made from', () => {
-    const src = [bar(T, '1', '2', '0.5', '1.5', '1'), bar(T + M, '1.5', '3', '1', '2.5', '1'), bar(T + 5 * M, '2', '2', '2', '2', '1')];
+    const src = [bar(T, '1', '2', '0.5', '1.5', '1'), bar(T + M, '1.5', '3', '1', '2.5', '1'), bar(T + 5 * M, '2', '2', '2', '2', '1'), bar(T + 9 * M, '2', '2', '2', '2', '1')];
     const out = [...resampleBars(src, '5m', { detail: true })];
-    expect(out.map((b) => b.detail.map((d) => d.openTime))).toEqual([[T, T + M], [T + 5 * M]]);
+    expect(out.map((b) => b.detail.map((d) => d.openTime))).toEqual([[T, T + M], [T + 5 * M, T + 9 * M]]);
     expect(out[0]!.detail[1]).toEqual(src[1]);
     expect(out[0]!.detail[1]).not.toBe(src[1]);
     expect(out[0]!.exact.high).toBe('3');

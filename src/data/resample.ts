@@ -5,10 +5,20 @@
  * calendar months) takes the first bar's open, the highest high, the lowest low, the last bar's
  * close and the exact sum of the volumes, with the exact texts of each (a high or low keeps the
  * text of the bar it came from; the volume is summed on exact decimals, core/money/exact40.ts).
- * Its close time is the period's, whatever bars it holds: a period with missing source bars is
- * made of those there are, as the venue makes a kline of the trades there were. With `detail`,
- * each bar also carries copies of the source bars it was made from (`DetailedCandle`), for a
- * backtest that plays its fills on them (run-backtest.ts).
+ * Its close time is the period's, whatever bars it holds: a period with source bars missing in
+ * the middle of the source (a gap in a journal) is made of those there are, as the venue makes a
+ * kline of the trades there were, and a period with none makes no bar.
+ *
+ * The periods at the two ends of the source are different: there a short period is not a gap
+ * but the source starting or ending inside it (a 1-minute journal ending at 16:39 holds only 40
+ * minutes of the 16:00 hour, which went on after it). Handed out, it would be a
+ * closed bar that is not the period's: an open that is not the period's open, a close that is not
+ * its close, a close time the data never reached. So the first period is left out when its first
+ * source bar does not open at the period's open (`startsPeriod`), and the last when its last
+ * source bar closes before the period's close (`endsPeriod`); journal-series.ts counts and bounds
+ * a backtest's bars by the same two tests. With `detail`, each bar also carries copies of the
+ * source bars it was made from (`DetailedCandle`), for a backtest that plays its fills on them
+ * (run-backtest.ts).
  */
 import type { Candle, CandleText } from '../core/indicators/candle.ts';
 import { intervalMs, periodClose, periodOpen } from '../core/market/intervals.ts';
@@ -29,6 +39,16 @@ export function canResample(from: KlineInterval, to: KlineInterval): boolean {
   return f < t && t % f === 0;
 }
 
+/** Whether the first period of `interval` of a source whose first bar opens at `firstOpen` is whole at its start: the bar opens at the period's open. */
+export function startsPeriod(interval: KlineInterval, firstOpen: number): boolean {
+  return periodOpen(interval, firstOpen) === firstOpen;
+}
+
+/** Whether the last period of `interval` of a source whose last bar is `last` is whole at its end: the bar closes at the period's close (or later). */
+export function endsPeriod(interval: KlineInterval, last: { readonly openTime: number; readonly closeTime: number }): boolean {
+  return last.closeTime >= periodClose(interval, periodOpen(interval, last.openTime));
+}
+
 /** A bar with the shorter bars it was made from, oldest first. */
 export interface DetailedCandle extends Candle {
   readonly detail: readonly Candle[];
@@ -36,23 +56,35 @@ export interface DetailedCandle extends Candle {
 
 /**
  * The bars of `source` (oldest first, of an interval that `canResample` into `interval`) as bars
- * of `interval`; with `detail`, each carrying copies of its source bars.
+ * of `interval`, without a partial period at either end (the first one when the source starts
+ * inside it, the last one when the source ends inside it); with `detail`, each carrying copies of
+ * its source bars.
  */
 export function resampleBars(source: Iterable<Candle>, interval: KlineInterval): Generator<Candle>;
 export function resampleBars(source: Iterable<Candle>, interval: KlineInterval, options: { detail: true }): Generator<DetailedCandle>;
 export function* resampleBars(source: Iterable<Candle>, interval: KlineInterval, options?: { detail?: boolean }): Generator<Candle> {
   const detail = options?.detail === true;
   let period: Period | undefined;
+  // The first period is handed out only when the source starts at its open (decided on its first bar).
+  let whole = true;
+  let first = true;
+  let lastClose = 0;
   for (const c of source) {
     const open = periodOpen(interval, c.openTime);
     if (period !== undefined && period.openTime !== open) {
-      yield period.candle();
+      if (whole) yield period.candle();
       period = undefined;
+      whole = true;
     }
-    if (period === undefined) period = new Period(open, periodClose(interval, open), c, detail);
-    else period.add(c);
+    if (period === undefined) {
+      if (first) whole = startsPeriod(interval, c.openTime);
+      first = false;
+      period = new Period(open, periodClose(interval, open), c, detail);
+    } else period.add(c);
+    lastClose = c.closeTime;
   }
-  if (period !== undefined) yield period.candle();
+  // The last period is handed out only when its last bar reaches the period's close (endsPeriod).
+  if (period !== undefined && whole && lastClose >= period.closeTime) yield period.candle();
 }
 
 /** A copy of a candle that outlives it (the source may reuse one object). */
@@ -76,7 +108,7 @@ class Period {
 
   constructor(
     readonly openTime: number,
-    private readonly closeTime: number,
+    readonly closeTime: number,
     first: Candle,
     detail: boolean,
   ) {

@@ -7,8 +7,10 @@
  * fill model in src/backtest/fill-model.ts), prints the summary, and writes the run as JSON and
  * the HTML report (default names under --out-dir). The rules (filters) come from the journal's
  * exchangeInfo snapshot in force at the start, else the sandbox config's symbol; the fees from
- * --fee, else that symbol's config, else 0.1%. Bad input (unknown strategy, bad parameter, a
- * range or symbol without bars, a file that is not a journal) is a usage error, exit code 2.
+ * --fee, else that symbol's config, else 0.1%. Bars made from a journal's shorter ones leave out
+ * a partial period at either end (journal-series.ts), and the summary's `bars` line names it. Bad
+ * input (unknown strategy, bad parameter, a range or symbol without bars or with only partial
+ * periods, a file that is not a journal) is a usage error, exit code 2.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
@@ -31,8 +33,8 @@ import type { ExchangeInfoFromFile } from '../../data/exchange-info-file.ts';
 import { writeJsonFile } from '../../data/json-file.ts';
 import { writeReport } from '../../backtest/report/html-report.ts';
 import { runBacktest } from '../../backtest/run-backtest.ts';
-import { chooseSeries, detailSeries, seriesBars, seriesRange } from '../../backtest/journal-series.ts';
-import type { JournalSeries } from '../../backtest/journal-series.ts';
+import { chooseSeries, detailSeries, seriesBars, seriesSpan } from '../../backtest/journal-series.ts';
+import type { JournalSeries, SeriesSpan } from '../../backtest/journal-series.ts';
 import { canResample } from '../../data/resample.ts';
 import { instrumentAt } from '../../backtest/sources.ts';
 import type { KlineInterval } from '../../core/market/intervals.ts';
@@ -152,6 +154,11 @@ function held(journal: Journal): string {
   return `it holds ${series.map((s) => `${s.symbol} ${s.interval} (${s.count} bars, ${formatTime(s.first)} .. ${formatTime(s.last)})`).join(', ')}`;
 }
 
+/** The partial periods of a "no complete bars" message: 'period opening X' or 'periods opening X and Y'. */
+function periodsText(opens: readonly number[]): string {
+  return `${opens.length === 1 ? 'period' : 'periods'} opening ${opens.map(formatTime).join(' and ')}`;
+}
+
 /** The stored series, or a shorter one that tiles the interval (1m klines backtest on 1h); with --detail, that one. */
 function pickSeries(journal: Journal, file: string, symbol: string, interval: KlineInterval, detail: KlineInterval | undefined): JournalSeries {
   if (detail !== undefined) {
@@ -214,13 +221,23 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
   const journal = openReadOnly(file);
   try {
     const series = pickSeries(journal, file, symbol, interval as KlineInterval, args.detail as KlineInterval | undefined);
-    const made = series.detailed === true ? ` (made from its ${series.stored} bars, fills played on them)` : series.stored === series.interval ? '' : ` (made from its ${series.stored} bars)`;
-    const all = seriesRange(journal, series) as { first: number; last: number; count?: number };
-    const range = seriesRange(journal, series, from, to);
-    if (!range) {
+    const madeFrom = series.detailed === true ? `made from its ${series.stored} bars, fills played on them` : series.stored === series.interval ? undefined : `made from its ${series.stored} bars`;
+    const made = madeFrom === undefined ? '' : ` (${madeFrom})`;
+    // pickSeries found stored bars; the bars they make may still be none (partial periods only).
+    const all = seriesSpan(journal, series) as SeriesSpan;
+    const span = seriesSpan(journal, series, from, to);
+    if (span?.bars === undefined) {
       const asked = `${from === undefined ? 'the start' : formatTime(from)} .. ${to === undefined ? 'the end' : formatTime(to)}`;
-      throw new UsageError(`no ${symbol} ${interval} bars in ${asked}; the journal holds ${formatTime(all.first)} .. ${formatTime(all.last)}${all.count === undefined ? made : ` (${all.count} bars)`}`);
+      const holds = all.bars === undefined ? `${series.stored} bars ${formatTime(all.stored.first)} .. ${formatTime(all.stored.last)} only, no whole ${interval} period` : `${formatTime(all.bars.first)} .. ${formatTime(all.bars.last)}${all.bars.count === undefined ? made : ` (${all.bars.count} bars)`}`;
+      if (span === undefined) throw new UsageError(`no ${symbol} ${interval} bars in ${asked}; the journal holds ${holds}`);
+      // Stored bars there, but each period they fall in is partial (the journal starts or ends inside it: data/resample.ts).
+      const elsewhere = from === undefined && to === undefined ? '' : `; the journal holds ${holds}`;
+      throw new UsageError(`no complete ${symbol} ${interval} bars in ${asked}: its ${series.stored} bars there (${formatTime(span.stored.first)} .. ${formatTime(span.stored.last)}) cover only part of the ${interval} ${periodsText(span.partial)}${elsewhere}`);
     }
+    const range = span.bars;
+    // The periods the stored bars cover only in part at the ends, left out (said on the summary's bars line).
+    const leftOut = span.partial.length === 0 ? '' : `; ${span.partial.length} partial ${periodsText(span.partial)} left out`;
+    const barsLine = madeFrom === undefined ? [] : [`bars    ${interval} (${madeFrom}${leftOut})`];
     const configured = config.sandbox.symbols.find((s) => s.symbol === symbol);
     const configuredInfo = configured ? exchangeInfoFromConfig(config.sandbox, 0, [configured]) : undefined;
     const fallback: Instrument | undefined = configuredInfo ? parseInstruments(configuredInfo).get(symbol) : undefined;
@@ -271,7 +288,7 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
     const rules = source === 'file' ? `exchangeInfo from ${args.exchangeInfo}` : source === 'journal' ? 'exchangeInfo from the journal' : 'rules from the sandbox config (no exchangeInfo snapshot in the journal)';
     const logged = log.count === 0 ? [] : [`Log       ${log.count} line(s) from the strategy; first: ${log.first[0] ?? ''}`];
     const logLine = logFile !== undefined ? [`log     ${logFile}`] : log.error !== undefined ? [`log     not written: ${log.error.message}`] : [];
-    io.out([formatSummary(run, metrics), ...logged, '', ...(made ? [`bars    ${interval}${made}`] : []), `rules   ${rules}`, `json    ${jsonFile}`, `report  ${reportFile}`, ...csvFiles.map((f) => `csv     ${f}`), ...logLine].join('\n'));
+    io.out([formatSummary(run, metrics), ...logged, '', ...barsLine, `rules   ${rules}`, `json    ${jsonFile}`, `report  ${reportFile}`, ...csvFiles.map((f) => `csv     ${f}`), ...logLine].join('\n'));
   } finally {
     journal.close();
   }
