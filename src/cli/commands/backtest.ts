@@ -88,7 +88,7 @@ export function backtestCommand(io: CliIo) {
         .option('symbol', { type: 'string', demandOption: true, describe: 'symbol, e.g. BTCPHP' })
         .option('interval', { type: 'string', demandOption: true, choices: INTERVALS, describe: 'bar interval' })
         .option('from', { type: 'string', describe: 'first bar open time: 2024-03-01, 2024-03-01T12:00 (UTC) or epoch ms' })
-        .option('to', { type: 'string', describe: 'end, exclusive (default: the last bar)' })
+        .option('to', { type: 'string', describe: 'end, exclusive: the last bar opens before it (a bar made from shorter ones holds its whole period; default: the last bar)' })
         .option('param', { type: 'string', array: true, describe: 'strategy parameter name=value (repeatable)' })
         .option('fee', { type: 'string', describe: 'maker and taker fee rate, e.g. 0.001 (default: the sandbox config symbol\'s, else 0.001)' })
         .option('balance', { type: 'string', array: true, describe: 'starting balance ASSET=AMOUNT (repeatable; default 10000 of the quote asset)' })
