@@ -3,6 +3,9 @@
  * the project's `strategies/` folder (`sma-crossover` -> `strategies/sma-crossover.ts`, or
  * `strategies/sma-crossover/index.ts`), as Freqtrade loads a strategy by name from its user
  * folder. TypeScript loads because the bin registers tsx (and vitest transforms TS in tests).
+ * Before the import, package-resolve.ts registers a resolve hook in the loading thread, so a file
+ * anywhere on disk can `import ... from 'halyard/strategy'` (the package's "exports") and gets
+ * this installation's modules.
  *
  * Every failure is a StrategyLoadError saying what to do: an unknown name lists the available
  * ones; a module that fails to import (syntax error, a throw at top level, a bad definition)
@@ -15,6 +18,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isStrategyDefinition } from './define.ts';
 import type { AnyStrategyDefinition } from './define.ts';
 import { StrategyLoadError } from './errors.ts';
+import { registerPackageResolution } from './package-resolve.ts';
 
 /** `<project>/strategies`, found from this file's place in the tree (not from the cwd). */
 export const DEFAULT_STRATEGIES_DIR = fileURLToPath(new URL('../../strategies/', import.meta.url));
@@ -93,6 +97,8 @@ export function commonJsHint(file: string, e: unknown): string {
 /** Resolve, import and check a strategy module. */
 export async function loadStrategy(ref: string, options: LoadOptions = {}): Promise<LoadedStrategy> {
   const file = resolveStrategy(ref, options);
+  // `import ... from 'halyard/strategy'` resolves to this installation from any folder.
+  registerPackageResolution();
   let mod: Record<string, unknown>;
   try {
     mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
