@@ -29,6 +29,7 @@ import { BarPlayer, SimClock } from './play-bar.ts';
 import { attachFills, Recorder } from './recorder.ts';
 import type { IntentRecord } from './recorder.ts';
 import { attachOpenTrade, attachTrades, RoundTripBook } from './round-trips.ts';
+import { runNotices } from './run-notices.ts';
 import { SimVenue } from './sim-venue.ts';
 import type { BacktestFill, BacktestRun, EquityPoint, OpenTrade, RoundTrip } from './types.ts';
 import { attachEquity } from './equity-columns.ts';
@@ -205,6 +206,7 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
     from: first,
     to: lastClose + 1,
     barCount: count,
+    warmup: runner.setup.warmup,
     market: { open: firstOpenText, close: lastCloseKept === undefined ? firstOpenText : closeText(lastCloseKept) },
     startBalances,
     endBalances: { ...orders.account.balanceTexts() },
@@ -216,6 +218,7 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
     equity: [] as EquityPoint[],
     denials: rec.denials,
     strategyFailures: rec.failures,
+    notices: runNotices({ warmup: runner.setup.warmup, barCount: count }),
   };
   // Built from the recorded fills, trip records and columns on first read (recorder.ts,
   // round-trips.ts, equity-columns.ts); same places in the JSON.

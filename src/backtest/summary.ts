@@ -1,17 +1,25 @@
 /**
  * The terminal summary of a backtest: what ran (strategy, params, symbol, interval, range, bars),
  * the metrics as an aligned two-pair table, the trade statistics, and anything that needs a
- * second look (denied intents, strategy failures, fees in an asset we cannot value). Plain text,
+ * second look (denied intents, strategy failures, fees in an asset we cannot value, the run's
+ * notices: a warmup the run never got past). Plain text,
  * no colour, so it reads the same in a log file.
  */
 import { alignTable, fmtDayStats, fmtDrawdownWindow, fmtDuration, fmtNum, fmtOpenTrade, fmtParams, fmtSigned, fmtSignedPct, fmtTagStats, fmtTime, metricRows } from './metrics-format.ts';
 import { feesInQuote, statsByTag, tradeStats } from './metrics-trades.ts';
 import { periodReturns } from './period-returns.ts';
+import { warmupLine } from './run-notices.ts';
 import type { BacktestMetrics, BacktestRun } from './types.ts';
 
 function balances(b: Record<string, string>): string {
   const parts = Object.entries(b).map(([asset, amount]) => `${amount} ${asset}`);
   return parts.length ? parts.join(', ') : '(none)';
+}
+
+/** How many bars the strategy's warmup took from the run, when it took any. */
+function warmupRow(run: BacktestRun): [string, string][] {
+  const line = warmupLine(run.warmup, run.barCount);
+  return line === undefined ? [] : [['Warmup', line]];
 }
 
 export function formatSummary(run: BacktestRun, metrics: BacktestMetrics): string {
@@ -21,6 +29,7 @@ export function formatSummary(run: BacktestRun, metrics: BacktestMetrics): strin
       ['Params', fmtParams(run.params)],
       ['Market', `${run.symbol} ${run.interval}`],
       ['Range', `${fmtTime(run.from)} -> ${fmtTime(run.to)} (${fmtDuration(run.to - run.from)}, ${fmtNum(run.barCount, 0)} bars)`],
+      ...warmupRow(run),
       ['Fees', `maker ${run.fees.maker}, taker ${run.fees.taker}${Object.keys(run.fillModel).length ? `; fill model ${JSON.stringify(run.fillModel)}` : ''}`],
       ['Balances', `${balances(run.startBalances)} -> ${balances(run.endBalances)}`],
     ],
@@ -66,5 +75,6 @@ export function formatSummary(run: BacktestRun, metrics: BacktestMetrics): strin
     const f = run.strategyFailures[0]!;
     lines.push(`Failures  ${run.strategyFailures.length} strategy handler failure(s); first: ${f.handler} at ${fmtTime(f.time)}: ${f.message}${f.at === undefined ? '' : ` (thrown at ${f.at})`}`);
   }
+  for (const notice of run.notices ?? []) lines.push(`Warning   ${notice}`);
   return lines.join('\n');
 }

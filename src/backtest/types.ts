@@ -118,6 +118,12 @@ export interface BacktestRun {
   to: number;
   barCount: number;
   /**
+   * The strategy's `warmup`: closed bars its series needed before onBar ran. They come from the
+   * run's own bars (nothing is loaded before `from`): the first warmup - 1 bars only filled its
+   * history. Absent from a run made by hand.
+   */
+  warmup?: number;
+  /**
    * The first bar's open and the last bar's close, as their texts: what holding the base asset
    * over the run did (metrics' marketReturnPct). Absent from a run made by hand.
    */
@@ -133,6 +139,8 @@ export interface BacktestRun {
   equity: EquityPoint[];
   denials: DenialRecord[];
   strategyFailures: StrategyFailure[];
+  /** Warnings about the run itself (run-notices.ts): a warmup the run never got past. Absent from a run made by hand. */
+  notices?: string[];
 }
 
 export interface BacktestMetrics {
