@@ -5,6 +5,8 @@
  * allocation here; the strategy runner copies what it keeps into its history's columns.
  */
 import type { Candle, CandleText } from '../core/indicators/candle.ts';
+import { intervalMs } from '../core/market/intervals.ts';
+import type { KlineInterval } from '../core/market/intervals.ts';
 import type { BacktestBar } from './types.ts';
 
 export type BarInput = BacktestBar | Candle;
@@ -73,4 +75,24 @@ export function checkBar(c: Candle, prevOpen: number, index: number): string | u
   if (c.openTime <= prevOpen) return `bar ${index} opens at ${c.openTime}, not after the previous bar (${prevOpen}): bars must be in increasing open time`;
   if (!(c.low <= c.high) || Number.isNaN(c.open + c.close)) return `bar ${index} (open time ${c.openTime}) has low ${c.exact.low} above high ${c.exact.high} or unreadable prices`;
   return undefined;
+}
+
+const MONTH_MAX_MS = 31 * 86_400_000;
+
+/**
+ * The spacing of open times above which bars are missing between two bars of `interval` (its
+ * length; a month's longest for `1M`). The loop compares each step against it, so a series
+ * without gaps costs one subtraction and one comparison a bar; missingBetween runs only past it.
+ */
+export function gapSpacing(interval: KlineInterval): number {
+  return intervalMs(interval) ?? MONTH_MAX_MS;
+}
+
+/** Bars of `interval` missing between bars opening at `prevOpen` and `open` (aligned as the venue aligns them). */
+export function missingBetween(prevOpen: number, open: number, interval: KlineInterval): number {
+  const ms = intervalMs(interval);
+  if (ms !== undefined) return Math.max(0, Math.round((open - prevOpen) / ms) - 1);
+  const a = new Date(prevOpen);
+  const b = new Date(open);
+  return Math.max(0, (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + b.getUTCMonth() - a.getUTCMonth() - 1);
 }

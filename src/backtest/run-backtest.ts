@@ -21,7 +21,7 @@ import { Kernel } from '../engine/kernel.ts';
 import type { AnyStrategyDefinition } from '../strategy/define.ts';
 import { INTERVALS } from '../strategy/types.ts';
 import type { Interval, StrategyLogEntry } from '../strategy/types.ts';
-import { CandleScratch, checkBar } from './bar-input.ts';
+import { CandleScratch, checkBar, gapSpacing, missingBetween } from './bar-input.ts';
 import type { BarInput } from './bar-input.ts';
 import { resolveFillModel } from './fill-model.ts';
 import type { FillModel } from './fill-model.ts';
@@ -132,6 +132,9 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
   let count = 0;
   let first = 0;
   let prevOpen = -Infinity;
+  // Bars missing between the first and the last: counted only where open times step further than one bar.
+  const gap = gapSpacing(interval);
+  let missing = 0;
   let lastClose = 0;
   let firstOpenText = '';
   // The last bar's close, kept past the bar (its text is read once, at the end).
@@ -157,6 +160,7 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
       if (c.openTime < from || c.openTime >= to) continue;
       const bad = checkBar(c, prevOpen, count);
       if (bad) throw new RangeError(bad);
+      if (c.openTime - prevOpen > gap && count > 0) missing += missingBetween(prevOpen, c.openTime, interval);
       prevOpen = c.openTime;
       if (count === 0) {
         first = c.openTime;
@@ -207,6 +211,7 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
     to: lastClose + 1,
     barCount: count,
     warmup: runner.setup.warmup,
+    missingBars: missing,
     market: { open: firstOpenText, close: lastCloseKept === undefined ? firstOpenText : closeText(lastCloseKept) },
     startBalances,
     endBalances: { ...orders.account.balanceTexts() },

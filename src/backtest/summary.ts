@@ -1,9 +1,9 @@
 /**
- * The terminal summary of a backtest: what ran (strategy, params, symbol, interval, range, bars),
- * the metrics as an aligned two-pair table, the trade statistics, and anything that needs a
- * second look (denied intents, strategy failures, fees in an asset we cannot value, the run's
- * notices: a warmup the run never got past). Plain text,
- * no colour, so it reads the same in a log file.
+ * The terminal summary of a backtest: what ran (strategy, params, symbol, interval, range, bars
+ * and any missing from the data, the warmup), the metrics as an aligned two-pair table, the trade
+ * statistics, and anything that needs a second look (denied intents, strategy failures, fees in an
+ * asset we cannot value, the run's notices). Plain text, no colour, so it reads the same in a log
+ * file.
  */
 import { alignTable, fmtDayStats, fmtDrawdownWindow, fmtDuration, fmtNum, fmtOpenTrade, fmtParams, fmtSigned, fmtSignedPct, fmtTagStats, fmtTime, metricRows } from './metrics-format.ts';
 import { feesInQuote, statsByTag, tradeStats } from './metrics-trades.ts';
@@ -14,6 +14,12 @@ import type { BacktestMetrics, BacktestRun } from './types.ts';
 function balances(b: Record<string, string>): string {
   const parts = Object.entries(b).map(([asset, amount]) => `${amount} ${asset}`);
   return parts.length ? parts.join(', ') : '(none)';
+}
+
+/** Bars missing from the replayed series, when it has gaps. */
+function missingText(run: BacktestRun): string {
+  const m = run.missingBars ?? 0;
+  return m > 0 ? `, ${fmtNum(m, 0)} missing: the data has gaps` : '';
 }
 
 /** How many bars the strategy's warmup took from the run, when it took any. */
@@ -28,7 +34,7 @@ export function formatSummary(run: BacktestRun, metrics: BacktestMetrics): strin
       ['Strategy', run.strategy],
       ['Params', fmtParams(run.params)],
       ['Market', `${run.symbol} ${run.interval}`],
-      ['Range', `${fmtTime(run.from)} -> ${fmtTime(run.to)} (${fmtDuration(run.to - run.from)}, ${fmtNum(run.barCount, 0)} bars)`],
+      ['Range', `${fmtTime(run.from)} -> ${fmtTime(run.to)} (${fmtDuration(run.to - run.from)}, ${fmtNum(run.barCount, 0)} bars${missingText(run)})`],
       ...warmupRow(run),
       ['Fees', `maker ${run.fees.maker}, taker ${run.fees.taker}${Object.keys(run.fillModel).length ? `; fill model ${JSON.stringify(run.fillModel)}` : ''}`],
       ['Balances', `${balances(run.startBalances)} -> ${balances(run.endBalances)}`],

@@ -124,6 +124,12 @@ export interface BacktestRun {
    */
   warmup?: number;
   /**
+   * Bars of the interval missing between the first bar and the last: slots where the data has no
+   * bar (a venue that makes no kline for a period without trades, a gap in a download). The
+   * strategy's bars run across them as if consecutive. Absent from a run made by hand.
+   */
+  missingBars?: number;
+  /**
    * The first bar's open and the last bar's close, as their texts: what holding the base asset
    * over the run did (metrics' marketReturnPct). Absent from a run made by hand.
    */
