@@ -6,7 +6,7 @@
  * tables and charts.
  */
 import { X40 } from '../core/money/exact40.ts';
-import type { BacktestFill, EquityPoint, RoundTrip } from './types.ts';
+import type { BacktestFill, BacktestRun, EquityPoint, RoundTrip } from './types.ts';
 
 export function winRatePct(trades: readonly RoundTrip[]): number {
   let won = 0;
@@ -75,28 +75,20 @@ function figuresOf(won: number, pnls: readonly X40[]): { winRatePct: number; pro
  * (`otherAssets` lists them so a caller can say so); this venue charges base or quote.
  */
 export function feesInQuote(fills: readonly BacktestFill[], baseAsset: string, quoteAsset: string): { quote: number; otherAssets: string[] } {
-  const f = fillFigures(fills, baseAsset, quoteAsset, true);
+  const f = fillFigures(fills, baseAsset, quoteAsset);
   return { quote: f.feesInQuote, otherAssets: f.otherAssets };
 }
 
 /**
- * exposureThreshold and (with `fees`) feesInQuote in one pass over the fills: computeMetrics wants
- * both, and a year is twenty thousand fills, each loop unoptimised for its first thousands.
+ * feesInQuote in one pass over the fills (computeMetrics reads them once; a year is twenty
+ * thousand fills, the loop unoptimised for its first thousands).
  */
-export function fillFigures(
-  fills: readonly BacktestFill[],
-  baseAsset: string,
-  quoteAsset: string,
-  fees: boolean,
-): { exposureThreshold: number; feesInQuote: number; otherAssets: string[] } {
+export function fillFigures(fills: readonly BacktestFill[], baseAsset: string, quoteAsset: string): { feesInQuote: number; otherAssets: string[] } {
   // X40.sum: the digits of adding one fill at a time, without per-fill BigInt additions (tradeFigures says why).
   const terms: X40[] = [];
   let other: Set<string> | undefined;
-  let p = 0;
   for (let i = 0; i < fills.length; i++) {
     const f = fills[i] as BacktestFill;
-    p = Math.max(p, places(f.qty));
-    if (!fees) continue;
     // parseOnce: each fill's texts are new (X40.parse's memo would only miss).
     const c = X40.parseOnce(f.commission);
     if (c.isZero()) continue;
@@ -104,36 +96,28 @@ export function fillFigures(
     else if (f.commissionAsset === baseAsset) terms.push(c.times(X40.parseOnce(f.price)));
     else (other ??= new Set<string>()).add(f.commissionAsset);
   }
-  return {
-    // A hair under one step so float noise on a real one-step position still counts.
-    exposureThreshold: fills.length === 0 ? Number.MIN_VALUE : 10 ** -p * (1 - 1e-9),
-    feesInQuote: X40.sum(terms).toNumber(),
-    otherAssets: other === undefined ? [] : [...other].sort(),
-  };
-}
-
-/** Decimal places of a decimal string, trailing zeros ignored ("0.0100" -> 2, "3" -> 0). */
-function places(text: string): number {
-  const dot = text.indexOf('.');
-  if (dot < 0) return 0;
-  let end = text.length;
-  while (end > dot + 1 && text.charCodeAt(end - 1) === 48 /* '0' */) end--;
-  return end - dot - 1;
+  return { feesInQuote: X40.sum(terms).toNumber(), otherAssets: other === undefined ? [] : [...other].sort() };
 }
 
 /**
- * The smallest position that counts as exposure: one unit of the finest quantity grid the fills
- * used. A base commission leaves dust below the lot step that no order can sell; counting that
- * dust would put a flat strategy at 100% exposure. Without fills any non-zero position counts.
+ * The smallest position that counts as exposure (the one definition; the metrics header and the
+ * README point here): the symbol's LOT_SIZE minQty, or its stepSize when minQty is 0, from the
+ * run's `lot`: the least an order can buy or sell, and (minQty) the least the round trips count as
+ * not flat (round-trips.ts). A base commission leaves dust below it that no order can
+ * sell; counting that dust would put a flat strategy at 100% exposure. A hair under the step, so
+ * float noise on a position of exactly one step still counts. Without the rule (a run made by hand,
+ * one written before runs carried `lot`, a symbol without LOT_SIZE) any non-zero position counts.
  */
-export function exposureThreshold(fills: readonly BacktestFill[]): number {
-  return fillFigures(fills, '', '', false).exposureThreshold;
+export function exposureThreshold(lot: BacktestRun['lot']): number {
+  const minQty = Number(lot?.minQty);
+  const step = minQty > 0 ? minQty : Number(lot?.stepSize);
+  return step > 0 && Number.isFinite(step) ? step * (1 - 1e-9) : Number.MIN_VALUE;
 }
 
-/** Share of equity points (bars) holding at least one step of base, in percent. */
-export function exposurePct(equity: readonly EquityPoint[], fills: readonly BacktestFill[]): number {
+/** Share of equity points (bars) holding at least the exposure threshold of base (exposureThreshold), in percent. */
+export function exposurePct(equity: readonly EquityPoint[], lot: BacktestRun['lot']): number {
   if (equity.length === 0) return 0;
-  const min = exposureThreshold(fills);
+  const min = exposureThreshold(lot);
   let n = 0;
   for (const p of equity) if (Math.abs(p.position) >= min) n++;
   return percentOf(n, equity.length);

@@ -140,9 +140,25 @@ describe('computeMetrics edge cases', () => {
     expect(computeMetrics(run({ trades: [trade('-1')] })).profitFactor).toBe(0);
   });
 
-  it('dust below the lot step left by a base commission is not exposure', () => {
-    const m = computeMetrics(run({ equity: points([1000, 1000, 1000, 1000], [0, 0.01, 0.00001, 0.00001]), fills: [fill({ qty: '0.010' })] }));
+  it('dust below the minimum quantity left by a base commission is not exposure', () => {
+    const m = computeMetrics(run({ equity: points([1000, 1000, 1000, 1000], [0, 0.01, 0.00001, 0.00001]), lot: { minQty: '0.01', stepSize: '0.001' }, fills: [fill({ qty: '0.010' })] }));
     expect(m.exposurePct).toBe(25);
+  });
+
+  it('exposure counts bars holding at least LOT_SIZE minQty (the step when minQty is 0), not a grid read off the fills', () => {
+    // Fills of whole units ("1") once gave a threshold of ~1: a position of 0.998 read 0%.
+    const held = { equity: points([1000, 1000, 1000, 1000], [0, 0.998, 0.998, 0.998]), fills: [fill({ qty: '1' })] };
+    expect(computeMetrics(run({ ...held, lot: { minQty: '0.001', stepSize: '0.001' } })).exposurePct).toBe(75);
+    expect(computeMetrics(run({ ...held, lot: { minQty: '0', stepSize: '0.5' } })).exposurePct).toBe(75);
+    expect(computeMetrics(run({ ...held, lot: { minQty: '1', stepSize: '0.001' } })).exposurePct).toBe(0);
+    // A position of exactly the minimum counts, float noise below it too.
+    expect(exposureThreshold({ minQty: '0.1', stepSize: '0.1' })).toBeLessThanOrEqual(0.3 - 0.2);
+  });
+
+  it('without the symbol\'s LOT_SIZE (a run made by hand, or JSON written before runs carried it) any non-zero position is exposure', () => {
+    expect(exposureThreshold(undefined)).toBe(Number.MIN_VALUE);
+    expect(exposureThreshold({ minQty: '0', stepSize: '0' })).toBe(Number.MIN_VALUE);
+    expect(computeMetrics(run({ equity: points([1000, 1000, 1000, 1000], [0, 0.998, 1e-9, 0]), fills: [fill({ qty: '1' })] })).exposurePct).toBe(50);
   });
 
   it('values a start holding base at the first equity point', () => {
@@ -173,13 +189,14 @@ describe('the one-pass figures agree with the single functions bit for bit', () 
       fc.property(fc.array(fc.tuple(value, fc.oneof(fc.double({ min: -2, max: 2, noNaN: true }), fc.constantFrom(0.01, -0.01, 0.00999999999))), { maxLength: 80 }), value, fc.constantFrom(0, 12, 525_600), (pts, start, perYear) => {
         const eq = pts.map(([e]) => e);
         const pos = pts.map(([, p]) => p);
-        const c = curveFigures(start, Float64Array.from(eq), perYear, Float64Array.from(pos), exposureThreshold([fill({ qty: '0.01' })]));
+        const lot = { minQty: '0.01', stepSize: '0.01' };
+        const c = curveFigures(start, Float64Array.from(eq), perYear, Float64Array.from(pos), exposureThreshold(lot));
         const r = barReturns(start, eq);
         expect(Object.is(c.sharpe, sharpeRatio(r, perYear))).toBe(true);
         expect(Object.is(c.sortino, sortinoRatio(r, perYear))).toBe(true);
         expect(Object.is(c.maxDrawdownPct, maxDrawdownPct(start, eq))).toBe(true);
         const points = eq.map((equity, i) => ({ time: i, equity, position: pos[i]! }));
-        expect(eq.length === 0 ? 0 : (c.exposed / eq.length) * 100).toBe(exposurePct(points, [fill({ qty: '0.01' })]));
+        expect(eq.length === 0 ? 0 : (c.exposed / eq.length) * 100).toBe(exposurePct(points, lot));
       }),
       { numRuns: 2000 },
     );

@@ -13,7 +13,8 @@
  * - Sharpe, Sortino: per-bar returns annualised for the bar interval, risk-free 0
  *   (metrics-returns.ts says why per-bar).
  * - win rate %, profit factor: over round trips, net of fees (metrics-trades.ts).
- * - exposure %: share of bars holding at least one lot step of base.
+ * - exposure %: share of bars holding at least the symbol's minimum quantity of base (LOT_SIZE:
+ *   metrics-trades.ts exposureThreshold defines it).
  * - fees paid: commissions in quote, base commissions valued at the fill price.
  * No field is ever NaN; profitFactor, sortino, cagrPct and calmar may be +Infinity (metrics-json.ts
  * writes those as "Infinity").
@@ -25,7 +26,7 @@
  */
 import { D } from '../core/money/decimal.ts';
 import { cagrPct, curveFigures, periodsPerYear } from './metrics-returns.ts';
-import { exposurePct, fillFigures, percentOf, pnlFigures, tradeFigures } from './metrics-trades.ts';
+import { exposurePct, exposureThreshold, fillFigures, percentOf, pnlFigures, tradeFigures } from './metrics-trades.ts';
 import { fillRecordsOf } from './recorder.ts';
 import { reportedPnl, tripRecordsOf } from './round-trips.ts';
 import { equityColumnsOf, equityCurve } from './equity-columns.ts';
@@ -59,8 +60,8 @@ export function computeMetrics(run: BacktestRun): BacktestMetrics {
   const withPositions = positions !== undefined && positions.length === n;
   // The recorded fills when the run's BacktestFills are not made yet (recorder.ts): the same fields.
   const fills = fillRecordsOf(run) ?? run.fills;
-  const f = fillFigures(fills, run.baseAsset, run.quoteAsset, true);
-  const c = curveFigures(startEquity, values, perYear, withPositions ? positions : undefined, f.exposureThreshold);
+  const f = fillFigures(fills, run.baseAsset, run.quoteAsset);
+  const c = curveFigures(startEquity, values, perYear, withPositions ? positions : undefined, exposureThreshold(run.lot));
   // The trip records when the trades are not printed yet (round-trips.ts): the same figures.
   const records = tripRecordsOf(run);
   const t = records !== undefined ? pnlFigures(records.map(reportedPnl)) : tradeFigures(run.trades);
@@ -78,7 +79,7 @@ export function computeMetrics(run: BacktestRun): BacktestMetrics {
     sortino: finite(c.sortino),
     winRatePct: t.winRatePct,
     profitFactor: finite(t.profitFactor),
-    exposurePct: withPositions ? percentOf(c.exposed, n) : exposurePct(run.equity, run.fills),
+    exposurePct: withPositions ? percentOf(c.exposed, n) : exposurePct(run.equity, run.lot),
     feesPaid: finite(f.feesInQuote),
     trades: records !== undefined ? records.length : run.trades.length,
     fills: fills.length,

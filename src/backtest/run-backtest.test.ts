@@ -282,3 +282,30 @@ describe('runBacktest: the position held at the end', () => {
     expect(JSON.stringify(run)).not.toContain('openTrade');
   });
 });
+
+describe('runBacktest: the metrics of a run', () => {
+  it('counts a bar as exposed when it holds at least the symbol\'s minimum quantity (LOT_SIZE), whatever the fills\' quantities', () => {
+    // 1 BTC bought at bar 1's open; 0.998 held after the base fee from bar 1's close on: 3 bars of 4.
+    // The fills' quantity ("1") has no decimals: a threshold taken from it would be ~1 BTC, and 0%.
+    const run = runBacktest(base(scripted({ 0: [place({ symbol: 'BTCPHP', side: 'BUY', type: 'MARKET', quantity: '1' })] }), bars(...ROWS)));
+    expect(run.lot).toEqual({ minQty: '0.001', stepSize: '0.001' });
+    expect(run.equity.map((p) => p.position)).toEqual([0, 0.998, 0.998, 0.998]);
+    expect(computeMetrics(run).exposurePct).toBe(75);
+    // The same from the run read back from its JSON (the points, not the columns).
+    expect(computeMetrics(JSON.parse(JSON.stringify(run)) as typeof run).exposurePct).toBe(75);
+  });
+
+  it('does not count the dust a base commission leaves below the minimum quantity', () => {
+    // Bought 0.5 (0.4995 after the 0.1% fee), sold 0.499 at bar 2's open: 0.0005 BTC left, under minQty 0.001.
+    const run = runBacktest(
+      base(
+        scripted({ 0: [place({ symbol: 'BTCPHP', side: 'BUY', type: 'MARKET', quantity: '0.5' })], 1: [place({ symbol: 'BTCPHP', side: 'SELL', type: 'MARKET', quantity: '0.499' })] }),
+        bars(...ROWS),
+        { fees: { maker: '0.001', taker: '0.001' } },
+      ),
+    );
+    expect(run.equity.map((p) => p.position)).toEqual([0, 0.4995, 0.0005, 0.0005].map((x) => expect.closeTo(x, 12)));
+    expect(run.trades).toHaveLength(1);
+    expect(computeMetrics(run).exposurePct).toBe(25);
+  });
+});

@@ -94,7 +94,8 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
   const RETAIN = 16;
   const orders = new OrderManager({ runId: opts.runId ?? 'backtest', now: clock.now, instruments: [inst], balances: opts.balances, retainClosed: RETAIN });
   const venue = new SimVenue({ instruments: [inst], fees: opts.fees, balances: opts.balances, slippageBps: model.slippageBps, limitFill: model.limitFill, retain: RETAIN });
-  const minQty = inst.filter('LOT_SIZE')?.minQty ?? new D(0);
+  const lotSize = inst.filter('LOT_SIZE');
+  const minQty = lotSize?.minQty ?? new D(0);
   const trips = new RoundTripBook(symbol, inst.baseAsset, inst.quoteAsset, minQty);
   const bars = opts.bars;
   const list = Array.isArray(bars) ? (bars as readonly BarInput[]) : undefined;
@@ -213,6 +214,7 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
     warmup: runner.setup.warmup,
     missingBars: missing,
     market: { open: firstOpenText, close: lastCloseKept === undefined ? firstOpenText : closeText(lastCloseKept) },
+    ...(lotSize === undefined ? {} : { lot: { minQty: lotSize.minQty.toFixed(), stepSize: lotSize.stepSize.toFixed() } }),
     startBalances,
     endBalances: { ...orders.account.balanceTexts() },
     fees: { maker: opts.fees.maker, taker: opts.fees.taker },

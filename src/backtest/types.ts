@@ -134,6 +134,12 @@ export interface BacktestRun {
    * over the run did (metrics' marketReturnPct). Absent from a run made by hand.
    */
   market?: { open: string; close: string };
+  /**
+   * The symbol's LOT_SIZE minQty and stepSize, as their texts: the least position that counts as
+   * held for exposure (metrics-trades.ts exposureThreshold). Absent from a run made by hand, from
+   * one of a symbol without LOT_SIZE and from runs written before it was recorded.
+   */
+  lot?: { minQty: string; stepSize: string };
   startBalances: Record<string, string>;
   endBalances: Record<string, string>;
   fees: { maker: string; taker: string };

@@ -121,6 +121,8 @@ export function demoRun(options: DemoOptions & { barsData?: BacktestBar[] } = {}
     from: first?.openTime ?? 0,
     to: last ? last.closeTime + 1 : 0,
     barCount: bars.length,
+    // Its orders' grid: the dust a sell leaves under it is no exposure.
+    lot: { minQty: '0.00001', stepSize: '0.00001' },
     startBalances: { USDT: '10000' },
     endBalances: { USDT: cash.toFixed(8), BTC: pos.toFixed(8) },
     fees: { maker: '0.001', taker: '0.001' },
