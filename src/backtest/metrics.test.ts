@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { calmarRatio, computeMetrics } from './metrics.ts';
+import { calmarRatio, computeMetrics, startEquityOf } from './metrics.ts';
 import { metricsFromJson, metricsToJson } from './metrics-json.ts';
 import { barReturns, curveFigures, maxDrawdownPct, maxDrawdownWindow, periodsPerYear, sharpeRatio, sortinoRatio } from './metrics-returns.ts';
 import { exposurePct, exposureThreshold, feesInQuote, profitFactor, statsByTag, tradeStats } from './metrics-trades.ts';
@@ -161,7 +161,20 @@ describe('computeMetrics edge cases', () => {
     expect(computeMetrics(run({ equity: points([1000, 1000, 1000, 1000], [0, 0.998, 1e-9, 0]), fills: [fill({ qty: '1' })] })).exposurePct).toBe(50);
   });
 
-  it('values a start holding base at the first equity point', () => {
+  it('values base held at the start at the first bar\'s open, so the first bar\'s return counts', () => {
+    // 1 BTC and 50 USDT; first open 100, closes 110 then 120: start 150, buy and hold +20%.
+    const m = computeMetrics(run({ startBalances: { USDT: '50', BTC: '1' }, market: { open: '100', close: '120' }, equity: points([160, 170]) }));
+    expect({ start: m.startEquity, pnl: m.netPnl }).toEqual({ start: 150, pnl: 20 });
+    expect(m.marketReturnPct).toBeCloseTo(20, 12);
+    expect(m.returnPct).toBeCloseTo((20 / 150) * 100, 10);
+    // Bar returns 160/150 - 1 and 170/160 - 1: the first is the first bar's, not lost.
+    const r = [160 / 150 - 1, 170 / 160 - 1];
+    const mean = (r[0]! + r[1]!) / 2;
+    expect(m.sharpe).toBeCloseTo((mean / Math.sqrt((r[0]! - mean) ** 2 + (r[1]! - mean) ** 2)) * Math.sqrt(365), 8);
+    expect(startEquityOf(run({ startBalances: { USDT: '50', BTC: '1' }, market: { open: '100', close: '120' }, equity: points([160, 170]) }))).toBe(150);
+  });
+
+  it('values base held at the start of a run made by hand without market at its first equity point', () => {
     const m = computeMetrics(run({ startBalances: { USDT: '0', BTC: '1' }, equity: points([100, 110]) }));
     expect(m.startEquity).toBe(100);
     expect(m.returnPct).toBeCloseTo(10, 10);

@@ -1,8 +1,12 @@
 /**
  * The headline figures of a backtest run (BacktestMetrics in types.ts), from its equity curve,
  * round trips and fills. Definitions:
- * - start equity: the start balances valued in quote. With no base at the start that is the quote
- *   balance exactly; with base it is the first equity point (the run gives no earlier price).
+ * - start equity: the start balances valued in quote before the first bar: the quote balance plus
+ *   any base at the first bar's open (`run.market.open`). runBacktest and the round trips count
+ *   base held at the start as bought there, so net PnL agrees with the trade list, and the first
+ *   bar's return is in the curve figures. A run made by hand without `market` values its base at
+ *   its first equity point (the first close) instead. Every reader of the start (summary, report,
+ *   returns by period, drawdown window and curve) takes this one (startEquityOf or the metric).
  * - end equity: the last equity point (the start equity when there is none).
  * - net PnL = end - start; return % = net PnL / start.
  * - CAGR %: compounded over the time from the first to the last equity point (0 for one point).
@@ -32,17 +36,22 @@ import { reportedPnl, tripRecordsOf } from './round-trips.ts';
 import { equityColumnsOf, equityCurve } from './equity-columns.ts';
 import type { BacktestMetrics, BacktestRun } from './types.ts';
 
-/** Start balances in quote; the first equity point when base was held (see the header). */
-export function startEquityOf(run: Pick<BacktestRun, 'startBalances' | 'baseAsset' | 'quoteAsset' | 'equity'>): number {
+/** The start equity (see the header): start balances in quote, base at the first bar's open. */
+export function startEquityOf(run: Pick<BacktestRun, 'startBalances' | 'baseAsset' | 'quoteAsset' | 'market' | 'equity'>): number {
   // The first point only: from the columns while the points are not built, else the first point.
   const c = equityColumnsOf(run);
   return startEquityFrom(run, c !== undefined ? c.equity[0] : run.equity[0]?.equity);
 }
 
-function startEquityFrom(run: Pick<BacktestRun, 'startBalances' | 'baseAsset' | 'quoteAsset'>, firstEquity: number | undefined): number {
+/** `firstEquity` (the first point) is read only for base held at the start in a run without `market`. */
+function startEquityFrom(run: Pick<BacktestRun, 'startBalances' | 'baseAsset' | 'quoteAsset' | 'market'>, firstEquity: number | undefined): number {
   const base = new D(run.startBalances[run.baseAsset] ?? '0');
-  const quote = Number(run.startBalances[run.quoteAsset] ?? '0');
+  const quoteText = run.startBalances[run.quoteAsset] ?? '0';
+  const quote = Number(quoteText);
   if (base.isZero()) return Number.isFinite(quote) ? quote : 0;
+  const open = run.market?.open;
+  // Exactly, as the texts say; a number only at the end (the curve's points are numbers).
+  if (open !== undefined && Number(open) > 0) return base.times(open).plus(quoteText).toNumber();
   return firstEquity ?? quote;
 }
 

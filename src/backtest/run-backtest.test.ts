@@ -4,7 +4,9 @@ import { instrument } from '../core/orders/test-support.ts';
 import { defineStrategy } from '../strategy/define.ts';
 import { cancel, place } from '../strategy/intents.ts';
 import type { IntentInput } from '../strategy/intents.ts';
-import { computeMetrics } from './metrics.ts';
+import { computeMetrics, startEquityOf } from './metrics.ts';
+import { periodReturns } from './period-returns.ts';
+import { formatSummary } from './summary.ts';
 import { resampleBars } from '../data/resample.ts';
 import { runBacktest } from './run-backtest.ts';
 import type { BacktestOptions } from './run-backtest.ts';
@@ -307,5 +309,44 @@ describe('runBacktest: the metrics of a run', () => {
     expect(run.equity.map((p) => p.position)).toEqual([0, 0.4995, 0.0005, 0.0005].map((x) => expect.closeTo(x, 12)));
     expect(run.trades).toHaveLength(1);
     expect(computeMetrics(run).exposurePct).toBe(25);
+  });
+  it('values base held at the start at the first open, as the trade list costs it: net PnL agrees with the trade', () => {
+    // 1 BTC and no PHP; bar 0 opens 100 and closes 110; sold at bar 1's open (110), 0.2% taker fee in PHP.
+    const run = runBacktest(
+      base(scripted({ 0: [place({ symbol: 'BTCPHP', side: 'SELL', type: 'MARKET', quantity: '1' })] }), bars(['100', '110', '100', '110'], ['110', '110', '110', '110']), {
+        balances: { BTC: '1', PHP: '0' },
+      }),
+    );
+    expect(run.trades.map((t) => t.pnl)).toEqual(['9.78']); // 109.78 - 100
+    const m = computeMetrics(run);
+    expect(m.startEquity).toBe(100);
+    expect(m.netPnl).toBeCloseTo(9.78, 9); // was -0.22: the start taken at bar 0's close (110)
+  });
+
+  it('gives holding the base from the start the market\'s return, and the first bar\'s return to Sharpe and Sortino', () => {
+    const hold = runBacktest(base(scripted({}), bars(['100', '110', '100', '110'], ['110', '120', '110', '120']), { balances: { BTC: '1', PHP: '0' } }));
+    const m = computeMetrics(hold);
+    expect({ start: m.startEquity, pnl: m.netPnl, ret: m.returnPct }).toEqual({ start: 100, pnl: 20, ret: 20 }); // were 110, 10, 9.09%
+    expect(m.marketReturnPct).toBeCloseTo(20, 12);
+    // Closes 110, 99, 118.8 from the open 100: bar returns +10%, -10%, +20%.
+    const run = runBacktest(base(scripted({}), bars(['100', '110', '100', '110'], ['110', '110', '99', '99'], ['99', '120', '99', '118.8']), { balances: { BTC: '1', PHP: '0' } }));
+    const r = [0.1, -0.1, 0.2];
+    const mean = (0.1 - 0.1 + 0.2) / 3;
+    const sd = Math.sqrt(r.reduce((a, x) => a + (x - mean) ** 2, 0) / 2);
+    const perYear = 365 * 24 * 60;
+    const s = computeMetrics(run);
+    expect(s.sharpe).toBeCloseTo((mean / sd) * Math.sqrt(perYear), 6);
+    expect(s.sortino).toBeCloseTo((mean / Math.sqrt(0.01 / 3)) * Math.sqrt(perYear), 6);
+    expect(s.maxDrawdownPct).toBeCloseTo(10, 9);
+  });
+
+  it('has every reader of the start equity agree: metrics, the report\'s drawdown, returns by day, the summary', () => {
+    // 1 BTC held from the open 100 down to the close 95: 5% below the start, from the run's first moment.
+    const run = runBacktest(base(scripted({}), bars(['100', '101', '94', '95']), { balances: { BTC: '1', PHP: '0' } }));
+    const m = computeMetrics(run);
+    expect(startEquityOf(run)).toBe(m.startEquity);
+    expect(m.returnPct).toBeCloseTo(-5, 12);
+    expect(periodReturns(run, m.startEquity, '1d').map((d) => d.returnPct)).toEqual([expect.closeTo(m.returnPct, 12)]);
+    expect(formatSummary(run, m)).toMatch(/^Drawdown {2}deepest 5\.00% from 2024-01-01 00:00 UTC \(100\.00 PHP\) to 2024-01-01 00:01 UTC \(95\.00 PHP\)$/m);
   });
 });
