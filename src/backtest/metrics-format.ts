@@ -71,8 +71,8 @@ export const MIN_CAGR_SPAN_MS = 30 * 86_400_000;
 
 /**
  * The metrics as labelled rows, in reading order. `quote` names the money unit; `spanMs` is the
- * run's length (from its first to its last bar), under MIN_CAGR_SPAN_MS the CAGR reads n/a. The
- * JSON keeps the number either way.
+ * run's length, the span CAGR compounds over (metrics-returns.ts runSpanMs: first open to last
+ * close); under MIN_CAGR_SPAN_MS CAGR and Calmar read n/a. The JSON keeps the numbers either way.
  */
 export function metricRows(m: BacktestMetrics, quote: string, spanMs = Infinity): MetricRow[] {
   const money = (x: number) => `${fmtNum(x)} ${quote}`;

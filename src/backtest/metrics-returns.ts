@@ -189,6 +189,16 @@ function curvePass(
 const barReturn = (prev: number, e: number): number => (prev > 0 && Number.isFinite(e) ? e / prev - 1 : 0);
 
 /**
+ * The time a run covers: from its first bar's open to its last bar's close (`from` to `to`),
+ * where its start and end equity sit. What CAGR compounds over, and what the summary and the
+ * report read for "n/a under 30 days" (metrics-format.ts MIN_CAGR_SPAN_MS); 0 for an empty range.
+ */
+export function runSpanMs(run: { readonly from: number; readonly to: number }): number {
+  const span = run.to - run.from;
+  return span > 0 ? span : 0;
+}
+
+/**
  * Compound annual growth in percent over `spanMs`; 0 for a zero span or a non-positive start,
  * -100 when everything was lost. Computed in log space so short spans do not overflow early; a
  * span of minutes can still annualise to +Infinity, which metrics-json writes as "Infinity".

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calmarRatio, computeMetrics, startEquityOf } from './metrics.ts';
 import { metricsFromJson, metricsToJson } from './metrics-json.ts';
-import { barReturns, curveFigures, maxDrawdownPct, maxDrawdownWindow, periodsPerYear, sharpeRatio, sortinoRatio } from './metrics-returns.ts';
+import { barReturns, cagrPct, curveFigures, maxDrawdownPct, maxDrawdownWindow, periodsPerYear, runSpanMs, sharpeRatio, sortinoRatio } from './metrics-returns.ts';
 import { exposurePct, exposureThreshold, feesInQuote, profitFactor, statsByTag, tradeStats } from './metrics-trades.ts';
 import { X40 } from '../core/money/exact40.ts';
 import type { BacktestFill, BacktestRun, EquityPoint, RoundTrip } from './types.ts';
@@ -79,8 +79,9 @@ describe('computeMetrics on a hand-computed run', () => {
     expect(m.returnPct).toBeCloseTo(8.9, 10);
   });
 
-  it('compounds CAGR over the span from first to last point (3 days)', () => {
-    expect(m.cagrPct).toBeCloseTo((1.089 ** (365 / 3) - 1) * 100, 6);
+  it('compounds CAGR over the run\'s span, from the first open to the last close (4 days)', () => {
+    // The start equity sits before the first bar: 4 bars of a day are 4 days (the first close to the last is 3).
+    expect(m.cagrPct).toBeCloseTo((1.089 ** (365 / 4) - 1) * 100, 6);
   });
 
   it('measures the drawdown from the 1100 peak to 990', () => {
@@ -113,12 +114,24 @@ describe('computeMetrics edge cases', () => {
     expect(m).toMatchObject({ startEquity: 1000, endEquity: 1000, netPnl: 0, cagrPct: 0, sharpe: 0, sortino: 0, winRatePct: 0, profitFactor: 0, exposurePct: 0, trades: 0 });
   });
 
-  it('one bar has a return but no span, so no CAGR and no Sharpe', () => {
-    const m = computeMetrics(run({ equity: points([1010]) }));
+  it('one bar has a return over its own span, so a CAGR, but no Sharpe', () => {
+    const m = computeMetrics(run({ equity: points([1010]), to: T0 + DAY, barCount: 1 }));
     noNaN(m);
     expect(m.returnPct).toBeCloseTo(1, 10);
-    expect(m.cagrPct).toBe(0);
+    expect(m.cagrPct).toBeCloseTo((1.01 ** 365 - 1) * 100, 6);
     expect(m.sharpe).toBe(0);
+  });
+
+  it('CAGR annualises the return over run.to - run.from, the span the summary\'s n/a-under-30-days reads', () => {
+    // +21% over 3 daily bars is 3 days of growth, not 2.
+    const three = computeMetrics(run({ equity: points([105, 110, 121].map((x) => x * 10)), to: T0 + 3 * DAY, barCount: 3 }));
+    expect(three.cagrPct / ((1.21 ** (365 / 3) - 1) * 100)).toBeCloseTo(1, 12);
+    expect(three.cagrPct).toBe(cagrPct(1000, 1210, runSpanMs({ from: T0, to: T0 + 3 * DAY })));
+    // A run of a year of daily bars compounds over exactly a year.
+    const year = Array.from({ length: 365 }, (_, i) => 1000 + (i + 1) * (100 / 365));
+    year[364] = 1100;
+    expect(computeMetrics(run({ equity: points(year), to: T0 + 365 * DAY, barCount: 365 })).cagrPct).toBeCloseTo(10, 9);
+    expect(runSpanMs({ from: T0, to: T0 })).toBe(0);
   });
 
   it('flat equity gives zero ratios and drawdown, never NaN', () => {

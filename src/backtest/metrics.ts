@@ -9,7 +9,10 @@
  *   returns by period, drawdown window and curve) takes this one (startEquityOf or the metric).
  * - end equity: the last equity point (the start equity when there is none).
  * - net PnL = end - start; return % = net PnL / start.
- * - CAGR %: compounded over the time from the first to the last equity point (0 for one point).
+ * - CAGR %: the return compounded over the run's time, from the first bar's open (the start
+ *   equity's moment) to the last bar's close (the end equity's): runSpanMs, run.to - run.from.
+ *   One bar of a day is one day. The summary and the report show it (and Calmar) as n/a under
+ *   30 days of that same span.
  * - max drawdown %: deepest fall below a running peak, as a positive percentage.
  * - Calmar: CAGR % / max drawdown % for a gain (0 for a loss: calmarRatio says why), +Infinity for
  *   a gain with no drawdown (a run shorter than a month annualises to absurd figures: read it on
@@ -29,7 +32,7 @@
  * thousands of elements); they are the single functions' own code, so the figures are theirs.
  */
 import { D } from '../core/money/decimal.ts';
-import { cagrPct, curveFigures, periodsPerYear } from './metrics-returns.ts';
+import { cagrPct, curveFigures, periodsPerYear, runSpanMs } from './metrics-returns.ts';
 import { exposurePct, exposureThreshold, fillFigures, percentOf, pnlFigures, tradeFigures } from './metrics-trades.ts';
 import { fillRecordsOf } from './recorder.ts';
 import { reportedPnl, tripRecordsOf } from './round-trips.ts';
@@ -63,7 +66,8 @@ export function computeMetrics(run: BacktestRun): BacktestMetrics {
   const startEquity = startEquityFrom(run, values[0]);
   const endEquity = n > 0 ? (values[n - 1] as number) : startEquity;
   const netPnl = endEquity - startEquity;
-  const span = n > 0 ? (times[n - 1] as number) - (times[0] as number) : 0;
+  // From the first open (the start equity's moment), not the first close (see the header).
+  const span = runSpanMs(run);
   const perYear = periodsPerYear(run.interval, times);
   // One pass over the curve for the return figures, drawdown and (with the position column) exposure.
   const withPositions = positions !== undefined && positions.length === n;

@@ -349,4 +349,18 @@ describe('runBacktest: the metrics of a run', () => {
     expect(periodReturns(run, m.startEquity, '1d').map((d) => d.returnPct)).toEqual([expect.closeTo(m.returnPct, 12)]);
     expect(formatSummary(run, m)).toMatch(/^Drawdown {2}deepest 5\.00% from 2024-01-01 00:00 UTC \(100\.00 PHP\) to 2024-01-01 00:01 UTC \(95\.00 PHP\)$/m);
   });
+  it('compounds CAGR over the run\'s time, first open to last close: two daily bars are two days', () => {
+    // 1 BTC held from the open 100 to the closes 110 and 121: +21% over 2 days (10% a day).
+    const day = 86_400_000;
+    const daily = [['100', '110', '100', '110'], ['110', '121', '110', '121']].map(([open, high, low, close], i) => ({ openTime: T0 + i * day, closeTime: T0 + (i + 1) * day - 1, open: open!, high: high!, low: low!, close: close!, volume: '100' }));
+    const hold = defineStrategy({ name: 'hold', params: z.object({}), symbols: ['BTCPHP'], intervals: ['1d'], onBar: () => undefined });
+    const run = runBacktest(base(hold, daily, { interval: '1d', balances: { BTC: '1', PHP: '0' } }));
+    expect(run.to - run.from).toBe(2 * day);
+    const m = computeMetrics(run);
+    expect(m.returnPct).toBeCloseTo(21, 9);
+    // Taken from the first close to the last (1 day), it was 1.21^365 - 1; a one-bar run read 0.
+    expect(m.cagrPct / ((1.1 ** 365 - 1) * 100)).toBeCloseTo(1, 9);
+    const one = computeMetrics(runBacktest(base(hold, daily.slice(0, 1), { interval: '1d', balances: { BTC: '1', PHP: '0' } })));
+    expect(one.cagrPct / ((1.1 ** 365 - 1) * 100)).toBeCloseTo(1, 9);
+  });
 });

@@ -36,6 +36,22 @@ describe('formatSummary', () => {
   });
 });
 
+describe('formatSummary: CAGR and Calmar', () => {
+  it('show from 30 days of run on, measured as CAGR compounds: first open to last close', () => {
+    const day = 86_400_000;
+    // 30 daily bars span 30 days (their first close to their last is 29).
+    const month = demoRun({ bars: 30, intervalMs: day, interval: '1d' });
+    expect(month.to - month.from).toBe(30 * day);
+    const m = computeMetrics(month);
+    const text = formatSummary(month, m);
+    expect(text).toMatch(new RegExp(`^CAGR +${fmtSignedPct(m.cagrPct).replace(/[+.]/g, '\\$&')} `, 'm'));
+    expect(text).not.toMatch(/n\/a \(< 30 days\)/);
+    const short = demoRun({ bars: 29, intervalMs: day, interval: '1d' });
+    expect(formatSummary(short, computeMetrics(short))).toMatch(/^CAGR +n\/a \(< 30 days\) /m);
+    expect(formatSummary(short, computeMetrics(short))).toMatch(/^Calmar +n\/a \(< 30 days\) /m);
+  });
+});
+
 describe('formatSummary: the position held at the end', () => {
   const openTrade = {
     symbol: 'BTCUSDT',

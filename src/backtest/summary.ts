@@ -6,6 +6,7 @@
  * file.
  */
 import { alignTable, fmtDayStats, fmtDrawdownWindow, fmtDuration, fmtNum, fmtOpenTrade, fmtParams, fmtSigned, fmtSignedPct, fmtTagStats, fmtTime, metricRows } from './metrics-format.ts';
+import { runSpanMs } from './metrics-returns.ts';
 import { feesInQuote, statsByTag, tradeStats } from './metrics-trades.ts';
 import { periodReturns } from './period-returns.ts';
 import { warmupLine } from './run-notices.ts';
@@ -42,7 +43,7 @@ export function formatSummary(run: BacktestRun, metrics: BacktestMetrics): strin
     () => false,
   );
 
-  const rows = metricRows(metrics, run.quoteAsset, run.to - run.from);
+  const rows = metricRows(metrics, run.quoteAsset, runSpanMs(run));
   const half = Math.ceil(rows.length / 2);
   const pairs: string[][] = [];
   for (let i = 0; i < half; i++) {

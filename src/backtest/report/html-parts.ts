@@ -3,6 +3,7 @@
  * sheet. Everything from the run is escaped; the charts are drawn by page-script.js.
  */
 import { fmtDayStats, fmtDuration, fmtNum, fmtOpenTrade, fmtParams, fmtSigned, fmtSignedPct, fmtTime, metricRows, tagLabel } from '../metrics-format.ts';
+import { runSpanMs } from '../metrics-returns.ts';
 import { statsByTag, tradeStats } from '../metrics-trades.ts';
 import { monthlyReturns, periodReturns } from '../period-returns.ts';
 import type { BacktestMetrics, BacktestRun } from '../types.ts';
@@ -35,7 +36,7 @@ function balances(b: Record<string, string>): string {
 
 export function metricsHtml(run: BacktestRun, m: BacktestMetrics): string {
   const s = tradeStats(run.trades);
-  const cells = metricRows(m, run.quoteAsset, run.to - run.from).map(
+  const cells = metricRows(m, run.quoteAsset, runSpanMs(run)).map(
     (r) => `<div class="metric" data-metric="${r.key}"><div class="label">${escapeHtml(r.label)}</div><div class="value${sign(r.signed)}">${escapeHtml(r.value)}</div></div>`,
   );
   const q = escapeHtml(run.quoteAsset);
