@@ -11,7 +11,10 @@
  * 3. Each bar is played as a path of four prices: open -> low -> high -> close for an up bar
  *    (close >= open), open -> high -> low -> close for a down bar, at the open time, a third and
  *    two thirds into the bar, and the close time. At each point the queued commands run first,
- *    then the price is printed as an outside trade.
+ *    then the price moves there from the previous point and is printed as an outside trade. The
+ *    move is continuous: each waiting stop whose stop price lies strictly between the two points
+ *    is printed at its stop price first, in the order the move reaches them. The open arrives from
+ *    the previous bar's close as a gap: nothing is printed between them.
  * 4. A resting LIMIT order fills as maker at its own limit price when a print trades through it
  *    (`limitFill: 'through'`, the default: strictly beyond the limit) or reaches it ('touch').
  *    With `volumeShare` the quantity all prints of one bar may fill is capped at that share of
@@ -19,8 +22,10 @@
  * 5. A marketable LIMIT order arriving at a point fills at once as taker at that point's price
  *    (no slippage: its limit protects it); LIMIT_MAKER orders that would take are rejected, as at
  *    the venue.
- * 6. Stops trigger when a print reaches their stop price (high or low on the path); a triggered
- *    stop-market fills at that print's price, a stop-limit becomes a LIMIT order there.
+ * 6. Stops trigger when a print reaches their stop price. A triggered stop-market (STOP_LOSS,
+ *    TAKE_PROFIT) fills at the price of the print that triggered it, which is its stop price when
+ *    the path moved through it and the open when the bar gapped past it. A stop-limit becomes a
+ *    LIMIT order there: taker at that print when its limit allows, else resting.
  * 7. Every order passes the same pre-trade checks and the same matching engine as live and
  *    sandbox orders: filters, balances, fees (maker / taker rates, charged in the asset received).
  * 8. Orders still queued after the last bar run at its close time with no market price: MARKET

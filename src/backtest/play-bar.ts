@@ -1,9 +1,12 @@
 /**
  * Plays one bar through the simulated venue by the fill model (fill-model.ts): at each point of
  * the path the clock moves to the point's time, queued commands run at its price, then the price
- * prints against resting orders (capped by the bar's volume share). A bar with nothing open and
- * nothing queued only records its close: no print could fill anything, so none is made (and the
- * close reaches the venue only when its next command runs).
+ * moves there from the previous point: each waiting stop whose stop price lies strictly between
+ * is printed at its stop price, in the order the move reaches them, then the point's price is
+ * printed (all prints capped by the bar's volume share). The bar's open comes from the previous
+ * bar's close as a gap: nothing is printed between them. A bar with nothing open and nothing
+ * queued only records its close: no print could fill anything, so none is made (and the close
+ * reaches the venue only when its next command runs).
  */
 import { closeText, keepClose } from '../core/indicators/candle.ts';
 import type { Candle, CandleText, KeptClose } from '../core/indicators/candle.ts';
@@ -46,7 +49,9 @@ export class BarPlayer {
     barPath(c.openTime, c.closeTime, x.open, x.high, x.low, x.close, c.open, c.close, this.path);
     // The volume cap is worked out at the bar's first print (a bar whose orders all filled at the open never prints).
     let cap: ReturnType<typeof volumeCap> | null = null;
-    for (const p of this.path) {
+    const path = this.path;
+    for (let i = 0; i < path.length; i++) {
+      const p = path[i] as PathPoint;
       if (!v.busy()) {
         this.deferIdle(c.closeTime, x);
         return;
@@ -55,9 +60,20 @@ export class BarPlayer {
       v.flush(this.symbol, p.time, p.price);
       if (v.open.size === 0) continue;
       if (cap === null) cap = volumeCap(x.volume, this.model.volumeShare);
-      const filled = v.print(this.symbol, p.time, p.price, cap?.toFixed());
-      if (cap !== undefined && filled !== '0') cap = cap.minus(filled);
+      // The move from the previous point passes the stops in between: each triggers at its own
+      // price (a gap at the open, i === 0, passes none: stops there fill at the open).
+      if (i > 0) {
+        const from = (path[i - 1] as PathPoint).price;
+        for (let s = v.stopBetween(this.symbol, from, p.price); s !== undefined; s = v.stopBetween(this.symbol, s, p.price)) cap = this.print(p.time, s, cap);
+      }
+      cap = this.print(p.time, p.price, cap);
     }
+  }
+
+  /** Print `price`, capped by what is left of the bar's cap; returns what is left after. */
+  private print(time: number, price: string, cap: ReturnType<typeof volumeCap>): ReturnType<typeof volumeCap> {
+    const filled = this.venue.print(this.symbol, time, price, cap?.toFixed());
+    return cap !== undefined && filled !== '0' ? cap.minus(filled) : cap;
   }
 
   /** After the last bar: run what is still queued at `time`, with no market price (market orders expire). */

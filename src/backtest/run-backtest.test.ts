@@ -124,14 +124,48 @@ describe('runBacktest', () => {
     expect(run.fills.map((f) => f.qty)).toEqual(['2', '2', '1']);
   });
 
-  it('triggers stops on the path: a stop-market fills at the print that reached it', () => {
+  it('triggers stops on the path: a stop-market the path moves through fills at its stop price', () => {
     const s = scripted({
       0: [place({ symbol: 'BTCPHP', side: 'BUY', type: 'MARKET', quantity: '1' })],
       1: [place({ symbol: 'BTCPHP', side: 'SELL', type: 'STOP_LOSS', quantity: '0.998', stopPrice: '96', tag: 'sl' })],
     });
     const run = runBacktest(base(s, bars(...ROWS)));
-    expect(run.fills.map((f) => `${f.side} ${f.price} ${f.time - T0}`)).toEqual(['BUY 102 60000', 'SELL 95 160000']); // bar 2: 103 -> 107 -> 95 (two thirds in)
+    expect(run.fills.map((f) => `${f.side} ${f.price} ${f.time - T0}`)).toEqual(['BUY 102 60000', 'SELL 96 160000']); // bar 2: 103 -> 107 -> 95 passes 96 (by two thirds in), not the low
     expect(run.trades).toHaveLength(1);
+  });
+
+  it('fills a take-profit at its stop price, not at the extreme the path reaches beyond it', () => {
+    const P = (o: Omit<Parameters<typeof place>[0], 'symbol'>) => place({ symbol: 'BTCPHP', ...o } as Parameters<typeof place>[0]);
+    const flat: [string, string, string, string] = ['100', '100', '100', '100'];
+    // SELL 105 on the up bar 100 -> 99 -> 106 -> 101: the rise from 99 to 106 passes 105.
+    const sell = runBacktest(base(scripted({ 0: [P({ side: 'BUY', type: 'MARKET', quantity: '1' })], 1: [P({ side: 'SELL', type: 'TAKE_PROFIT', quantity: '0.998', stopPrice: '105', tag: 'tp' })] }), bars(flat, flat, ['100', '106', '99', '101'], flat)));
+    expect(sell.fills.map((f) => `${f.side} ${f.price} ${f.time - T0} ${f.isMaker ? 'maker' : 'taker'}`)).toEqual(['BUY 100 60000 taker', 'SELL 105 160000 taker']);
+    // BUY 95 on the down bar 100 -> 101 -> 90 -> 92: the fall from 101 to 90 passes 95.
+    const buy = runBacktest(base(scripted({ 0: [P({ side: 'BUY', type: 'TAKE_PROFIT', quantity: '1', stopPrice: '95', tag: 'tpb' })] }), bars(flat, ['100', '101', '90', '92'])));
+    expect(buy.fills.map((f) => `${f.side} ${f.price} ${f.time - T0}`)).toEqual(['BUY 95 100000']);
+  });
+
+  it('fills a stop the open gapped past at the open, and stops the path passes in the order it reaches them', () => {
+    const P = (o: Omit<Parameters<typeof place>[0], 'symbol'>) => place({ symbol: 'BTCPHP', ...o } as Parameters<typeof place>[0]);
+    const entry = { 0: [P({ side: 'BUY', type: 'MARKET', quantity: '1' })] };
+    // Bar 1 closes at 103; bar 2 opens at 94, beyond the stop: it fills at the open, the first price it could.
+    const gap = runBacktest(base(scripted({ ...entry, 1: [P({ side: 'SELL', type: 'STOP_LOSS', quantity: '0.998', stopPrice: '96', tag: 'sl' })] }), bars(ROWS[0]!, ROWS[1]!, ['94', '95', '90', '91'])));
+    expect(gap.fills.map((f) => `${f.side} ${f.price} ${f.time - T0}`)).toEqual(['BUY 102 60000', 'SELL 94 120000']);
+    // Two stops and a stop-limit on the fall 107 -> 95: 98 first, then 96 (the stop-limit becomes a LIMIT 95.5 there and takes at 96).
+    const log: string[] = [];
+    const many = scripted(
+      {
+        ...entry,
+        1: [
+          P({ side: 'SELL', type: 'STOP_LOSS', quantity: '0.3', stopPrice: '96', tag: 'sl96' }),
+          P({ side: 'SELL', type: 'STOP_LOSS', quantity: '0.3', stopPrice: '98', tag: 'sl98' }),
+          P({ side: 'SELL', type: 'STOP_LOSS_LIMIT', quantity: '0.3', stopPrice: '96', price: '95.5', timeInForce: 'GTC', tag: 'sll' }),
+        ],
+      },
+      log,
+    );
+    const run = runBacktest(base(many, bars(...ROWS)));
+    expect(run.fills.map((f) => `${f.tag} ${f.price} ${f.time - T0} ${f.isMaker ? 'maker' : 'taker'}`)).toEqual(['undefined 102 60000 taker', 'sl98 98 160000 taker', 'sl96 96 160000 taker', 'sll 96 160000 taker']);
   });
 
   it('denies before the venue, records the denial, and reports it to the strategy', () => {

@@ -130,6 +130,11 @@ export class SimVenue implements VenuePort {
     return r.filledQty;
   }
 
+  /** The stop price of the first stop a price moving from `from` to `to` triggers strictly between them, if any. */
+  stopBetween(symbol: string, from: string, to: string): string | undefined {
+    return this.engine.stopBetween(symbol, from, to);
+  }
+
   /** Record the market's price without a print (nothing is open: nothing could fill). */
   idle(symbol: string, time: number, price: string): void {
     const m = this.market(symbol);

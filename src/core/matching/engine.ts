@@ -44,7 +44,7 @@ import { dumpEngine, dumpHead } from './dump.ts';
 import type { EngineDump } from './dump.ts';
 import { historyRecord, visitHistory } from './dump-history.ts';
 import type { HistoryItem, HistoryRecord } from './dump-history.ts';
-import { applyPrint } from './external.ts';
+import { applyPrint, externalPriceInt } from './external.ts';
 import type { Print, PrintResult } from './external.ts';
 import { snapshotOf } from './order.ts';
 import { accountTrade, allOrders, depth, historyOrders, myTrades, openOrders, top } from './queries.ts';
@@ -69,6 +69,20 @@ export class SpotEngine extends EngineCore {
   /** An outside trade (backtest bar, replayed print): fills resting orders it reaches, sets the last price, triggers stops. */
   applyPrint(symbol: string, print: Print): PrintResult {
     return applyPrint(this, symbol, print);
+  }
+
+  /**
+   * The stop price of the first stop a price moving continuously from `from` to `to` triggers
+   * strictly between them (a backtest prints it there before `to`); undefined when none.
+   */
+  stopBetween(symbol: string, from: string, to: string): string | undefined {
+    const sb = this.book(symbol);
+    if (sb.stops.size === 0) return undefined;
+    const a = externalPriceInt(sb.spec, from, 'nearest');
+    const b = externalPriceInt(sb.spec, to, 'nearest');
+    if (a === b) return undefined;
+    const s = sb.stops.nextBeyond(b > a, a);
+    return s > 0 && (b > a ? s < b : s > b) ? sb.priceTexts.get(s) : undefined;
   }
 
   /** By orderId: that order. By clientOrderId: every retained order that used it, newest first. Empty when none. */

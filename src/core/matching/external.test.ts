@@ -49,6 +49,27 @@ describe('applyPrint', () => {
   });
 });
 
+describe('stopBetween', () => {
+  it('names the first stop a move passes strictly between its ends, in the direction of the move', () => {
+    const h = harness();
+    expect(h.engine.stopBetween('BTCPHP', '100', '90')).toBeUndefined();
+    h.engine.applyPrint('BTCPHP', { price: '100', time: 1000, mode: 'through' });
+    h.place('alice', { side: 'SELL', type: 'STOP_LOSS', stopPrice: '96', quantity: '1' });
+    h.place('alice', { side: 'SELL', type: 'STOP_LOSS', stopPrice: '98', quantity: '1' });
+    h.place('alice', { side: 'BUY', type: 'STOP_LOSS', stopPrice: '105', quantity: '1' });
+    h.place('alice', { side: 'SELL', type: 'TAKE_PROFIT', stopPrice: '103', quantity: '1' });
+    expect(h.engine.stopBetween('BTCPHP', '100', '90')).toBe('98');
+    expect(h.engine.stopBetween('BTCPHP', '98', '90')).toBe('96');
+    expect(h.engine.stopBetween('BTCPHP', '96', '90')).toBeUndefined();
+    expect(h.engine.stopBetween('BTCPHP', '100', '96')).toBe('98'); // a stop at the end is the end's print
+    expect(h.engine.stopBetween('BTCPHP', '99', '110')).toBe('103');
+    expect(h.engine.stopBetween('BTCPHP', '103', '110')).toBe('105');
+    expect(h.engine.stopBetween('BTCPHP', '104', '105')).toBeUndefined();
+    // A rising stop already due at the start (placed since) is passed over: the first print triggers it.
+    expect(h.engine.stopBetween('BTCPHP', '104', '110')).toBe('105');
+  });
+});
+
 describe('placeOrder with externalPrice', () => {
   it('fills a MARKET order as taker at the external price, unlimited size, after the book', () => {
     const h = harness({ fee: { maker: '0.001', taker: '0.002' } });

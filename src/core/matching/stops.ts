@@ -52,6 +52,20 @@ export class StopBook {
     return true;
   }
 
+  /**
+   * The stop price of the first stop a price moving up (`rising`) or down from `price` would
+   * trigger strictly beyond `price`; -1 when none. Stops whose trigger already holds at `price`
+   * (placed since it was last seen) are passed over: the next trade triggers them anyway.
+   */
+  nextBeyond(rising: boolean, price: number): number {
+    const list = rising ? this.rising : this.falling;
+    for (let i = list.length - 1; i >= 0; i--) {
+      const s = (list[i] as Order).stopPrice;
+      if (rising ? s > price : s < price) return s;
+    }
+    return -1;
+  }
+
   /** Move every order whose trigger holds at `lastPrice` to `out`, in trigger order. */
   collect(lastPrice: number, out: Order[]): void {
     const up = this.rising;
