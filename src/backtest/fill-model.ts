@@ -24,8 +24,10 @@
  *    the venue.
  * 6. Stops trigger when a print reaches their stop price. A triggered stop-market (STOP_LOSS,
  *    TAKE_PROFIT) fills at the price of the print that triggered it, which is its stop price when
- *    the path moved through it and the open when the bar gapped past it. A stop-limit becomes a
- *    LIMIT order there: taker at that print when its limit allows, else resting.
+ *    the path moved through it and the open when the bar gapped past it, moved against it by
+ *    `slippageBps` as a MARKET order is (its own fill only: the last price and every other order
+ *    stay at the print). A stop-limit becomes a LIMIT order there: taker at that print when its
+ *    limit allows, else resting.
  * 7. Every order passes the same pre-trade checks and the same matching engine as live and
  *    sandbox orders: filters, balances, fees (maker / taker rates, charged in the asset received).
  * 8. Orders still queued after the last bar run at its close time with no market price: MARKET
@@ -34,7 +36,7 @@
 import { D } from '../core/money/decimal.ts';
 
 export interface FillModel {
-  /** Adverse move of MARKET order prices, in basis points; default 0. */
+  /** Adverse move of MARKET and triggered stop-market fill prices, in basis points; default 0. */
   readonly slippageBps?: number;
   /** How a print fills a resting LIMIT order; default 'through'. */
   readonly limitFill?: 'through' | 'touch';

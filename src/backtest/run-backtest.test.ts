@@ -109,6 +109,29 @@ describe('runBacktest', () => {
     expect(run.fillModel).toEqual({ marketFill: 'next-open', slippageBps: 7, limitFill: 'through', volumeShare: null });
   });
 
+  it('moves triggered stop-market prices against them by the slippage too, from the price that triggered them', () => {
+    const P = (o: Omit<Parameters<typeof place>[0], 'symbol'>) => place({ symbol: 'BTCPHP', ...o } as Parameters<typeof place>[0]);
+    const entry = { 0: [P({ side: 'BUY', type: 'MARKET', quantity: '1' })] };
+    const slip = { fillModel: { slippageBps: 100 } };
+    const sl = runBacktest(base(scripted({ ...entry, 1: [P({ side: 'SELL', type: 'STOP_LOSS', quantity: '0.998', stopPrice: '96' })] }), bars(...ROWS), slip));
+    expect(sl.fills.map((f) => f.price)).toEqual(['103.02', '95.04']); // 102 * 1.01; triggered at 96: 96 * 0.99
+    const gap = runBacktest(base(scripted({ ...entry, 1: [P({ side: 'SELL', type: 'STOP_LOSS', quantity: '0.998', stopPrice: '96' })] }), bars(ROWS[0]!, ROWS[1]!, ['94', '95', '90', '91']), slip));
+    expect(gap.fills.map((f) => f.price)).toEqual(['103.02', '93.06']); // triggered by the open, 94 * 0.99
+    // A BUY pays more, onto the tick against it (95 * 1.0007 = 95.0665); a stop-limit's limit protects it: no slippage.
+    const tp = runBacktest(base(scripted({ 0: [P({ side: 'BUY', type: 'TAKE_PROFIT', quantity: '1', stopPrice: '95', tag: 'tp' }), P({ side: 'BUY', type: 'TAKE_PROFIT_LIMIT', quantity: '1', stopPrice: '95', price: '95.5', timeInForce: 'GTC', tag: 'tpl' })] }), bars(['100', '100', '100', '100'], ['100', '101', '90', '92']), { fillModel: { slippageBps: 7 } }));
+    expect(tp.fills.map((f) => `${f.tag} ${f.price}`)).toEqual(['tp 95.07', 'tpl 95']);
+  });
+
+  it('slips only the stop\'s own fill: the last price and the other orders stay at the print', () => {
+    const P = (o: Omit<Parameters<typeof place>[0], 'symbol'>) => place({ symbol: 'BTCPHP', ...o } as Parameters<typeof place>[0]);
+    const log: string[] = [];
+    const s = scripted({ 0: [P({ side: 'BUY', type: 'MARKET', quantity: '1' })], 1: [P({ side: 'SELL', type: 'STOP_LOSS', quantity: '0.5', stopPrice: '96', tag: 'a' }), P({ side: 'SELL', type: 'STOP_LOSS', quantity: '0.4', stopPrice: '95.5', tag: 'b' })] }, log);
+    // The down bar 100 -> 101 -> 96 -> 99 reaches 96, never 95.5: only a fills (at 95.04); b waits.
+    const run = runBacktest(base(s, bars(['100', '100', '100', '100'], ['100', '100', '100', '100'], ['100', '101', '96', '99'], ['99', '99', '99', '99']), { fillModel: { slippageBps: 100 } }));
+    expect(run.fills.map((f) => `${f.tag} ${f.price}`)).toEqual(['undefined 101', 'a 95.04']);
+    expect(log.filter((l) => l.startsWith('b '))).toEqual(['b NEW']);
+  });
+
   it('fills a resting LIMIT when the path trades through it (or touches it), as maker at its price', () => {
     const buyAt = (price: string) => scripted({ 0: [place({ symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', quantity: '1', price, tag: 'l' })] });
     expect(runBacktest(base(buyAt('98'), bars(...ROWS))).fills.map((f) => `${f.price} ${f.time - T0}`)).toEqual(['98 160000']); // bar 1 only touches 98; bar 2 trades through it at its low, two thirds in

@@ -49,6 +49,21 @@ describe('SimVenue', () => {
     expect(batches.at(-1)?.[0]).toMatchObject({ kind: 'fill', price: '95', qty: '1.5', isMaker: true, orderStatus: 'FILLED' });
   });
 
+  it('slips a triggered stop-market as a MARKET order, only its own fill: the print stays the last price', () => {
+    const batches: VenueEvent[][] = [];
+    const v = new SimVenue({ instruments: [inst], fees: { maker: '0', taker: '0' }, balances: { PHP: '1000', BTC: '1' }, slippageBps: 100 });
+    v.connect((b) => batches.push([...b]));
+    v.print('BTCPHP', 1000, '98');
+    v.send({ kind: 'place', symbol: 'BTCPHP', clientOrderId: 's', side: 'SELL', type: 'STOP_LOSS', quantity: '0.5', stopPrice: '96' });
+    v.send({ kind: 'place', symbol: 'BTCPHP', clientOrderId: 'b', side: 'BUY', type: 'STOP_LOSS', quantity: '0.5', stopPrice: '99' });
+    v.flush('BTCPHP', 2000, '98');
+    v.print('BTCPHP', 3000, '99');
+    v.print('BTCPHP', 4000, '96');
+    const fills = batches.flat().filter((e) => e.kind === 'fill');
+    expect(fills.map((e) => e.kind === 'fill' && `${e.clientOrderId} ${e.price}`)).toEqual(['b 99.99', 's 95.04']);
+    expect(v.engine.lastPrice('BTCPHP')).toBe('96');
+  });
+
   it('runs cancelReplace as cancel then place; a failed cancel places nothing', () => {
     const { v, batches } = venue();
     v.send({ kind: 'cancelReplace', symbol: 'BTCPHP', cancelClientOrderId: 'nope', order: { kind: 'place', symbol: 'BTCPHP', clientOrderId: 'n', side: 'BUY', type: 'LIMIT', quantity: '1', price: '90' } });

@@ -9,8 +9,10 @@
  * take the outside liquidity at `price` moved against them by `slippageBps`; other marketable
  * orders fill as takers at `price`; the rest rest on the book. `print` is an outside trade: it
  * fills resting LIMIT orders it reaches ('through' or 'touch'), sets the last price and
- * triggers stops. cancelReplace runs as a cancel then, only if it succeeded, a place (notes 6,
- * STOP_ON_FAILURE), both at the flush's price.
+ * triggers stops. A triggered stop-market (STOP_LOSS, TAKE_PROFIT) pays the slippage as a MARKET
+ * order does, on the price that triggered it; only its own fill moves (the last price and every
+ * other order's fill stay at the print). cancelReplace runs as a cancel then, only if it
+ * succeeded, a place (notes 6, STOP_ON_FAILURE), both at the flush's price.
  *
  * Events: the engine streams the account's execution reports and balances as venue events while
  * it runs (core/matching/account-stream.ts, the same events toVenueEvents makes of EngineEvents,
@@ -22,7 +24,7 @@
  */
 import type { Instrument } from '../core/market/index.ts';
 import { AccountStream, SpotEngine } from '../core/matching/index.ts';
-import type { FeeRates, NewOrderRequest } from '../core/matching/index.ts';
+import type { FeeRates, NewOrderRequest, StopPrices } from '../core/matching/index.ts';
 import { D, dec } from '../core/money/decimal.ts';
 import { Balances } from '../core/portfolio/balances.ts';
 import type { PlaceCommand, VenueCommand, VenueEventSink, VenuePort } from '../ports/venue.ts';
@@ -32,7 +34,7 @@ export interface SimVenueOptions {
   readonly fees: FeeRates;
   /** Starting free balances of the account, by asset. */
   readonly balances: Readonly<Record<string, string>>;
-  /** Adverse move of MARKET order prices, in basis points (default 0). */
+  /** Adverse move of MARKET and triggered stop-market order prices, in basis points (default 0). */
   readonly slippageBps?: number;
   /** How a print fills resting LIMIT orders (default 'through'). */
   readonly limitFill?: 'through' | 'touch';
@@ -41,6 +43,12 @@ export interface SimVenueOptions {
 }
 
 export const SIM_ACCOUNT = 'backtest';
+
+/** `price` moved against a taker by `slip` (a fraction): up for a BUY, down for a SELL (the engine rounds onto the tick against it). */
+function slipped(price: string, buy: boolean, slip: InstanceType<typeof D>): string {
+  const p = dec(price, 'price');
+  return (buy ? p.times(slip.plus(1)) : p.times(new D(1).minus(slip))).toFixed();
+}
 const FEE_ACCOUNT = 'fees';
 
 /** One symbol's state in the venue (a class, as are its parts: docs/architecture.md, "Objects made once per run"). */
@@ -67,6 +75,9 @@ export class SimVenue implements VenuePort {
   private readonly mode: 'through' | 'touch';
   /** The account's events of the engine operation that just ran. */
   private readonly stream: AccountStream;
+  /** The stop prices of the last price slipped for stops (a bar's prints repeat few prices). */
+  private stopsAt = '';
+  private stopsSlipped: StopPrices | undefined;
 
   constructor(opts: SimVenueOptions) {
     this.balances = new Balances();
@@ -125,7 +136,7 @@ export class SimVenue implements VenuePort {
   /** An outside trade at `price` (at most `maxQty` filled); returns the quantity it filled from resting orders. */
   print(symbol: string, time: number, price: string, maxQty?: string, mode: 'through' | 'touch' = this.mode): string {
     this.market(symbol).idle = false;
-    const r = this.engine.applyPrint(symbol, { price, time, mode, maxQty });
+    const r = this.engine.applyPrint(symbol, { price, time, mode, maxQty, stopPrices: this.stopPrices(symbol, price) });
     this.emit();
     return r.filledQty;
   }
@@ -172,7 +183,7 @@ export class SimVenue implements VenuePort {
   private place(c: PlaceCommand, time: number, price: string | undefined): void {
     // The command is the request (its fields are the request's, plus `kind`): no copy per order.
     const req: NewOrderRequest = c;
-    const r = this.engine.placeOrder(SIM_ACCOUNT, req, time, { externalPrice: price === undefined ? undefined : this.priceFor(c, price) });
+    const r = this.engine.placeOrder(SIM_ACCOUNT, req, time, price === undefined ? {} : { externalPrice: this.priceFor(c, price), stopPrices: this.stopPrices(c.symbol, price) });
     if (r.ok) this.emit();
     else this.sink([{ kind: 'rejected', symbol: c.symbol, clientOrderId: c.clientOrderId, code: r.code, reason: r.msg, time }]);
   }
@@ -180,8 +191,17 @@ export class SimVenue implements VenuePort {
   /** MARKET orders pay the slippage; the engine rounds an off-tick price against the taker. */
   private priceFor(c: PlaceCommand, price: string): string {
     if (this.slip === undefined || c.type !== 'MARKET') return price;
-    const p = dec(price, 'price');
-    return (c.side === 'BUY' ? p.times(this.slip.plus(1)) : p.times(new D(1).minus(this.slip))).toFixed();
+    return slipped(price, c.side === 'BUY', this.slip);
+  }
+
+  /** With slippage, where stop-market orders triggered at `price` fill (none when no stop waits). */
+  private stopPrices(symbol: string, price: string): StopPrices | undefined {
+    if (this.slip === undefined || this.engine.waitingStops(symbol) === 0) return undefined;
+    if (this.stopsAt !== price || this.stopsSlipped === undefined) {
+      this.stopsAt = price;
+      this.stopsSlipped = { BUY: slipped(price, true, this.slip), SELL: slipped(price, false, this.slip) };
+    }
+    return this.stopsSlipped;
   }
 
   /** Deliver the events the engine streamed during the operation that just ran. */

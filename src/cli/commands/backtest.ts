@@ -94,7 +94,7 @@ export function backtestCommand(io: CliIo) {
         .option('balance', { type: 'string', array: true, describe: 'starting balance ASSET=AMOUNT (repeatable; default 10000 of the quote asset)' })
         .option('journal', { type: 'string', describe: 'journal file (default $HALYARD_JOURNAL or data/halyard.db)' })
         .option('exchange-info', { type: 'string', describe: 'the symbol\'s rules from this file: an exchangeInfo response or one of its symbol objects (default: the journal\'s snapshot, else the sandbox config\'s symbol)' })
-        .option('slippage-bps', { type: 'number', describe: 'adverse move of MARKET fills, basis points (default 0)' })
+        .option('slippage-bps', { type: 'number', describe: 'adverse move of MARKET and triggered stop-market fills, basis points (default 0)' })
         .option('limit-fill', { type: 'string', choices: ['through', 'touch'], describe: 'LIMIT orders fill when the price trades through them (default) or touches them' })
         .option('volume-share', { type: 'number', describe: 'cap resting-order fills at this share of each bar\'s volume, (0, 1]' })
         .option('json', { type: 'string', describe: 'write the run and its metrics as JSON here' })

@@ -9,7 +9,7 @@ import { AccountRegistry } from './account-registry.ts';
 import type { AccountStream } from './account-stream.ts';
 import { admit } from './admission.ts';
 import type { MarketRefs } from './admission.ts';
-import { externalPriceInt } from './external.ts';
+import { externalPriceInt, setStopPrices } from './external.ts';
 import { activate, latestByClientId, register, rest, retire } from './lifecycle.ts';
 import { execute } from './matcher.ts';
 import { OpContext } from './op-context.ts';
@@ -124,6 +124,7 @@ export class EngineCore {
     if (typeof lock === 'object') return lock;
     const ctx = this.context(now);
     ctx.ext = ext;
+    if (opts?.stopPrices !== undefined) setStopPrices(ctx, sb.spec, opts.stopPrices);
     const explicitId = req.clientOrderId !== undefined && req.clientOrderId !== '';
     const o = new Order(acct, this.st.seq++, explicitId ? (req.clientOrderId as string) : null, p, now);
     ctx.fillsOf = o;

@@ -21,8 +21,10 @@
  *   orders reached by an outside trade, maker at their own limit price: 'through' needs the print
  *   strictly beyond the limit, 'touch' also fills at the limit. No queue position model: a print
  *   that reaches a level fills the engine's orders there in time priority, capped only by maxQty.
- *   Stops triggered within such an operation may fill at its external price too. Slippage is
- *   the caller's model: the backtester passes "next bar open + slippage" as the external price.
+ *   Stops triggered within such an operation may fill at its external price too, or stop-market
+ *   orders at the operation's `stopPrices` for their side (the last price stays the external
+ *   price). Slippage is the caller's model: the backtester passes "next bar open + slippage" as a
+ *   MARKET order's external price and the slipped prints as `stopPrices`.
  * - Events: a self-trade-prevention cancel is an order update with executionType CANCELED and
  *   cause 'STP' (notes 4.1 has no STP event); a stop's trigger is a NEW update, cause 'TRIGGER'.
  *   Balance events cover the trading accounts an operation touched, not the fee account (the
@@ -69,6 +71,11 @@ export class SpotEngine extends EngineCore {
   /** An outside trade (backtest bar, replayed print): fills resting orders it reaches, sets the last price, triggers stops. */
   applyPrint(symbol: string, print: Print): PrintResult {
     return applyPrint(this, symbol, print);
+  }
+
+  /** Untriggered stop orders of the symbol (every account). */
+  waitingStops(symbol: string): number {
+    return this.book(symbol).stops.size;
   }
 
   /**

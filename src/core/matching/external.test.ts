@@ -47,7 +47,25 @@ describe('applyPrint', () => {
     expect(h.engine.order('alice', 'BTCPHP', { orderId: stop.order.orderId })[0]).toMatchObject({ status: 'FILLED', cummulativeQuoteQty: '94.5', updateTime: 3000 });
     expect(h.engine.lastPrice('BTCPHP')).toBe('94.5');
   });
+
+  it('fills triggered stop-markets at stopPrices for their side, rounded against them; stop-limits and the last price keep the print', () => {
+    const h = harness();
+    h.engine.applyPrint('BTCPHP', { price: '100', time: 1000, mode: 'through' });
+    const sl = h.place('alice', { side: 'SELL', type: 'STOP_LOSS', stopPrice: '96', quantity: '1' });
+    const tp = h.place('alice', { side: 'BUY', type: 'TAKE_PROFIT', stopPrice: '96', quantity: '1' });
+    const sll = h.place('bob', { side: 'SELL', type: 'STOP_LOSS_LIMIT', stopPrice: '96', price: '95.5', quantity: '1', timeInForce: 'GTC' });
+    const later = h.place('bob', { side: 'SELL', type: 'STOP_LOSS', stopPrice: '95.5', quantity: '1' });
+    h.engine.applyPrint('BTCPHP', { price: '96', time: 2000, mode: 'through', stopPrices: { BUY: '96.961', SELL: '95.049' } });
+    const order = (acct: string, id: string) => h.engine.order(acct, 'BTCPHP', { orderId: id })[0];
+    expect(order('alice', sl.order.orderId)).toMatchObject({ status: 'FILLED', cummulativeQuoteQty: '95.04' });
+    expect(order('alice', tp.order.orderId)).toMatchObject({ status: 'FILLED', cummulativeQuoteQty: '96.97' });
+    expect(order('bob', sll.order.orderId)).toMatchObject({ status: 'FILLED', cummulativeQuoteQty: '96' }); // a LIMIT 95.5 at the trigger: taker at the print
+    // The slipped fills moved neither the last price nor a stop the print did not reach.
+    expect(h.engine.lastPrice('BTCPHP')).toBe('96');
+    expect(order('bob', later.order.orderId)).toMatchObject({ status: 'NEW', isWorking: false });
+  });
 });
+
 
 describe('stopBetween', () => {
   it('names the first stop a move passes strictly between its ends, in the direction of the move', () => {
@@ -58,6 +76,7 @@ describe('stopBetween', () => {
     h.place('alice', { side: 'SELL', type: 'STOP_LOSS', stopPrice: '98', quantity: '1' });
     h.place('alice', { side: 'BUY', type: 'STOP_LOSS', stopPrice: '105', quantity: '1' });
     h.place('alice', { side: 'SELL', type: 'TAKE_PROFIT', stopPrice: '103', quantity: '1' });
+    expect(h.engine.waitingStops('BTCPHP')).toBe(4);
     expect(h.engine.stopBetween('BTCPHP', '100', '90')).toBe('98');
     expect(h.engine.stopBetween('BTCPHP', '98', '90')).toBe('96');
     expect(h.engine.stopBetween('BTCPHP', '96', '90')).toBeUndefined();

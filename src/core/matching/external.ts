@@ -5,7 +5,8 @@
  * maker at their own limit price: a BUY when the print is below its limit ('through') or at or
  * below it ('touch'), a SELL mirrored; best price first, then time priority, capped in total by
  * `maxQty`. Then the print is the symbol's last price and triggers stops, which may fill at the
- * print price what the book cannot give them.
+ * print price what the book cannot give them (stop-market orders at `stopPrices` for their side
+ * when given: a backtest's slippage; the last price stays the print's).
  *
  * Off-scale external prices (more decimals than the symbol's price scale) are rounded onto it:
  * against the taker for placeOrder's externalPrice (up for a BUY, down for a SELL), to the nearest
@@ -20,7 +21,7 @@ import { formatScaled, INEXACT, LastParse, MALFORMED, parseScaled } from './scal
 import { fill } from './settle.ts';
 import type { SymbolBook } from './symbol-book.ts';
 import type { SymbolSpec } from './symbol-spec.ts';
-import type { EngineEvent } from './types.ts';
+import type { EngineEvent, StopPrices } from './types.ts';
 
 export interface Print {
   readonly price: string;
@@ -28,6 +29,8 @@ export interface Print {
   /** Total quantity the print may fill across the engine's orders (default unlimited). */
   readonly maxQty?: string | undefined;
   readonly mode: 'through' | 'touch';
+  /** Where the stop-market orders the print triggers take outside liquidity, by side (default the print price). */
+  readonly stopPrices?: StopPrices | undefined;
 }
 
 export interface PrintResult {
@@ -50,6 +53,13 @@ export function externalPriceInt(spec: SymbolSpec, text: string, mode: 'up' | 'd
   const r = mode === 'up' ? d.ceil() : mode === 'down' ? d.floor() : d.round();
   if (r.gt(Number.MAX_SAFE_INTEGER) || r.lte(0)) throw new RangeError(`external price ${text} is out of range for ${spec.symbol}`);
   return Number(r.toFixed());
+}
+
+/** Set a PlaceOptions' or Print's stop prices on the operation (rounded against the taker). */
+export function setStopPrices(ctx: OpContext, spec: SymbolSpec, p: StopPrices | undefined): void {
+  if (p === undefined) return;
+  ctx.stopBuy = externalPriceInt(spec, p.BUY, 'up');
+  ctx.stopSell = externalPriceInt(spec, p.SELL, 'down');
 }
 
 /** A print that reached nothing (frozen: shared). */
@@ -101,6 +111,7 @@ export function applyPrint(core: EngineCore, symbol: string, print: Print): Prin
   }
   const ctx = core.context(print.time);
   ctx.ext = price;
+  setStopPrices(ctx, spec, print.stopPrices);
   const through = print.mode === 'through';
   const w: Sweep = { left: cap, filled: 0, fills: 0 };
   sweep(core, ctx, sb, sb.bids, price, through, w);

@@ -1,8 +1,9 @@
 /**
  * The taker side of matching: one incoming (or just triggered) order against the opposite book,
  * best price first, then arrival order; every fill at the maker's price. Then what the book
- * could not give, at the operation's external price if there is one, and the order's fate:
- * rest (GTC with a limit), FILLED, or EXPIRED (IOC, FOK, MARKET remainder).
+ * could not give, at the operation's external price if there is one (a triggered stop-market at
+ * the operation's stop price for its side when one is set), and the order's fate: rest (GTC with
+ * a limit), FILLED, or EXPIRED (IOC, FOK, MARKET remainder).
  *
  * Self-trade prevention by the taker's stpFlag (spec 2.1) when it meets its own account's order:
  * CN cancels the taker, CO cancels the resting order and keeps matching, CB cancels both.
@@ -84,9 +85,12 @@ export function execute(st: EngineState, ctx: OpContext, o: Order): void {
   }
   if (!outOfCapacity && ext >= 0 && crosses(o, ext)) {
     outOfCapacity = true;
-    const cap = capacity(o, ext);
+    // A triggered stop-market may take at its own price (slippage); the last price stays `ext`.
+    const stop = o.price <= 0 && o.isAlgo ? (o.isBuy ? ctx.stopBuy : ctx.stopSell) : -1;
+    const at = stop >= 0 ? stop : ext;
+    const cap = capacity(o, at);
     if (cap > 0) {
-      fill(st, ctx, sb, o, null, ext, cap);
+      fill(st, ctx, sb, o, null, at, cap);
       setLastPrice(ctx, sb, ext);
       if (o.status === 'FILLED') return;
     }

@@ -31,6 +31,13 @@ export class OpContext {
   takerTrades: Trade | Trade[] | null = null;
   /** External price (price int) that triggered orders may fill at; -1 for none. */
   ext = -1;
+  /**
+   * Where triggered stop-market orders (STOP_LOSS, TAKE_PROFIT) take outside liquidity instead of
+   * `ext`, by side (a backtest's slippage, rounded against them); -1: at `ext`. The last price
+   * stays `ext`.
+   */
+  stopBuy = -1;
+  stopSell = -1;
   time = 0;
   /** Touched balance entries: the first `nBalances` (the list is reused, never shrunk). */
   private readonly balances: BalanceEntry[] = [];
@@ -63,6 +70,8 @@ export class OpContext {
     this.takerTrades = null;
     this.fillsOf = null;
     this.ext = -1;
+    this.stopBuy = -1;
+    this.stopSell = -1;
     if (this.pending.length !== 0) this.pending.length = 0;
     this.nBalances = 0;
     this.nLevels = 0;

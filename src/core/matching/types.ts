@@ -39,6 +39,14 @@ export interface PlaceOptions {
    * taker at this price, unlimited in size (see the engine's header).
    */
   readonly externalPrice?: string | undefined;
+  /** Where stop-market orders the operation triggers take outside liquidity, by side (default externalPrice). */
+  readonly stopPrices?: StopPrices | undefined;
+}
+
+/** Prices triggered stop-market orders fill at from outside liquidity, by side (a backtest's slippage). */
+export interface StopPrices {
+  readonly BUY: string;
+  readonly SELL: string;
 }
 
 /** Spec 2.4 order fields, plus the owner and the stpFlag (notes 6 echoes it). */
