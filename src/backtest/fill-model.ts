@@ -17,8 +17,6 @@
  *    the previous bar's close as a gap: nothing is printed between them.
  * 4. A resting LIMIT order fills as maker at its own limit price when a print trades through it
  *    (`limitFill: 'through'`, the default: strictly beyond the limit) or reaches it ('touch').
- *    With `volumeShare` the quantity all prints of one bar may fill is capped at that share of
- *    the bar's volume (the rest waits for later bars); without it, fills are unlimited.
  * 5. A marketable LIMIT order arriving at a point fills at once as taker at that point's price
  *    (no slippage: its limit protects it); LIMIT_MAKER orders that would take are rejected, as at
  *    the venue.
@@ -28,9 +26,14 @@
  *    `slippageBps` as a MARKET order is (its own fill only: the last price and every other order
  *    stay at the print). A stop-limit becomes a LIMIT order there: taker at that print when its
  *    limit allows, else resting.
- * 7. Every order passes the same pre-trade checks and the same matching engine as live and
+ * 7. With `volumeShare`, every fill of a bar (taker fills at its points, resting orders its prints
+ *    reach, triggered stops) draws on one cap: that share of the bar's volume. What the cap leaves
+ *    unfilled of a GTC LIMIT order rests (later prints and bars fill it, within their caps); a
+ *    MARKET order, a triggered stop-market and an IOC order expire it; a FOK order fills nothing.
+ *    Without it, fills are unlimited.
+ * 8. Every order passes the same pre-trade checks and the same matching engine as live and
  *    sandbox orders: filters, balances, fees (maker / taker rates, charged in the asset received).
- * 8. Orders still queued after the last bar run at its close time with no market price: MARKET
+ * 9. Orders still queued after the last bar run at its close time with no market price: MARKET
  *    orders expire unfilled, cancels take effect.
  */
 import { D } from '../core/money/decimal.ts';
@@ -40,7 +43,7 @@ export interface FillModel {
   readonly slippageBps?: number;
   /** How a print fills a resting LIMIT order; default 'through'. */
   readonly limitFill?: 'through' | 'touch';
-  /** Share (0, 1] of a bar's volume that resting orders may fill in that bar; default unlimited. */
+  /** Share (0, 1] of a bar's volume that all fills of that bar may take together; default unlimited. */
   readonly volumeShare?: number;
 }
 
@@ -85,7 +88,7 @@ function set(out: PathPoint[], i: number, price: string, time: number): void {
   } else out[i] = { price, time };
 }
 
-/** The quantity a bar's prints may fill in total, or undefined for no cap. */
+/** The quantity a bar's fills may take in total, or undefined for no cap. */
 export function volumeCap(volume: string, share: number | null): InstanceType<typeof D> | undefined {
   return share === null ? undefined : new D(volume).times(share);
 }

@@ -3,8 +3,8 @@
  * the path the clock moves to the point's time, queued commands run at its price, then the price
  * moves there from the previous point: each waiting stop whose stop price lies strictly between
  * is printed at its stop price, in the order the move reaches them, then the point's price is
- * printed (all prints capped by the bar's volume share). The bar's open comes from the previous
- * bar's close as a gap: nothing is printed between them. A bar with nothing open and nothing
+ * printed. The bar's open comes from the previous bar's close as a gap: nothing is printed
+ * between them. All fills of the bar share its volume cap. A bar with nothing open and nothing
  * queued only records its close: no print could fill anything, so none is made (and the close
  * reaches the venue only when its next command runs).
  */
@@ -47,8 +47,17 @@ export class BarPlayer {
     }
     this.releaseIdle();
     barPath(c.openTime, c.closeTime, x.open, x.high, x.low, x.close, c.open, c.close, this.path);
-    // The volume cap is worked out at the bar's first print (a bar whose orders all filled at the open never prints).
-    let cap: ReturnType<typeof volumeCap> | null = null;
+    const share = this.model.volumeShare;
+    if (share === null) return this.playPath(c, x);
+    // One cap for every fill of the bar, taker fills at its points included; lifted after it
+    // (the testing harness prints trades between bars).
+    v.capFills(this.symbol, volumeCap(x.volume, share)?.toFixed());
+    this.playPath(c, x);
+    v.capFills(this.symbol, undefined);
+  }
+
+  private playPath(c: Candle, x: CandleText): void {
+    const v = this.venue;
     const path = this.path;
     for (let i = 0; i < path.length; i++) {
       const p = path[i] as PathPoint;
@@ -59,21 +68,14 @@ export class BarPlayer {
       this.clock.t = p.time;
       v.flush(this.symbol, p.time, p.price);
       if (v.open.size === 0) continue;
-      if (cap === null) cap = volumeCap(x.volume, this.model.volumeShare);
       // The move from the previous point passes the stops in between: each triggers at its own
       // price (a gap at the open, i === 0, passes none: stops there fill at the open).
       if (i > 0) {
         const from = (path[i - 1] as PathPoint).price;
-        for (let s = v.stopBetween(this.symbol, from, p.price); s !== undefined; s = v.stopBetween(this.symbol, s, p.price)) cap = this.print(p.time, s, cap);
+        for (let s = v.stopBetween(this.symbol, from, p.price); s !== undefined; s = v.stopBetween(this.symbol, s, p.price)) v.print(this.symbol, p.time, s);
       }
-      cap = this.print(p.time, p.price, cap);
+      v.print(this.symbol, p.time, p.price);
     }
-  }
-
-  /** Print `price`, capped by what is left of the bar's cap; returns what is left after. */
-  private print(time: number, price: string, cap: ReturnType<typeof volumeCap>): ReturnType<typeof volumeCap> {
-    const filled = this.venue.print(this.symbol, time, price, cap?.toFixed());
-    return cap !== undefined && filled !== '0' ? cap.minus(filled) : cap;
   }
 
   /** After the last bar: run what is still queued at `time`, with no market price (market orders expire). */

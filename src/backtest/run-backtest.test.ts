@@ -147,6 +147,29 @@ describe('runBacktest', () => {
     expect(run.fills.map((f) => f.qty)).toEqual(['2', '2', '1']);
   });
 
+  it('caps every fill of a bar at the volume share, taker fills too: a marketable LIMIT rests the rest, a MARKET expires it', () => {
+    const P = (o: Omit<Parameters<typeof place>[0], 'symbol'>) => place({ symbol: 'BTCPHP', ...o } as Parameters<typeof place>[0]);
+    const big = scripted({ 0: [P({ side: 'BUY', type: 'LIMIT', quantity: '50', price: '105', tag: 'big' })] });
+    const thin: [string, string, string, string, string][] = [['100', '100', '100', '100', '10'], ['100', '101', '99', '100', '10'], ['100', '101', '99', '100', '10']];
+    const capped = runBacktest(base(big, bars(...thin), { fillModel: { volumeShare: 0.1 } }));
+    // 1 a bar: at bar 1's open as taker; the rest rests at 105 and fills from the next bar's prints, as maker.
+    expect(capped.fills.map((f) => `${f.qty}@${f.price} ${f.time - T0} ${f.isMaker ? 'maker' : 'taker'}`)).toEqual(['1@100 60000 taker', '1@105 120000 maker']);
+    expect(runBacktest(base(big, bars(...thin))).fills.map((f) => `${f.qty}@${f.price}`)).toEqual(['50@100']); // no cap: as before
+    const log: string[] = [];
+    const market = runBacktest(base(scripted({ 0: [P({ side: 'BUY', type: 'MARKET', quantity: '5', tag: 'm' })] }, log), bars(...thin), { fillModel: { volumeShare: 0.1 } }));
+    expect(market.fills.map((f) => f.qty)).toEqual(['1']);
+    expect(log.at(-1)).toMatch(/^m EXPIRED/);
+  });
+
+  it('shares one cap per bar between the orders taking at a point and those resting', () => {
+    const P = (o: Omit<Parameters<typeof place>[0], 'symbol'>) => place({ symbol: 'BTCPHP', ...o } as Parameters<typeof place>[0]);
+    const s = scripted({ 0: [P({ side: 'BUY', type: 'MARKET', quantity: '1.5', tag: 'm' }), P({ side: 'BUY', type: 'LIMIT', quantity: '2', price: '99.5', tag: 'l' })] });
+    const rows: [string, string, string, string, string][] = [['100', '101', '99', '100', '10'], ['100', '100', '99', '99', '20'], ['99', '99', '98', '98', '20']];
+    const run = runBacktest(base(s, bars(...rows), { fillModel: { volumeShare: 0.1 } }));
+    // Bar 1's cap is 2: 1.5 to the MARKET at the open, 0.5 to the LIMIT at the low; the LIMIT's last 1.5 at bar 2's open.
+    expect(run.fills.map((f) => `${f.tag} ${f.qty}@${f.price} ${f.time - T0}`)).toEqual(['m 1.5@100 60000', 'l 0.5@99.5 100000', 'l 1.5@99.5 120000']);
+  });
+
   it('triggers stops on the path: a stop-market the path moves through fills at its stop price', () => {
     const s = scripted({
       0: [place({ symbol: 'BTCPHP', side: 'BUY', type: 'MARKET', quantity: '1' })],

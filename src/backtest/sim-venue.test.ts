@@ -64,6 +64,19 @@ describe('SimVenue', () => {
     expect(v.engine.lastPrice('BTCPHP')).toBe('96');
   });
 
+  it('caps all fills from outside liquidity until capFills is called again', () => {
+    const { v, batches } = venue();
+    v.capFills('BTCPHP', '0.75');
+    v.send({ kind: 'place', symbol: 'BTCPHP', clientOrderId: 'm', side: 'BUY', type: 'MARKET', quantity: '0.5' });
+    v.send({ kind: 'place', symbol: 'BTCPHP', clientOrderId: 'l', side: 'BUY', type: 'LIMIT', quantity: '1', price: '101' });
+    v.flush('BTCPHP', 1000, '100');
+    expect(v.print('BTCPHP', 2000, '99')).toBe('0');
+    v.capFills('BTCPHP', undefined);
+    expect(v.print('BTCPHP', 3000, '99')).toBe('0.75');
+    const fills = batches.flat().filter((e) => e.kind === 'fill');
+    expect(fills.map((e) => e.kind === 'fill' && `${e.clientOrderId} ${e.qty}@${e.price}`)).toEqual(['m 0.5@100', 'l 0.25@100', 'l 0.75@101']);
+  });
+
   it('runs cancelReplace as cancel then place; a failed cancel places nothing', () => {
     const { v, batches } = venue();
     v.send({ kind: 'cancelReplace', symbol: 'BTCPHP', cancelClientOrderId: 'nope', order: { kind: 'place', symbol: 'BTCPHP', clientOrderId: 'n', side: 'BUY', type: 'LIMIT', quantity: '1', price: '90' } });

@@ -11,8 +11,9 @@
  * fills resting LIMIT orders it reaches ('through' or 'touch'), sets the last price and
  * triggers stops. A triggered stop-market (STOP_LOSS, TAKE_PROFIT) pays the slippage as a MARKET
  * order does, on the price that triggered it; only its own fill moves (the last price and every
- * other order's fill stay at the print). cancelReplace runs as a cancel then, only if it
- * succeeded, a place (notes 6, STOP_ON_FAILURE), both at the flush's price.
+ * other order's fill stay at the print). `capFills` caps what all fills take from the outside
+ * liquidity until it is called again (the bar's volume share). cancelReplace runs as a cancel
+ * then, only if it succeeded, a place (notes 6, STOP_ON_FAILURE), both at the flush's price.
  *
  * Events: the engine streams the account's execution reports and balances as venue events while
  * it runs (core/matching/account-stream.ts, the same events toVenueEvents makes of EngineEvents,
@@ -139,6 +140,15 @@ export class SimVenue implements VenuePort {
     const r = this.engine.applyPrint(symbol, { price, time, mode, maxQty, stopPrices: this.stopPrices(symbol, price) });
     this.emit();
     return r.filledQty;
+  }
+
+  /**
+   * Cap what fills take from the outside liquidity of `symbol`, all of them together (taker fills
+   * at a flush, resting orders a print reaches, stops it triggers), until the next call; undefined:
+   * no cap. A GTC LIMIT the cap stops short rests with the rest; a MARKET, IOC or FOK order expires it.
+   */
+  capFills(symbol: string, maxQty: string | undefined): void {
+    this.engine.capExternal(symbol, maxQty);
   }
 
   /** The stop price of the first stop a price moving from `from` to `to` triggers strictly between them, if any. */

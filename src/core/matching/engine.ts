@@ -17,14 +17,17 @@
  *   Stops lock at placement what the order they become will need (nothing for MARKET BUY by
  *   quantity and MARKET SELL by quote, which are funds-limited when they run).
  * - External liquidity, one code path for backtest and replay: `placeOrder(.., {externalPrice})`
- *   fills what the book cannot, taker at that price, unlimited size; `applyPrint` fills resting
- *   orders reached by an outside trade, maker at their own limit price: 'through' needs the print
- *   strictly beyond the limit, 'touch' also fills at the limit. No queue position model: a print
- *   that reaches a level fills the engine's orders there in time priority, capped only by maxQty.
- *   Stops triggered within such an operation may fill at its external price too, or stop-market
- *   orders at the operation's `stopPrices` for their side (the last price stays the external
- *   price). Slippage is the caller's model: the backtester passes "next bar open + slippage" as a
- *   MARKET order's external price and the slipped prints as `stopPrices`.
+ *   fills what the book cannot, taker at that price; `applyPrint` fills resting orders reached by
+ *   an outside trade, maker at their own limit price: 'through' needs the print strictly beyond
+ *   the limit, 'touch' also fills at the limit. No queue position model: a print that reaches a
+ *   level fills the engine's orders there in time priority, capped by maxQty. Stops triggered
+ *   within such an operation may fill at its external price too, or stop-market orders at the
+ *   operation's `stopPrices` for their side (the last price stays the external price). Sizes
+ *   are unlimited unless `capExternal` caps what outside liquidity gives on a symbol (all those
+ *   fills together, until set again; a GTC LIMIT it stops short rests, anything else expires the
+ *   rest). Slippage is the caller's model: the backtester passes "next bar open + slippage" as a
+ *   MARKET order's external price and the slipped prints as `stopPrices`. The sandbox uses none
+ *   of this.
  * - Events: a self-trade-prevention cancel is an order update with executionType CANCELED and
  *   cause 'STP' (notes 4.1 has no STP event); a stop's trigger is a NEW update, cause 'TRIGGER'.
  *   Balance events cover the trading accounts an operation touched, not the fee account (the
@@ -46,7 +49,7 @@ import { dumpEngine, dumpHead } from './dump.ts';
 import type { EngineDump } from './dump.ts';
 import { historyRecord, visitHistory } from './dump-history.ts';
 import type { HistoryItem, HistoryRecord } from './dump-history.ts';
-import { applyPrint, externalPriceInt } from './external.ts';
+import { applyPrint, externalPriceInt, externalQtyInt } from './external.ts';
 import type { Print, PrintResult } from './external.ts';
 import { snapshotOf } from './order.ts';
 import { accountTrade, allOrders, depth, historyOrders, myTrades, openOrders, top } from './queries.ts';
@@ -71,6 +74,16 @@ export class SpotEngine extends EngineCore {
   /** An outside trade (backtest bar, replayed print): fills resting orders it reaches, sets the last price, triggers stops. */
   applyPrint(symbol: string, print: Print): PrintResult {
     return applyPrint(this, symbol, print);
+  }
+
+  /**
+   * Cap the quantity outside liquidity gives on `symbol` from now on, all external fills together
+   * (placeOrder's externalPrice, applyPrint's resting orders and the stops triggered within),
+   * until the next call; undefined lifts the cap (the default). Not part of the saved state.
+   */
+  capExternal(symbol: string, maxQty: string | undefined): void {
+    const sb = this.book(symbol);
+    sb.extLeft = maxQty === undefined ? Infinity : externalQtyInt(sb.spec, maxQty, 'external cap');
   }
 
   /** Untriggered stop orders of the symbol (every account). */

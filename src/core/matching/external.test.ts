@@ -4,6 +4,7 @@ import { ENGINE_MESSAGE } from '../market/index.ts';
 import { dec } from '../money/decimal.ts';
 import { externalPriceInt } from './external.ts';
 import type { SymbolSpec } from './symbol-spec.ts';
+import type { NewOrderRequest } from './types.ts';
 import { harness } from './test-support.ts';
 
 describe('applyPrint', () => {
@@ -66,7 +67,6 @@ describe('applyPrint', () => {
   });
 });
 
-
 describe('stopBetween', () => {
   it('names the first stop a move passes strictly between its ends, in the direction of the move', () => {
     const h = harness();
@@ -125,6 +125,39 @@ describe('placeOrder with externalPrice', () => {
     expect(buy.ok && buy.fills[0]?.price).toBe('100.01');
     const sell = h.engine.placeOrder('alice', { symbol: 'BTCPHP', side: 'SELL', type: 'MARKET', quantity: '1' }, 2000, { externalPrice: '100.0099' });
     expect(sell.ok && sell.fills[0]?.price).toBe('100');
+  });
+});
+
+describe('capExternal', () => {
+  it('caps what outside liquidity gives, all fills together, until set again: a GTC LIMIT rests the rest, MARKET and IOC expire it, FOK fills nothing', () => {
+    const h = harness();
+    h.engine.capExternal('BTCPHP', '2.5');
+    const ext = { externalPrice: '100' };
+    const place = (acct: string, req: Omit<NewOrderRequest, 'symbol'>) => {
+      const r = h.engine.placeOrder(acct, { symbol: 'BTCPHP', ...req }, 2000, ext);
+      return r.ok ? `${r.order.status} ${r.order.executedQty}` : r.msg;
+    };
+    expect(place('alice', { side: 'BUY', type: 'MARKET', quantity: '1' })).toBe('FILLED 1');
+    expect(place('alice', { side: 'BUY', type: 'LIMIT', timeInForce: 'FOK', price: '101', quantity: '2' })).toBe('EXPIRED 0'); // 1.5 left
+    expect(place('alice', { side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', price: '101', quantity: '2' })).toBe('PARTIALLY_FILLED 1.5');
+    expect(h.engine.depth('BTCPHP').bids).toEqual([['101', '0.5']]);
+    expect(place('alice', { side: 'BUY', type: 'LIMIT', timeInForce: 'IOC', price: '101', quantity: '1' })).toBe('EXPIRED 0');
+    // The book is not outside liquidity: bob takes alice's bid, then finds nothing outside.
+    expect(place('bob', { side: 'SELL', type: 'MARKET', quantity: '1' })).toBe('EXPIRED 0.5');
+    h.engine.capExternal('BTCPHP', undefined);
+    expect(place('bob', { side: 'SELL', type: 'MARKET', quantity: '7' })).toBe('FILLED 7');
+  });
+
+  it('counts the resting orders a print fills and the stops it triggers against the same cap', () => {
+    const h = harness();
+    h.engine.applyPrint('BTCPHP', { price: '100', time: 1000, mode: 'through' });
+    const bid = h.place('alice', { side: 'BUY', type: 'LIMIT', price: '97', quantity: '1' });
+    const sl = h.place('bob', { side: 'SELL', type: 'STOP_LOSS', stopPrice: '96.5', quantity: '1' });
+    h.engine.capExternal('BTCPHP', '1.25');
+    expect(h.engine.applyPrint('BTCPHP', { price: '96', time: 2000, mode: 'through', maxQty: '5' })).toMatchObject({ filledQty: '1' });
+    const order = (acct: string, id: string) => h.engine.order(acct, 'BTCPHP', { orderId: id })[0];
+    expect(order('alice', bid.order.orderId)).toMatchObject({ status: 'FILLED' });
+    expect(order('bob', sl.order.orderId)).toMatchObject({ status: 'EXPIRED', executedQty: '0.25' }); // a MARKET once triggered: the rest expires
   });
 });
 

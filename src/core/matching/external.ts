@@ -8,6 +8,11 @@
  * print price what the book cannot give them (stop-market orders at `stopPrices` for their side
  * when given: a backtest's slippage; the last price stays the print's).
  *
+ * Outside liquidity cap (capExternal): a symbol may limit the quantity all its external fills
+ * take together until the cap is set again (a backtest's volume share per bar). Resting orders
+ * reached by a print, stops it triggers and marketable orders placed with an externalPrice all
+ * draw on it; a GTC LIMIT the cap stops short rests with the rest, other orders expire it.
+ *
  * Off-scale external prices (more decimals than the symbol's price scale) are rounded onto it:
  * against the taker for placeOrder's externalPrice (up for a BUY, down for a SELL), to the nearest
  * for a print. Real prints of the same symbol are on its tick and need no rounding.
@@ -55,6 +60,13 @@ export function externalPriceInt(spec: SymbolSpec, text: string, mode: 'up' | 'd
   return Number(r.toFixed());
 }
 
+/** A quantity as the symbol's lots, rounded down onto its scale. Throws on text that is no quantity. */
+export function externalQtyInt(spec: SymbolSpec, text: string, what: string): number {
+  const q = parseScaled(text, spec.qd);
+  if (q === MALFORMED) throw new RangeError(`${what} ${JSON.stringify(text)} is not a quantity`);
+  return q === INEXACT ? Number(dec(text).times(`1e${spec.qd}`).floor().toFixed()) : q;
+}
+
 /** Set a PlaceOptions' or Print's stop prices on the operation (rounded against the taker). */
 export function setStopPrices(ctx: OpContext, spec: SymbolSpec, p: StopPrices | undefined): void {
   if (p === undefined) return;
@@ -97,12 +109,8 @@ export function applyPrint(core: EngineCore, symbol: string, print: Print): Prin
   if (sb === undefined) throw new RangeError(`unknown symbol ${symbol}`);
   const spec = sb.spec;
   const price = externalPriceInt(spec, print.price, 'nearest');
-  let cap = Infinity;
-  if (print.maxQty !== undefined) {
-    const q = parseScaled(print.maxQty, spec.qd);
-    if (q === MALFORMED) throw new RangeError(`print maxQty ${JSON.stringify(print.maxQty)} is not a quantity`);
-    cap = q === INEXACT ? Number(dec(print.maxQty).times(`1e${spec.qd}`).floor().toFixed()) : q;
-  }
+  let cap = print.maxQty === undefined ? Infinity : externalQtyInt(spec, print.maxQty, 'print maxQty');
+  if (sb.extLeft < cap) cap = sb.extLeft;
   // Nothing resting and no stop waiting (a backtest between its market orders): the print only
   // sets the last price; the operation would have had no event.
   if (sb.stops.size === 0 && sb.bids.best() === undefined && sb.asks.best() === undefined) {
@@ -116,6 +124,7 @@ export function applyPrint(core: EngineCore, symbol: string, print: Print): Prin
   const w: Sweep = { left: cap, filled: 0, fills: 0 };
   sweep(core, ctx, sb, sb.bids, price, through, w);
   sweep(core, ctx, sb, sb.asks, price, through, w);
+  if (sb.extLeft !== Infinity) sb.extLeft -= w.filled;
   setLastPrice(ctx, sb, price);
   core.runTriggered(ctx);
   return { filledQty: formatScaled(w.filled, spec.qd), fills: w.fills, events: core.end(ctx) };

@@ -2,8 +2,9 @@
  * The taker side of matching: one incoming (or just triggered) order against the opposite book,
  * best price first, then arrival order; every fill at the maker's price. Then what the book
  * could not give, at the operation's external price if there is one (a triggered stop-market at
- * the operation's stop price for its side when one is set), and the order's fate: rest (GTC with
- * a limit), FILLED, or EXPIRED (IOC, FOK, MARKET remainder).
+ * the operation's stop price for its side when one is set), as much as the symbol's outside
+ * liquidity cap leaves (SymbolBook.extLeft), and the order's fate: rest (GTC with a limit, also
+ * when the cap ran out), FILLED, or EXPIRED (IOC, FOK, MARKET remainder).
  *
  * Self-trade prevention by the taker's stpFlag (spec 2.1) when it meets its own account's order:
  * CN cancels the taker, CO cancels the resting order and keeps matching, CB cancels both.
@@ -28,7 +29,7 @@ function crosses(o: Order, price: number): boolean {
   return o.price <= 0 || (o.isBuy ? price <= o.price : price >= o.price);
 }
 
-/** FOK: would the book (plus unlimited external liquidity) fill the whole quantity? */
+/** FOK: would the book (plus the external liquidity the cap leaves) fill the whole quantity? */
 function fokFillable(o: Order, opp: BookSide, ext: number): boolean {
   let need = o.remaining;
   for (const lv of opp.walk()) {
@@ -42,7 +43,7 @@ function fokFillable(o: Order, opp: BookSide, ext: number): boolean {
       if (need <= 0) return true;
     }
   }
-  return ext >= 0 && crosses(o, ext);
+  return ext >= 0 && crosses(o, ext) && need <= o.sb.extLeft;
 }
 
 /** Record a trade price: last price for the symbol, and stops that it triggers join the queue. */
@@ -84,13 +85,18 @@ export function execute(st: EngineState, ctx: OpContext, o: Order): void {
     }
   }
   if (!outOfCapacity && ext >= 0 && crosses(o, ext)) {
-    outOfCapacity = true;
     // A triggered stop-market may take at its own price (slippage); the last price stays `ext`.
     const stop = o.price <= 0 && o.isAlgo ? (o.isBuy ? ctx.stopBuy : ctx.stopSell) : -1;
     const at = stop >= 0 ? stop : ext;
     const cap = capacity(o, at);
-    if (cap > 0) {
-      fill(st, ctx, sb, o, null, at, cap);
+    const left = sb.extLeft;
+    // Out of capacity (quantity, budget, funds) the order is done; out of outside liquidity (the
+    // cap) a GTC LIMIT rests with the rest.
+    outOfCapacity = cap <= left;
+    const lots = outOfCapacity ? cap : left;
+    if (lots > 0) {
+      fill(st, ctx, sb, o, null, at, lots);
+      if (left !== Infinity) sb.extLeft = left - lots;
       setLastPrice(ctx, sb, ext);
       if (o.status === 'FILLED') return;
     }

@@ -17,6 +17,12 @@ export class SymbolBook {
   readonly stops: StopBook;
   /** Price int of the last trade; -1 before the first. */
   lastPrice = -1;
+  /**
+   * Lots outside liquidity may still give on this symbol, all external fills together (placeOrder's
+   * externalPrice, applyPrint's resting orders and the stops triggered within); Infinity: no cap
+   * (the default). Set by SpotEngine.capExternal (a backtest's volume share per bar); not persisted.
+   */
+  extLeft = Infinity;
   /** Incremented once per changed depth level. */
   updateId = 0;
   /** The accounts' states on this symbol by account id (account-registry.ts keeps them; this is its one-lookup cache). */

@@ -36,7 +36,8 @@ export interface NewOrderRequest {
 export interface PlaceOptions {
   /**
    * Backtester / replay liquidity: what the book cannot fill of a marketable order fills as
-   * taker at this price, unlimited in size (see the engine's header).
+   * taker at this price, as much as the symbol's outside liquidity cap leaves (unlimited unless
+   * capped; see the engine's header).
    */
   readonly externalPrice?: string | undefined;
   /** Where stop-market orders the operation triggers take outside liquidity, by side (default externalPrice). */
