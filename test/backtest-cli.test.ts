@@ -322,3 +322,20 @@ describe('halyard backtest on bars made from shorter ones, the journal starting 
     expect(plan.folds.at(-1)!.testResult).toMatchObject({ to: D0 + 16 * H, bars: 4 });
   });
 });
+
+describe('halyard backtest: bad input is refused by name, exit 2', () => {
+  it('--param: a number other than a plain decimal, a name given twice; --balance: an asset given twice, an amount too large', async () => {
+    const hex = await run([...base(), '--param', 'fast=0x10']);
+    expect(hex.code).toBe(2);
+    expect(hex.err).toContain("--param fast: '0x10' is not a plain decimal number");
+    const twice = await run([...base(), '--param', 'fast=10', '--param', 'fast=12']);
+    expect(twice.code).toBe(2);
+    expect(twice.err).toContain('--param fast was given twice (fast=10, fast=12): give it once');
+    const balance = await run([...base(), '--balance', 'PHP=100', '--balance', 'PHP=200']);
+    expect(balance.code).toBe(2);
+    expect(balance.err).toContain('--balance PHP was given twice (PHP=100, PHP=200): give it once');
+    const huge = await run([...base(), '--balance', 'PHP=1e30']);
+    expect(huge.code).toBe(2);
+    expect(huge.err).toContain("--balance PHP: '1e30' is more than the 9007199254740991 whole units a balance can hold");
+  });
+});
