@@ -338,4 +338,18 @@ describe('halyard backtest: bad input is refused by name, exit 2', () => {
     expect(huge.code).toBe(2);
     expect(huge.err).toContain("--balance PHP: '1e30' is more than the 9007199254740991 whole units a balance can hold");
   });
+
+  it('--sweep: a value its parameter rejects is refused whatever its place; points breaking only slow > fast are skipped and counted', async () => {
+    for (const spec of ['fast=1,5', 'fast=5,1']) {
+      const r = await run([...base(), '--sweep', spec, '--workers', '0']);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain(`bad --sweep spec '${spec}': param 'fast': expected integer >= 2, got number 1`);
+    }
+    const abc = await run([...base(), '--sweep', 'quoteAmount=100,abc', '--workers', '0']);
+    expect(abc.code).toBe(2);
+    expect(abc.err).toContain(`param 'quoteAmount': expected a decimal such as "0.01", got "abc"`);
+    const cross = await run([...base(), '--sweep', 'fast=10,20', 'slow=20,30', '--workers', '0', '--json', join(dir, 'cross.json')]);
+    expect(cross.code).toBe(0);
+    expect(cross.out).toContain("1 combination(s) skipped, rejected by the params schema; e.g. fast=20 slow=20: param 'slow': slow must be greater than fast");
+  });
 });

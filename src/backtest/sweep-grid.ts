@@ -1,13 +1,17 @@
 /**
- * The parameter grid of a sweep: the cartesian product of the axes over the base params, each
- * point checked against the strategy's own schema. Points the schema rejects (slow <= fast, a
- * value out of range) are skipped and reported with the schema's words, not run. Axis values are
- * given the parameter's type: numbers for number fields, true/false for booleans, text for the
- * rest (decimal params take decimal text, enums their names).
+ * The parameter grid of a sweep: the cartesian product of the axes over the base params. Every
+ * value of every axis is first checked alone against its parameter's own schema (type, bounds,
+ * format): one that fails is bad input and throws a SweepSpecError naming the parameter and the
+ * value, whatever its place in the list. Each point is then checked against the whole schema;
+ * points that fail only a rule across parameters (sma-crossover's slow > fast) are skipped and
+ * reported with the schema's words, not run. Axis values are given the parameter's type: numbers
+ * (plain decimals) for number fields, true/false for booleans, text for the rest (decimal params
+ * take decimal text, enums their names).
  */
 import type { AnyStrategyDefinition } from '../strategy/define.ts';
 import { StrategyParamsError } from '../strategy/errors.ts';
-import { parseParams } from '../strategy/params.ts';
+import { paramValueIssues, parseParams } from '../strategy/params.ts';
+import { isPlainNumberText } from './cli-input.ts';
 import { SweepSpecError } from './sweep-spec.ts';
 import type { SweepAxis } from './sweep-spec.ts';
 
@@ -51,9 +55,9 @@ function fieldType(field: unknown): string | undefined {
 function coerce(axis: SweepAxis, type: string | undefined): ParamValue[] {
   if (type === 'number') {
     return axis.values.map((v) => {
-      const n = Number(v);
-      if (!Number.isFinite(n)) throw new SweepSpecError(axis.spec, `parameter '${axis.name}' is a number; '${v}' is not`);
-      return n;
+      if (isPlainNumberText(v)) return Number(v);
+      if (Number.isFinite(Number(v))) throw new SweepSpecError(axis.spec, `parameter '${axis.name}': '${v}' is not a plain decimal number (digits, an optional sign and fraction)`);
+      throw new SweepSpecError(axis.spec, `parameter '${axis.name}' is a number; '${v}' is not`);
     });
   }
   if (type === 'boolean') {
@@ -65,12 +69,31 @@ function coerce(axis: SweepAxis, type: string | undefined): ParamValue[] {
   return axis.values;
 }
 
-export function buildGrid(definition: AnyStrategyDefinition, axes: readonly SweepAxis[], baseParams: Record<string, unknown> = {}): SweepGrid {
+/** An axis with its values typed for its parameter. */
+export interface TypedAxis {
+  name: string;
+  values: ParamValue[];
+}
+
+/**
+ * The axes typed by the strategy's schema, every value checked alone against its parameter's own
+ * schema: an unknown parameter, a value of the wrong type or out of the field's bounds throws a
+ * SweepSpecError naming the spec, the parameter and the value. Rules across parameters are not
+ * checked here (buildGrid skips the points that break them).
+ */
+export function typeAxes(definition: AnyStrategyDefinition, axes: readonly SweepAxis[]): TypedAxis[] {
   const shape = (definition.params as unknown as { shape: Record<string, unknown> }).shape;
-  const typed = axes.map((axis) => {
-    if (!(axis.name in shape)) throw new SweepSpecError(axis.spec, `strategy '${definition.name}' has no parameter '${axis.name}' (known: ${Object.keys(shape).join(', ')})`);
-    return { name: axis.name, values: coerce(axis, fieldType(shape[axis.name])) };
+  return axes.map((axis) => {
+    if (!Object.hasOwn(shape, axis.name)) throw new SweepSpecError(axis.spec, `strategy '${definition.name}' has no parameter '${axis.name}' (known: ${Object.keys(shape).join(', ')})`);
+    const values = coerce(axis, fieldType(shape[axis.name]));
+    const issues = values.flatMap((v) => paramValueIssues(definition.params, axis.name, v));
+    if (issues.length) throw new SweepSpecError(axis.spec, [...new Set(issues)].join('; '));
+    return { name: axis.name, values };
   });
+}
+
+export function buildGrid(definition: AnyStrategyDefinition, axes: readonly SweepAxis[], baseParams: Record<string, unknown> = {}): SweepGrid {
+  const typed = typeAxes(definition, axes);
   const size = typed.reduce((n, a) => n * a.values.length, 1);
   if (size > MAX_GRID_POINTS) throw new SweepSpecError(axes.map((a) => a.spec).join(' '), `${size} combinations is more than ${MAX_GRID_POINTS}`);
 

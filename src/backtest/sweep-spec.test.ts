@@ -19,7 +19,7 @@ describe('parseSweepSpec', () => {
     const bad = (s: string, re: RegExp) => expect(() => parseSweepSpec(s)).toThrowError(re);
     bad('fast', /bad --sweep spec 'fast': expected name=/);
     bad('fast=5:20', /'fast=5:20': a range is start:stop:step/);
-    bad('fast=5:x:1', /'x' is not a number/);
+    bad('fast=5:x:1', /'x' is not a plain decimal number/);
     bad('fast=5:20:0', /step must be > 0/);
     bad('fast=20:5:1', /stop 5 is below start 20/);
     bad('fast=1:100000:1', /100000 values is more than/);
@@ -49,6 +49,31 @@ describe('buildGrid', () => {
   it('names an unknown parameter and a value of the wrong type', () => {
     expect(() => buildGrid(smaCrossover, parseSweepSpecs(['fsat=1,2']))).toThrowError(/'fsat=1,2': strategy 'sma-crossover' has no parameter 'fsat' \(known: .*fast/);
     expect(() => buildGrid(smaCrossover, parseSweepSpecs(['fast=a,b']))).toThrowError(/parameter 'fast' is a number; 'a' is not/);
+  });
+
+  it('refuses a value its parameter rejects on its own, wherever it stands in the list, naming the parameter and the value', () => {
+    const grid = (...specs: string[]) => () => buildGrid(smaCrossover, parseSweepSpecs(specs));
+    for (const spec of ['fast=1,5', 'fast=5,1']) expect(grid(spec)).toThrowError(`bad --sweep spec '${spec}': param 'fast': expected integer >= 2, got number 1`);
+    for (const spec of ['quoteAmount=-1,100', 'quoteAmount=100,-1']) expect(grid(spec)).toThrowError(/param 'quoteAmount': expected a decimal > 0, got "-1"/);
+    expect(grid('quoteAmount=100,abc')).toThrowError(/'quoteAmount=100,abc': param 'quoteAmount': expected a decimal such as "0\.01", got "abc"/);
+    expect(grid('fast=5,10', 'slow=40,2')).toThrowError(/'slow=40,2': param 'slow': expected integer >= 3, got number 2/);
+  });
+
+  it('skips, and counts, the points that break only a rule across parameters', () => {
+    const grid = buildGrid(smaCrossover, parseSweepSpecs(['fast=5:20:5', 'slow=10:60:10']));
+    expect(grid.points.length + grid.skipped.length).toBe(24);
+    expect(grid.skipped.map((s) => s.values)).toEqual([
+      { fast: 10, slow: 10 },
+      { fast: 15, slow: 10 },
+      { fast: 20, slow: 10 },
+      { fast: 20, slow: 20 },
+    ]);
+    expect(grid.skipped.every((s) => /slow must be greater than fast/.test(s.reason))).toBe(true);
+  });
+
+  it('reads numbers as plain decimals only', () => {
+    expect(() => buildGrid(smaCrossover, parseSweepSpecs(['fast=5,0x10']))).toThrowError(/parameter 'fast': '0x10' is not a plain decimal number/);
+    expect(() => parseSweepSpec('fast=1e1:2e1:5')).toThrowError(/'1e1' is not a plain decimal number/);
   });
 
   it('with no axes is the base params alone', () => {

@@ -30,13 +30,14 @@ export interface SweepAxis {
 export const MAX_AXIS_VALUES = 10_000;
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_.]*$/;
-const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+/** Plain decimals only, as --param takes them (cli-input.ts): not 1e1, 0x10. */
+const NUMBER = /^[+-]?(\d+(\.\d+)?|\.\d+)$/;
 
 function parseRange(spec: string, body: string): string[] {
   const parts = body.split(':');
   if (parts.length !== 3 || parts.some((p) => p.trim() === '')) throw new SweepSpecError(spec, 'a range is start:stop:step, e.g. fast=5:20:5');
   const bad = parts.find((p) => !NUMBER.test(p.trim()));
-  if (bad !== undefined) throw new SweepSpecError(spec, `'${bad}' is not a number`);
+  if (bad !== undefined) throw new SweepSpecError(spec, `'${bad}' is not a plain decimal number`);
   const [start, stop, step] = parts.map((p) => new D(p.trim())) as [InstanceType<typeof D>, InstanceType<typeof D>, InstanceType<typeof D>];
   if (!step.gt(0)) throw new SweepSpecError(spec, `step must be > 0, got ${step.toString()}`);
   if (stop.lt(start)) throw new SweepSpecError(spec, `stop ${stop.toString()} is below start ${start.toString()}`);

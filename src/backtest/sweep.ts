@@ -20,8 +20,8 @@ import type { BacktestMetrics } from './types.ts';
 
 export { parseSweepSpec, parseSweepSpecs, SweepSpecError } from './sweep-spec.ts';
 export type { SweepAxis } from './sweep-spec.ts';
-export { buildGrid } from './sweep-grid.ts';
-export type { GridPoint, SkippedPoint, SweepGrid } from './sweep-grid.ts';
+export { buildGrid, typeAxes } from './sweep-grid.ts';
+export type { GridPoint, SkippedPoint, SweepGrid, TypedAxis } from './sweep-grid.ts';
 export { DEFAULT_RANK_METRIC, RANK_METRICS, rankMetric } from './sweep-rank.ts';
 export type { RankMetric } from './sweep-rank.ts';
 export type { BacktestJob, DataSource, JobOutcome, RunJob, SweepJob } from './sweep-job.ts';

@@ -191,6 +191,24 @@ export function parseParams<S extends ParamsSchema>(strategy: string, schema: S,
 }
 
 /**
+ * The problems of one parameter's value against that parameter's own schema alone: its type,
+ * bounds and format, not the rules across parameters (an object-level refine such as sma-crossover's
+ * "slow must be greater than fast", which depends on the other values). Empty when the value is
+ * fine on its own. Worded as parseParams words them.
+ */
+export function paramValueIssues(schema: ParamsSchema, name: string, value: unknown): string[] {
+  const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
+  const field = Object.hasOwn(shape, name) ? shape[name] : undefined;
+  if (field === undefined) return [`param '${name}': unknown parameter (known: ${Object.keys(shape).join(', ')})`];
+  const one = z.object({ [name]: field });
+  const raw = { [name]: value };
+  const result = one.safeParse(raw);
+  const issues = result.success ? [] : result.error.issues.flatMap((issue) => formatParamIssue(issue, one, raw));
+  nestedUnknownKeys(one, raw, [], issues);
+  return [...new Set(issues)];
+}
+
+/**
  * A money parameter: a decimal string ("0.01") or a plain number in the config, always a decimal
  * string after parsing (numbers are read by their shortest form, 0.1 -> "0.1"). Positive unless
  * `{ allowZero: true }`.

@@ -54,8 +54,7 @@ import { UsageError } from '../errors.ts';
 import type { CliIo } from '../io.ts';
 import type { GlobalArgs } from '../with-client.ts';
 import { runSweepCommand, type SweepArgs } from './backtest-sweep.ts';
-import { parseSweepSpecs } from '../../backtest/sweep.ts';
-import type { SweepAxis } from '../../backtest/sweep-spec.ts';
+import { parseSweepSpecs, typeAxes } from '../../backtest/sweep.ts';
 import { COMMANDS } from './catalog.ts';
 
 export interface BacktestArgs extends GlobalArgs, SweepArgs {
@@ -198,17 +197,14 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
   const names = paramNames(strategy.params);
   if (names.includes('symbol') && raw['symbol'] === undefined) raw['symbol'] = symbol;
   if (names.includes('interval') && raw['interval'] === undefined) raw['interval'] = interval;
-  // A swept parameter needs no --param of its own (a required one included): its first value
-  // stands in while the base parameters are checked; every point is checked with its own values.
+  // Every value of every axis is checked alone against its parameter's own schema first (a bad one
+  // is bad input wherever it stands). A swept parameter needs no --param of its own (a required
+  // one included): its first value stands in while the base parameters are checked; every point
+  // is then checked with its own values, and one that breaks only a rule across parameters is skipped.
   if (args.sweep?.length) {
-    let axes: SweepAxis[] = [];
-    try {
-      axes = parseSweepSpecs(args.sweep);
-    } catch {
-      // a bad spec is reported by the sweep itself
-    }
-    const stand = axes.filter((a) => raw[a.name] === undefined && a.values.length > 0).map((a) => `${a.name}=${a.values[0] as string}`);
-    if (stand.length) Object.assign(raw, usage(() => parseParamArgs(stand, strategy.params)));
+    const sweep = args.sweep;
+    const axes = usage(() => typeAxes(strategy, parseSweepSpecs(sweep)));
+    for (const a of axes) if (raw[a.name] === undefined && a.values.length > 0) raw[a.name] = a.values[0];
   }
   const params = usage(() => parseParams(strategy.name, strategy.params, raw)) as Record<string, unknown>;
   const setup = usage(() => resolveSetup(strategy, params as never));
