@@ -352,4 +352,24 @@ describe('halyard backtest: bad input is refused by name, exit 2', () => {
     expect(cross.code).toBe(0);
     expect(cross.out).toContain("1 combination(s) skipped, rejected by the params schema; e.g. fast=20 slow=20: param 'slow': slow must be greater than fast");
   });
+
+  it('a parameter both fixed and swept, and an option its mode does not read, are refused naming them', async () => {
+    const both = await run([...base(), '--param', 'fast=7', '--sweep', 'fast=5,10']);
+    expect(both.code).toBe(2);
+    expect(both.err).toContain("parameter 'fast' is both fixed (--param fast=7) and swept (--sweep fast=5,10): give one of them");
+    for (const [flag, value] of [['--folds', '3'], ['--train-bars', '100'], ['--test-bars', '50'], ['--anchored', undefined]] as const) {
+      const r = await run([...base(), '--sweep', 'fast=5,10', flag, ...(value === undefined ? [] : [value])]);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain(`${flag} is a walk-forward setting: it needs --walk-forward`);
+    }
+    for (const [flag, value] of [['--rank-by', 'sortino'], ['--workers', '2']] as const) {
+      const r = await run([...base(), flag, value]);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain(`${flag} applies to a sweep: it needs --sweep`);
+    }
+    const report = await run([...base(), '--sweep', 'fast=5,10', '--report', join(dir, 'r.html')]);
+    expect(report.code).toBe(2);
+    expect(report.err).toContain('--report is written for a single run, not a sweep');
+  });
 });
+

@@ -122,6 +122,26 @@ function timeArg(name: string, text: string | undefined): number | undefined {
   return ms;
 }
 
+/**
+ * Options that only a sweep or a walk-forward reads, given without it, are refused rather than
+ * ignored; so are a single run's outputs (the HTML report, the CSV files), which a sweep does not write.
+ */
+function refuseIdleOptions(args: BacktestArgs): void {
+  const sweep = (args.sweep?.length ?? 0) > 0;
+  const walkForward = ['--folds', '--train-bars', '--test-bars', '--anchored'] as const;
+  const given = { '--folds': args.folds !== undefined, '--train-bars': args.trainBars !== undefined, '--test-bars': args.testBars !== undefined, '--anchored': args.anchored === true };
+  for (const flag of walkForward) {
+    if (given[flag] && args.walkForward !== true) throw new UsageError(`${flag} is a walk-forward setting: it needs --walk-forward (with --sweep name=start:stop:step ...)`);
+  }
+  if (args.walkForward && !sweep) throw new UsageError('--walk-forward needs a parameter grid: add --sweep name=start:stop:step ...');
+  for (const [flag, isGiven] of [['--rank-by', args.rankBy !== undefined], ['--workers', args.workers !== undefined]] as const) {
+    if (isGiven && !sweep) throw new UsageError(`${flag} applies to a sweep: it needs --sweep name=start:stop:step ... (or drop it for a single run)`);
+  }
+  for (const [flag, isGiven] of [['--report', args.report !== undefined], ['--csv', args.csv === true]] as const) {
+    if (isGiven && sweep) throw new UsageError(`${flag} is written for a single run, not a sweep (a sweep writes its JSON only): drop it, and run the best combination alone for its ${flag === '--csv' ? 'CSV files' : 'report'}`);
+  }
+}
+
 /** Errors of what the user typed (a strategy that does not load, a bad parameter, a bad number) become usage errors. */
 function usage<T>(fn: () => T): T {
   try {
@@ -185,6 +205,7 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
   };
   usage(() => resolveFillModel(fillModel));
   if (args.fee !== undefined && !(isDecimalText(args.fee) && Number(args.fee) >= 0 && Number(args.fee) < 1)) throw new UsageError(`--fee '${args.fee}' is not a rate such as 0.001`);
+  refuseIdleOptions(args);
 
   let strategy;
   try {
@@ -194,6 +215,7 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
     throw e;
   }
   const raw = usage(() => parseParamArgs(args.param ?? [], strategy.params));
+  const fixed = new Map((args.param ?? []).map((p) => [p.slice(0, p.indexOf('=')).trim(), p.trim()]));
   const names = paramNames(strategy.params);
   if (names.includes('symbol') && raw['symbol'] === undefined) raw['symbol'] = symbol;
   if (names.includes('interval') && raw['interval'] === undefined) raw['interval'] = interval;
@@ -203,7 +225,10 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
   // is then checked with its own values, and one that breaks only a rule across parameters is skipped.
   if (args.sweep?.length) {
     const sweep = args.sweep;
-    const axes = usage(() => typeAxes(strategy, parseSweepSpecs(sweep)));
+    const specs = usage(() => parseSweepSpecs(sweep));
+    const both = specs.find((a) => fixed.has(a.name));
+    if (both) throw new UsageError(`parameter '${both.name}' is both fixed (--param ${fixed.get(both.name) ?? ''}) and swept (--sweep ${both.spec}): give one of them`);
+    const axes = usage(() => typeAxes(strategy, specs));
     for (const a of axes) if (raw[a.name] === undefined && a.values.length > 0) raw[a.name] = a.values[0];
   }
   const params = usage(() => parseParams(strategy.name, strategy.params, raw)) as Record<string, unknown>;
@@ -245,7 +270,6 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
     if (Object.keys(balances).length === 0) balances[instrument.quoteAsset] = '10000';
 
     if (args.workers !== undefined && !(Number.isInteger(args.workers) && args.workers >= 0)) throw new UsageError(`--workers ${String(args.workers)} is not a number of threads (an integer >= 0; 0 runs the sweep in this process)`);
-    if (args.walkForward && !args.sweep?.length) throw new UsageError('--walk-forward needs a parameter grid: add --sweep name=start:stop:step ...');
     const outDir = args.outDir ?? 'backtest/out';
     if (args.sweep?.length) {
       const ctx = { strategyRef: args.strategy ?? '', strategy, params, symbol, interval, journalFile: file, from, to, fees, balances, fillModel, outDir, json: args.json, ...(series.stored !== series.interval ? { storedInterval: series.stored } : {}), ...(series.detailed === true ? { detail: true } : {}) };
