@@ -371,5 +371,23 @@ describe('halyard backtest: bad input is refused by name, exit 2', () => {
     expect(report.code).toBe(2);
     expect(report.err).toContain('--report is written for a single run, not a sweep');
   });
+
+  it('--walk-forward refuses windows no longer than the warmup, or empty, and says when bars go unused', async () => {
+    const wf = [...base(), '--sweep', 'fast=5,10', 'slow=30,40', '--walk-forward', '--workers', '0', '--json', join(dir, 'wf-short.json')];
+    const many = await run([...wf, '--folds', '1000']);
+    expect(many.code).toBe(2);
+    expect(many.err).toContain("walk-forward: the train window of 6 bars and the test window of 2 bars are not longer than the strategy's warmup of 41 bars (sma-crossover at fast=5 slow=40, the largest across the grid)");
+    const small = await run([...wf, '--train-bars', '10', '--test-bars', '5']);
+    expect(small.code).toBe(2);
+    expect(small.err).toContain('the train window of 10 bars and the test window of 5 bars are not longer');
+    const long = await run([...wf, '--train-bars', '100000']);
+    expect(long.code).toBe(2);
+    expect(long.err).toContain('a train window of 100000 bars leaves 0 bars for 4 test window(s); the data has 3000 bars');
+    expect(long.err).not.toMatch(/-\d/);
+    const ok = await run([...wf, '--train-bars', '1000', '--test-bars', '500', '--folds', '2']);
+    expect(ok.err).toBe('');
+    expect(ok.code).toBe(0);
+    expect(ok.out).toContain('1000 bar(s) after the last test window are not used by any fold');
+  });
 });
 

@@ -29,6 +29,7 @@ export function formatWalkForward(result: WalkForwardResult): string {
     '',
     ...formatAggregate(a, by),
   ];
+  if (result.unusedBars > 0) lines.push(`${result.unusedBars} bar(s) after the last test window are not used by any fold`);
   if (result.skipped.length) lines.push(`${result.skipped.length} grid combination(s) skipped by the params schema (e.g. ${result.skipped[0]!.reason})`);
   return lines.join('\n');
 }
@@ -50,6 +51,7 @@ export interface WalkForwardJson {
   trainBars: number;
   testBars: number;
   stepBars: number;
+  unusedBars: number;
   anchored: boolean;
   folds: {
     index: number;
@@ -74,6 +76,7 @@ export function walkForwardToJson(r: WalkForwardResult): WalkForwardJson {
     trainBars: r.trainBars,
     testBars: r.testBars,
     stepBars: r.stepBars,
+    unusedBars: r.unusedBars,
     anchored: r.anchored,
     folds: r.folds.map((f) => ({
       index: f.index,

@@ -21,7 +21,7 @@ import { planFolds } from './walk-forward-plan.ts';
 import type { FoldSpec } from './walk-forward-plan.ts';
 
 export { planFolds, WalkForwardPlanError } from './walk-forward-plan.ts';
-export type { FoldPlan, FoldSpec } from './walk-forward-plan.ts';
+export type { FoldPlan, FoldSpec, FoldsPlan } from './walk-forward-plan.ts';
 
 export interface WalkForwardOptions extends PoolOptions, FoldSpec {
   rankBy?: RankMetric;
@@ -70,6 +70,8 @@ export interface WalkForwardResult {
   trainBars: number;
   testBars: number;
   stepBars: number;
+  /** Bars after the last test window that no fold uses. */
+  unusedBars: number;
   anchored: boolean;
   folds: FoldResult[];
   aggregate: WalkForwardAggregate;
@@ -138,6 +140,7 @@ export async function runWalkForward(job: SweepJob, grid: SweepGrid, options: Wa
     trainBars: plan.trainBars,
     testBars: plan.testBars,
     stepBars: plan.stepBars,
+    unusedBars: plan.unusedBars,
     anchored: options.anchored === true,
     folds,
     aggregate: aggregateFolds(folds, by),

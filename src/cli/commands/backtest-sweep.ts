@@ -10,7 +10,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildGrid, parseSweepSpecs, rankMetric, runSweep, type SweepJob } from '../../backtest/sweep.ts';
 import { bestParamArgs, formatSweepTable, sweepToJson } from '../../backtest/sweep-format.ts';
-import { runWalkForward } from '../../backtest/walk-forward.ts';
+import { runWalkForward, WalkForwardPlanError } from '../../backtest/walk-forward.ts';
+import type { SweepGrid } from '../../backtest/sweep-grid.ts';
+import { resolveSetup } from '../../strategy/define.ts';
+import { parseParams } from '../../strategy/params.ts';
 import { formatWalkForward, walkForwardToJson } from '../../backtest/walk-forward-format.ts';
 import { jsonReplacer } from '../../backtest/metrics-json.ts';
 import type { FillModel } from '../../backtest/fill-model.ts';
@@ -84,8 +87,10 @@ export async function runSweepCommand(io: CliIo, args: SweepArgs, ctx: SweepCont
   if (args.walkForward) {
     io.out(`Walk-forward of ${ctx.strategy.name}: ${grid.points.length} parameter sets per fold, ranked by ${rankBy}`);
     const progress = runProgress();
+    const warmup = largestWarmup(ctx.strategy, grid);
     const result = await runWalkForward(job, grid, {
       folds: args.folds ?? 4,
+      ...(warmup.bars > 0 ? { minWindowBars: warmup.bars, minWindowSource: warmup.source } : {}),
       ...(args.trainBars === undefined ? {} : { trainBars: args.trainBars }),
       ...(args.testBars === undefined ? {} : { testBars: args.testBars }),
       ...(args.anchored ? { anchored: true } : {}),
@@ -94,7 +99,9 @@ export async function runSweepCommand(io: CliIo, args: SweepArgs, ctx: SweepCont
       onProgress: (fold, folds, done, total) => progress.update(done, total, `fold ${fold}/${folds}`),
     })
       .catch((e: unknown) => {
-        throw new UsageError(e instanceof Error ? e.message : String(e));
+        // A plan the data cannot hold is bad input; anything else is a failure of the run.
+        if (e instanceof WalkForwardPlanError) throw new UsageError(e.message);
+        throw e;
       })
       .finally(() => progress.stop());
     const file = ctx.json ?? path.join(ctx.outDir, `${base}-walk-forward.json`);
@@ -109,6 +116,32 @@ export async function runSweepCommand(io: CliIo, args: SweepArgs, ctx: SweepCont
   await write(file, sweepToJson(result));
   const best = bestParamArgs(result);
   io.out([formatSweepTable(result, { top: 20 }), '', ...(best ? [`best    ${best}  (run it alone for its report)`] : []), `json    ${file}`].join('\n'));
+}
+
+/**
+ * The longest warmup across the grid's parameter sets (a walk-forward window must be longer), and
+ * where it comes from for the message: the strategy, and the set that needs it when they differ.
+ */
+export function largestWarmup(strategy: AnyStrategyDefinition, grid: SweepGrid): { bars: number; source: string } {
+  let bars = 0;
+  let at: Record<string, unknown> = {};
+  const warmups = new Set<number>();
+  for (const point of grid.points) {
+    let warmup: number;
+    try {
+      warmup = resolveSetup(strategy, parseParams(strategy.name, strategy.params, point.params) as never).warmup;
+    } catch {
+      continue; // such a set fails in its own run, which reports it
+    }
+    warmups.add(warmup);
+    if (warmup > bars) {
+      bars = warmup;
+      at = point.values;
+    }
+  }
+  const values = Object.entries(at).map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`).join(' ');
+  const source = warmups.size > 1 ? `${strategy.name} at ${values}, the largest across the grid` : values === '' ? strategy.name : `${strategy.name}, the same at every parameter set`;
+  return { bars, source };
 }
 
 async function write(file: string, value: unknown): Promise<void> {
