@@ -389,5 +389,16 @@ describe('halyard backtest: bad input is refused by name, exit 2', () => {
     expect(ok.code).toBe(0);
     expect(ok.out).toContain('1000 bar(s) after the last test window are not used by any fold');
   });
+
+  it('--balance of an asset the symbol does not trade is refused, listing the two it does', async () => {
+    for (const asset of ['PPH', 'FOO']) {
+      const r = await run([...base(), '--balance', `${asset}=10000`]);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain(`--balance ${asset}: BTCPHP trades BTC against PHP; give a balance of BTC or PHP`);
+    }
+    const sweep = await run([...base(), '--balance', 'USD=5', '--sweep', 'fast=5,10', '--workers', '0']);
+    expect(sweep.code).toBe(2);
+    expect(sweep.err).toContain('--balance USD: BTCPHP trades BTC against PHP');
+  });
 });
 

@@ -90,7 +90,7 @@ export function backtestCommand(io: CliIo) {
         .option('to', { type: 'string', describe: 'end, exclusive: the last bar opens before it (a bar made from shorter ones holds its whole period; default: the last bar)' })
         .option('param', { type: 'string', array: true, describe: 'strategy parameter name=value (repeatable)' })
         .option('fee', { type: 'string', describe: 'maker and taker fee rate, e.g. 0.001 (default: the sandbox config symbol\'s, else 0.001)' })
-        .option('balance', { type: 'string', array: true, describe: 'starting balance ASSET=AMOUNT (repeatable; default 10000 of the quote asset)' })
+        .option('balance', { type: 'string', array: true, describe: 'starting balance ASSET=AMOUNT of the symbol\'s base or quote asset (repeatable; default 10000 of the quote asset)' })
         .option('journal', { type: 'string', describe: 'journal file (default $HALYARD_JOURNAL or data/halyard.db)' })
         .option('exchange-info', { type: 'string', describe: 'the symbol\'s rules from this file: an exchangeInfo response or one of its symbol objects (default: the journal\'s snapshot, else the sandbox config\'s symbol)' })
         .option('slippage-bps', { type: 'number', describe: 'adverse move of MARKET and triggered stop-market fills, basis points (default 0)' })
@@ -267,6 +267,10 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
     const rate = args.fee;
     const fees = rate !== undefined ? { maker: rate, taker: rate } : (configured?.fees ?? { maker: '0.001', taker: '0.001' });
     const balances = usage(() => parseBalanceArgs(args.balance ?? []));
+    // An asset the symbol does not trade (a typo such as USTD) would replace the default balance and leave nothing to trade with.
+    const traded = [instrument.baseAsset, instrument.quoteAsset];
+    const stray = Object.keys(balances).find((asset) => !traded.includes(asset));
+    if (stray !== undefined) throw new UsageError(`--balance ${stray}: ${symbol} trades ${instrument.baseAsset} against ${instrument.quoteAsset}; give a balance of ${instrument.baseAsset} or ${instrument.quoteAsset}`);
     if (Object.keys(balances).length === 0) balances[instrument.quoteAsset] = '10000';
 
     if (args.workers !== undefined && !(Number.isInteger(args.workers) && args.workers >= 0)) throw new UsageError(`--workers ${String(args.workers)} is not a number of threads (an integer >= 0; 0 runs the sweep in this process)`);
