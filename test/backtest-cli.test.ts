@@ -194,10 +194,10 @@ export default defineStrategy({ name: 'chatty', params: z.object({ symbol: z.str
 
   it('bad numbers and dates are usage errors', async () => {
     expect((await run([...base(), '--fee', 'abc'])).err).toContain("--fee 'abc' is not a rate");
-    expect((await run([...base(), '--volume-share', '3'])).err).toContain('volumeShare must be in (0, 1]');
+    expect((await run([...base(), '--volume-share', '3'])).err).toContain("--volume-share: expected a number in (0, 1], got '3'");
     expect((await run([...base(), '--from', 'yesterday'])).err).toContain("--from 'yesterday' is not a date");
     expect((await run([...base(), '--balance', 'PHP'])).err).toContain('write it as ASSET=AMOUNT');
-    expect((await run([...base(), '--sweep', 'fast=5,10', '--workers', '-2'])).err).toContain('--workers -2 is not a number of threads (an integer >= 0');
+    expect((await run([...base(), '--sweep', 'fast=5,10', '--workers', '-2'])).err).toContain("--workers: expected a whole number of worker threads >= 0 (0 runs the sweep in this process), got '-2'");
   });
 
   it('--sweep runs the grid and ranks it; --walk-forward reports out-of-sample folds', async () => {
@@ -399,6 +399,23 @@ describe('halyard backtest: bad input is refused by name, exit 2', () => {
     const sweep = await run([...base(), '--balance', 'USD=5', '--sweep', 'fast=5,10', '--workers', '0']);
     expect(sweep.code).toBe(2);
     expect(sweep.err).toContain('--balance USD: BTCPHP trades BTC against PHP');
+  });
+
+  it('number options echo the text as typed and name the flag', async () => {
+    const cases: [string[], string][] = [
+      [['--slippage-bps', 'abc'], "--slippage-bps: expected a number in [0, 10000), got 'abc'"],
+      [['--slippage-bps', '0x10'], "--slippage-bps: expected a number in [0, 10000), got '0x10'"],
+      [['--volume-share', 'abc'], "--volume-share: expected a number in (0, 1], got 'abc'"],
+      [['--sweep', 'fast=5,10', '--workers', 'two'], "--workers: expected a whole number of worker threads >= 0 (0 runs the sweep in this process), got 'two'"],
+      [['--sweep', 'fast=5,10', '--walk-forward', '--folds', 'abc'], "--folds: expected a whole number >= 1, got 'abc'"],
+      [['--sweep', 'fast=5,10', '--walk-forward', '--train-bars', '0'], "--train-bars: expected a whole number >= 1, got '0'"],
+      [['--sweep', 'fast=5,10', '--walk-forward', '--test-bars', '2.5'], "--test-bars: expected a whole number >= 1, got '2.5'"],
+    ];
+    for (const [args, message] of cases) {
+      const r = await run([...base(), ...args]);
+      expect(r.code).toBe(2);
+      expect(r.err).toBe(`error: ${message}`);
+    }
   });
 });
 

@@ -32,3 +32,16 @@ it('generates a synthetic market on the sandbox, records it, backtests it and wr
   expect(out.join('\n')).toMatch(/report\s+\S+\.html/);
   expect(existsSync(join(outDir, report!.replace(/\.html$/, '.json')))).toBe(true);
 });
+
+it('bad --hours and --speed are refused naming the flag and echoing the text', async () => {
+  for (const [args, message] of [
+    [['--hours', 'abc'], "--hours: expected a number of hours from 1 to 72, got 'abc'"],
+    [['--hours', '100'], "--hours: expected a number of hours from 1 to 72, got '100'"],
+    [['--speed', 'fast'], "--speed: expected a clock speed from 1 to 100000, got 'fast'"],
+  ] as const) {
+    const err: string[] = [];
+    const code = await runCli(['start', ...args], { env: {}, out: () => undefined, err: (t) => err.push(t) });
+    expect(code).toBe(2);
+    expect(err.join('\n')).toBe(`error: ${message}`);
+  }
+});

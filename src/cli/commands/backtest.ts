@@ -51,13 +51,21 @@ import { loadStrategy } from '../../strategy/loader.ts';
 import { parseParams } from '../../strategy/params.ts';
 import { INTERVALS } from '../../strategy/types.ts';
 import { UsageError } from '../errors.ts';
+import { intOption, numberOption } from '../options.ts';
 import type { CliIo } from '../io.ts';
 import type { GlobalArgs } from '../with-client.ts';
 import { runSweepCommand, type SweepArgs } from './backtest-sweep.ts';
 import { parseSweepSpecs, typeAxes } from '../../backtest/sweep.ts';
 import { COMMANDS } from './catalog.ts';
 
-export interface BacktestArgs extends GlobalArgs, SweepArgs {
+/** The sweep's number options arrive as text (cli/options.ts reads them). */
+type SweepNumbers = 'workers' | 'folds' | 'trainBars' | 'testBars';
+
+export interface BacktestArgs extends GlobalArgs, Omit<SweepArgs, SweepNumbers> {
+  workers?: string;
+  folds?: string;
+  trainBars?: string;
+  testBars?: string;
   strategy?: string;
   symbol?: string;
   interval?: string;
@@ -67,9 +75,9 @@ export interface BacktestArgs extends GlobalArgs, SweepArgs {
   fee?: string;
   balance?: string[];
   journal?: string;
-  slippageBps?: number;
+  slippageBps?: string;
   limitFill?: string;
-  volumeShare?: number;
+  volumeShare?: string;
   json?: string;
   report?: string;
   csv?: boolean;
@@ -93,9 +101,9 @@ export function backtestCommand(io: CliIo) {
         .option('balance', { type: 'string', array: true, describe: 'starting balance ASSET=AMOUNT of the symbol\'s base or quote asset (repeatable; default 10000 of the quote asset)' })
         .option('journal', { type: 'string', describe: 'journal file (default $HALYARD_JOURNAL or data/halyard.db)' })
         .option('exchange-info', { type: 'string', describe: 'the symbol\'s rules from this file: an exchangeInfo response or one of its symbol objects (default: the journal\'s snapshot, else the sandbox config\'s symbol)' })
-        .option('slippage-bps', { type: 'number', describe: 'adverse move of MARKET and triggered stop-market fills, basis points (default 0)' })
+        .option('slippage-bps', { type: 'string', describe: 'adverse move of MARKET and triggered stop-market fills, basis points (default 0)' })
         .option('limit-fill', { type: 'string', choices: ['through', 'touch'], describe: 'LIMIT orders fill when the price trades through them (default) or touches them' })
-        .option('volume-share', { type: 'number', describe: 'cap all fills of a bar, taker fills included, at this share of its volume, (0, 1]' })
+        .option('volume-share', { type: 'string', describe: 'cap all fills of a bar, taker fills included, at this share of its volume, (0, 1]' })
         .option('json', { type: 'string', describe: 'write the run and its metrics as JSON here' })
         .option('report', { type: 'string', describe: 'write the HTML report here' })
         .option('detail', { type: 'string', choices: INTERVALS, describe: 'play fills on these shorter bars (e.g. 1m) while the strategy sees --interval\'s, made from them' })
@@ -103,11 +111,11 @@ export function backtestCommand(io: CliIo) {
         .option('out-dir', { type: 'string', default: 'backtest/out', describe: 'folder for the default JSON and report names' })
         .option('sweep', { type: 'string', array: true, describe: 'parameter grid, e.g. --sweep fast=5:20:5 slow=20:60:10 (start:stop:step or a,b,c); runs on worker threads' })
         .option('rank-by', { type: 'string', describe: 'metric that ranks a sweep (default sharpe)' })
-        .option('workers', { type: 'number', describe: 'worker threads for a sweep (default: the cores; 0 runs it in this process)' })
+        .option('workers', { type: 'string', describe: 'worker threads for a sweep (default: the cores; 0 runs it in this process)' })
         .option('walk-forward', { type: 'boolean', describe: 'with --sweep: optimise on train windows, report out-of-sample results' })
-        .option('folds', { type: 'number', describe: 'walk-forward folds (default 4)' })
-        .option('train-bars', { type: 'number', describe: 'walk-forward train window in bars (default 3x the test window)' })
-        .option('test-bars', { type: 'number', describe: 'walk-forward test window in bars' })
+        .option('folds', { type: 'string', describe: 'walk-forward folds (default 4)' })
+        .option('train-bars', { type: 'string', describe: 'walk-forward train window in bars (default 3x the test window)' })
+        .option('test-bars', { type: 'string', describe: 'walk-forward test window in bars' })
         .option('anchored', { type: 'boolean', describe: 'walk-forward train windows all start at the first bar' }),
     handler: async (args: BacktestArgs) => {
       await runBacktestCommand(io, args);
@@ -141,6 +149,8 @@ function refuseIdleOptions(args: BacktestArgs): void {
     if (isGiven && sweep) throw new UsageError(`${flag} is written for a single run, not a sweep (a sweep writes its JSON only): drop it, and run the best combination alone for its ${flag === '--csv' ? 'CSV files' : 'report'}`);
   }
 }
+
+const optional = <K extends string>(key: K, value: number | undefined): { [P in K]?: number } => (value === undefined ? {} : ({ [key]: value } as { [P in K]?: number }));
 
 /** Errors of what the user typed (a strategy that does not load, a bad parameter, a bad number) become usage errors. */
 function usage<T>(fn: () => T): T {
@@ -198,14 +208,26 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
   const from = timeArg('from', args.from);
   const to = timeArg('to', args.to);
   if (from !== undefined && to !== undefined && to <= from) throw new UsageError(`--to ${formatTime(to)} is not after --from ${formatTime(from)}`);
+  const slippageBps = numberOption('--slippage-bps', args.slippageBps, 'a number in [0, 10000)', (n) => n >= 0 && n < 10_000);
+  const volumeShare = numberOption('--volume-share', args.volumeShare, 'a number in (0, 1]', (n) => n > 0 && n <= 1);
   const fillModel: FillModel = {
-    ...(args.slippageBps === undefined ? {} : { slippageBps: args.slippageBps }),
+    ...(slippageBps === undefined ? {} : { slippageBps }),
     ...(args.limitFill === undefined ? {} : { limitFill: args.limitFill as 'through' | 'touch' }),
-    ...(args.volumeShare === undefined ? {} : { volumeShare: args.volumeShare }),
+    ...(volumeShare === undefined ? {} : { volumeShare }),
   };
   usage(() => resolveFillModel(fillModel));
   if (args.fee !== undefined && !(isDecimalText(args.fee) && Number(args.fee) >= 0 && Number(args.fee) < 1)) throw new UsageError(`--fee '${args.fee}' is not a rate such as 0.001`);
   refuseIdleOptions(args);
+  const sweepArgs: SweepArgs = {
+    ...(args.sweep === undefined ? {} : { sweep: args.sweep }),
+    ...(args.rankBy === undefined ? {} : { rankBy: args.rankBy }),
+    ...(args.walkForward === undefined ? {} : { walkForward: args.walkForward }),
+    ...(args.anchored === undefined ? {} : { anchored: args.anchored }),
+    ...optional('workers', intOption('--workers', args.workers, 0, 'a whole number of worker threads >= 0 (0 runs the sweep in this process)')),
+    ...optional('folds', intOption('--folds', args.folds, 1)),
+    ...optional('trainBars', intOption('--train-bars', args.trainBars, 1)),
+    ...optional('testBars', intOption('--test-bars', args.testBars, 1)),
+  };
 
   let strategy;
   try {
@@ -273,11 +295,10 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
     if (stray !== undefined) throw new UsageError(`--balance ${stray}: ${symbol} trades ${instrument.baseAsset} against ${instrument.quoteAsset}; give a balance of ${instrument.baseAsset} or ${instrument.quoteAsset}`);
     if (Object.keys(balances).length === 0) balances[instrument.quoteAsset] = '10000';
 
-    if (args.workers !== undefined && !(Number.isInteger(args.workers) && args.workers >= 0)) throw new UsageError(`--workers ${String(args.workers)} is not a number of threads (an integer >= 0; 0 runs the sweep in this process)`);
     const outDir = args.outDir ?? 'backtest/out';
     if (args.sweep?.length) {
       const ctx = { strategyRef: args.strategy ?? '', strategy, params, symbol, interval, journalFile: file, from, to, fees, balances, fillModel, outDir, json: args.json, ...(series.stored !== series.interval ? { storedInterval: series.stored } : {}), ...(series.detailed === true ? { detail: true } : {}) };
-      await runSweepCommand(io, args, ctx, raw ?? configuredInfo?.symbols[0]);
+      await runSweepCommand(io, sweepArgs, ctx, raw ?? configuredInfo?.symbols[0]);
       return;
     }
     // The strategy's log lines go beside the JSON, under a working name until the run's range names the files.

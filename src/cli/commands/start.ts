@@ -17,6 +17,7 @@ import { loadConfig } from '../../config/load.ts';
 import { createLogger } from '../../log/logger.ts';
 import { startSandbox, type SandboxHandle } from '../../sandbox/server.ts';
 import { UsageError } from '../errors.ts';
+import { numberOption } from '../options.ts';
 import type { CliIo } from '../io.ts';
 import type { GlobalArgs } from '../with-client.ts';
 import { runBacktestCommand } from './backtest.ts';
@@ -27,8 +28,8 @@ const MINUTE = 60_000;
 
 interface StartArgs extends GlobalArgs {
   symbol?: string;
-  hours?: number;
-  speed?: number;
+  hours?: string | number;
+  speed?: string | number;
   outDir?: string;
 }
 
@@ -38,18 +39,16 @@ export function startCommand(io: CliIo) {
     builder: (y: Argv<GlobalArgs>) =>
       y
         .option('symbol', { type: 'string', default: 'BTCPHP', describe: 'sandbox symbol to trade' })
-        .option('hours', { type: 'number', default: 12, describe: 'hours of market to generate and backtest (1 to 72)' })
-        .option('speed', { type: 'number', default: 3600, describe: 'sandbox clock speed (3600: an hour per second)' })
+        .option('hours', { type: 'string', default: 12, describe: 'hours of market to generate and backtest (1 to 72)' })
+        .option('speed', { type: 'string', default: 3600, describe: 'sandbox clock speed (3600: an hour per second)' })
         .option('out-dir', { type: 'string', default: 'backtest/out', describe: 'folder for the demo journal, report and JSON' }),
     handler: (args: StartArgs) => runDemo(io, args),
   };
 }
 
 export async function runDemo(io: CliIo, args: StartArgs): Promise<void> {
-  const hours = args.hours ?? 12;
-  const speed = args.speed ?? 3600;
-  if (!(hours >= 1 && hours <= 72)) throw new UsageError(`--hours ${hours}: choose 1 to 72`);
-  if (!(speed >= 1 && speed <= 100_000)) throw new UsageError(`--speed ${speed}: choose 1 to 100000`);
+  const hours = numberOption('--hours', args.hours ?? 12, 'a number of hours from 1 to 72', (n) => n >= 1 && n <= 72) as number;
+  const speed = numberOption('--speed', args.speed ?? 3600, 'a clock speed from 1 to 100000', (n) => n >= 1 && n <= 100_000) as number;
   const config = loadConfig(args.config as string | undefined);
   const symbol = (args.symbol ?? 'BTCPHP').toUpperCase();
   if (!config.sandbox.symbols.some((s) => s.symbol === symbol)) {
