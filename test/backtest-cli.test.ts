@@ -417,5 +417,26 @@ describe('halyard backtest: bad input is refused by name, exit 2', () => {
       expect(r.err).toBe(`error: ${message}`);
     }
   });
+
+  it('paths: a journal that is a directory, an output folder or file that cannot be one, are usage errors naming the flag', async () => {
+    const file = join(dir, 'plain-file');
+    writeFileSync(file, 'x');
+    const cases: [string[], string][] = [
+      [['--journal', dir], `--journal ${dir} is a directory: name the journal file (e.g. ${join(dir, 'halyard.db')})`],
+      [['--out-dir', file], `--out-dir ${file} exists and is not a directory: name a folder`],
+      [['--out-dir', join(file, 'sub')], `--out-dir ${join(file, 'sub')}: ${file} is not a directory, so no folder can be made there`],
+      [['--json', join(file, 'x.json')], `--json ${join(file, 'x.json')}: ${file} is not a directory, so the file cannot be written there`],
+      [['--json', dir], `--json ${dir} is a directory: name a file`],
+      [['--report', join(file, 'r.html')], `--report ${join(file, 'r.html')}: ${file} is not a directory, so the file cannot be written there`],
+      [['--sweep', 'fast=5,10', '--json', join(file, 's.json')], `--json ${join(file, 's.json')}: ${file} is not a directory`],
+    ];
+    for (const [args, message] of cases) {
+      // base() names --journal and --out-dir: the case's own replace them.
+      const replaced = (a: string, i: number, all: string[]) => [a, all[i - 1]].some((x) => x !== undefined && x.startsWith('--') && args.includes(x));
+      const r = await run([...base().filter((a, i, all) => !replaced(a, i, all)), ...args]);
+      expect(r.err).toContain(`error: ${message}`);
+      expect(r.code).toBe(2);
+    }
+  });
 });
 

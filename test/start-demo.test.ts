@@ -1,5 +1,5 @@
 /** `npm start` (halyard start): the demo on the embedded sandbox runs end to end and writes its report. */
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
@@ -44,4 +44,25 @@ it('bad --hours and --speed are refused naming the flag and echoing the text', a
     expect(code).toBe(2);
     expect(err.join('\n')).toBe(`error: ${message}`);
   }
+});
+
+it('an --out-dir that cannot be a folder is refused before the sandbox starts, naming the flag', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'halyard-start-bad-'));
+  const file = join(dir, 'a-file');
+  writeFileSync(file, 'x');
+  for (const [outDir, message] of [
+    [file, `--out-dir ${file} exists and is not a directory: name a folder`],
+    [join(file, 'sub'), `--out-dir ${join(file, 'sub')}: ${file} is not a directory, so no folder can be made there`],
+  ] as const) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runCli(['start', '--out-dir', outDir], { env: {}, out: (t) => out.push(t), err: (t) => err.push(t) });
+    expect(code).toBe(2);
+    expect(err.join('\n')).toBe(`error: ${message}`);
+    expect(out).toEqual([]);
+  }
+  mkdirSync(join(dir, 'demo-journal.db'));
+  const err: string[] = [];
+  expect(await runCli(['start', '--out-dir', dir], { env: {}, out: () => undefined, err: (t) => err.push(t) })).toBe(2);
+  expect(err.join('\n')).toContain(`is a directory, where the demo writes its journal file; choose another --out-dir`);
 });

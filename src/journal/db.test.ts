@@ -148,6 +148,14 @@ describe('openJournal', () => {
     expect(readFileSync(file, 'utf8')).toMatch(/^timestamp/);
   });
 
+  it('refuses a directory as the journal file, read-only or not, without an errno', () => {
+    for (const options of [{}, { readonly: true }]) {
+      const e = openError(dir, options);
+      expect(e.code).toBe('OPEN_FAILED');
+      expect(e.message).toBe(`journal ${dir}: is a directory, not a journal file; name the file (e.g. halyard.db in it)`);
+    }
+  });
+
   it('turns an empty (0-byte) file into a journal', () => {
     const file = join(dir, 'empty.db');
     writeFileSync(file, '');

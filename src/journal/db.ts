@@ -41,18 +41,26 @@ const MEMORY = ':memory:';
 function checkHeader(file: string): void {
   let size: number;
   try {
-    size = statSync(file).size;
-  } catch {
+    const st = statSync(file);
+    if (st.isDirectory()) throw new JournalError('OPEN_FAILED', file, 'is a directory, not a journal file; name the file (e.g. halyard.db in it)');
+    size = st.size;
+  } catch (e) {
+    if (e instanceof JournalError) throw e;
     return; // does not exist yet: SQLite creates it (or reports why it cannot)
   }
   if (size === 0) return; // SQLite treats an empty file as an empty database
   const buf = Buffer.alloc(16);
-  const fd = openSync(file, 'r');
   let read: number;
   try {
-    read = readSync(fd, buf, 0, 16, 0);
-  } finally {
-    closeSync(fd);
+    const fd = openSync(file, 'r');
+    try {
+      read = readSync(fd, buf, 0, 16, 0);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new JournalError('OPEN_FAILED', file, `cannot read it${code === 'EACCES' || code === 'EPERM' ? ': permission denied' : `: ${(e as Error).message}`}`, { cause: e });
   }
   const head = buf.subarray(0, read).toString('latin1');
   if (head !== SQLITE_HEADER) {

@@ -19,6 +19,7 @@ import { jsonReplacer } from '../../backtest/metrics-json.ts';
 import type { FillModel } from '../../backtest/fill-model.ts';
 import type { AnyStrategyDefinition } from '../../strategy/define.ts';
 import { UsageError } from '../errors.ts';
+import { ioStep } from '../paths.ts';
 import { runProgress } from '../run-progress.ts';
 import type { CliIo } from '../io.ts';
 
@@ -145,6 +146,7 @@ export function largestWarmup(strategy: AnyStrategyDefinition, grid: SweepGrid):
 }
 
 async function write(file: string, value: unknown): Promise<void> {
-  await mkdir(path.dirname(path.resolve(file)), { recursive: true });
-  await writeFile(file, JSON.stringify(value, jsonReplacer, 2), 'utf8');
+  const dir = path.dirname(path.resolve(file));
+  await ioStep('create the folder', dir, () => mkdir(dir, { recursive: true }));
+  await ioStep('write the JSON file', file, () => writeFile(file, JSON.stringify(value, jsonReplacer, 2), 'utf8'));
 }

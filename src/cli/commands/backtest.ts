@@ -52,6 +52,7 @@ import { parseParams } from '../../strategy/params.ts';
 import { INTERVALS } from '../../strategy/types.ts';
 import { UsageError } from '../errors.ts';
 import { intOption, numberOption } from '../options.ts';
+import { checkJournalPath, checkOutputDir, checkOutputFile, ioStep, journalSource } from '../paths.ts';
 import type { CliIo } from '../io.ts';
 import type { GlobalArgs } from '../with-client.ts';
 import { runSweepCommand, type SweepArgs } from './backtest-sweep.ts';
@@ -218,6 +219,10 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
   usage(() => resolveFillModel(fillModel));
   if (args.fee !== undefined && !(isDecimalText(args.fee) && Number(args.fee) >= 0 && Number(args.fee) < 1)) throw new UsageError(`--fee '${args.fee}' is not a rate such as 0.001`);
   refuseIdleOptions(args);
+  // Where the results go, checked before any work: a folder that is a file fails only at the end otherwise.
+  checkOutputDir(args.outDir ?? 'backtest/out', '--out-dir');
+  if (args.json !== undefined) checkOutputFile(args.json, '--json');
+  if (args.report !== undefined) checkOutputFile(args.report, '--report');
   const sweepArgs: SweepArgs = {
     ...(args.sweep === undefined ? {} : { sweep: args.sweep }),
     ...(args.rankBy === undefined ? {} : { rankBy: args.rankBy }),
@@ -260,6 +265,7 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
   }
 
   const file = resolveJournalPath(args.journal, io.env, config.journal.path);
+  checkJournalPath(file, journalSource(args.journal, io.env, config.journal.path));
   if (!existsSync(file)) throw new UsageError(`no journal at ${file}: fill it with \`halyard import FILE.csv\` or \`halyard record\`, or name another with --journal (or $HALYARD_JOURNAL)`);
   const journal = openReadOnly(file);
   try {
@@ -303,7 +309,7 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
     }
     // The strategy's log lines go beside the JSON, under a working name until the run's range names the files.
     const runDir = path.dirname(path.resolve(args.json ?? path.join(outDir, 'run.json')));
-    await mkdir(runDir, { recursive: true });
+    await ioStep('create the folder', runDir, () => mkdir(runDir, { recursive: true }));
     const log = new StrategyLogFile(path.join(runDir, `.${strategy.name}-${symbol}-${interval}-${process.pid}.log.part`));
     let run;
     try {
@@ -322,13 +328,13 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
     const logFile = log.close(`${runBase}.log`);
     // Streamed: a year of 1-minute bars is ~70 MB of JSON, and years more would pass V8's longest
     // string. The equity points are written from their columns (runForJson), never made as objects.
-    writeJsonFile(jsonFile, { run: runForJson(run), metrics }, { replacer: jsonReplacer, onlyNonFinite: true });
+    await ioStep('write the JSON file', jsonFile, () => writeJsonFile(jsonFile, { run: runForJson(run), metrics }, { replacer: jsonReplacer, onlyNonFinite: true }));
     // The same bars again for the charts, streamed from the journal's blocks: nothing collected.
-    await writeReport(reportFile, { run, metrics, bars: seriesBars(journal, series, from, to) });
+    await ioStep('write the HTML report', reportFile, () => writeReport(reportFile, { run, metrics, bars: seriesBars(journal, series, from, to) }));
     const csvFiles = args.csv ? [`${runBase}-trades.csv`, `${runBase}-fills.csv`] : [];
     if (args.csv) {
-      await writeFile(csvFiles[0] as string, tradesCsv(run.trades), 'utf8');
-      await writeFile(csvFiles[1] as string, fillsCsv(run.fills), 'utf8');
+      await ioStep('write the trades CSV file', csvFiles[0] as string, () => writeFile(csvFiles[0] as string, tradesCsv(run.trades), 'utf8'));
+      await ioStep('write the fills CSV file', csvFiles[1] as string, () => writeFile(csvFiles[1] as string, fillsCsv(run.fills), 'utf8'));
     }
     const rules = source === 'file' ? `exchangeInfo from ${args.exchangeInfo}` : source === 'journal' ? 'exchangeInfo from the journal' : 'rules from the sandbox config (no exchangeInfo snapshot in the journal)';
     const logged = log.count === 0 ? [] : [`Log       ${log.count} line(s) from the strategy; first: ${log.first[0] ?? ''}`];

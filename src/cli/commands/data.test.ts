@@ -92,4 +92,11 @@ describe('halyard data', () => {
     expect(other.code).toBe(2);
     expect(other.err).toMatch(/holds no klines for XRPUSDT: it holds ETHUSDT 1h/);
   });
+
+  it('a journal path that is a directory is a usage error naming where the path came from', async () => {
+    const r = await run(['data', '--journal', dir]);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`error: --journal ${dir} is a directory: name the journal file (e.g. ${join(dir, 'halyard.db')})`);
+  });
 });
+

@@ -23,6 +23,7 @@ import type { Journal } from '../../journal/journal.ts';
 import type { SeriesInfo } from '../../journal/kline-store.ts';
 import { UsageError } from '../errors.ts';
 import { printJson } from '../io.ts';
+import { checkJournalPath, journalSource } from '../paths.ts';
 import type { CliIo } from '../io.ts';
 import type { GlobalArgs } from '../with-client.ts';
 import { COMMANDS } from './catalog.ts';
@@ -75,7 +76,9 @@ export function dataCommand(io: CliIo) {
 }
 
 export async function runData(io: CliIo, args: DataArgs): Promise<DataReport> {
-  const file = resolveJournalPath(args.journal, io.env, loadConfig(args.config as string | undefined).journal.path);
+  const configured = loadConfig(args.config as string | undefined).journal.path;
+  const file = resolveJournalPath(args.journal, io.env, configured);
+  checkJournalPath(file, journalSource(args.journal, io.env, configured));
   if (!existsSync(file)) throw new UsageError(`no journal at ${file}: fill it with \`halyard import FILE.csv\` or \`halyard record\`, or name another with --journal (or $HALYARD_JOURNAL)`);
   let journal: Journal;
   try {

@@ -18,6 +18,7 @@ import { createLogger } from '../../log/logger.ts';
 import { startSandbox, type SandboxHandle } from '../../sandbox/server.ts';
 import { UsageError } from '../errors.ts';
 import { numberOption } from '../options.ts';
+import { checkOutputDir, ioStep, isDirectory } from '../paths.ts';
 import type { CliIo } from '../io.ts';
 import type { GlobalArgs } from '../with-client.ts';
 import { runBacktestCommand } from './backtest.ts';
@@ -55,9 +56,10 @@ export async function runDemo(io: CliIo, args: StartArgs): Promise<void> {
     throw new UsageError(`--symbol ${symbol} is not a sandbox symbol (${config.sandbox.symbols.map((s) => s.symbol).join(', ')})`);
   }
   const outDir = args.outDir ?? 'backtest/out';
+  checkOutputDir(outDir, '--out-dir');
   const journal = path.join(outDir, 'demo-journal.db');
-  await rm(journal, { force: true });
-  for (const suffix of ['-wal', '-shm']) await rm(journal + suffix, { force: true });
+  if (isDirectory(journal)) throw new UsageError(`--out-dir ${outDir}: ${journal} is a directory, where the demo writes its journal file; choose another --out-dir`);
+  for (const suffix of ['', '-wal', '-shm']) await ioStep('remove the old demo journal file', journal + suffix, () => rm(journal + suffix, { force: true }));
 
   io.out(`Starting the embedded sandbox exchange with a synthetic market (clock x${speed})...`);
   const sandbox = await startSandbox({
