@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from './commands/catalog.ts';
 import { commandNameOf, runCli } from './index.ts';
 
@@ -45,3 +48,29 @@ describe('runCli: one command module loaded, every command listed', () => {
     expect((await cli([])).err).toContain('name a command');
   });
 });
+
+describe('runCli: --config is validated for every command', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'halyard-cli-config-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('a missing, unreadable or invalid file is a usage error naming the file and the field, even where the command reads no config', async () => {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ journal: { paht: 'x.db' } }));
+    const csv = join(dir, 'BTCUSDT-1m.csv');
+    writeFileSync(csv, '1709251200000,1,2,0.5,1.5,10,1709251259999\n1709251260000,1,2,0.5,1.5,10,1709251319999\n');
+    const cases: [string[], RegExp][] = [
+      [['strategies', '--config', join(dir, 'none.json')], /invalid configuration in .*none\.json:\n {2}- cannot read the file: no such file$/],
+      [['--config', dir, 'strategies', 'grid'], /cannot read the file: it is a directory, not a file$/],
+      [['--config', bad, 'import', csv, '--dry-run'], /invalid configuration in .*bad\.json:\n {2}- journal: unknown key\(s\) 'paht'$/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await cli(args);
+      expect(r.out).toBe('');
+      expect(r.err).toMatch(message);
+      expect(r.code).toBe(2);
+    }
+    const ok = await cli(['--config', join(dir, 'none.json'), 'strategies', '--help']);
+    expect(ok.code).toBe(0);
+  });
+});
+

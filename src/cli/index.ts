@@ -81,6 +81,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .command(Object.entries(COMMANDS).map(([key, info]) => (key === name && running !== undefined ? running : stub(key, info))))
     // yargs calls middleware with the instance in the command's context as the second argument.
     .middleware(((argv: Record<string, unknown>, y: OptionsHolder) => refuseRepeatedOptions(argv, y)) as (argv: Record<string, unknown>) => void)
+    .middleware(checkConfigFile)
     .demandCommand(1, 'name a command; `halyard --help` lists them')
     .strict()
     .recommendCommands()
@@ -131,5 +132,16 @@ function refuseRepeatedOptions(argv: Record<string, unknown>, y: OptionsHolder):
     const flag = key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
     throw new UsageErrorLike(`--${flag} was given ${value.length} times (${value.map(String).join(', ')}): give it once`);
   }
+}
+
+/**
+ * `--config FILE` is read and validated before any command runs, whether or not the command
+ * reads it (strategies, import --dry-run): a bad or missing file is the same usage error (exit 2,
+ * naming the file and each field) everywhere. Loaded only when given.
+ */
+async function checkConfigFile(argv: Record<string, unknown>): Promise<void> {
+  if (typeof argv['config'] !== 'string' || argv['help'] === true) return;
+  const { loadConfig } = await import('../config/load.ts');
+  loadConfig(argv['config']);
 }
 

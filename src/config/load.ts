@@ -32,7 +32,9 @@ export function loadConfig(file?: string): HalyardConfig {
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    throw new ConfigError(file, [`cannot read the file: ${(e as Error).message}`]);
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory, not a file' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'ENOTDIR' ? 'a part of its path is not a directory' : (e as Error).message;
+    throw new ConfigError(file, [`cannot read the file: ${why}`]);
   }
   let value: unknown;
   try {
