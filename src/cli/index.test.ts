@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from './commands/catalog.ts';
-import { commandNameOf, runCli } from './index.ts';
+import { commandNameOf, positionalsOf, runCli } from './index.ts';
 
 async function cli(args: string[]) {
   const out: string[] = [];
@@ -71,6 +71,33 @@ describe('runCli: --config is validated for every command', () => {
     }
     const ok = await cli(['--config', join(dir, 'none.json'), 'strategies', '--help']);
     expect(ok.code).toBe(0);
+  });
+});
+
+describe('runCli: an empty value is refused', () => {
+  it('for any option that takes text, by name, before the command runs; positionals are left to their command', async () => {
+    const cases: [string[], string][] = [
+      [['exchange-info', '--symbol', ''], '--symbol'],
+      [['backtest', '--strategy', 'sma-crossover', '--symbol', ' ', '--interval', '1m'], '--symbol'],
+      [['backtest', '--strategy', 'sma-crossover', '--symbol', 'BTCPHP', '--interval', '1m', '--out-dir='], '--out-dir'],
+      [['backtest', '--strategy', 'sma-crossover', '--symbol', 'BTCPHP', '--interval', '1m', '--param', 'fast=5', '--param', ''], '--param'],
+      [['--config', '', 'strategies'], '--config'],
+      [['data', '--journal', ''], '--journal'],
+    ];
+    for (const [args, flag] of cases) {
+      const r = await cli(args);
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(new RegExp(`^error: ${flag} is empty: give it a value`));
+    }
+    const positional = await cli(['strategies', '']);
+    expect(positional.code).toBe(2);
+    expect(positional.err).toContain('strategy reference is empty');
+  });
+
+  it('positionalsOf reads a command string', () => {
+    expect(positionalsOf(COMMANDS.import.command)).toEqual(['file']);
+    expect(positionalsOf(COMMANDS.api.command)).toEqual(['endpoint', 'params']);
+    expect(positionalsOf(COMMANDS.backtest.command)).toEqual([]);
   });
 });
 

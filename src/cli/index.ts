@@ -81,6 +81,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .command(Object.entries(COMMANDS).map(([key, info]) => (key === name && running !== undefined ? running : stub(key, info))))
     // yargs calls middleware with the instance in the command's context as the second argument.
     .middleware(((argv: Record<string, unknown>, y: OptionsHolder) => refuseRepeatedOptions(argv, y)) as (argv: Record<string, unknown>) => void)
+    .middleware(((argv: Record<string, unknown>, y: OptionsHolder) => refuseEmptyValues(argv, y, name !== undefined && isCommandName(name) ? positionalsOf(COMMANDS[name].command) : [])) as (argv: Record<string, unknown>) => void)
     .middleware(checkConfigFile)
     .demandCommand(1, 'name a command; `halyard --help` lists them')
     .strict()
@@ -122,7 +123,7 @@ class UsageErrorLike extends Error {}
  * `--sweep`) are declared as arrays and pass.
  */
 interface OptionsHolder {
-  getOptions(): { array: string[] };
+  getOptions(): { array: string[]; string: string[] };
 }
 
 function refuseRepeatedOptions(argv: Record<string, unknown>, y: OptionsHolder): void {
@@ -143,5 +144,24 @@ async function checkConfigFile(argv: Record<string, unknown>): Promise<void> {
   if (typeof argv['config'] !== 'string' || argv['help'] === true) return;
   const { loadConfig } = await import('../config/load.ts');
   loadConfig(argv['config']);
+}
+
+/** The positional arguments of a yargs command string (`import <file>` -> file). */
+export function positionalsOf(command: string): string[] {
+  return [...command.matchAll(/[<[]([\w-]+)(?:\.\.)?[>\]]/g)].map((m) => m[1] as string);
+}
+
+/**
+ * An option that takes text, given empty (`--symbol ""`), is refused by name: no option's empty
+ * value means anything, and some would otherwise read as "not given" (exchange-info --symbol ""
+ * listed every symbol). Positional arguments are left to their command, which says what it needs.
+ */
+function refuseEmptyValues(argv: Record<string, unknown>, y: OptionsHolder, positionals: readonly string[]): void {
+  for (const key of new Set(y.getOptions().string)) {
+    if (positionals.includes(key)) continue;
+    const value = argv[key];
+    const values = Array.isArray(value) ? value : [value];
+    if (values.some((v) => typeof v === 'string' && v.trim() === '')) throw new UsageErrorLike(`--${key} is empty: give it a value`);
+  }
 }
 
