@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StrategyLoadError } from './errors.ts';
-import { commonJsHint, DEFAULT_STRATEGIES_DIR, listStrategies, loadStrategy, resolveStrategy } from './loader.ts';
+import { commonJsHint, DEFAULT_STRATEGIES_DIR, listStrategies, loadStrategy, ownFileName, resolveStrategy } from './loader.ts';
 
 const INDEX = fileURLToPath(new URL('./index.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -97,6 +97,17 @@ describe('loadStrategy', () => {
     expect(throws.message).toContain('top-level boom');
     const badDef = await loadError('bad-def');
     expect(badDef.message).toMatch(/strategy 'bad def': name must be/);
+  });
+
+  it('a syntax error in an .mts or .cts file names that file, not a .ts one', async () => {
+    writeFileSync(path.join(dir, 'syntax.mts'), 'export default {\n  name: ,\n};\n');
+    const e = await loadError('./syntax.mts');
+    expect(e.message).toContain(`could not load strategy ${path.join(dir, 'syntax.mts')}`);
+    expect(e.message).not.toContain(path.join(dir, 'syntax.ts'));
+    // tsx's transform (the CLI's) names the file x.ts:line:column
+    expect(ownFileName('Transform failed with 1 error:\n/tmp/strat/syntax.ts:2:8: ERROR: Unexpected ","', '/tmp/strat/syntax.mts')).toBe('Transform failed with 1 error:\n/tmp/strat/syntax.mts:2:8: ERROR: Unexpected ","');
+    expect(ownFileName('/a/b.ts:1:1: ERROR: x', '/a/b.cts')).toBe('/a/b.cts:1:1: ERROR: x');
+    expect(ownFileName('/a/b.ts:1:1: ERROR: x', '/a/b.ts')).toBe('/a/b.ts:1:1: ERROR: x');
   });
 
   it('no default export, and a default that is not a strategy', async () => {

@@ -94,6 +94,17 @@ export function commonJsHint(file: string, e: unknown): string {
   return `\n  the file was loaded as CommonJS (no package.json with "type": "module" above it), which cannot import Halyard's ES modules: ${esm ? `rename it to ${path.basename(file, ext)}${esm}, or ` : ''}put a package.json containing {"type": "module"} in its folder`;
 }
 
+/**
+ * The transform (tsx's esbuild) names a syntax error in `x.mts` or `x.cts` as `x.ts:2:8`: the
+ * message is made to name the file as it is.
+ */
+export function ownFileName(message: string, file: string): string {
+  const ext = path.extname(file);
+  if (ext === '.ts') return message;
+  const stem = file.slice(0, file.length - ext.length);
+  return message.split(`${stem}.ts:`).join(`${file}:`);
+}
+
 /** Resolve, import and check a strategy module. */
 export async function loadStrategy(ref: string, options: LoadOptions = {}): Promise<LoadedStrategy> {
   const file = resolveStrategy(ref, options);
@@ -103,7 +114,7 @@ export async function loadStrategy(ref: string, options: LoadOptions = {}): Prom
   try {
     mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
   } catch (e) {
-    const why = e instanceof Error ? e.message : String(e);
+    const why = ownFileName(e instanceof Error ? e.message : String(e), file);
     throw new StrategyLoadError('import-failed', `could not load strategy ${file}: ${why}${commonJsHint(file, e)}`, file, { cause: e });
   }
   if (!('default' in mod) || mod['default'] === undefined) {
