@@ -438,5 +438,16 @@ describe('halyard backtest: bad input is refused by name, exit 2', () => {
       expect(r.code).toBe(2);
     }
   });
+
+  it('a sweep and a walk-forward print one header line; --workers 0 says the sweep ran in this process', async () => {
+    const r = await run([...base(), '--sweep', 'fast=5,10', '--workers', '0', '--json', join(dir, 'one-header.json')]);
+    expect(r.code).toBe(0);
+    expect(r.out.split('\n').filter((l) => l.startsWith('Sweep of'))).toEqual(['Sweep of sma-crossover on BTCPHP 1m: 2 combination(s) run in this process, ranked by sharpe']);
+    const wf = await run([...base(), '--sweep', 'fast=5,10', '--walk-forward', '--folds', '2', '--workers', '0', '--json', join(dir, 'one-header-wf.json')]);
+    expect(wf.code).toBe(0);
+    const heads = wf.out.split('\n').filter((l) => l.startsWith('Walk-forward of'));
+    expect(heads).toHaveLength(1);
+    expect(heads[0]).toMatch(/^Walk-forward of sma-crossover on BTCPHP 1m: 2 fold\(s\) of 2 parameter set\(s\), rolling train/);
+  });
 });
 

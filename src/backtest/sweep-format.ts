@@ -55,7 +55,7 @@ export function formatSweepTable(result: SweepResult, options: { top?: number } 
   for (const e of result.entries.slice(0, top)) rows.push([String(e.rank), ...names.map((n) => valueText(e.values[n])), ...cols.map((c) => c.fmt(e.metrics))]);
   const ran = result.entries.length + result.failed.length;
   const lines = [
-    `Sweep of ${result.strategy} on ${result.symbol} ${result.interval}: ${ran} combination(s) run on ${result.workers || 'no'} worker thread(s), ranked by ${result.rankBy}${result.entries.length > top ? `; top ${top} of ${result.entries.length}` : ''}`,
+    `Sweep of ${result.strategy} on ${result.symbol} ${result.interval}: ${ran} combination(s) run ${result.workers > 0 ? `on ${result.workers} worker thread(s)` : 'in this process'}, ranked by ${result.rankBy}${result.entries.length > top ? `; top ${top} of ${result.entries.length}` : ''}`,
     '',
     ...(result.entries.length ? alignTable(rows, (c) => c === 0 || c > names.length) : ['(no successful runs)']),
   ];

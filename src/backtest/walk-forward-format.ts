@@ -23,7 +23,7 @@ export function formatWalkForward(result: WalkForwardResult): string {
   }
   const a = result.aggregate;
   const lines = [
-    `Walk-forward of ${result.strategy} on ${result.symbol} ${result.interval}: ${result.folds.length} fold(s), ${result.anchored ? 'anchored' : 'rolling'} train ${result.trainBars} bars, test ${result.testBars}, step ${result.stepBars} (of ${result.totalBars}); optimised for ${by}`,
+    `Walk-forward of ${result.strategy} on ${result.symbol} ${result.interval}: ${result.folds.length} fold(s) of ${result.parameterSets} parameter set(s), ${result.anchored ? 'anchored' : 'rolling'} train ${result.trainBars} bars, test ${result.testBars}, step ${result.stepBars} (of ${result.totalBars}); optimised for ${by}`,
     '',
     ...alignTable(rows, (c) => c === 0 || c >= 4),
     '',

@@ -73,6 +73,8 @@ export interface WalkForwardResult {
   /** Bars after the last test window that no fold uses. */
   unusedBars: number;
   anchored: boolean;
+  /** Parameter sets swept on each train window. */
+  parameterSets: number;
   folds: FoldResult[];
   aggregate: WalkForwardAggregate;
   skipped: SkippedPoint[];
@@ -142,6 +144,7 @@ export async function runWalkForward(job: SweepJob, grid: SweepGrid, options: Wa
     stepBars: plan.stepBars,
     unusedBars: plan.unusedBars,
     anchored: options.anchored === true,
+    parameterSets: grid.points.length,
     folds,
     aggregate: aggregateFolds(folds, by),
     skipped: grid.skipped,

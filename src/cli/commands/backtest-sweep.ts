@@ -86,7 +86,6 @@ export async function runSweepCommand(io: CliIo, args: SweepArgs, ctx: SweepCont
   const workers = args.workers;
   const base = `${ctx.strategy.name}-${ctx.symbol}-${ctx.interval}`;
   if (args.walkForward) {
-    io.out(`Walk-forward of ${ctx.strategy.name}: ${grid.points.length} parameter sets per fold, ranked by ${rankBy}`);
     const progress = runProgress();
     const warmup = largestWarmup(ctx.strategy, grid);
     const result = await runWalkForward(job, grid, {
@@ -110,7 +109,6 @@ export async function runSweepCommand(io: CliIo, args: SweepArgs, ctx: SweepCont
     io.out([formatWalkForward(result), '', `json    ${file}`].join('\n'));
     return;
   }
-  io.out(`Sweep of ${ctx.strategy.name}: ${grid.points.length} parameter sets, ranked by ${rankBy}`);
   const progress = runProgress();
   const result = await runSweep(job, grid, { rankBy, ...(workers === undefined ? {} : { workers }), onProgress: (done, total) => progress.update(done, total) }).finally(() => progress.stop());
   const file = ctx.json ?? path.join(ctx.outDir, `${base}-sweep.json`);
