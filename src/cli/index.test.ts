@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from './commands/catalog.ts';
-import { commandNameOf, positionalsOf, runCli } from './index.ts';
+import { commandNameOf, positionalsOf, runCli, unknownArgumentsOnce } from './index.ts';
 
 async function cli(args: string[]) {
   const out: string[] = [];
@@ -98,6 +98,18 @@ describe('runCli: an empty value is refused', () => {
     expect(positionalsOf(COMMANDS.import.command)).toEqual(['file']);
     expect(positionalsOf(COMMANDS.api.command)).toEqual(['endpoint', 'params']);
     expect(positionalsOf(COMMANDS.backtest.command)).toEqual([]);
+  });
+});
+
+describe('runCli: unknown arguments', () => {
+  it('are listed once each, as typed', async () => {
+    const r = await cli(['strategies', '--bogus-flag']);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe('error: Unknown argument: --bogus-flag\n(see `halyard --help`)');
+    expect(unknownArgumentsOnce('Unknown arguments: bogus-flag, bogusFlag, other-one, otherOne', ['x', '--bogus-flag', '--other-one=2'])).toBe('Unknown arguments: --bogus-flag, --other-one');
+    expect(unknownArgumentsOnce('Unknown arguments: bogusFlag, extra', ['--bogusFlag', 'extra'])).toBe('Unknown arguments: --bogusFlag, extra');
+    expect(unknownArgumentsOnce('Unknown argument: x', ['-x'])).toBe('Unknown argument: -x');
+    expect(unknownArgumentsOnce('Missing required argument: symbol', [])).toBe('Missing required argument: symbol');
   });
 });
 

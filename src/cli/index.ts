@@ -91,7 +91,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .wrap(Math.min(120, process.stdout.columns || 100))
     .fail((msg, err) => {
       // Throw, not just record: yargs would otherwise still run the command after a strict-mode error.
-      throw err ?? new UsageErrorLike(msg);
+      throw err ?? new UsageErrorLike(unknownArgumentsOnce(msg, argv));
     })
     .help()
     .version(false);
@@ -163,5 +163,21 @@ function refuseEmptyValues(argv: Record<string, unknown>, y: OptionsHolder, posi
     const values = Array.isArray(value) ? value : [value];
     if (values.some((v) => typeof v === 'string' && v.trim() === '')) throw new UsageErrorLike(`--${key} is empty: give it a value`);
   }
+}
+
+const camel = (name: string): string => name.replace(/-+([a-zA-Z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * yargs lists an unknown `--bogus-flag` twice, as typed and camel-cased ("Unknown arguments:
+ * bogus-flag, bogusFlag"): each is listed once, as typed (with its dashes when it was an option).
+ */
+export function unknownArgumentsOnce(message: string, argv: readonly string[]): string {
+  const m = /^Unknown arguments?: (.*)$/s.exec(message);
+  if (!m) return message;
+  const names = (m[1] as string).split(', ');
+  const typed = new Set(argv.filter((a) => a.startsWith('-')).map((a) => a.replace(/^-+/, '').replace(/=.*$/s, '')));
+  const kept = names.filter((n) => typed.has(n) || !names.some((other) => other !== n && other.includes('-') && camel(other) === n));
+  const shown = [...new Set(kept)].map((n) => (typed.has(n) ? `${n.length === 1 ? '-' : '--'}${n}` : n));
+  return `Unknown argument${shown.length === 1 ? '' : 's'}: ${shown.join(', ')}`;
 }
 
