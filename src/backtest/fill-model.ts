@@ -31,9 +31,19 @@
  *    unfilled of a GTC LIMIT order rests (later prints and bars fill it, within their caps); a
  *    MARKET order, a triggered stop-market and an IOC order expire it; a FOK order fills nothing.
  *    Without it, fills are unlimited.
- * 8. Every order passes the same pre-trade checks and the same matching engine as live and
+ * 8. The market's liquidity stands at its price: the engine's book holds only the account's own
+ *    orders, and a taker reaches one of them only where it is strictly better for the taker than
+ *    the price it takes the market at (an ask below it for a BUY, a bid above it for a SELL: an
+ *    order the prints have not reached yet, or one between the market and a MARKET order's or
+ *    stop's slipped price). There it meets self-trade prevention (both orders cancelled,
+ *    `self-trade prevention`), as at the venue. An own order at the market's price or beyond it is
+ *    never reached: the market's orders at its price come first (at a tie too), so a MARKET BUY
+ *    fills at the open while the account's SELL LIMIT rests above it, and a triggered stop fills at
+ *    its price beside an own LIMIT beyond it. What `volumeShare` leaves unfilled does not go on to
+ *    the account's own orders either; it rests or expires as in 7.
+ * 9. Every order passes the same pre-trade checks and the same matching engine as live and
  *    sandbox orders: filters, balances, fees (maker / taker rates, charged in the asset received).
- * 9. Orders still queued after the last bar run at its close time with no market price: MARKET
+ * 10. Orders still queued after the last bar run at its close time with no market price: MARKET
  *    orders expire unfilled, cancels take effect.
  */
 import { D } from '../core/money/decimal.ts';

@@ -214,6 +214,26 @@ describe('runBacktest', () => {
     expect(run.fills.map((f) => `${f.tag} ${f.price} ${f.time - T0} ${f.isMaker ? 'maker' : 'taker'}`)).toEqual(['undefined 102 60000 taker', 'sl98 98 160000 taker', 'sl96 96 160000 taker', 'sll 96 160000 taker']);
   });
 
+  it('takes the market before the account\'s own orders beyond it: no self-trade with an own order the market never reached', () => {
+    const P = (o: Omit<Parameters<typeof place>[0], 'symbol'>) => place({ symbol: 'BTCPHP', ...o } as Parameters<typeof place>[0]);
+    const flat: [string, string, string, string] = ['100', '100', '100', '100'];
+    const holding = { balances: { PHP: '10000', BTC: '1' } };
+    // A MARKET BUY while the account's own SELL LIMIT rests at 120: it fills at the open, the ask stays.
+    const log: string[] = [];
+    const buy = runBacktest(base(scripted({ 0: [P({ side: 'SELL', type: 'LIMIT', quantity: '0.5', price: '120', tag: 'ask' }), P({ side: 'BUY', type: 'MARKET', quantity: '0.5', tag: 'm' })] }, log), bars(flat, flat, flat), holding));
+    expect(buy.fills.map((f) => `${f.tag} ${f.side} ${f.qty}@${f.price}`)).toEqual(['m BUY 0.5@100']);
+    expect(log.filter((l) => l.includes('CANCELED'))).toEqual([]);
+    // A STOP_LOSS SELL at 96 beside the account's own BUY LIMIT at 90: the fall 101 -> 95 triggers it at 96, where it fills.
+    const log2: string[] = [];
+    const stop = runBacktest(base(scripted({ 0: [P({ side: 'BUY', type: 'LIMIT', quantity: '0.5', price: '90', tag: 'bid' }), P({ side: 'SELL', type: 'STOP_LOSS', quantity: '0.5', stopPrice: '96', tag: 'sl' })] }, log2), bars(flat, ['100', '101', '95', '99'], flat), holding));
+    expect(stop.fills.map((f) => `${f.tag} ${f.side} ${f.qty}@${f.price} ${f.time - T0}`)).toEqual(['sl SELL 0.5@96 100000']);
+    expect(log2.filter((l) => l.includes('CANCELED'))).toEqual([]);
+    // At a tie (an own bid at 100, resting since the open at 101, that 'through' prints at 100 never fill), a MARKET SELL takes the market at 100 too.
+    const up: [string, string, string, string] = ['101', '101', '101', '101'];
+    const tie = runBacktest(base(scripted({ 0: [P({ side: 'BUY', type: 'LIMIT', quantity: '0.5', price: '100', tag: 'bid' })], 1: [P({ side: 'SELL', type: 'MARKET', quantity: '0.5', tag: 'm' })] }), bars(up, ['101', '101', '100', '100'], flat), holding));
+    expect(tie.fills.map((f) => `${f.tag} ${f.side} ${f.qty}@${f.price}`)).toEqual(['m SELL 0.5@100']);
+  });
+
   it('denies before the venue, records the denial, and reports it to the strategy', () => {
     const log: string[] = [];
     const s = scripted({ 1: [place({ symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', quantity: '0.05', price: '100', tag: 'tiny' })] }, log);

@@ -77,6 +77,61 @@ describe('SimVenue', () => {
     expect(fills.map((e) => e.kind === 'fill' && `${e.clientOrderId} ${e.qty}@${e.price}`)).toEqual(['m 0.5@100', 'l 0.25@100', 'l 0.75@101']);
   });
 
+  describe('takes the outside liquidity before own orders that are not better than it', () => {
+    const orders = (batches: VenueEvent[][]) => batches.flat().flatMap((e) => (e.kind === 'order' ? [`${e.clientOrderId} ${e.status}${e.reason ? ` ${e.reason}` : ''}`] : e.kind === 'fill' ? [`${e.clientOrderId} fill ${e.qty}@${e.price}`] : []));
+
+    it('a MARKET BUY fills at the market, not against the own SELL LIMIT resting above it', () => {
+      const { v, batches } = venue();
+      v.send({ kind: 'place', symbol: 'BTCPHP', clientOrderId: 'ask', side: 'SELL', type: 'LIMIT', quantity: '0.5', price: '120' });
+      v.send({ kind: 'place', symbol: 'BTCPHP', clientOrderId: 'm', side: 'BUY', type: 'MARKET', quantity: '1' });
+      v.flush('BTCPHP', 1000, '100');
+      expect(orders(batches)).toEqual(['ask NEW', 'm NEW', 'm fill 1@100']);
+      expect(v.engine.openOrders(SIM_ACCOUNT).map((o) => o.clientOrderId)).toEqual(['ask']);
+    });
+
+    it('a triggered STOP_LOSS SELL fills at its stop, not against the own BUY LIMIT below it', () => {
+      const { v, batches } = venue();
+      v.print('BTCPHP', 500, '100');
+      v.send({ kind: 'place', symbol: 'BTCPHP', clientOrderId: 'bid', side: 'BUY', type: 'LIMIT', quantity: '1', price: '90' });
+      v.send({ kind: 'place', symbol: 'BTCPHP', clientOrderId: 'sl', side: 'SELL', type: 'STOP_LOSS', quantity: '1', stopPrice: '96' });
+      v.flush('BTCPHP', 1000, '100');
+      v.print('BTCPHP', 2000, '96');
+      expect(orders(batches).slice(2)).toEqual(['sl NEW', 'sl fill 1@96']);
+      expect(v.engine.openOrders(SIM_ACCOUNT).map((o) => o.clientOrderId)).toEqual(['bid']);
+    });
+
+    it('an own order strictly better than the price it takes outside is met first: self-trade prevention (CB) cancels both', () => {
+      // A bid the cap kept from filling stays above the market ...
+      const { v, batches } = venue();
+      v.capFills('BTCPHP', '0');
+      v.send({ kind: 'place', symbol: 'BTCPHP', clientOrderId: 'bid', side: 'BUY', type: 'LIMIT', quantity: '1', price: '101' });
+      v.flush('BTCPHP', 1000, '100');
+      v.capFills('BTCPHP', undefined);
+      v.send({ kind: 'place', symbol: 'BTCPHP', clientOrderId: 'm', side: 'SELL', type: 'MARKET', quantity: '0.5' });
+      v.flush('BTCPHP', 2000, '100');
+      expect(orders(batches).slice(1)).toEqual(['m NEW', 'bid CANCELED self-trade prevention', 'm CANCELED self-trade prevention']);
+      // ... and so is one between the market and a MARKET order's slipped price (the slippage walks past it).
+      const batches2: VenueEvent[][] = [];
+      const w = new SimVenue({ instruments: [inst], fees: { maker: '0', taker: '0' }, balances: { PHP: '1000', BTC: '1' }, slippageBps: 100 });
+      w.connect((b) => batches2.push([...b]));
+      w.send({ kind: 'place', symbol: 'BTCPHP', clientOrderId: 'bid', side: 'BUY', type: 'LIMIT', quantity: '1', price: '99.5' });
+      w.send({ kind: 'place', symbol: 'BTCPHP', clientOrderId: 'm', side: 'SELL', type: 'MARKET', quantity: '0.5' });
+      w.flush('BTCPHP', 1000, '100');
+      expect(orders(batches2)).toEqual(['bid NEW', 'm NEW', 'bid CANCELED self-trade prevention', 'm CANCELED self-trade prevention']);
+    });
+
+    it('at a tie the outside liquidity comes first: an own bid at the market price stays', () => {
+      const { v, batches } = venue();
+      v.send({ kind: 'place', symbol: 'BTCPHP', clientOrderId: 'bid', side: 'BUY', type: 'LIMIT', quantity: '1', price: '100' });
+      v.flush('BTCPHP', 1000, '101');
+      expect(v.print('BTCPHP', 1500, '100')).toBe('0'); // 'through': the print at its limit does not fill it
+      v.send({ kind: 'place', symbol: 'BTCPHP', clientOrderId: 'm', side: 'SELL', type: 'MARKET', quantity: '0.5' });
+      v.flush('BTCPHP', 2000, '100');
+      expect(orders(batches)).toEqual(['bid NEW', 'm NEW', 'm fill 0.5@100']);
+      expect(v.engine.openOrders(SIM_ACCOUNT).map((o) => o.clientOrderId)).toEqual(['bid']);
+    });
+  });
+
   it('runs cancelReplace as cancel then place; a failed cancel places nothing', () => {
     const { v, batches } = venue();
     v.send({ kind: 'cancelReplace', symbol: 'BTCPHP', cancelClientOrderId: 'nope', order: { kind: 'place', symbol: 'BTCPHP', clientOrderId: 'n', side: 'BUY', type: 'LIMIT', quantity: '1', price: '90' } });

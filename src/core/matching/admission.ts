@@ -141,7 +141,10 @@ function fundsCheck(sb: SymbolBook, acct: AccountBook, p: ParsedOrder, ext: numb
   if (p.type !== 'MARKET') return lock;
   // Funds-limited market orders must afford at least one step.
   if (p.side === 'BUY' && p.quoteQty === 0n) {
-    const ask = sb.asks.best()?.price ?? (ext >= 0 ? ext : -1);
+    // The first price it takes: the best ask, unless outside liquidity offers as good or better
+    // (matcher.ts); -1 when there is neither.
+    const top = sb.asks.best()?.price;
+    const ask = top !== undefined && (ext < 0 || top < ext) ? top : ext;
     const one = Math.min(spec.stepLots, p.qty);
     if (ask > 0 && !covers(entry, quoteHeld(spec, ask, one), spec.pd + spec.qd)) return refused(ENGINE_MESSAGE.insufficientBalance);
   }

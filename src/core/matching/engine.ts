@@ -17,17 +17,19 @@
  *   Stops lock at placement what the order they become will need (nothing for MARKET BUY by
  *   quantity and MARKET SELL by quote, which are funds-limited when they run).
  * - External liquidity, one code path for backtest and replay: `placeOrder(.., {externalPrice})`
- *   fills what the book cannot, taker at that price; `applyPrint` fills resting orders reached by
- *   an outside trade, maker at their own limit price: 'through' needs the print strictly beyond
- *   the limit, 'touch' also fills at the limit. No queue position model: a print that reaches a
- *   level fills the engine's orders there in time priority, capped by maxQty. Stops triggered
- *   within such an operation may fill at its external price too, or stop-market orders at the
- *   operation's `stopPrices` for their side (the last price stays the external price). Sizes
- *   are unlimited unless `capExternal` caps what outside liquidity gives on a symbol (all those
- *   fills together, until set again; a GTC LIMIT it stops short rests, anything else expires the
- *   rest). Slippage is the caller's model: the backtester passes "next bar open + slippage" as a
- *   MARKET order's external price and the slipped prints as `stopPrices`. The sandbox uses none
- *   of this.
+ *   fills what the book cannot, taker at that price, unlimited at it: the taker walks the book only
+ *   where it is strictly better than that price (a tie goes to the outside liquidity), so it never
+ *   reaches, nor meets self-trade prevention with, an order at or beyond it (matcher.ts);
+ *   `applyPrint` fills resting orders reached by an outside trade, maker at their own limit price:
+ *   'through' needs the print strictly beyond the limit, 'touch' also fills at the limit. No queue
+ *   position model: a print that reaches a level fills the engine's orders there in time priority,
+ *   capped by maxQty. Stops triggered within such an operation may fill at its external price too,
+ *   or stop-market orders at the operation's `stopPrices` for their side (the last price stays the
+ *   external price). Sizes are unlimited unless `capExternal` caps what outside liquidity gives on
+ *   a symbol (all those fills together, until set again; a GTC LIMIT it stops short rests, anything
+ *   else expires the rest). Slippage is the caller's model: the backtester passes "next bar open +
+ *   slippage" as a MARKET order's external price and the slipped prints as `stopPrices`. The
+ *   sandbox uses none of this.
  * - Events: a self-trade-prevention cancel is an order update with executionType CANCELED and
  *   cause 'STP' (notes 4.1 has no STP event); a stop's trigger is a NEW update, cause 'TRIGGER'.
  *   Balance events cover the trading accounts an operation touched, not the fee account (the

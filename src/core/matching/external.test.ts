@@ -128,6 +128,101 @@ describe('placeOrder with externalPrice', () => {
   });
 });
 
+describe('placeOrder with externalPrice: the book only where it beats the outside liquidity', () => {
+  const status = (h: ReturnType<typeof harness>, acct: string, id: string) => {
+    const o = h.engine.order(acct, 'BTCPHP', { orderId: id })[0];
+    return `${o?.status} ${o?.executedQty}`;
+  };
+  const fills = (r: ReturnType<ReturnType<typeof harness>['try']>) => (r.ok ? r.fills.map((f) => `${f.qty}@${f.price}`) : r.msg);
+
+  it('fills a MARKET BUY at the external price, not by walking up to an own ask beyond it (no self-trade prevention)', () => {
+    const h = harness();
+    const ask = h.place('alice', { side: 'SELL', type: 'LIMIT', price: '120', quantity: '1' });
+    const r = h.engine.placeOrder('alice', { symbol: 'BTCPHP', side: 'BUY', type: 'MARKET', quantity: '2' }, 2000, { externalPrice: '100' });
+    expect(fills(r)).toEqual(['2@100']);
+    expect(r.ok && r.order.status).toBe('FILLED');
+    expect(status(h, 'alice', ask.order.orderId)).toBe('NEW 0');
+    expect(h.events.some((e) => e.kind === 'order' && e.cause === 'STP')).toBe(false);
+    // Another account's ask beyond the external price is not reached either: the outside market is better.
+    const bobAsk = h.place('bob', { side: 'SELL', type: 'LIMIT', price: '110', quantity: '1' });
+    expect(fills(h.engine.placeOrder('alice', { symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', price: '115', quantity: '1' }, 2000, { externalPrice: '100' }))).toEqual(['1@100']);
+    expect(status(h, 'bob', bobAsk.order.orderId)).toBe('NEW 0');
+  });
+
+  it('without an external price (the sandbox) the book alone is walked, as before: the own ask is met and STP cancels both', () => {
+    const h = harness();
+    const ask = h.place('alice', { side: 'SELL', type: 'LIMIT', price: '120', quantity: '1' });
+    const r = h.engine.placeOrder('alice', { symbol: 'BTCPHP', side: 'BUY', type: 'MARKET', quantity: '2' }, 2000);
+    expect(r.ok && r.order.status).toBe('CANCELED');
+    expect(status(h, 'alice', ask.order.orderId)).toBe('CANCELED 0');
+  });
+
+  it('fills a triggered STOP_LOSS SELL at its stop print, not against an own bid below it', () => {
+    const h = harness();
+    h.engine.applyPrint('BTCPHP', { price: '100', time: 1000, mode: 'through' });
+    const bid = h.place('alice', { side: 'BUY', type: 'LIMIT', price: '90', quantity: '1' });
+    const sl = h.place('alice', { side: 'SELL', type: 'STOP_LOSS', stopPrice: '96', quantity: '1' });
+    h.engine.applyPrint('BTCPHP', { price: '96', time: 2000, mode: 'through' });
+    const o = h.engine.order('alice', 'BTCPHP', { orderId: sl.order.orderId })[0];
+    expect(o).toMatchObject({ status: 'FILLED', cummulativeQuoteQty: '96' });
+    expect(status(h, 'alice', bid.order.orderId)).toBe('NEW 0');
+  });
+
+  it('still meets an own order strictly better than the external price first: STP by the taker\'s stpFlag', () => {
+    const setup = () => {
+      const h = harness();
+      const bid = h.place('alice', { side: 'BUY', type: 'LIMIT', price: '101', quantity: '1' });
+      return { h, bid };
+    };
+    const sell = (h: ReturnType<typeof harness>, stpFlag: 'CB' | 'CO' | 'CN') => h.engine.placeOrder('alice', { symbol: 'BTCPHP', side: 'SELL', type: 'MARKET', quantity: '2', stpFlag }, 2000, { externalPrice: '100' });
+    const cb = setup();
+    const rcb = sell(cb.h, 'CB');
+    expect([rcb.ok && rcb.order.status, status(cb.h, 'alice', cb.bid.order.orderId)]).toEqual(['CANCELED', 'CANCELED 0']);
+    const co = setup();
+    const rco = sell(co.h, 'CO');
+    expect(fills(rco)).toEqual(['2@100']); // the own bid cancelled, then the outside liquidity
+    expect(status(co.h, 'alice', co.bid.order.orderId)).toBe('CANCELED 0');
+    const cn = setup();
+    const rcn = sell(cn.h, 'CN');
+    expect([rcn.ok && rcn.order.status, status(cn.h, 'alice', cn.bid.order.orderId)]).toEqual(['CANCELED', 'NEW 0']);
+    // Another account's bid strictly better fills first, as maker, then the outside liquidity.
+    const h = harness();
+    h.place('bob', { side: 'BUY', type: 'LIMIT', price: '101', quantity: '1' });
+    expect(fills(sell(h, 'CB'))).toEqual(['1@101', '1@100']);
+  });
+
+  it('prefers the outside liquidity at a tie: a book order at the external price is not taken', () => {
+    const h = harness();
+    const own = h.place('alice', { side: 'SELL', type: 'LIMIT', price: '100', quantity: '1' });
+    const other = h.place('bob', { side: 'SELL', type: 'LIMIT', price: '100', quantity: '1' });
+    expect(fills(h.engine.placeOrder('alice', { symbol: 'BTCPHP', side: 'BUY', type: 'MARKET', quantity: '3' }, 2000, { externalPrice: '100' }))).toEqual(['3@100']);
+    expect([status(h, 'alice', own.order.orderId), status(h, 'bob', other.order.orderId)]).toEqual(['NEW 0', 'NEW 0']);
+    expect(h.engine.depth('BTCPHP').asks).toEqual([['100', '2']]);
+    // A FOK is fillable from the outside liquidity alone: the own order at the tie does not end its walk.
+    const fok = h.engine.placeOrder('alice', { symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', timeInForce: 'FOK', price: '100', quantity: '5' }, 2000, { externalPrice: '100' });
+    expect(fok.ok && fok.order).toMatchObject({ status: 'FILLED', executedQty: '5' });
+  });
+
+  it('never walks into own orders beyond the external price when the cap runs out: a GTC LIMIT rests, a MARKET expires', () => {
+    const h = harness();
+    const ask = h.place('alice', { side: 'SELL', type: 'LIMIT', price: '102', quantity: '1' });
+    h.engine.capExternal('BTCPHP', '1');
+    const lim = h.engine.placeOrder('alice', { symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', price: '105', quantity: '3' }, 2000, { externalPrice: '100' });
+    expect(lim.ok && lim.order).toMatchObject({ status: 'PARTIALLY_FILLED', executedQty: '1' });
+    const mkt = h.engine.placeOrder('alice', { symbol: 'BTCPHP', side: 'BUY', type: 'MARKET', quantity: '1' }, 2000, { externalPrice: '100' });
+    expect(mkt.ok && mkt.order).toMatchObject({ status: 'EXPIRED', executedQty: '0' });
+    expect(status(h, 'alice', ask.order.orderId)).toBe('NEW 0');
+    expect(h.events.some((e) => e.kind === 'order' && e.cause === 'STP')).toBe(false);
+  });
+
+  it('checks a funds-limited MARKET BUY against the first price it takes: the external price, not an own ask beyond it', () => {
+    const h = harness({ fund: { alice: { PHP: '0.11', BTC: '1' } } });
+    h.place('alice', { side: 'SELL', type: 'LIMIT', price: '120', quantity: '0.01' });
+    const r = h.engine.placeOrder('alice', { symbol: 'BTCPHP', side: 'BUY', type: 'MARKET', quantity: '0.01' }, 2000, { externalPrice: '100' });
+    expect(fills(r)).toEqual(['0.001@100']); // one step is all 0.11 pays for at 100 (not at 120)
+  });
+});
+
 describe('capExternal', () => {
   it('caps what outside liquidity gives, all fills together, until set again: a GTC LIMIT rests the rest, MARKET and IOC expire it, FOK fills nothing', () => {
     const h = harness();

@@ -6,6 +6,17 @@
  * liquidity cap leaves (SymbolBook.extLeft), and the order's fate: rest (GTC with a limit, also
  * when the cap ran out), FILLED, or EXPIRED (IOC, FOK, MARKET remainder).
  *
+ * With outside liquidity (an external price: backtest and replay) the book is walked only where
+ * it is strictly better for the taker than the price that liquidity is offered to it at
+ * (`outside`: the external price, or a triggered stop-market's stop price for its side): asks
+ * below it for a BUY, bids above it for a SELL. Unlimited liquidity at that price stands before
+ * every book order at it or beyond it, as a real market's orders at its price stand before a
+ * backtest's own stale ones; at an equal price too, so a backtest makes no self-trade a real
+ * book would not. Self-trade prevention applies to the own orders the walk does reach. When the
+ * cap runs out the rest meets the order's fate above: book orders at or beyond the outside price
+ * are never taken (a backtest's book holds only its own account's orders, no liquidity for it).
+ * Without an external price (the sandbox) the book alone is walked, price-time.
+ *
  * Self-trade prevention by the taker's stpFlag (spec 2.1) when it meets its own account's order:
  * CN cancels the taker, CO cancels the resting order and keeps matching, CB cancels both.
  * FOK first walks the book without touching it (own orders end the walk unless CO would cancel
@@ -29,11 +40,28 @@ function crosses(o: Order, price: number): boolean {
   return o.price <= 0 || (o.isBuy ? price <= o.price : price >= o.price);
 }
 
-/** FOK: would the book (plus the external liquidity the cap leaves) fill the whole quantity? */
-function fokFillable(o: Order, opp: BookSide, ext: number): boolean {
+/** Whether book price `price` is strictly better for `o` than outside liquidity at `at` (any price when `at` < 0: none). */
+function beats(o: Order, price: number, at: number): boolean {
+  return at < 0 || (o.isBuy ? price < at : price > at);
+}
+
+/**
+ * The price outside liquidity is offered to `o` at in this operation: a triggered stop-market's
+ * stop price for its side when the operation sets one (slippage), else the external price; -1
+ * when there is none or `o`'s limit does not reach the external price.
+ */
+function outside(ctx: OpContext, o: Order): number {
+  const ext = ctx.ext;
+  if (ext < 0 || !crosses(o, ext)) return -1;
+  const stop = o.price <= 0 && o.isAlgo ? (o.isBuy ? ctx.stopBuy : ctx.stopSell) : -1;
+  return stop >= 0 ? stop : ext;
+}
+
+/** FOK: would the book (where it beats the outside price `at`) plus the external liquidity the cap leaves fill the whole quantity? */
+function fokFillable(o: Order, opp: BookSide, at: number): boolean {
   let need = o.remaining;
   for (const lv of opp.walk()) {
-    if (!crosses(o, lv.price)) break;
+    if (!crosses(o, lv.price) || !beats(o, lv.price, at)) break;
     for (let m = lv.head; m !== null; m = m.next) {
       if (m.acct.accountId === o.acct.accountId) {
         if (o.stp === 'CO') continue;
@@ -43,7 +71,7 @@ function fokFillable(o: Order, opp: BookSide, ext: number): boolean {
       if (need <= 0) return true;
     }
   }
-  return ext >= 0 && crosses(o, ext) && need <= o.sb.extLeft;
+  return at >= 0 && need <= o.sb.extLeft;
 }
 
 /** Record a trade price: last price for the symbol, and stops that it triggers join the queue. */
@@ -55,14 +83,14 @@ export function setLastPrice(ctx: OpContext, sb: SymbolBook, price: number): voi
 export function execute(st: EngineState, ctx: OpContext, o: Order): void {
   const sb = o.sb;
   const opp = o.isBuy ? sb.asks : sb.bids;
-  const ext = ctx.ext;
-  if (o.tif === 'FOK' && !fokFillable(o, opp, ext)) {
+  const at = outside(ctx, o);
+  if (o.tif === 'FOK' && !fokFillable(o, opp, at)) {
     retire(ctx, o, 'EXPIRED', 'EXPIRED');
     return;
   }
   let outOfCapacity = false;
   const me = o.acct.accountId;
-  outer: for (let lv = opp.best(); lv !== undefined && crosses(o, lv.price); lv = opp.best()) {
+  outer: for (let lv = opp.best(); lv !== undefined && crosses(o, lv.price) && beats(o, lv.price, at); lv = opp.best()) {
     for (let m = lv.head; m !== null; ) {
       const next = m.next;
       if (m.acct.accountId === me) {
@@ -84,10 +112,8 @@ export function execute(st: EngineState, ctx: OpContext, o: Order): void {
       m = next;
     }
   }
-  if (!outOfCapacity && ext >= 0 && crosses(o, ext)) {
-    // A triggered stop-market may take at its own price (slippage); the last price stays `ext`.
-    const stop = o.price <= 0 && o.isAlgo ? (o.isBuy ? ctx.stopBuy : ctx.stopSell) : -1;
-    const at = stop >= 0 ? stop : ext;
+  if (!outOfCapacity && at >= 0) {
+    // A triggered stop-market may take at its own price (slippage); the last price stays ctx.ext.
     const cap = capacity(o, at);
     const left = sb.extLeft;
     // Out of capacity (quantity, budget, funds) the order is done; out of outside liquidity (the
@@ -97,7 +123,7 @@ export function execute(st: EngineState, ctx: OpContext, o: Order): void {
     if (lots > 0) {
       fill(st, ctx, sb, o, null, at, lots);
       if (left !== Infinity) sb.extLeft = left - lots;
-      setLastPrice(ctx, sb, ext);
+      setLastPrice(ctx, sb, ctx.ext);
       if (o.status === 'FILLED') return;
     }
   }

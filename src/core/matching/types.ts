@@ -37,7 +37,8 @@ export interface PlaceOptions {
   /**
    * Backtester / replay liquidity: what the book cannot fill of a marketable order fills as
    * taker at this price, as much as the symbol's outside liquidity cap leaves (unlimited unless
-   * capped; see the engine's header).
+   * capped; see the engine's header). The book is walked first only where it is strictly better
+   * than this price for the taker; orders at it or beyond it are not reached.
    */
   readonly externalPrice?: string | undefined;
   /** Where stop-market orders the operation triggers take outside liquidity, by side (default externalPrice). */
