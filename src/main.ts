@@ -1,15 +1,27 @@
 /**
  * Process entry: the only file that touches argv, the environment, signals and exit codes (with
  * app/tune-jit.ts, its first import, which reads HALYARD_JIT_TUNING before the rest is evaluated).
+ *
+ * Signals: the first SIGINT/SIGTERM aborts `signal`, and a long-running command (sandbox, start)
+ * closes cleanly; a second one ends the process at once (128 + the signal's number). Once the
+ * command has finished, the handlers are removed, so a signal ends the process the usual way, and
+ * nothing the command may have left open (a timer, a socket) keeps the process alive: it exits
+ * with the command's code after EXIT_GRACE_MS at the latest.
  */
 // First: V8's tiering settings apply to the functions created after them (jit-tuning.ts).
 import './app/tune-jit.ts';
+import { constants } from 'node:os';
 import { runCli } from './cli/index.ts';
 
+const EXIT_GRACE_MS = 1000;
+
 const stop = new AbortController();
-for (const sig of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(sig, () => stop.abort(new Error(`received ${sig}`)));
-}
+const onSignal = (sig: NodeJS.Signals) => {
+  if (stop.signal.aborted) process.exit(128 + constants.signals[sig]);
+  stop.abort(new Error(`received ${sig}`));
+};
+const signals = ['SIGINT', 'SIGTERM'] as const;
+for (const sig of signals) process.on(sig, onSignal);
 
 const code = await runCli(process.argv.slice(2), {
   env: process.env,
@@ -18,3 +30,5 @@ const code = await runCli(process.argv.slice(2), {
   err: (text) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
 });
 process.exitCode = code;
+for (const sig of signals) process.off(sig, onSignal);
+setTimeout(() => process.exit(code), EXIT_GRACE_MS).unref();

@@ -160,24 +160,26 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   ];
   const registerHandlers = (map: HandlerMap, o?: { replace?: boolean }) => handlers.register(map, o);
   const registerAdminRoutes = (routes: readonly AdminRoute[]) => admin.register(routes);
-  for (const plugin of plugins) {
-    if (plugin.handlers) registerHandlers(plugin.handlers);
-    if (plugin.adminRoutes) registerAdminRoutes(plugin.adminRoutes);
-    await plugin.setup?.({ state, httpServer: app.server, registerHandlers, registerAdminRoutes });
-  }
-
+  // Plugins whose setup ran (or began): a start that fails later closes them, so no stream loop,
+  // timer or open file is left behind to keep the process alive.
+  const setUp: SandboxPlugin[] = [];
   const sync = options.stateStore === undefined ? undefined : new StateSync(options.stateStore, state);
-  let restored = false;
   try {
-    restored = sync?.restore() ?? false;
+    for (const plugin of plugins) {
+      setUp.push(plugin);
+      if (plugin.handlers) registerHandlers(plugin.handlers);
+      if (plugin.adminRoutes) registerAdminRoutes(plugin.adminRoutes);
+      await plugin.setup?.({ state, httpServer: app.server, registerHandlers, registerAdminRoutes });
+    }
+    // A state file that cannot be restored stops the start.
+    const restored = sync?.restore() ?? false;
+    if (!restored) seedAccounts(state.accounts, config, clock.now(), state.services.balances);
+    await listen(app, config.listen.host, config.listen.port);
   } catch (err) {
-    // A state file that cannot be restored stops the start: release what the plugins opened.
-    for (const plugin of [...plugins].reverse()) await plugin.close?.();
-    await app.close();
-    options.stateStore?.close();
+    // Nothing was written to the state file yet: it is left as it was.
+    await releaseStart(setUp, app, options.stateStore, state.log);
     throw err;
   }
-  if (!restored) seedAccounts(state.accounts, config, clock.now(), state.services.balances);
   let stateSaver: NodeJS.Timeout | undefined;
   if (sync) {
     sync.watchRegistry();
@@ -185,8 +187,6 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     stateSaver = setInterval(() => sync.trySaveLive(), STATE_SAVE_MS);
     stateSaver.unref();
   }
-
-  await app.listen({ host: config.listen.host, port: config.listen.port });
   const { port } = app.server.address() as AddressInfo;
   const host = config.listen.host.includes(':') ? `[${config.listen.host}]` : config.listen.host;
   const firstKey = state.accounts.allAccounts().flatMap((a) => state.accounts.keysOf(a.id)).find((k) => !k.merchant);
@@ -220,6 +220,71 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       sync.close();
     }
   }
-  for (const plugin of plugins) await plugin.started?.(handle);
+  try {
+    for (const plugin of plugins) await plugin.started?.(handle);
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
   return handle;
+}
+
+/**
+ * The port could not be bound (`code`: EADDRINUSE when it is taken, EACCES when it is privileged,
+ * EADDRNOTAVAIL when the host is not a local address). Nothing the start opened is left running.
+ */
+export class SandboxListenError extends Error {
+  readonly code: string;
+  readonly host: string;
+  readonly port: number;
+  constructor(host: string, port: number, code: string, cause: unknown) {
+    super(`cannot listen on ${host}:${String(port)}: ${listenReason(code, cause)}`, { cause });
+    this.name = 'SandboxListenError';
+    this.code = code;
+    this.host = host;
+    this.port = port;
+  }
+}
+
+function listenReason(code: string, cause: unknown): string {
+  switch (code) {
+    case 'EADDRINUSE':
+      return 'the port is already in use (another sandbox or program listens there)';
+    case 'EACCES':
+      return 'permission denied (ports below 1024 need privileges)';
+    case 'EADDRNOTAVAIL':
+      return 'the host is not an address of this machine';
+    default:
+      return cause instanceof Error ? cause.message : String(cause);
+  }
+}
+
+async function listen(app: FastifyInstance, host: string, port: number): Promise<void> {
+  try {
+    await app.listen({ host, port });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw typeof code === 'string' ? new SandboxListenError(host, port, code, err) : err;
+  }
+}
+
+/** Undoes a start that failed part-way: closes the plugins set up so far (last first), the app and the state file. */
+async function releaseStart(plugins: readonly SandboxPlugin[], app: FastifyInstance, stateStore: StateStore | undefined, log: Logger): Promise<void> {
+  for (const plugin of [...plugins].reverse()) {
+    try {
+      await plugin.close?.();
+    } catch (err) {
+      log.warn({ err, plugin: plugin.name }, 'closing a plugin after a failed start');
+    }
+  }
+  try {
+    await app.close();
+  } catch (err) {
+    log.warn({ err }, 'closing the http app after a failed start');
+  }
+  try {
+    stateStore?.close();
+  } catch (err) {
+    log.warn({ err }, 'closing the state file after a failed start');
+  }
 }

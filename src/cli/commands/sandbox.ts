@@ -6,13 +6,19 @@
  * orders, order and trade history, and the money-flow records (docs/sandbox.md).
  *
  * main.ts owns the process: it passes `signal` (aborted on SIGINT/SIGTERM); the handler resolves
- * after a graceful close. Without a signal the command runs until the process ends.
+ * after a graceful close, or after CLOSE_GRACE_MS if the close hangs. Without a signal the command
+ * runs until the process ends.
+ *
+ * A port that cannot be bound (taken by another program, privileged) is refused as bad input,
+ * exit 2, naming `--port` (or the config's `sandbox.listen.port`): the remedy is another port, or
+ * 0 for any free one. startSandbox has then released everything it started, so the process ends.
  */
 import type { Argv } from 'yargs';
 import { createLogger } from '../../log/logger.ts';
 import { SqliteStateStore } from '../../sandbox/accounts/sqlite-state-store.ts';
 import { loadConfig } from '../../config/load.ts';
-import { startSandbox, type SandboxHandle } from '../../sandbox/server.ts';
+import { SandboxListenError, startSandbox, type SandboxHandle } from '../../sandbox/server.ts';
+import { UsageError } from '../errors.ts';
 import type { CliIo } from '../io.ts';
 import type { GlobalArgs } from '../with-client.ts';
 import { COMMANDS } from './catalog.ts';
@@ -51,7 +57,13 @@ export function sandboxCommand(io: CliIo, options: SandboxCommandOptions = {}) {
       };
       const stateStore = args.state ? new SqliteStateStore(args.state) : undefined;
       const logger = createLogger({ level: args.logLevel ?? 'warn' });
-      const handle = await startSandbox({ config, stateStore, logger });
+      let handle: SandboxHandle;
+      try {
+        handle = await startSandbox({ config, stateStore, logger });
+      } catch (err) {
+        if (err instanceof SandboxListenError) throw listenUsageError(err, args.port === undefined ? args.config : undefined);
+        throw err;
+      }
       io.out(
         [
           `Halyard sandbox exchange listening.`,
@@ -67,10 +79,38 @@ export function sandboxCommand(io: CliIo, options: SandboxCommandOptions = {}) {
       );
       options.onStarted?.(handle);
       await stopped(options.signal);
-      await handle.close();
-      io.out('sandbox stopped');
+      if (await closedWithin(handle, CLOSE_GRACE_MS)) io.out('sandbox stopped');
+      else io.err(`sandbox did not close within ${String(CLOSE_GRACE_MS / 1000)} s (a connection still open?); stopping anyway`);
     },
   };
+}
+
+/** How long a stop waits for open requests and streams to finish before giving up on them. */
+const CLOSE_GRACE_MS = 5000;
+
+async function closedWithin(handle: SandboxHandle, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+    timer.unref();
+  });
+  try {
+    return await Promise.race([handle.close().then(() => true as const), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The port (from --port, else the config file's sandbox.listen.port) cannot be used: the user picks another. */
+function listenUsageError(err: SandboxListenError, configFile: string | undefined): UsageError {
+  const field = configFile === undefined ? `--port ${String(err.port)}` : `sandbox.listen.port ${String(err.port)} (in ${configFile})`;
+  if (err.code === 'EADDRNOTAVAIL') {
+    return new UsageError(`sandbox.listen.host '${err.host}'${configFile === undefined ? '' : ` (in ${configFile})`}: ${err.message}; use 127.0.0.1`);
+  }
+  if (err.code === 'EADDRINUSE' || err.code === 'EACCES') {
+    return new UsageError(`${field}: ${err.message}; choose another port with --port, or --port 0 for any free one`);
+  }
+  return new UsageError(`${field}: ${err.message}`);
 }
 
 function stopped(signal: AbortSignal | undefined): Promise<void> {
