@@ -1,5 +1,5 @@
 /** The `halyard` CLI of the client issue: api, time, exchange-info, --help, and bad input. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,6 +92,8 @@ describe('halyard CLI', () => {
     [['--base-url', 'http://127.0.0.1:1', 'api', 'market.depth', 'symbol'], /parameter 'symbol' must be written key=value/],
     [['--base-url', 'http://127.0.0.1:1', 'api', 'market.depth', 'symbol=X', 'limit=abc'], /parameter 'limit' must be an integer/],
     [['--base-url', 'not a url', 'time'], /is not a URL/],
+    [['--base-url', 'ftp://x', 'time'], /^error: --base-url: 'ftp:\/\/x' uses ftp:; only http: and https: are supported \(e\.g\. http:\/\/127\.0\.0\.1:8080\)$/],
+    [['--base-url', 'file:///tmp/x', 'time'], /--base-url: 'file:\/\/\/tmp\/x' uses file:/],
     [['api', 'general.time'], /no exchange address/],
     [['frobnicate'], /Unknown argument|Unknown command/],
   ])('bad input %j is a clear error with exit code 2', async (args, message) => {
@@ -99,6 +101,23 @@ describe('halyard CLI', () => {
     expect(r.code).toBe(2);
     expect(r.err).toMatch(message);
     expect(r.err).not.toMatch(/\n\s+at /);
+  });
+
+  it('HALYARD_BASE_URL and exchange.baseUrl must be http: or https: too, named in the error', async () => {
+    const env = await cli(['time'], { HALYARD_BASE_URL: 'ftp://x' });
+    expect(env.code).toBe(2);
+    expect(env.err).toMatch(/^error: HALYARD_BASE_URL: 'ftp:\/\/x' uses ftp:; only http: and https: are supported/);
+    const dir = mkdtempSync(join(tmpdir(), 'halyard-cli-'));
+    const file = join(dir, 'config.json');
+    writeFileSync(file, JSON.stringify({ exchange: { baseUrl: 'ftp://x' } }));
+    const config = await cli(['--config', file, 'time']);
+    expect(config.code).toBe(2);
+    expect(config.err).toMatch(/exchange\.baseUrl: 'ftp:\/\/x' uses ftp:; only http: and https: are supported/);
+    // record refuses it before creating the journal file.
+    const journal = join(dir, 'journal.db');
+    const record = await cli(['--base-url', 'ftp://x', 'record', '--symbol', 'BTCPHP', '--interval', '1m', '--from', '2024-03-01', '--journal', journal]);
+    expect(record.code).toBe(2);
+    expect(existsSync(journal)).toBe(false);
   });
 
   it('a signed call without keys says which variables to set', async () => {

@@ -26,6 +26,21 @@ describe('config', () => {
     }
   });
 
+  it('exchange.baseUrl must be http: or https:, exchange.wsUrl ws: or wss:', () => {
+    expect(parseConfig({ exchange: { baseUrl: 'https://api.example.com', wsUrl: 'wss://ws.example.com' } }).exchange.baseUrl).toBe('https://api.example.com');
+    expect(parseConfig({ exchange: { baseUrl: 'http://127.0.0.1:8080' } }).exchange.baseUrl).toBe('http://127.0.0.1:8080');
+    try {
+      parseConfig({ exchange: { baseUrl: 'ftp://x', wsUrl: 'http://x' } });
+      expect.fail('should have thrown');
+    } catch (e) {
+      expect((e as ConfigError).issues).toEqual([
+        "exchange.baseUrl: 'ftp://x' uses ftp:; only http: and https: are supported (e.g. http://127.0.0.1:8080)",
+        "exchange.wsUrl: 'http://x' uses http:; only ws: and wss: are supported (e.g. ws://127.0.0.1:8080)",
+      ]);
+    }
+    expect(() => parseConfig({ exchange: { baseUrl: 'notaurl' } })).toThrow(/exchange\.baseUrl: 'notaurl' is not a URL/);
+  });
+
   it('names the file and the reason for unreadable or non-JSON files', () => {
     const dir = mkdtempSync(join(tmpdir(), 'halyard-config-'));
     const file = join(dir, 'bad.json');

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { sandboxConfigSchema } from '../sandbox/config/schema.ts';
+import { httpUrlSchema, wsUrlSchema } from './urls.ts';
 
 const poolSchema = z.strictObject({
   limit: z.number().int().positive(),
@@ -12,9 +13,10 @@ const poolSchema = z.strictObject({
 });
 
 export const exchangeConfigSchema = z.strictObject({
-  /** REST base URL; the embedded sandbox's when unset (notes 1: REST and WS hosts differ in reality). */
-  baseUrl: z.url().optional(),
-  wsUrl: z.url().optional(),
+  /** REST base URL, http: or https:; the embedded sandbox's when unset (notes 1: REST and WS hosts differ in reality). */
+  baseUrl: httpUrlSchema.optional(),
+  /** WebSocket URL, ws: or wss:. */
+  wsUrl: wsUrlSchema.optional(),
   /** Spec 5.1 header name; configurable for other deployment variants. */
   apiKeyHeader: z.string().min(1).default('X-SERVICE-APIKEY'),
   /** Spec 5.3: default 5000, maximum 60000. */

@@ -16,7 +16,7 @@ import { resolveJournalPath } from '../../journal/journal-path.ts';
 import { openJournal, type Journal } from '../../journal/journal.ts';
 import { UsageError } from '../errors.ts';
 import type { CliIo } from '../io.ts';
-import { withClient, type GlobalArgs } from '../with-client.ts';
+import { exchangeBaseUrl, withClient, type GlobalArgs } from '../with-client.ts';
 import { COMMANDS } from './catalog.ts';
 
 export interface RecordArgs extends GlobalArgs {
@@ -67,7 +67,10 @@ export async function runRecord(io: CliIo, args: RecordArgs, options: RecordComm
   const explicitTo = args.to === undefined ? undefined : timeArg('to', args.to);
   if (explicitTo !== undefined && explicitTo <= from) throw new UsageError(`--to ${formatTime(explicitTo)} is not after --from ${formatTime(from)}`);
 
-  const path = resolveJournalPath(args.journal, io.env, loadConfig(args.config as string | undefined).journal.path);
+  const config = loadConfig(args.config as string | undefined);
+  // A bad exchange address is refused before the journal file is created.
+  exchangeBaseUrl(io, args, config);
+  const path = resolveJournalPath(args.journal, io.env, config.journal.path);
   let journal: Journal;
   try {
     journal = openJournal(path, { createDirs: true });
