@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import yargs from 'yargs';
@@ -9,6 +9,8 @@ import { BackfillError } from '../../data/backfill.ts';
 import { openJournal } from '../../journal/journal.ts';
 import { reportError } from '../errors.ts';
 import type { CliIo } from '../io.ts';
+import { runCli } from '../index.ts';
+import { startSandbox } from '../../sandbox/server.ts';
 import { recordCommand, runRecord } from './record.ts';
 import { exchangeInfo } from '../../exchange/endpoints/areas/general.ts';
 
@@ -21,6 +23,8 @@ let server: Server;
 let baseUrl: string;
 let requests: URLSearchParams[] = [];
 let failRequest: number | undefined;
+/** What /exchangeInfo answers instead of the spec's example (status, body). */
+let infoAnswer: [number, unknown] | undefined;
 
 function kline(t: number): unknown[] {
   const i = (t - T0) / M;
@@ -35,7 +39,7 @@ beforeAll(async () => {
       res.end(JSON.stringify(body));
     };
     if (url.pathname === '/openapi/v1/time') return send(200, { serverTime: Date.now() });
-    if (url.pathname === '/openapi/v1/exchangeInfo') return send(200, exchangeInfo.example.response);
+    if (url.pathname === '/openapi/v1/exchangeInfo') return infoAnswer ? send(...infoAnswer) : send(200, exchangeInfo.example.response);
     if (url.pathname !== '/openapi/quote/v1/klines') return send(404, { code: -1, msg: 'not found' });
     requests.push(url.searchParams);
     if (failRequest !== undefined && requests.length === failRequest) return send(400, { code: -1121, msg: 'Invalid symbol.' });
@@ -56,6 +60,7 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'halyard-record-'));
   requests = [];
   failRequest = undefined;
+  infoAnswer = undefined;
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -124,6 +129,62 @@ describe('halyard record', () => {
     await expect(runRecord(io().cli, { ...base, interval: '7m', from: '2024-03-01' })).rejects.toThrow(/--interval '7m'/);
     await expect(runRecord(io().cli, { ...base, symbol: 'BTC/PHP', from: '2024-03-01' })).rejects.toThrow(/--symbol/);
     expect(requests).toHaveLength(0);
+  });
+
+  it.each([
+    ['-1025 naming symbol (spec 7.3)', [400, { code: -1025, msg: "parameter 'symbol' is not valid: no such symbol 'NOPE'" }], " (it answered: parameter 'symbol' is not valid: no such symbol 'NOPE')"],
+    ['-1121 (legacy)', [400, { code: -1121, msg: 'Invalid symbol.' }], ' (it answered: Invalid symbol.)'],
+    ['an answer that does not list it', [200, { ...(exchangeInfo.example.response as object), symbols: [] }], ''],
+  ] as const)('a symbol the exchange does not list is bad input (%s): exit 2, no journal, no klines asked, no warning', async (_name, answer, said) => {
+    infoAnswer = answer as [number, unknown];
+    const journal = join(dir, 'j.db');
+    const a = io();
+    const err = await runRecord(a.cli, { symbol: 'NOPE', interval: '1m', from: '2024-03-01', journal, baseUrl }, { tty: false, now }).catch((e: unknown) => e);
+    expect(reportError(a.cli, err)).toBe(2);
+    expect(a.err).toEqual([`error: --symbol NOPE: the exchange lists no symbol NOPE${said}; \`halyard exchange-info\` lists the ones it has`]);
+    expect(requests).toHaveLength(0);
+    expect(existsSync(journal)).toBe(false);
+  });
+
+  it.each([false, true])('against the sandbox (legacyInvalidSymbolCode %s): an unknown symbol exits 2, a known one records', async (legacy) => {
+    const sandbox = await startSandbox({ config: { variants: { legacyInvalidSymbolCode: legacy } } });
+    try {
+      const journal = join(dir, 'j.db');
+      const a = io();
+      const code = await runCli(['--base-url', sandbox.baseUrl, 'record', '--symbol', 'NOPE', '--interval', '1m', '--from', '2024-03-01', '--journal', journal], a.cli);
+      expect(code).toBe(2);
+      expect(a.err.join('\n')).toMatch(/^error: --symbol NOPE: the exchange lists no symbol NOPE \(it answered: .+\); `halyard exchange-info` lists the ones it has$/);
+      expect(existsSync(journal)).toBe(false);
+      const b = io();
+      expect(await runCli(['--base-url', sandbox.baseUrl, 'record', '--symbol', 'BTCPHP', '--interval', '1h', '--from', '2024-03-01', '--journal', journal], b.cli)).toBe(0);
+      expect(b.err).toEqual([]);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('rules that cannot be fetched are a warning saying what backtests will use, and the record goes on', async () => {
+    const journal = join(dir, 'j.db');
+    // -1025 about another parameter is not an unknown symbol.
+    infoAnswer = [400, { code: -1025, msg: "parameter 'recvWindow' is not valid" }];
+    const a = io();
+    await runRecord(a.cli, { symbol: 'XYZPHP', interval: '1m', from: String(T0), to: String(T0 + 10 * M), journal, baseUrl }, { tty: false, now });
+    expect(a.err).toHaveLength(1);
+    expect(a.err[0]).toMatch(/^warning: the exchange's rules for XYZPHP were not saved \(.*recvWindow.*\); the journal and the sandbox config have no rules for XYZPHP: a backtest will need them from a file \(--exchange-info RULES\.json\), or run record again$/);
+    expect(a.out.join('\n')).toMatch(/Saved 10 bars/);
+
+    infoAnswer = [400, { code: -1100, msg: "illegal characters in parameter 'x'" }];
+    const b = io();
+    await runRecord(b.cli, { symbol: 'BTCPHP', interval: '1m', from: String(T0), to: String(T0 + 20 * M), journal, baseUrl }, { tty: false, now });
+    expect(b.err.join('\n')).toMatch(/; backtests will use the sandbox config's rules for BTCPHP$/);
+
+    // With a snapshot listing the symbol in the journal, that one.
+    infoAnswer = undefined;
+    await runRecord(io().cli, { symbol: 'BTCPHP', interval: '1m', from: String(T0), to: String(T0 + 30 * M), journal, baseUrl }, { tty: false, now });
+    infoAnswer = [400, { code: -1100, msg: "illegal characters in parameter 'x'" }];
+    const c = io();
+    await runRecord(c.cli, { symbol: 'BTCPHP', interval: '1m', from: String(T0), to: String(T0 + 40 * M), journal, baseUrl }, { tty: false, now });
+    expect(c.err.join('\n')).toMatch(/; backtests will use the rules of the journal's exchangeInfo snapshot of \d{4}-/);
   });
 
   it('is a yargs command: required options are enforced by the parser', async () => {

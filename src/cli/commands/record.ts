@@ -4,8 +4,14 @@
  * limit max), paced by the client's weight budget (spec 8), one transaction per page, resumable:
  * run it again after an interruption and it continues after the last stored bar.
  * The range is [from, to) on open time; `--to` defaults to now (only closed bars are stored).
+ * The symbol is checked first against the exchange's exchangeInfo, whose answer is saved as the
+ * journal's snapshot: one the exchange does not list is refused (exit 2) before the journal is
+ * opened; rules that cannot be fetched otherwise are a warning naming what backtests will use.
  */
+import type { ClientHandle } from '../../app/create-client.ts';
 import { loadConfig } from '../../config/load.ts';
+import type { HalyardConfig } from '../../config/schema.ts';
+import { ExchangeError } from '../../exchange/errors/errors.ts';
 import { SingleBar } from 'cli-progress';
 import type { Argv } from 'yargs';
 import { backfillKlines, BackfillError, type BackfillProgress, type BackfillResult } from '../../data/backfill.ts';
@@ -71,36 +77,82 @@ export async function runRecord(io: CliIo, args: RecordArgs, options: RecordComm
   // A bad exchange address is refused before the journal file is created.
   exchangeBaseUrl(io, args, config);
   const path = resolveJournalPath(args.journal, io.env, config.journal.path);
-  let journal: Journal;
-  try {
-    journal = openJournal(path, { createDirs: true });
-  } catch (e) {
-    if (e instanceof JournalError) throw new UsageError(e.message);
-    throw e;
-  }
 
   let result: BackfillResult | undefined;
-  try {
-    await withClient(io, args, async ({ client }) => {
-      const serverClock = client.rest.serverClock;
-      // Best effort: with the offset known, "closed" means closed on the exchange's clock.
-      await serverClock.resync().catch(() => undefined);
-      const now = options.now ?? (() => serverClock.now());
-      const to = explicitTo ?? now();
-      if (to <= from) throw new UsageError(`--from ${formatTime(from)} is in the future`);
-      // The rules in force now, so a backtest of these bars uses the exchange's filters (journal
-      // exchangeInfo snapshots), not a guess.
-      try {
-        journal.exchangeInfo.save(now(), await client.general.exchangeInfo({ symbol }));
-      } catch (e) {
-        io.err(`warning: the exchange's rules for ${symbol} were not saved (${e instanceof Error ? e.message : String(e)}); backtests will use the sandbox config's`);
+  await withClient(io, args, async ({ client }) => {
+    const serverClock = client.rest.serverClock;
+    // Best effort: with the offset known, "closed" means closed on the exchange's clock.
+    await serverClock.resync().catch(() => undefined);
+    const now = options.now ?? (() => serverClock.now());
+    const to = explicitTo ?? now();
+    if (to <= from) throw new UsageError(`--from ${formatTime(from)} is in the future`);
+    // The rules in force now, so a backtest of these bars uses the exchange's filters (journal
+    // exchangeInfo snapshots), not a guess. A symbol the exchange does not list is bad input,
+    // refused before the journal is opened (or created).
+    const rules = await exchangeRules(client.general, symbol);
+    let journal: Journal;
+    try {
+      journal = openJournal(path, { createDirs: true });
+    } catch (e) {
+      if (e instanceof JournalError) throw new UsageError(e.message);
+      throw e;
+    }
+    try {
+      let unsaved = 'problem' in rules ? rules.problem : undefined;
+      if ('body' in rules) {
+        try {
+          journal.exchangeInfo.save(now(), rules.body);
+        } catch (e) {
+          unsaved = e instanceof Error ? e.message : String(e);
+        }
       }
+      if (unsaved !== undefined) io.err(`warning: the exchange's rules for ${symbol} were not saved (${unsaved}); ${rulesFallback(journal, config, symbol)}`);
       result = await fill(io, journal, { symbol, interval, from, to, now, options, fetch: (req) => client.market.klines(req) });
-    });
-  } finally {
-    journal.close();
-  }
+    } finally {
+      journal.close();
+    }
+  });
   return result!;
+}
+
+type ExchangeInfoBody = Awaited<ReturnType<ClientHandle['client']['general']['exchangeInfo']>>;
+
+/**
+ * The exchange's rules for `symbol`, or why they could not be fetched (the record goes on: the
+ * klines may still come). An unknown symbol is a UsageError: the exchange answers -1025 naming
+ * 'symbol' (spec 7.3), -1121 (legacy), or an answer that does not list it.
+ */
+async function exchangeRules(general: ClientHandle['client']['general'], symbol: string): Promise<{ body: ExchangeInfoBody } | { problem: string }> {
+  let body: ExchangeInfoBody;
+  try {
+    body = await general.exchangeInfo({ symbol });
+  } catch (e) {
+    if (isUnknownSymbol(e)) throw unknownSymbol(symbol, e.venueMessage);
+    return { problem: e instanceof Error ? e.message : String(e) };
+  }
+  if (!body.symbols.some((s) => s.symbol === symbol)) throw unknownSymbol(symbol, undefined);
+  return { body };
+}
+
+/** The venue's answer to a symbol it does not list: -1121 "Invalid symbol.", or -1025 about parameter 'symbol'. */
+export function isUnknownSymbol(e: unknown): e is ExchangeError {
+  if (!(e instanceof ExchangeError)) return false;
+  return e.venueCode === -1121 || (e.venueCode === -1025 && /'symbol'/.test(e.venueMessage ?? ''));
+}
+
+function unknownSymbol(symbol: string, venueMessage: string | undefined): UsageError {
+  return new UsageError(`--symbol ${symbol}: the exchange lists no symbol ${symbol}${venueMessage === undefined ? '' : ` (it answered: ${venueMessage})`}; \`halyard exchange-info\` lists the ones it has`);
+}
+
+/** What a backtest of these bars will take as the rules when this record saved none (backtest/sources.ts instrumentAt). */
+function rulesFallback(journal: Journal, config: HalyardConfig, symbol: string): string {
+  const snapshot = journal.exchangeInfo.latest();
+  const symbols = (snapshot?.body as { symbols?: { symbol?: unknown }[] } | undefined)?.symbols;
+  if (snapshot && Array.isArray(symbols) && symbols.some((s) => s.symbol === symbol)) {
+    return `backtests will use the rules of the journal's exchangeInfo snapshot of ${formatTime(snapshot.takenAt)}`;
+  }
+  if (config.sandbox.symbols.some((s) => s.symbol === symbol)) return `backtests will use the sandbox config's rules for ${symbol}`;
+  return `the journal and the sandbox config have no rules for ${symbol}: a backtest will need them from a file (--exchange-info RULES.json), or run record again`;
 }
 
 interface FillSetup {
