@@ -92,8 +92,11 @@ describe.skipIf(!haveSamples)(`real sample files (${haveSamples ? 'present' : `s
     expect(a.out.join('\n')).toMatch(/rows +30954 read, 30900 bars/);
     expect(a.out.join('\n')).toMatch(/duplicates +54 rows .*kept the last copy \(30 identical, 24 different\)/);
     expect(a.out.join('\n')).toMatch(/gaps +none/);
+    expect(a.out.join('\n')).toMatch(/stored +none at these open times: 30900 new/);
     await runImport(io().cli, { file: LINK, journal });
-    await runImport(io().cli, { file: BTC, journal });
+    const again = io();
+    await runImport(again.cli, { file: BTC, journal });
+    expect(again.out.join('\n')).toMatch(/stored +30900 already stored, identical \(left as they are\); 0 new/);
     const j = openJournal(journal);
     expect(j.klines.klineRange('BTCUSDT', '1m')).toEqual({ first: Date.UTC(2024, 2, 1), last: Date.UTC(2024, 2, 22, 10, 59), count: 30_900 });
     expect(j.klines.klineRange('LINKUSDT', '1m')?.count).toBe(40_320);

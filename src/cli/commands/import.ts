@@ -1,21 +1,29 @@
 /**
- * `halyard import FILE [--symbol S] [--interval I] [--journal PATH] [--exchange-info RULES] [--dry-run]`:
+ * `halyard import FILE [--symbol S] [--interval I] [--journal PATH] [--exchange-info RULES] [--replace] [--dry-run]`:
  * read a kline CSV (src/data/kline-csv.ts: layouts, validation, duplicates kept-last, gaps), write
  * it to the journal in one transaction, and print what was found. With `--exchange-info`, the
  * symbol's rules (data/exchange-info-file.ts) are saved as an exchangeInfo snapshot in force from
  * the first bar, so a backtest of data imported offline has its filters. A bad file imports nothing.
+ *
+ * Nothing is lost: the file's bars are compared with the bars already stored at the same open
+ * times (data/kline-overlap.ts). Identical ones are left as they are (importing a file again
+ * changes nothing); if any stored bar would change, the import is refused (exit 2, nothing
+ * written) showing the first difference, unless `--replace`. `--dry-run` reports the same.
  */
-import { loadConfig } from '../../config/load.ts';
+import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
+import { loadConfig } from '../../config/load.ts';
 import type { Argv } from 'yargs';
 import { KLINE_INTERVALS } from '../../data/intervals.ts';
 import { ExchangeInfoFileError, readExchangeInfoFile } from '../../data/exchange-info-file.ts';
 import type { ExchangeInfoFromFile } from '../../data/exchange-info-file.ts';
 import { KlineCsvError, readKlineCsv, type KlineCsvResult } from '../../data/kline-csv.ts';
+import { compareWithStored, type KlineOverlap } from '../../data/kline-overlap.ts';
 import { formatTime } from '../../data/time-text.ts';
 import { JournalError } from '../../journal/errors.ts';
 import { resolveJournalPath } from '../../journal/journal-path.ts';
-import { openJournal } from '../../journal/journal.ts';
+import type { OpenOptions } from '../../journal/db.ts';
+import { openJournal, type Journal } from '../../journal/journal.ts';
 import { UsageError } from '../errors.ts';
 import type { CliIo } from '../io.ts';
 import type { GlobalArgs } from '../with-client.ts';
@@ -27,6 +35,7 @@ export interface ImportArgs extends GlobalArgs {
   interval?: string;
   journal?: string;
   dryRun?: boolean;
+  replace?: boolean;
   exchangeInfo?: string;
 }
 
@@ -43,7 +52,8 @@ export function importCommand(io: CliIo) {
         .option('interval', { type: 'string', choices: KLINE_INTERVALS, describe: 'kline interval (default: from the file name, else the spacing)' })
         .option('journal', { type: 'string', describe: 'journal file (default $HALYARD_JOURNAL or data/halyard.db)' })
         .option('exchange-info', { type: 'string', describe: 'also save the symbol\'s rules from this file (an exchangeInfo response or one of its symbol objects) as the journal\'s snapshot for these bars' })
-        .option('dry-run', { type: 'boolean', describe: 'check the file and print the summary without writing' }),
+        .option('replace', { type: 'boolean', describe: 'overwrite bars already stored at the same open times with different values (refused without it)' })
+        .option('dry-run', { type: 'boolean', describe: 'check the file against the journal and print the summary without writing' }),
     handler: async (args: ImportArgs) => {
       await runImport(io, args);
     },
@@ -77,29 +87,38 @@ export async function runImport(io: CliIo, args: ImportArgs): Promise<KlineCsvRe
     }
   }
   const firstOpen = parsed.bars[0]!.openTime;
+  const lastOpen = parsed.bars[parsed.bars.length - 1]!.openTime;
+  const replace = args.replace === true;
+  const path = resolveJournalPath(args.journal, io.env, loadConfig(args.config as string | undefined).journal.path);
+  const compare = (journal: Journal) => compareWithStored(parsed.bars, journal.klines.iterateKlines(symbol, parsed.interval, firstOpen, lastOpen + 1));
+
   if (args.dryRun) {
+    // Read only, and only a journal that exists: a dry run creates nothing.
+    const overlap = existsSync(path) ? withJournal(path, { readonly: true }, compare) : undefined;
+    lines.push(storedLine(overlap ?? { new: parsed.bars.length, identical: 0, completing: 0, changed: 0 }, replace, true));
     if (rules) lines.push(`  rules       ${symbol} found in ${rules.file}`);
-    io.out([`Checked ${symbol} ${parsed.interval} in ${args.file} (dry run, nothing written)`, ...lines].join('\n'));
+    io.out([`Checked ${symbol} ${parsed.interval} in ${args.file} against ${path} (dry run, nothing written)`, ...lines].join('\n'));
+    if (overlap && overlap.changed > 0 && !replace) throw refusal(overlap, { symbol, interval: parsed.interval, file: args.file, path, dry: true });
     return parsed;
   }
 
-  const path = resolveJournalPath(args.journal, io.env, loadConfig(args.config as string | undefined).journal.path);
-  const journal = (() => {
-    try {
-      return openJournal(path, { createDirs: true });
-    } catch (e) {
-      if (e instanceof JournalError) throw new UsageError(e.message);
-      throw e;
-    }
-  })();
-  try {
-    const source = `csv:${basename(args.file)}`;
-    journal.klines.insertKlines(parsed.bars.map((b) => ({ ...b, symbol, interval: parsed.interval, source })));
-    // In force from the first bar imported, so a backtest of these bars finds it (journal.exchangeInfo.at).
-    if (rules) {
-      journal.exchangeInfo.save(firstOpen, rules.body);
-      lines.push(`  rules       ${symbol} from ${rules.file}, saved as the exchangeInfo snapshot in force from ${formatTime(firstOpen)}`);
-    }
+  withJournal(path, { createDirs: true }, (journal) => {
+    // One transaction, taken for writing before the comparison: the bars compared are the bars
+    // replaced, and a refusal (or any failure) leaves the journal as it was.
+    const overlap = journal.db
+      .transaction(() => {
+        const found = compare(journal);
+        if (found.changed > 0 && !replace) throw refusal(found, { symbol, interval: parsed.interval, file: args.file!, path, dry: false });
+        const source = `csv:${basename(args.file!)}`;
+        const rows = found.rows(replace);
+        if (rows.length > 0) journal.klines.insertKlines(rows.map((b) => ({ ...b, symbol, interval: parsed.interval, source })));
+        // In force from the first bar imported, so a backtest of these bars finds it (journal.exchangeInfo.at).
+        if (rules) journal.exchangeInfo.save(firstOpen, rules.body);
+        return found;
+      })
+      .immediate();
+    lines.push(storedLine(overlap, replace, false));
+    if (rules) lines.push(`  rules       ${symbol} from ${rules.file}, saved as the exchangeInfo snapshot in force from ${formatTime(firstOpen)}`);
     const held = journal.klines.klineRange(symbol, parsed.interval);
     io.out(
       [
@@ -110,10 +129,51 @@ export async function runImport(io: CliIo, args: ImportArgs): Promise<KlineCsvRe
         .filter(Boolean)
         .join('\n'),
     );
+  });
+  return parsed;
+}
+
+function withJournal<T>(path: string, options: OpenOptions, fn: (journal: Journal) => T): T {
+  let journal: Journal;
+  try {
+    journal = openJournal(path, options);
+  } catch (e) {
+    if (e instanceof JournalError) throw new UsageError(e.message);
+    throw e;
+  }
+  try {
+    return fn(journal);
   } finally {
     journal.close();
   }
-  return parsed;
+}
+
+type OverlapCounts = Pick<KlineOverlap, 'new' | 'identical' | 'completing' | 'changed'>;
+
+/** What the import does (or, `dry`, would do) to the bars already stored at the file's open times. */
+function storedLine(o: OverlapCounts, replace: boolean, dry: boolean): string {
+  const already = o.identical + o.completing + o.changed;
+  if (already === 0) return `  stored      none at these open times: ${o.new} new`;
+  if (already === o.identical) return `  stored      ${o.identical} already stored, identical (left as they are); ${o.new} new`;
+  const kinds: string[] = [];
+  if (o.identical > 0) kinds.push(`${o.identical} identical (left as they are)`);
+  if (o.completing > 0) kinds.push(`${o.completing} ${dry ? 'would be ' : ''}completed with the file's extra columns`);
+  if (o.changed > 0) kinds.push(replace ? `${o.changed} ${dry ? 'would be ' : ''}replaced by the file's (--replace)` : `${o.changed} different (refused without --replace)`);
+  return `  stored      ${already} already stored: ${kinds.join(', ')}; ${o.new} new`;
+}
+
+/** The import would change stored bars: exit 2, nothing written, the first difference shown. */
+function refusal(o: KlineOverlap, at: { symbol: string; interval: string; file: string; path: string; dry: boolean }): UsageError {
+  const first = o.firstChange!;
+  const diff = first.changes.map((c) => `${c.field} ${c.stored} -> ${c.file}`).join(', ');
+  return new UsageError(
+    [
+      `${at.file}: ${o.changed} ${at.symbol} ${at.interval} bar(s) differ from the bars ${at.path} holds at the same open times ` +
+        `(${o.identical} identical, ${o.new} new); ${at.dry ? 'the import would be refused' : 'nothing was imported'}`,
+      `  first at ${formatTime(first.openTime)}: ${diff} (stored -> file)`,
+      `  pass --replace to overwrite the stored bars with the file's`,
+    ].join('\n'),
+  );
 }
 
 function summary(r: KlineCsvResult, symbol: string): string[] {
