@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import yargs from 'yargs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SandboxHandle } from '../../sandbox/server.ts';
+import { runCommand } from '../test-support.ts';
 import { sandboxCommand } from './sandbox.ts';
 
 let dir: string | undefined;
@@ -53,5 +54,13 @@ describe('halyard sandbox', () => {
     expect(second.handle.accounts.findByEmail('extra@x.io')).toBeDefined();
     expect(second.handle.apiKey).toBe('myKey12345');
     await second.stop();
+  });
+
+  it('--port must be a port number: named, with what was typed', async () => {
+    for (const port of ['abc', '70000', '-1', '1.5']) {
+      const r = await runCommand((io) => sandboxCommand(io), ['sandbox', '--port', port]);
+      expect(r.code).toBe(2);
+      expect(r.err).toBe(`error: --port: expected a port number from 0 (any free port) to 65535, got '${port}'`);
+    }
   });
 });

@@ -19,6 +19,7 @@ import { SqliteStateStore } from '../../sandbox/accounts/sqlite-state-store.ts';
 import { loadConfig } from '../../config/load.ts';
 import { SandboxListenError, startSandbox, type SandboxHandle } from '../../sandbox/server.ts';
 import { UsageError } from '../errors.ts';
+import { numberOption } from '../options.ts';
 import type { CliIo } from '../io.ts';
 import type { GlobalArgs } from '../with-client.ts';
 import { COMMANDS } from './catalog.ts';
@@ -31,7 +32,7 @@ export interface SandboxCommandOptions {
 }
 
 interface SandboxArgs extends GlobalArgs {
-  port?: number;
+  port?: string | number;
   state?: string;
   admin?: boolean;
   market?: boolean;
@@ -42,15 +43,16 @@ export function sandboxCommand(io: CliIo, options: SandboxCommandOptions = {}) {
     ...COMMANDS.sandbox,
     builder: (y: Argv<GlobalArgs>) =>
       y
-        .option('port', { type: 'number', describe: 'listen port (0: any free port)' })
+        .option('port', { type: 'string', describe: 'listen port (0: any free port)' })
         .option('state', { type: 'string', describe: 'SQLite file keeping the paper accounts (keys, balances, orders, trades, money flows) across restarts' })
         .option('admin', { type: 'boolean', describe: 'enable the admin API (/sandbox-admin/v1)' })
         .option('market', { type: 'boolean', describe: 'run the market agents (synthetic prices, liquidity); --no-market for none' }),
     handler: async (args: SandboxArgs) => {
+      const port = numberOption('--port', args.port, 'a port number from 0 (any free port) to 65535', (n) => Number.isInteger(n) && n >= 0 && n <= 65535);
       const base = loadConfig(args.config).sandbox;
       const config = {
         ...base,
-        listen: { ...base.listen, ...(args.port === undefined ? {} : { port: args.port }) },
+        listen: { ...base.listen, ...(port === undefined ? {} : { port }) },
         admin: { ...base.admin, ...(args.admin === undefined ? {} : { enabled: args.admin }) },
         // A living market by default for a sandbox someone runs by hand; --no-market for a quiet one.
         market: { ...base.market, enabled: args.market ?? true },
