@@ -116,6 +116,24 @@ describe('clock (deliverable 7)', () => {
     expect(calls('/openapi/v1/order')).toHaveLength(2);
   });
 
+  it('a 5xx whose body carries -1021 is an unknown outcome on a POST: no resync, never resent', async () => {
+    const c = client();
+    script({ status: 503, body: { code: -1021, msg: 'Timestamp for this request is outside of the recvWindow.' } }, { body: orderAck });
+    const error = await c.spot.newOrder(ORDER).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnknownOutcomeError);
+    expect(error).toMatchObject({ httpStatus: 503, venueCode: -1021, outcome: 'unknown-outcome', category: 'server' });
+    expect(calls('/openapi/v1/order')).toHaveLength(1);
+    expect(calls('/openapi/v1/time')).toHaveLength(5); // the first sync only
+  });
+
+  it('the same 5xx with -1021 on a GET is a server fault: retried with backoff like any read', async () => {
+    const c = client();
+    script({ status: 503, body: { code: -1021, msg: 'outside recvWindow' } }, { body: [] });
+    await expect(c.spot.openOrders({})).resolves.toEqual([]);
+    expect(calls('/openapi/v1/openOrders')).toHaveLength(2);
+    expect(calls('/openapi/v1/time')).toHaveLength(5);
+  });
+
   it('stamps the server-aligned time: a server 30 s ahead is followed', async () => {
     const c = client();
     server.setHandler((req) => (req.path === '/openapi/v1/time' ? { body: { serverTime: Date.now() + 30_000 } } : { body: orderAck }));

@@ -6,8 +6,9 @@
  *
  * Retry rules (design rule 7): reads (idempotent) are retried with backoff on network errors, 5xx
  * and 429s; a write that times out or gets a 5xx raises UnknownOutcomeError and is NEVER resent.
- * A -1021 (timestamp outside recvWindow) means the request was refused before processing, so it
- * triggers one clock resync and exactly one retry, for reads and writes alike.
+ * A -1021 (timestamp outside recvWindow) answered with a 4xx means the request was refused before
+ * processing, so it triggers one clock resync and exactly one retry, for reads and writes alike; a
+ * -1021 inside a 5xx body is still a 5xx (spec 7.1: execution status unknown) and is never resent.
  */
 import type { Logger } from 'pino';
 import type { Clock } from '../../ports/clock.ts';
@@ -158,14 +159,17 @@ export class RestClient {
           if (def.idempotent && attempt < this.retry.maxAttempts) continue;
           throw error;
         }
-        if (error.venueCode === -1021 && !clockRetried) {
+        // Never resend a request whose outcome is unknown (spec 7.1: a 5xx "must not be treated as a
+        // failure"), whatever code its body carries: a 503 with -1021 inside may still have been executed.
+        if (error.outcome === 'unknown-outcome') throw error;
+        if (isClockRefusal(error) && !clockRetried) {
           clockRetried = true;
           attempt--;
           this.deps.logger?.warn({ endpoint: def.id }, 'timestamp outside recvWindow (-1021): resyncing clock, retrying once');
           await this.deps.serverClock.resync();
           continue;
         }
-        if (error instanceof ServerError && attempt < this.retry.maxAttempts) {
+        if (error instanceof ServerError && def.idempotent && attempt < this.retry.maxAttempts) {
           await this.backoff(attempt, def.id, error, options.signal);
           continue;
         }
@@ -189,6 +193,20 @@ export class RestClient {
     this.deps.logger?.warn({ endpoint, attempt, delay, error: error.message }, 'retrying read');
     await this.clock.sleep(delay, signal);
   }
+}
+
+/**
+ * A -1021 the venue answered with a 4xx: the request was refused before processing (spec 5.3), so a
+ * resync and one resend are safe. A -1021 inside a 5xx is not: the status says the fate is unknown.
+ */
+function isClockRefusal(error: ExchangeError): boolean {
+  return (
+    error.venueCode === -1021 &&
+    error.category === 'clock' &&
+    error.outcome !== 'unknown-outcome' &&
+    error.httpStatus !== undefined &&
+    error.httpStatus < 500
+  );
 }
 
 function tryParse(body: string): { ok: true; value: unknown } | { ok: false } {
