@@ -9,8 +9,10 @@ import { endpointsByArea } from '../src/exchange/endpoints/index.ts';
 import {
   EnvelopeError,
   MalformedResponseError,
+  MalformedWriteResponseError,
   NetworkError,
   ParameterError,
+  PartialFailureError,
   RateLimitedError,
   ServerError,
   UnknownOutcomeError,
@@ -177,6 +179,53 @@ describe('errors and retries (deliverable 9)', () => {
     const error = await c.spot.newOrder(ORDER).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnknownOutcomeError);
     expect(calls('/openapi/v1/order')).toHaveLength(1);
+  });
+
+  it('a POST answered 200 with an HTML page is an UnknownOutcomeError (the order may exist), not resent', async () => {
+    const c = client();
+    script({ status: 200, headers: { 'content-type': 'text/html' }, body: '<html><body>OK</body></html>' });
+    const error = await c.spot.newOrder(ORDER).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnknownOutcomeError);
+    expect(error).toBeInstanceOf(MalformedWriteResponseError);
+    expect(error).toMatchObject({ outcome: 'unknown-outcome', category: 'decode', httpStatus: 200, body: '<html><body>OK</body></html>' });
+    expect(calls('/openapi/v1/order')).toHaveLength(1);
+  });
+
+  it('a POST answered 200 with an unreadable order is an UnknownOutcomeError naming the field', async () => {
+    const c = client();
+    script({ body: { symbol: 'BTCPHP', orderId: 'not-an-id', clientOrderId: 'c1', transactTime: 1 } });
+    const error = (await c.spot.newOrder(ORDER).catch((e: unknown) => e)) as MalformedWriteResponseError;
+    expect(error).toBeInstanceOf(UnknownOutcomeError);
+    expect(error.field).toBe('orderId');
+    expect(calls('/openapi/v1/order')).toHaveLength(1);
+  });
+
+  it('fiat cash-out answered 200 with the server-side-error envelope 88010000 is an UnknownOutcomeError', async () => {
+    const c = client();
+    script({ body: { status: 88010000, error: 'server-side error', data: null, params: null } });
+    const params = { internalOrderId: '1212323211', currency: 'PHP', amount: '50', channelName: 'SWIFTPAY_PESONET', channelSubject: 'gcash' } as const;
+    const error = await c.fiat.cashOut(params).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnknownOutcomeError);
+    expect(error).toMatchObject({ envelopeStatus: 88010000, outcome: 'unknown-outcome', category: 'envelope' });
+    expect(calls('/openapi/fiat/v1/cash-out')).toHaveLength(1);
+    // A business refusal stays a definite rejection.
+    script({ body: { status: 88010013, error: 'insufficient balance', data: null, params: null } });
+    await expect(c.fiat.cashOut(params)).rejects.toMatchObject({ name: 'EnvelopeError', outcome: 'rejected', envelopeStatus: 88010013 });
+  });
+
+  it('cancelReplace -1133 (cancel failed, new order placed) is a PartialFailureError, not a rejection', async () => {
+    const c = client();
+    script({
+      status: 400,
+      body: '{"code":-1133,"msg":"Order cancel-replace partially failed.","data":{"cancelResult":"FAILURE","newOrderResult":"SUCCESS","cancelResponse":{"code":-2011,"msg":"CANCEL_REJECTED"},"newOrderResponse":{"symbol":"BTCPHP","orderId":1205324142243592555,"clientOrderId":"new1","transactTime":1658307188800}}}',
+    });
+    const error = (await c.spot
+      .cancelReplace({ ...ORDER, cancelReplaceMode: 'ALLOW_FAILURE', cancelOrderId: '1', newClientOrderId: 'new1' })
+      .catch((e: unknown) => e)) as PartialFailureError;
+    expect(error).toBeInstanceOf(PartialFailureError);
+    expect(error).not.toBeInstanceOf(VenueRejectedError);
+    expect(error).toMatchObject({ outcome: 'partial', succeeded: ['newOrder'], legs: { newOrderResponse: { orderId: '1205324142243592555', clientOrderId: 'new1' } } });
+    expect(calls('/openapi/v1/order/cancelReplace')).toHaveLength(1);
   });
 
   it('a venue rejection is typed with its code, message and category', async () => {

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient, type ClientHandle } from '../src/app/create-client.ts';
 import { parseConfig } from '../src/config/load.ts';
-import { VenueRejectedError } from '../src/exchange/errors/errors.ts';
+import { PartialFailureError, VenueRejectedError } from '../src/exchange/errors/errors.ts';
 import { hmacSha256Hex } from '../src/exchange/signing/hmac.ts';
 import { marketPlugin } from '../src/sandbox/routes/market.ts';
 import { spotPlugin } from '../src/sandbox/routes/spot/index.ts';
@@ -225,8 +225,12 @@ describe('sandbox spot: orders through the client', () => {
     expect(stop.data).toEqual({ cancelResult: 'FAILURE', newOrderResult: 'NOT_ATTEMPTED', cancelResponse: { code: -2011, msg: 'Unknown order sent.' }, newOrderResponse: null });
     expect(await c.spot.openOrders()).toHaveLength(1);
 
-    const allow = await failure(c.spot.cancelReplace({ ...limit('BUY', '0.001', '2900000'), cancelReplaceMode: 'ALLOW_FAILURE', cancelOrderId: old.orderId, newOrderRespType: 'RESULT' }));
-    expect([allow.venueCode, allow.venueMessage]).toEqual([-1133, 'Order cancel-replace partially failed.']);
+    // -1133 is no rejection: the new order was placed (outcome 'partial').
+    const allow = (await c.spot
+      .cancelReplace({ ...limit('BUY', '0.001', '2900000'), cancelReplaceMode: 'ALLOW_FAILURE', cancelOrderId: old.orderId, newOrderRespType: 'RESULT' })
+      .catch((e: unknown) => e)) as PartialFailureError;
+    expect(allow).toBeInstanceOf(PartialFailureError);
+    expect([allow.venueCode, allow.venueMessage, allow.outcome, allow.succeeded]).toEqual([-1133, 'Order cancel-replace partially failed.', 'partial', ['newOrder']]);
     expect(allow.data).toMatchObject({ cancelResult: 'FAILURE', newOrderResult: 'SUCCESS', newOrderResponse: { status: 'NEW', price: '2900000' } });
     expect(await c.spot.openOrders()).toHaveLength(2);
 

@@ -16,13 +16,12 @@ import { systemClock } from '../../time/system-clock.ts';
 import type { AnyEndpoint, ParamsOfEndpoint, ResponseOfEndpoint, WeightProfile } from '../endpoints/types.ts';
 import type { ExchangeError } from '../errors/errors.ts';
 import {
-  MalformedResponseError,
   ParameterError,
   RateLimitedError,
   ServerError,
   NetworkError,
 } from '../errors/errors.ts';
-import { errorFromResponse, errorFromTransportFailure } from '../errors/from-response.ts';
+import { errorFromResponse, errorFromTransportFailure, malformedResponse } from '../errors/from-response.ts';
 import { checkParams } from '../params/check-params.ts';
 import { chargesFor } from '../rate/weights.ts';
 import type { WeightBudget } from '../rate/weight-budget.ts';
@@ -176,13 +175,8 @@ export class RestClient {
         throw error;
       }
       if (!parsed.ok) {
-        throw new MalformedResponseError(`${def.id}: response (HTTP ${response.status}) is not JSON: ${snippet(response.body)}`, {
-          endpoint: def.id,
-          httpStatus: response.status,
-          outcome: def.idempotent ? 'retryable' : 'unknown-outcome',
-          category: 'decode',
-          body: response.body,
-        });
+        // errorFromResponse answers a 2xx that is not JSON; this is a guard for any other path.
+        throw malformedResponse({ endpoint: def.id, idempotent: def.idempotent, httpStatus: response.status, body: response.body, problem: `with a body that is not JSON: ${snippet(response.body)}` });
       }
       return decode(def, parsed.value, response);
     }
@@ -222,18 +216,22 @@ function decode<E extends AnyEndpoint>(def: E, value: unknown, response: HttpRes
   const result = def.response.safeParse(value);
   if (result.success) return result.data as ResponseOfEndpoint<E>;
   const issue = result.error.issues[0];
-  const field = issue ? issue.path.map(String).join('.') || '(root)' : '(root)';
-  throw new MalformedResponseError(
-    `${def.id}: response does not have the documented shape at '${field}': ${issue?.message ?? 'invalid'}`,
-    {
-      endpoint: def.id,
-      httpStatus: response.status,
-      outcome: def.idempotent ? 'retryable' : 'unknown-outcome',
-      category: 'decode',
-      field,
-      body: response.body,
-    },
-  );
+  const field = issue ? fieldPath(issue.path) : '(root)';
+  throw malformedResponse({
+    endpoint: def.id,
+    idempotent: def.idempotent,
+    httpStatus: response.status,
+    body: response.body,
+    field,
+    problem: `with a body that does not have the documented shape at '${field}': ${issue?.message ?? 'invalid'}`,
+  });
+}
+
+/** `fills[1].commissionAsset` from zod's `['fills', 1, 'commissionAsset']`; `(root)` for the whole body. */
+export function fieldPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const key of path) out += typeof key === 'number' ? `[${key}]` : `${out === '' ? '' : '.'}${String(key)}`;
+  return out === '' ? '(root)' : out;
 }
 
 function snippet(body: string): string {

@@ -49,7 +49,7 @@ describe('classify: venue codes (spec 7.3, notes 9)', () => {
     [-2010, 'rejected/invalid-order'],
     [-2011, 'rejected/invalid-order'],
     [-1132, 'rejected/invalid-order'],
-    [-1133, 'rejected/invalid-order'],
+    [-1133, 'partial/invalid-order'],
     [-1000, 'unknown-outcome/server'],
     [-1001, 'unknown-outcome/server'],
     [-1010, 'rejected/bad-request'],

@@ -48,8 +48,11 @@ export const CLASSIFICATION_TABLE: readonly ClassificationRule[] = [
   { match: { kind: 'http', statuses: [429] }, outcome: 'rate-limited', category: 'rate', why: 'request rate limit broken (spec 7.1)' },
   { match: { kind: 'http', statuses: [418] }, outcome: 'rate-limited', category: 'rate', why: 'IP auto-banned after 429s (spec 7.1)' },
   { match: { kind: 'http-range', from: 500, to: 599 }, outcome: SERVER_FAULT, category: 'server', why: '5xx: execution status unknown (spec 7.1)' },
-  { match: { kind: 'envelope', statuses: [88010000] }, outcome: SERVER_FAULT, category: 'envelope', why: 'fiat server-side error (spec 7.6)' },
-  { match: { kind: 'envelope' }, outcome: 'rejected', category: 'envelope', why: 'envelope status != 0 (spec 7.6, notes 9)' },
+  // 88010000 "server-side error" is the envelope's 5xx: the cash-out may have been created. Every
+  // other status of spec 7.6 names a business reason (limits, balance, KYC, a quote expired,
+  // liquidity unavailable): a definite refusal, nothing was created.
+  { match: { kind: 'envelope', statuses: [88010000] }, outcome: SERVER_FAULT, category: 'envelope', why: 'fiat server-side error: fate unknown (spec 7.6)' },
+  { match: { kind: 'envelope' }, outcome: 'rejected', category: 'envelope', why: 'envelope status != 0: business refusal (spec 7.6, notes 9)' },
   { match: { kind: 'message', contains: 'Unknown order sent' }, outcome: 'rejected', category: 'not-found', why: 'spec 7.4' },
   { match: { kind: 'message', contains: 'Duplicate order sent' }, outcome: 'rejected', category: 'duplicate', why: 'spec 7.4' },
   { match: { kind: 'message', contains: 'insufficient balance' }, outcome: 'rejected', category: 'funds', why: 'spec 7.4' },
@@ -61,7 +64,8 @@ export const CLASSIFICATION_TABLE: readonly ClassificationRule[] = [
   { match: { kind: 'code', codes: [-1003, -1015] }, outcome: 'rate-limited', category: 'rate', why: 'too many requests / orders (spec 7.3)' },
   { match: { kind: 'code', codes: [-2013, -1125] }, outcome: 'rejected', category: 'not-found', why: 'no such order / listenKey (spec 7.3)' },
   { match: { kind: 'code', codes: [-1131] }, outcome: 'rejected', category: 'funds', why: 'spec 7.3' },
-  { match: { kind: 'code', codes: [-2010, -2011, -1132, -1133] }, outcome: 'rejected', category: 'invalid-order', why: 'order or cancel rejected (spec 7.3)' },
+  { match: { kind: 'code', codes: [-1133] }, outcome: 'partial', category: 'invalid-order', why: 'cancel-replace partially failed: one leg took effect (spec 7.3, notes 6)' },
+  { match: { kind: 'code', codes: [-2010, -2011, -1132] }, outcome: 'rejected', category: 'invalid-order', why: 'order or cancel rejected (spec 7.3)' },
   { match: { kind: 'code', codes: [-1000, -1001] }, outcome: SERVER_FAULT, category: 'server', why: 'unknown / internal error (spec 7.3)' },
   { match: { kind: 'http', statuses: [403] }, outcome: 'fatal', category: 'permission', why: 'web application firewall (spec 7.1)' },
   { match: { kind: 'any' }, outcome: 'rejected', category: 'bad-request', why: 'any other refusal: sender fault (spec 7.1)' },

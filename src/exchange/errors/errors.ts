@@ -17,7 +17,12 @@ export type ErrorOutcome =
   /** Misconfiguration (bad key, no permission): retrying will not help. */
   | 'fatal'
   /** A write may or may not have happened: resolve by querying, never by resending. */
-  | 'unknown-outcome';
+  | 'unknown-outcome'
+  /**
+   * Part of a compound write took effect and part did not (cancelReplace -1133, notes 6): the
+   * error says which (`PartialFailureError`). Not a rejection: state changed on the venue.
+   */
+  | 'partial';
 
 /** Finer grouping, after protocol notes section 9. */
 export type ErrorCategory =
@@ -131,8 +136,61 @@ export class RateLimitedError extends ExchangeError {
   }
 }
 
-/** A write that timed out or got a 5xx: it may have happened. Query, never resend. */
+/**
+ * A write that may have happened: it timed out, the connection dropped mid-request, it got a 5xx
+ * (spec 7.1), a server-side-error envelope (spec 7.6, 88010000) or a success status with a body
+ * that cannot be read. Query, never resend. Every write failure whose outcome is `unknown-outcome`
+ * is this class or a subclass, so one `instanceof UnknownOutcomeError` catches them all.
+ */
 export class UnknownOutcomeError extends ExchangeError {}
+
+/**
+ * A write answered with a success status (2xx) whose body is not JSON or not the documented shape:
+ * the venue most likely acted, but what it answered cannot be read. Names the field, keeps the body.
+ */
+export class MalformedWriteResponseError extends UnknownOutcomeError {
+  readonly field: string | undefined;
+  readonly body: string;
+  constructor(message: string, init: ExchangeErrorInit & { field?: string | undefined; body: string }) {
+    super('UNKNOWN_OUTCOME', message, init);
+    this.field = init.field;
+    this.body = init.body;
+  }
+}
+
+/** The legs of a cancel-replace (notes 6) as the venue reported them. */
+export interface CancelReplaceLegs {
+  /** `SUCCESS`, `FAILURE` (cancel), `NOT_ATTEMPTED` (new order), as sent. */
+  readonly cancelResult: string;
+  readonly newOrderResult: string;
+  /** The canceled order, or the leg's `{code, msg}`; decoded (ids as exact strings). */
+  readonly cancelResponse: unknown;
+  /** The new order (ACK/RESULT/FULL), its `{code, msg}`, or null when not attempted. */
+  readonly newOrderResponse: unknown;
+}
+
+/**
+ * A compound write that partly took effect (outcome `partial`): cancelReplace -1133 (notes 6,
+ * spec 7.3), where either the cancel failed and the new order was placed anyway (ALLOW_FAILURE)
+ * or the cancel went through and the new order was rejected. `succeeded` names the legs that took
+ * effect; `legs` carries both answers. Nothing here is to be resent: the state changed.
+ */
+export class PartialFailureError extends ExchangeError {
+  readonly succeeded: readonly ('cancel' | 'newOrder')[];
+  readonly legs: CancelReplaceLegs;
+  constructor(message: string, init: ExchangeErrorInit & { legs: CancelReplaceLegs }) {
+    super('PARTIAL_FAILURE', message, { ...init, data: init.data ?? init.legs });
+    this.legs = init.legs;
+    this.succeeded = [
+      ...(init.legs.cancelResult === 'SUCCESS' ? (['cancel'] as const) : []),
+      ...(init.legs.newOrderResult === 'SUCCESS' ? (['newOrder'] as const) : []),
+    ];
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), succeeded: this.succeeded };
+  }
+}
 
 /** A 5xx on a read, after the retries were spent. */
 export class ServerError extends ExchangeError {}

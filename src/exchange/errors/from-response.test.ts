@@ -4,7 +4,9 @@ import { TransportFailure } from '../transport/transport-failure.ts';
 import {
   EnvelopeError,
   MalformedResponseError,
+  MalformedWriteResponseError,
   NetworkError,
+  PartialFailureError,
   RateLimitedError,
   ServerError,
   UnknownOutcomeError,
@@ -97,11 +99,28 @@ describe('errorFromResponse: envelopes', () => {
     expect(e).toMatchObject({ envelopeStatus: 10000003, venueMessage: 'Quote expired', outcome: 'rejected', category: 'envelope', data: undefined });
     expect(e?.message).toBe('convert.acceptQuote: HTTP 200, envelope status 10000003: Quote expired [rejected/envelope]');
   });
-  it('88010000 is an unknown outcome for a write', () => {
+  it('88010000 (server-side error) on a write is an UnknownOutcomeError keeping the envelope status', () => {
     const e = errorFromResponse({ endpoint: 'fiat.cashOut', idempotent: false, response: res(200, '{"status":88010000,"error":"server error","data":null}') });
-    expect(e).toBeInstanceOf(EnvelopeError);
-    expect(e).toMatchObject({ outcome: 'unknown-outcome' });
+    expect(e).toBeInstanceOf(UnknownOutcomeError);
+    expect(e).not.toBeInstanceOf(EnvelopeError);
+    expect(e).toMatchObject({ outcome: 'unknown-outcome', category: 'envelope', envelopeStatus: 88010000, venueMessage: 'server error', code: 'UNKNOWN_OUTCOME' });
     expect(e?.message).toContain('query before resending');
+  });
+  it('88010000 on a read is a retryable EnvelopeError', () => {
+    const e = errorFromResponse({ endpoint: 'fiat.details', idempotent: true, response: res(200, '{"status":88010000,"error":"server error","data":null}') });
+    expect(e).toBeInstanceOf(EnvelopeError);
+    expect(e).toMatchObject({ outcome: 'retryable', category: 'envelope' });
+  });
+  it('a business status on a write is a definite refusal, not an unknown outcome (spec 7.6)', () => {
+    for (const status of [88010003, 88010012, 88010013]) {
+      const e = errorFromResponse({ endpoint: 'fiat.cashOut', idempotent: false, response: res(200, `{"status":${status},"error":"no","data":null}`) });
+      expect(e).toBeInstanceOf(EnvelopeError);
+      expect(e).toMatchObject({ outcome: 'rejected', envelopeStatus: status });
+    }
+  });
+  it('an envelope inside a 5xx is an unknown outcome on a write', () => {
+    const e = errorFromResponse({ endpoint: 'fiat.cashOut', idempotent: false, response: res(502, '{"status":88010013,"error":"insufficient balance","data":null}') });
+    expect(e).toBeInstanceOf(UnknownOutcomeError);
   });
 });
 
@@ -124,11 +143,49 @@ describe('errorFromResponse: server errors and malformed bodies', () => {
     const e = errorFromResponse({ ...read, response: res(503, 'x'.repeat(500)) });
     expect(e?.message.length).toBeLessThan(250);
   });
-  it('non-JSON 2xx is MalformedResponseError', () => {
-    const e = errorFromResponse({ ...write, response: res(200, 'OK') });
+  it('non-JSON 2xx on a read is a retryable MalformedResponseError', () => {
+    const e = errorFromResponse({ ...read, response: res(200, '') });
     expect(e).toBeInstanceOf(MalformedResponseError);
-    expect(e).toMatchObject({ outcome: 'unknown-outcome', category: 'decode', body: 'OK', code: 'MALFORMED_RESPONSE' });
-    expect(errorFromResponse({ ...read, response: res(200, '') })).toMatchObject({ outcome: 'retryable', category: 'decode' });
+    expect(e).toMatchObject({ outcome: 'retryable', category: 'decode', code: 'MALFORMED_RESPONSE' });
+  });
+  it('non-JSON 2xx on a write is an unknown outcome: MalformedWriteResponseError, an UnknownOutcomeError', () => {
+    const e = errorFromResponse({ ...write, response: res(200, '<html><body>OK</body></html>') });
+    expect(e).toBeInstanceOf(UnknownOutcomeError);
+    expect(e).toBeInstanceOf(MalformedWriteResponseError);
+    expect(e).toMatchObject({ outcome: 'unknown-outcome', category: 'decode', body: '<html><body>OK</body></html>', httpStatus: 200 });
+    expect(e?.message).toBe('spot.newOrder: HTTP 200 with a body that is not JSON ("OK") [unknown-outcome/decode]; outcome unknown: query before resending');
+  });
+});
+
+describe('errorFromResponse: cancelReplace -1133 partial failure (notes 6)', () => {
+  const replace = { endpoint: 'spot.cancelReplace', idempotent: false };
+  it('cancel failed, new order placed: PartialFailureError naming the leg that took effect', () => {
+    const body =
+      '{"code":-1133,"msg":"Order cancel-replace partially failed.","data":{"cancelResult":"FAILURE","newOrderResult":"SUCCESS","cancelResponse":{"code":-2011,"msg":"CANCEL_REJECTED"},"newOrderResponse":{"symbol":"BTCPHP","orderId":1205324142243592555,"clientOrderId":"new1","transactTime":1658307188800}}}';
+    const e = errorFromResponse({ ...replace, response: res(400, body) }) as PartialFailureError;
+    expect(e).toBeInstanceOf(PartialFailureError);
+    expect(e).not.toBeInstanceOf(VenueRejectedError);
+    expect(e).toMatchObject({ outcome: 'partial', category: 'invalid-order', venueCode: -1133, code: 'PARTIAL_FAILURE', succeeded: ['newOrder'] });
+    // Decoded: the id above 2^53 is the exact string.
+    expect(e.legs.newOrderResponse).toEqual({ symbol: 'BTCPHP', orderId: '1205324142243592555', clientOrderId: 'new1', transactTime: 1658307188800 });
+    expect(e.data).toEqual(e.legs);
+    expect(e.message).toContain('the cancel failed, the new order was placed');
+    expect(e.toJSON()).toMatchObject({ succeeded: ['newOrder'], outcome: 'partial' });
+  });
+  it('cancel succeeded, new order rejected', () => {
+    const body =
+      '{"code":-1133,"msg":"Order cancel-replace partially failed.","data":{"cancelResult":"SUCCESS","newOrderResult":"FAILURE","cancelResponse":{"symbol":"BTCPHP","orderId":1205324142243592448,"clientOrderId":"old","price":"2","origQty":"10","executedQty":"8","cummulativeQuoteQty":"16","status":"CANCELED","timeInForce":"GTC","type":"LIMIT","side":"SELL","stopPrice":"0","origQuoteOrderQty":"0"},"newOrderResponse":{"code":-2010,"msg":"New order rejected."}}}';
+    const e = errorFromResponse({ ...replace, response: res(400, body) }) as PartialFailureError;
+    expect(e).toBeInstanceOf(PartialFailureError);
+    expect(e.succeeded).toEqual(['cancel']);
+    expect(e.legs.cancelResponse).toMatchObject({ orderId: '1205324142243592448', status: 'CANCELED' });
+  });
+  it('-1133 whose data cannot be read: which leg took effect is unknown', () => {
+    for (const body of ['{"code":-1133,"msg":"Order cancel-replace partially failed."}', '{"code":-1133,"msg":"x","data":{"cancelResult":"FAILURE","newOrderResult":"FAILURE","cancelResponse":null,"newOrderResponse":null}}']) {
+      const e = errorFromResponse({ ...replace, response: res(400, body) });
+      expect(e).toBeInstanceOf(UnknownOutcomeError);
+      expect(e).toMatchObject({ outcome: 'unknown-outcome', venueCode: -1133 });
+    }
   });
 });
 

@@ -5,6 +5,7 @@
  * and venue message, so a log line alone says what happened.
  */
 import type { HttpResponse } from '../transport/http-transport.ts';
+import { zCancelReplaceResult } from '../codecs/order.ts';
 import { parseJsonLossless } from '../transport/lossless-json.ts';
 import type { TransportFailure } from '../transport/transport-failure.ts';
 import { classify } from './classify.ts';
@@ -13,7 +14,9 @@ import {
   type ExchangeError,
   type ExchangeErrorInit,
   MalformedResponseError,
+  MalformedWriteResponseError,
   NetworkError,
+  PartialFailureError,
   RateLimitedError,
   ServerError,
   UnknownOutcomeError,
@@ -56,9 +59,7 @@ export function errorFromResponse(input: ErrorFromResponseInput): ExchangeError 
   const ok = status >= 200 && status < 300;
 
   if (ok && parsed === NOT_JSON) {
-    const c = idempotent ? ({ outcome: 'retryable', category: 'decode' } as const) : ({ outcome: 'unknown-outcome', category: 'decode' } as const);
-    const msg = `${endpoint}: HTTP ${status} with a body that is not JSON (${snippet(response.body)})${idempotent ? '' : `; ${UNKNOWN_HINT}`}`;
-    return new MalformedResponseError(msg, { endpoint, httpStatus: status, ...c, body: response.body });
+    return malformedResponse({ endpoint, idempotent, httpStatus: status, body: response.body, problem: `with a body that is not JSON (${snippet(response.body)})` });
   }
   if (ok && !isEnvelopeError && !(isVenueError && venueCode < 0)) return undefined;
 
@@ -86,11 +87,54 @@ export function errorFromResponse(input: ErrorFromResponseInput): ExchangeError 
     const retryAfterMs = parseRetryAfter(response.headers['retry-after']);
     return new RateLimitedError(message, { ...init, retryAfterMs, banned: status === 418 });
   }
-  // A 5xx says the request's fate is unknown whatever the body says, so the status picks the class.
-  if (isEnvelopeError && status < 500) return new EnvelopeError(EXCHANGE_ERROR_CODES.envelope, message, init);
+  if (c.outcome === 'partial') return partialFailure(init, message, obj?.data);
+  // Unknown outcome first, whatever the body's shape: a 5xx, a -1000/-1001 or a server-side-error
+  // envelope on a write may have been executed, and every such failure is an UnknownOutcomeError.
   if (c.outcome === 'unknown-outcome') return new UnknownOutcomeError(EXCHANGE_ERROR_CODES.unknownOutcome, message, init);
+  if (isEnvelopeError && status < 500) return new EnvelopeError(EXCHANGE_ERROR_CODES.envelope, message, init);
   if (c.category === 'server') return new ServerError(EXCHANGE_ERROR_CODES.server, message, init);
   return new VenueRejectedError(EXCHANGE_ERROR_CODES.rejected, message, init);
+}
+
+/**
+ * cancelReplace -1133 (notes 6): decode the legs from `data`. When they cannot be read, or read as
+ * if nothing took effect (contradicting the code), which leg took effect is unknown: query.
+ */
+function partialFailure(init: ExchangeErrorInit, message: string, data: unknown): ExchangeError {
+  const legs = zCancelReplaceResult.safeParse(data);
+  if (legs.success && (legs.data.cancelResult === 'SUCCESS' || legs.data.newOrderResult === 'SUCCESS')) {
+    const done = [legs.data.cancelResult === 'SUCCESS' ? 'the cancel succeeded' : 'the cancel failed', legs.data.newOrderResult === 'SUCCESS' ? 'the new order was placed' : `the new order ${legs.data.newOrderResult === 'NOT_ATTEMPTED' ? 'was not attempted' : 'failed'}`];
+    return new PartialFailureError(`${message}: ${done.join(', ')}`, { ...init, data: legs.data, legs: legs.data });
+  }
+  return new UnknownOutcomeError(EXCHANGE_ERROR_CODES.unknownOutcome, `${message}; which leg took effect cannot be read from the answer; ${UNKNOWN_HINT}`, {
+    ...init,
+    outcome: 'unknown-outcome',
+  });
+}
+
+export interface MalformedResponseInput {
+  endpoint: string;
+  idempotent: boolean;
+  httpStatus: number;
+  body: string;
+  /** What is wrong, completing "<endpoint>: HTTP <status> ...". */
+  problem: string;
+  field?: string | undefined;
+}
+
+/**
+ * A success status whose body cannot be read. On a read that is retryable (MalformedResponseError);
+ * on a write the venue most likely acted, so it is an unknown outcome (MalformedWriteResponseError,
+ * an UnknownOutcomeError): query, never resend.
+ */
+export function malformedResponse(input: MalformedResponseInput): MalformedResponseError | MalformedWriteResponseError {
+  const { endpoint, idempotent, httpStatus, body, field } = input;
+  const init = { endpoint, httpStatus, category: 'decode' as const, field, body };
+  if (idempotent) return new MalformedResponseError(`${endpoint}: HTTP ${httpStatus} ${input.problem} [retryable/decode]`, { ...init, outcome: 'retryable' });
+  return new MalformedWriteResponseError(`${endpoint}: HTTP ${httpStatus} ${input.problem} [unknown-outcome/decode]; ${UNKNOWN_HINT}`, {
+    ...init,
+    outcome: 'unknown-outcome',
+  });
 }
 
 export interface ErrorFromTransportFailureInput {
