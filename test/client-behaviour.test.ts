@@ -245,6 +245,105 @@ describe('errors and retries (deliverable 9)', () => {
   });
 });
 
+describe('client ids and reconciling an unknown outcome (spec 7.1, 4.5)', () => {
+  const sentQuery = (path: string, method = 'POST') => new URLSearchParams(server.requests.find((r) => r.path === path && r.method === method)!.rawQuery);
+  const order = (clientOrderId: string) => ({ ...orderAck, clientOrderId, price: '100', origQty: '1', executedQty: '0', cummulativeQuoteQty: '0', status: 'NEW', timeInForce: 'GTC', type: 'LIMIT', side: 'BUY', stopPrice: '0', origQuoteOrderQty: '0', time: 1, updateTime: 1, isWorking: true });
+
+  it('a newOrder without newClientOrderId leaves with a generated one, and its UnknownOutcomeError carries it', async () => {
+    const c = client();
+    script({ status: 500, body: 'oops' });
+    const error = (await c.spot.newOrder(ORDER).catch((e: unknown) => e)) as UnknownOutcomeError;
+    expect(error).toBeInstanceOf(UnknownOutcomeError);
+    const sentId = sentQuery('/openapi/v1/order').get('newClientOrderId');
+    expect(sentId).toMatch(/^hc[0-9a-z]{11}-1$/);
+    expect(error.clientId).toBe(sentId);
+    expect(error.endpoint).toBe('spot.newOrder');
+    expect(error.request).toEqual({
+      method: 'POST',
+      path: '/openapi/v1/order',
+      params: { symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '1', price: '100', newClientOrderId: sentId },
+      clientId: { param: 'newClientOrderId', value: sentId, generated: true },
+      timestamp: Number(sentQuery('/openapi/v1/order').get('timestamp')),
+      recvWindow: 5000,
+    });
+    // Secrets and the signature are never part of it, in the error or its JSON.
+    expect(JSON.stringify(error.toJSON())).not.toMatch(/signature|apiKey|"s"|"k"/);
+    expect(error.toJSON()).toMatchObject({ request: { clientId: { value: sentId } } });
+  });
+
+  it("keeps the caller's id, and a -1021 resend carries the same generated id", async () => {
+    const c = client({ clientIdPrefix: 'desk1' });
+    script({ status: 500, body: {} });
+    const mine = (await c.spot.newOrder({ ...ORDER, newClientOrderId: 'my-0001' }).catch((e: unknown) => e)) as UnknownOutcomeError;
+    expect(mine.request?.clientId).toEqual({ param: 'newClientOrderId', value: 'my-0001', generated: false });
+    server.requests.length = 0;
+    script({ status: 400, body: { code: -1021, msg: 'outside recvWindow' } }, { body: orderAck });
+    await c.spot.newOrder(ORDER);
+    const ids = calls('/openapi/v1/order').map((r) => new URLSearchParams(r.rawQuery).get('newClientOrderId'));
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).toMatch(/^desk1[0-9a-z]{11}-1$/); // the caller's own id used none
+    expect(ids[1]).toBe(ids[0]);
+  });
+
+  it('generates the other writes\' client ids too (withdrawOrderId within 30 characters)', async () => {
+    const c = client();
+    script({ body: { id: '1' } });
+    await c.wallet.withdraw({ coin: 'XRP', network: 'XRP', address: 'r1', amount: '1' });
+    const id = new URLSearchParams(server.requests.find((r) => r.path === '/openapi/wallet/v1/withdraw/apply')!.body).get('withdrawOrderId');
+    expect(id).toMatch(/^hc[0-9a-z]{11}-1$/);
+    expect(id!.length).toBeLessThanOrEqual(30);
+  });
+
+  it('reconcileOrder finds the order by the client id with GET /openapi/v1/order, never resending', async () => {
+    const c = client();
+    script({ status: 502, body: '<html>bad gateway</html>' });
+    const error = (await c.spot.newOrder(ORDER).catch((e: unknown) => e)) as UnknownOutcomeError;
+    server.setHandler((req) => (req.path === '/openapi/v1/time' ? { body: { serverTime: Date.now() } } : { body: order(error.clientId!) }));
+    const result = await c.reconcileOrder(error);
+    expect(result).toMatchObject({ status: 'found', clientOrderId: error.clientId, order: { orderId: '1375445991893797391', status: 'NEW' } });
+    expect(sentQuery('/openapi/v1/order', 'GET').get('origClientOrderId')).toBe(error.clientId);
+    expect(calls('/openapi/v1/order').filter((r) => r.method === 'POST')).toHaveLength(1);
+    expect(clock.sleeps.filter((ms) => ms > 0)).toEqual([]); // found: no settling wait
+  });
+
+  it('reconcileOrder answers not-found only once the request can no longer land (timestamp + recvWindow)', async () => {
+    const c = client();
+    script({ delayMs: 800, body: orderAck }); // times out: 300 ms
+    const error = (await c.spot.newOrder(ORDER).catch((e: unknown) => e)) as UnknownOutcomeError;
+    expect(error).toMatchObject({ category: 'timeout' });
+    server.setHandler((req) => (req.path === '/openapi/v1/time' ? { body: { serverTime: Date.now() } } : { status: 400, body: { code: -2013, msg: 'Order does not exist.' } }));
+    const result = await c.reconcileOrder(error);
+    expect(result).toMatchObject({ status: 'not-found', clientOrderId: error.clientId, error: { venueCode: -2013 } });
+    expect(calls('/openapi/v1/order').filter((r) => r.method === 'GET')).toHaveLength(2);
+    expect(calls('/openapi/v1/order').filter((r) => r.method === 'POST')).toHaveLength(1);
+    expect(clock.slept).toBeGreaterThan(5000); // waited past timestamp + recvWindow (+ 1 s margin)
+    expect(clock.slept).toBeLessThanOrEqual(6000);
+  });
+
+  it('generateClientId: false sends the caller\'s parameters only: the official signing vector 1 end to end (notes 3)', async () => {
+    const fixed = { now: () => 1538323200000, sleep: async () => {} };
+    handle = createClient({
+      baseUrl: server.baseUrl,
+      exchange: parseConfig({ exchange: { clockSamples: 1 } }).exchange,
+      secrets: { apiKey: 'tAQfOrPIZAhym0qHISRt8EFvxPemdBm5j5WMlkm3Ke9aFp0EGWC2CGM8GHV4kCYW', apiSecret: 'lH3ELTNiFxCQTmi9pPcWWikhsjO04Yoqw3euoHUuOLC3GYBW64ZqzQsiOEHXQS76' },
+      clock: fixed,
+    });
+    server.setHandler((req) => (req.path === '/openapi/v1/time' ? { body: { serverTime: 1538323200000 } } : { body: orderAck }));
+    await handle.client.spot.newOrder({ symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '1', price: '0.1' }, { generateClientId: false });
+    expect(calls('/openapi/v1/order')[0]!.rawQuery).toBe(
+      'symbol=BTCPHP&side=BUY&type=LIMIT&timeInForce=GTC&quantity=1&price=0.1&recvWindow=5000&timestamp=1538323200000&signature=d7b09aa959094bafd1de10be3985651691fff6cc04b5cd94aea8cc1ca02e0ed8',
+    );
+  });
+
+  it('reconcileOrder refuses an error that is not from an order write', async () => {
+    const c = client();
+    script({ status: 500, body: {} });
+    const error = (await c.wallet.withdraw({ coin: 'XRP', network: 'XRP', address: 'r1', amount: '1' }).catch((e: unknown) => e)) as UnknownOutcomeError;
+    await expect(c.reconcileOrder(error)).rejects.toThrow(/spot\.newOrder or spot\.cancelReplace, got an error of wallet\.withdraw/);
+    expect(error.clientId).toMatch(/^hc/); // still there to search the withdrawal history with
+  });
+});
+
 describe('bad input never crashes', () => {
   it('a missing parameter is a ParameterError naming it, and nothing is sent', async () => {
     const c = client();

@@ -1,4 +1,4 @@
-/** The README's "Calling an endpoint from code" example, run against a local server. */
+/** The README's client example ("The client"), run against a local server. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createClient, parseConfig, UnknownOutcomeError } from 'halyard';
 import { startCaptureServer, type CaptureServer } from './support/capture-server.ts';
@@ -22,14 +22,21 @@ it('runs as written: a 5xx on the order is resolved by querying, not resending',
   });
   const book = await client.market.depth({ symbol: 'BTCPHP', limit: 5 });
   expect(book.bids[0]).toEqual(['3425000', '1']);
-  let queried: unknown;
+  let found: unknown;
+  let clientId: string | undefined;
   try {
-    await client.spot.newOrder({ symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.001', price: '3425000', newClientOrderId: 'my-run-0001' });
+    await client.spot.newOrder({ symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.001', price: '3425000' });
   } catch (e) {
     if (!(e instanceof UnknownOutcomeError)) throw e;
-    queried = await client.spot.queryOrder({ origClientOrderId: 'my-run-0001' });
+    clientId = e.clientId;
+    found = await client.reconcileOrder(e);
   }
-  expect(queried).toMatchObject({ clientOrderId: 'my-run-0001', status: 'NEW' });
-  expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  // The order went out with a generated client id, and reconcileOrder looked it up by that id.
+  const post = server.requests.filter((r) => r.method === 'POST');
+  expect(post).toHaveLength(1);
+  expect(new URLSearchParams(post[0]!.rawQuery).get('newClientOrderId')).toBe(clientId);
+  const query = server.requests.find((r) => r.method === 'GET' && r.path === '/openapi/v1/order')!;
+  expect(new URLSearchParams(query.rawQuery).get('origClientOrderId')).toBe(clientId);
+  expect(found).toMatchObject({ status: 'found', order: { orderId: '1375445991893797391', status: 'NEW' } });
   await close();
 });

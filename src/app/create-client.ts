@@ -67,6 +67,7 @@ export function createClient(setup: ClientSetup): ClientHandle {
     weightProfile: cfg.weightProfile,
     timeoutMs: cfg.timeoutMs,
     retry: cfg.retry,
+    clientIds: { prefix: cfg.clientIdPrefix },
     logger: setup.logger,
   });
   return { client: createExchangeClient(rest), close: () => transport.close() };

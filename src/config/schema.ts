@@ -45,6 +45,11 @@ export const exchangeConfigSchema = z.strictObject({
     .default({ timestampUnit: 'ms', bodyEncoding: 'json' }),
   /** Clock sync: samples per estimate. */
   clockSamples: z.number().int().min(1).max(50).default(5),
+  /**
+   * Start of the client ids the client generates for writes sent without one (newClientOrderId,
+   * withdrawOrderId, client_transfer_id, clientTranId; src/exchange/client/client-ids.ts).
+   */
+  clientIdPrefix: z.string().regex(/^[A-Za-z0-9_-]{0,10}$/, '0 to 10 of A-Z a-z 0-9 _ -').default('hc'),
 });
 
 export const configSchema = z.strictObject({

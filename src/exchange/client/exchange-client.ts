@@ -5,6 +5,8 @@
  */
 import { endpointsByArea, type EndpointsByArea } from '../endpoints/index.ts';
 import type { AnyEndpoint, ParamsOfEndpoint, ResponseOfEndpoint } from '../endpoints/types.ts';
+import type { ExchangeError } from '../errors/errors.ts';
+import { reconcileOrder, type OrderReconciliation, type ReconcileOptions } from './reconcile.ts';
 import type { CallOptions, RestClient } from './rest-client.ts';
 
 /** Parameters are optional when the endpoint has no mandatory ones. */
@@ -18,10 +20,16 @@ export type AreaClient<A extends Record<string, AnyEndpoint>> = { readonly [K in
 export type ExchangeClient = { readonly [A in keyof EndpointsByArea]: AreaClient<EndpointsByArea[A]> } & {
   /** The pipeline underneath: `rest.call(endpoint, params)` for any table row. */
   readonly rest: RestClient;
+  /**
+   * After an `UnknownOutcomeError` from `spot.newOrder` / `spot.cancelReplace`: look the order up by
+   * the client id the request carried (generated when the caller gave none). Found or not-found;
+   * never resends. See `reconcile.ts`.
+   */
+  readonly reconcileOrder: (error: ExchangeError, options?: ReconcileOptions) => Promise<OrderReconciliation>;
 };
 
 export function createExchangeClient(rest: RestClient): ExchangeClient {
-  const client: Record<string, unknown> = { rest };
+  const client: Record<string, unknown> = { rest, reconcileOrder: (error: ExchangeError, options?: ReconcileOptions) => reconcileOrder(rest, error, options) };
   for (const [area, endpoints] of Object.entries(endpointsByArea)) {
     const methods: Record<string, unknown> = {};
     for (const [name, def] of Object.entries(endpoints as Record<string, AnyEndpoint>)) {

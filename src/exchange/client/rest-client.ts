@@ -14,7 +14,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../ports/clock.ts';
 import { systemClock } from '../../time/system-clock.ts';
 import type { AnyEndpoint, ParamsOfEndpoint, ResponseOfEndpoint, WeightProfile } from '../endpoints/types.ts';
-import type { ExchangeError } from '../errors/errors.ts';
+import type { ExchangeError, SentRequest } from '../errors/errors.ts';
 import {
   ParameterError,
   RateLimitedError,
@@ -23,13 +23,15 @@ import {
 } from '../errors/errors.ts';
 import { errorFromResponse, errorFromTransportFailure, malformedResponse } from '../errors/from-response.ts';
 import { checkParams } from '../params/check-params.ts';
+import { isAbsent } from '../params/normalize.ts';
 import { chargesFor } from '../rate/weights.ts';
 import type { WeightBudget } from '../rate/weight-budget.ts';
 import type { ServerClock } from '../clock/server-clock.ts';
 import type { HttpResponse, HttpTransport } from '../transport/http-transport.ts';
 import { TransportFailure } from '../transport/transport-failure.ts';
 import { parseJsonLossless } from '../transport/lossless-json.ts';
-import { buildRequest, type ApiCredentials, type MerchantCredentials } from './request-builder.ts';
+import { ClientIdGenerator } from './client-ids.ts';
+import { buildRequest, recvWindowFor, resolvePath, type ApiCredentials, type MerchantCredentials } from './request-builder.ts';
 
 export interface RetryPolicy {
   /** Total attempts for idempotent requests (1 = no retry). */
@@ -53,6 +55,8 @@ export interface RestClientDeps {
   weightProfile?: WeightProfile;
   timeoutMs?: number;
   retry?: Partial<RetryPolicy>;
+  /** Generated client ids: `prefix` (default `hc`), and a fixed `session` for tests. */
+  clientIds?: { prefix?: string | undefined; session?: string | undefined };
   /** Undeclared parameters: rejected (default, catches typos) or passed through. */
   unknownParams?: 'reject' | 'pass';
   logger?: Logger | undefined;
@@ -64,6 +68,12 @@ export interface CallOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
   traceId?: string;
+  /**
+   * A write with a client-id parameter the caller left out gets a generated id (default true).
+   * `false` sends it without one, so the venue makes it up: an unknown outcome can then not be
+   * looked up by id. For tests of the venue's own generation, not for trading.
+   */
+  generateClientId?: boolean;
 }
 
 /** Security types whose `timestamp` the venue checks against recvWindow (spec 5.3): sync the clock first. */
@@ -72,8 +82,11 @@ export const RECV_WINDOW_MAX = 60_000;
 
 export class RestClient {
   private readonly deps: RestClientDeps;
-  private readonly clock: Clock;
+  /** The local clock (sleeps, deadlines). */
+  readonly clock: Clock;
   private readonly retry: RetryPolicy;
+  /** Makes the client ids of writes sent without one (`client-ids.ts`). */
+  readonly clientIds: ClientIdGenerator;
   readonly recvWindow: number;
 
   constructor(deps: RestClientDeps) {
@@ -85,6 +98,7 @@ export class RestClient {
     this.recvWindow = recvWindow;
     this.clock = deps.clock ?? systemClock;
     this.retry = { maxAttempts: 3, baseDelayMs: 250, maxDelayMs: 5000, ...deps.retry };
+    this.clientIds = new ClientIdGenerator({ prefix: deps.clientIds?.prefix, session: deps.clientIds?.session, now: this.clock.now() });
   }
 
   get budget(): WeightBudget {
@@ -97,7 +111,14 @@ export class RestClient {
 
   /** Call one endpoint with typed parameters; resolves to its decoded response. */
   async call<E extends AnyEndpoint>(def: E, params: ParamsOfEndpoint<E>, options: CallOptions = {}): Promise<ResponseOfEndpoint<E>> {
-    const checked = checkParams(def.params, def.rules, params as Record<string, unknown>, { unknown: this.deps.unknownParams ?? 'reject' });
+    // A write with a client-id parameter always leaves with an id, made here once per call (a -1021
+    // resend carries the same one), so an unknown outcome can be found by querying.
+    const given = params as Record<string, unknown>;
+    const idTerms = def.clientId;
+    const generate = idTerms !== undefined && options.generateClientId !== false && isAbsent(given[idTerms.param]);
+    const generatedId = generate ? this.clientIds.next(idTerms) : undefined;
+    const input = generatedId === undefined || idTerms === undefined ? given : { ...given, [idTerms.param]: generatedId };
+    const checked = checkParams(def.params, def.rules, input, { unknown: this.deps.unknownParams ?? 'reject' });
     if (checked.violations.length > 0) {
       const first = checked.violations[0]!;
       throw new ParameterError(def.id, first.param, first.code, checked.violations.map((v) => v.message).join('; '));
@@ -111,6 +132,7 @@ export class RestClient {
       if (RECV_WINDOW_CHECKED.has(def.security)) {
         await this.deps.serverClock.ensureSynced();
       }
+      const timestamp = Math.round(this.deps.serverClock.now());
       const request = buildRequest(def, checked.wire, checked.values, {
         baseUrl: this.deps.baseUrl,
         apiKeyHeader: this.deps.apiKeyHeader ?? 'X-SERVICE-APIKEY',
@@ -118,9 +140,10 @@ export class RestClient {
         merchant: this.deps.merchant,
         legacy: this.deps.legacy,
         recvWindow: this.recvWindow,
-        timestamp: Math.round(this.deps.serverClock.now()),
+        timestamp,
         traceId: options.traceId,
       });
+      const sent = this.sentRequest(def, checked.wire, timestamp, generatedId !== undefined);
       const started = this.clock.now();
       let response: HttpResponse;
       try {
@@ -131,7 +154,7 @@ export class RestClient {
         });
       } catch (cause) {
         if (!(cause instanceof TransportFailure)) throw cause;
-        const error = errorFromTransportFailure({ endpoint: def.id, idempotent: def.idempotent, failure: cause });
+        const error = errorFromTransportFailure({ endpoint: def.id, idempotent: def.idempotent, failure: cause, request: sent });
         if (error instanceof NetworkError && def.idempotent && attempt < this.retry.maxAttempts) {
           await this.backoff(attempt, def.id, error, options.signal);
           continue;
@@ -147,6 +170,7 @@ export class RestClient {
         envelope: def.envelope,
         response,
         parsed: parsed.ok ? parsed.value : undefined,
+        request: sent,
       });
       if (error) {
         if (error instanceof RateLimitedError) {
@@ -176,10 +200,26 @@ export class RestClient {
       }
       if (!parsed.ok) {
         // errorFromResponse answers a 2xx that is not JSON; this is a guard for any other path.
-        throw malformedResponse({ endpoint: def.id, idempotent: def.idempotent, httpStatus: response.status, body: response.body, problem: `with a body that is not JSON: ${snippet(response.body)}` });
+        throw malformedResponse({ endpoint: def.id, idempotent: def.idempotent, httpStatus: response.status, body: response.body, request: sent, problem: `with a body that is not JSON: ${snippet(response.body)}` });
       }
-      return decode(def, parsed.value, response);
+      return decode(def, parsed.value, response, sent);
     }
+  }
+
+  /** What left, for errors: wire parameters (never the key or signature), the client id, timestamp. */
+  private sentRequest(def: AnyEndpoint, wire: readonly [string, string][], timestamp: number, generated: boolean): SentRequest {
+    const { path, rest } = resolvePath(def.path, [...wire]);
+    const params = Object.fromEntries(rest);
+    const idParam = def.clientId?.param;
+    const idValue = idParam === undefined ? undefined : params[idParam];
+    return {
+      method: def.method,
+      path,
+      params,
+      clientId: idParam !== undefined && idValue !== undefined ? { param: idParam, value: idValue, generated } : undefined,
+      timestamp,
+      recvWindow: RECV_WINDOW_CHECKED.has(def.security) ? recvWindowFor(def, this.recvWindow) : undefined,
+    };
   }
 
   private async backoff(attempt: number, endpoint: string, error: ExchangeError, signal?: AbortSignal): Promise<void> {
@@ -212,7 +252,7 @@ function tryParse(body: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-function decode<E extends AnyEndpoint>(def: E, value: unknown, response: HttpResponse): ResponseOfEndpoint<E> {
+function decode<E extends AnyEndpoint>(def: E, value: unknown, response: HttpResponse, request: SentRequest): ResponseOfEndpoint<E> {
   const result = def.response.safeParse(value);
   if (result.success) return result.data as ResponseOfEndpoint<E>;
   const issue = result.error.issues[0];
@@ -223,6 +263,7 @@ function decode<E extends AnyEndpoint>(def: E, value: unknown, response: HttpRes
     httpStatus: response.status,
     body: response.body,
     field,
+    request,
     problem: `with a body that does not have the documented shape at '${field}': ${issue?.message ?? 'invalid'}`,
   });
 }

@@ -69,6 +69,19 @@ export interface RecvWindowTerms {
   readonly max?: number;
 }
 
+/**
+ * The parameter through which a non-idempotent write carries the caller's own id, so that a write
+ * whose outcome is unknown can be found by querying (spec 7.1) instead of resent. When the caller
+ * leaves it out, the client generates one within these terms (`client/client-ids.ts`).
+ */
+export interface ClientIdTerms {
+  readonly param: string;
+  /** Longest id the venue takes: spec 8.13 where it says (withdrawOrderId 30, client_transfer_id 100). */
+  readonly maxLength: number;
+  /** `token`: letters, digits, `-`, `_`; `digits`: a decimal number without a leading 0. */
+  readonly charset: 'token' | 'digits';
+}
+
 /** `spec`: the weights and pool sizes of the spec (default); `real`: the protocol notes' variant. */
 export type WeightProfile = 'spec' | 'real';
 
@@ -94,6 +107,8 @@ export interface EndpointDef<P extends ParamShape = ParamShape, R = unknown> {
   readonly encoding: BodyEncoding;
   /** Safe to resend after a timeout or 5xx. False for every write. */
   readonly idempotent: boolean;
+  /** The write's optional client-id parameter, generated when the caller omits it. */
+  readonly clientId?: ClientIdTerms;
   readonly params: P;
   readonly rules?: readonly ParamRule[];
   /**

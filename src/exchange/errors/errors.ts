@@ -66,6 +66,25 @@ export class ParameterError extends HalyardError {
   }
 }
 
+/**
+ * What the client sent, as far as it is safe to log: the checked parameters' wire text (no API key,
+ * no signature, and `timestamp` / `recvWindow` apart), so a write whose outcome is unknown can be
+ * found again (`reconcileOrder`) and an operator can see exactly what went out.
+ */
+export interface SentRequest {
+  readonly method: string;
+  /** The endpoint's path with path parameters filled in. */
+  readonly path: string;
+  /** Parameter name -> wire text, in the order sent; includes a generated client id. */
+  readonly params: Readonly<Record<string, string>>;
+  /** The write's own id (`newClientOrderId`, `withdrawOrderId` ...); `generated` when the client made it. */
+  readonly clientId?: { readonly param: string; readonly value: string; readonly generated: boolean } | undefined;
+  /** The `timestamp` the request carried (server-aligned ms; for merchant / legacy calls their stamp's source). */
+  readonly timestamp: number;
+  /** The `recvWindow` of a signed request (spec 5.3): after timestamp + recvWindow the venue refuses it. */
+  readonly recvWindow?: number | undefined;
+}
+
 export interface ExchangeErrorInit {
   endpoint: string;
   httpStatus?: number | undefined;
@@ -76,6 +95,8 @@ export interface ExchangeErrorInit {
   category: ErrorCategory;
   /** Extra body the venue sent with the error (cancelReplace carries `data`). */
   data?: unknown;
+  /** What was sent, when the request left (absent for failures before sending). */
+  request?: SentRequest | undefined;
   cause?: unknown;
 }
 
@@ -89,6 +110,8 @@ export class ExchangeError extends HalyardError {
   readonly outcome: ErrorOutcome;
   readonly category: ErrorCategory;
   readonly data: unknown;
+  /** What was sent (parameters without secrets, client id, timestamp); undefined if nothing left. */
+  readonly request: SentRequest | undefined;
 
   constructor(code: string, message: string, init: ExchangeErrorInit) {
     super(code, message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -100,6 +123,12 @@ export class ExchangeError extends HalyardError {
     this.outcome = init.outcome;
     this.category = init.category;
     this.data = init.data;
+    this.request = init.request;
+  }
+
+  /** The write's client id (sent by the caller or generated), when the endpoint has one. */
+  get clientId(): string | undefined {
+    return this.request?.clientId?.value;
   }
 
   toJSON(): Record<string, unknown> {
@@ -115,6 +144,7 @@ export class ExchangeError extends HalyardError {
       outcome: this.outcome,
       category: this.category,
       ...(this.data === undefined ? {} : { data: this.data }),
+      ...(this.request === undefined ? {} : { request: this.request }),
     };
   }
 }
@@ -141,6 +171,10 @@ export class RateLimitedError extends ExchangeError {
  * (spec 7.1), a server-side-error envelope (spec 7.6, 88010000) or a success status with a body
  * that cannot be read. Query, never resend. Every write failure whose outcome is `unknown-outcome`
  * is this class or a subclass, so one `instanceof UnknownOutcomeError` catches them all.
+ *
+ * `endpoint` names the call, `request` holds what was sent: the parameters (no secrets, no
+ * signature) including the client id, generated when the caller gave none (`clientId`), and the
+ * timestamp. For orders, `client.reconcileOrder(error)` looks the order up by that id.
  */
 export class UnknownOutcomeError extends ExchangeError {}
 

@@ -18,6 +18,7 @@ import {
   NetworkError,
   PartialFailureError,
   RateLimitedError,
+  type SentRequest,
   ServerError,
   UnknownOutcomeError,
   VenueRejectedError,
@@ -40,6 +41,8 @@ export interface ErrorFromResponseInput {
   parsed?: unknown;
   /** The endpoint's envelope kind; when absent a `{status:number, error|data}` body counts as one. */
   envelope?: 'bare' | 'status' | undefined;
+  /** What was sent; carried by the error. */
+  request?: SentRequest | undefined;
 }
 
 const NOT_JSON = Symbol('not-json');
@@ -59,7 +62,7 @@ export function errorFromResponse(input: ErrorFromResponseInput): ExchangeError 
   const ok = status >= 200 && status < 300;
 
   if (ok && parsed === NOT_JSON) {
-    return malformedResponse({ endpoint, idempotent, httpStatus: status, body: response.body, problem: `with a body that is not JSON (${snippet(response.body)})` });
+    return malformedResponse({ endpoint, idempotent, httpStatus: status, body: response.body, request: input.request, problem: `with a body that is not JSON (${snippet(response.body)})` });
   }
   if (ok && !isEnvelopeError && !(isVenueError && venueCode < 0)) return undefined;
 
@@ -74,6 +77,7 @@ export function errorFromResponse(input: ErrorFromResponseInput): ExchangeError 
     outcome: c.outcome,
     category: c.category,
     data: obj !== undefined && obj.data !== null && (isVenueError || isEnvelopeError) ? obj.data : undefined,
+    request: input.request,
   };
   const parts = [`${endpoint}: HTTP ${status}`];
   if (isEnvelopeError) parts.push(`envelope status ${envelopeStatus}: ${text ?? '(no error text)'}`);
@@ -120,6 +124,7 @@ export interface MalformedResponseInput {
   /** What is wrong, completing "<endpoint>: HTTP <status> ...". */
   problem: string;
   field?: string | undefined;
+  request?: SentRequest | undefined;
 }
 
 /**
@@ -129,7 +134,7 @@ export interface MalformedResponseInput {
  */
 export function malformedResponse(input: MalformedResponseInput): MalformedResponseError | MalformedWriteResponseError {
   const { endpoint, idempotent, httpStatus, body, field } = input;
-  const init = { endpoint, httpStatus, category: 'decode' as const, field, body };
+  const init = { endpoint, httpStatus, category: 'decode' as const, field, body, request: input.request };
   if (idempotent) return new MalformedResponseError(`${endpoint}: HTTP ${httpStatus} ${input.problem} [retryable/decode]`, { ...init, outcome: 'retryable' });
   return new MalformedWriteResponseError(`${endpoint}: HTTP ${httpStatus} ${input.problem} [unknown-outcome/decode]; ${UNKNOWN_HINT}`, {
     ...init,
@@ -141,18 +146,19 @@ export interface ErrorFromTransportFailureInput {
   endpoint: string;
   idempotent: boolean;
   failure: TransportFailure;
+  request?: SentRequest | undefined;
 }
 
 /** No HTTP answer: a NetworkError when nothing was sent or a resend is safe, else unknown outcome. */
 export function errorFromTransportFailure(input: ErrorFromTransportFailureInput): ExchangeError {
-  const { endpoint, idempotent, failure } = input;
+  const { endpoint, idempotent, failure, request } = input;
   const category = failure.kind === 'timeout' ? 'timeout' : 'network';
   if (!failure.mayHaveReachedServer || idempotent) {
     const message = `${endpoint}: ${failure.kind}: ${failure.message} [retryable/${category}]`;
-    return new NetworkError(EXCHANGE_ERROR_CODES.network, message, { endpoint, outcome: 'retryable', category, cause: failure });
+    return new NetworkError(EXCHANGE_ERROR_CODES.network, message, { endpoint, outcome: 'retryable', category, request, cause: failure });
   }
   const message = `${endpoint}: ${failure.kind}: ${failure.message} [unknown-outcome/${category}]; ${UNKNOWN_HINT}`;
-  return new UnknownOutcomeError(EXCHANGE_ERROR_CODES.unknownOutcome, message, { endpoint, outcome: 'unknown-outcome', category, cause: failure });
+  return new UnknownOutcomeError(EXCHANGE_ERROR_CODES.unknownOutcome, message, { endpoint, outcome: 'unknown-outcome', category, request, cause: failure });
 }
 
 /** `Retry-After` in seconds (notes 7). An HTTP-date or garbage gives undefined: use backoff. */

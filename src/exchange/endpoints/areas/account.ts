@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { zAccount, zApiKeyInfo, zCreateTransferResponse, zCryptoAccounts, zTransferList } from '../../codecs/account.ts';
 import { p } from '../../params/dsl.ts';
-import { defineEndpoint } from '../types.ts';
+import { defineEndpoint, type ClientIdTerms } from '../types.ts';
 
 const limits = (cashIn: string, cashOut: string, withdraw: string) => ({
   cashInLimit: cashIn,
@@ -20,8 +20,11 @@ const limits = (cashIn: string, cashOut: string, withdraw: string) => ({
   totalWithdrawRemaining: withdraw,
 });
 
+/** client_transfer_id: "no duplicates"; spec 8.13 bounds it at 100 characters (query side). */
+const TRANSFER_CLIENT_ID: ClientIdTerms = { param: 'client_transfer_id', maxLength: 100, charset: 'token' };
+
 const transferParams = {
-  client_transfer_id: p.string({ doc: 'client id; a duplicate is rejected' }),
+  client_transfer_id: p.string({ doc: 'client id; a duplicate is rejected; generated when omitted' }),
   account: p.string({ doc: 'token to transfer (asset code) or a balance id' }).req(),
   target_address: p.string({ doc: 'recipient phone number or email' }).req(),
   amount: p.decimal().req(),
@@ -127,6 +130,7 @@ export const createTransfer = defineEndpoint({
   envelope: 'bare',
   encoding: 'form',
   idempotent: false,
+  clientId: TRANSFER_CLIENT_ID,
   params: transferParams,
   response: zCreateTransferResponse,
   example: transferExample,
@@ -194,6 +198,7 @@ export const createTransferV4 = defineEndpoint({
   envelope: 'bare',
   encoding: 'form',
   idempotent: false,
+  clientId: TRANSFER_CLIENT_ID,
   params: transferParams,
   response: zCreateTransferResponse,
   example: transferExample,

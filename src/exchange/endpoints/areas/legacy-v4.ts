@@ -30,6 +30,7 @@ export const createSellOrder = defineEndpoint({
   envelope: 'bare',
   encoding: 'json',
   idempotent: false,
+  clientId: { param: 'external_transaction_id', maxLength: 19, charset: 'digits' },
   params: {
     payment_outlet: p.string({ doc: 'payout outlet id, e.g. citi_SWIFTPAY_PESONET' }).req(),
     base_amount: p.decimal({ doc: 'amount to sell' }).req(),
@@ -38,7 +39,7 @@ export const createSellOrder = defineEndpoint({
     bank_account_name: p.string({ doc: 'cash-out account name' }).req(),
     recipient_phone_number: p.string({ doc: 'recipient phone number' }).req(),
     recipient_bank_code: p.string({ doc: 'recipient bank code' }),
-    external_transaction_id: p.string({ pattern: /^\d+$/, patternText: 'a number', doc: 'unique id, a number' }),
+    external_transaction_id: p.string({ pattern: /^\d+$/, patternText: 'a number', doc: 'unique id, a number; generated when omitted' }),
     pay_with_wallet: p.string({ doc: 'wallet code paying the order' }),
     sender_first_name: p.string(),
     sender_middle_name: p.string(),

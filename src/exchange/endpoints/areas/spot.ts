@@ -24,13 +24,21 @@ import type { OrderType } from '../../codecs/order.ts';
 import { p } from '../../params/dsl.ts';
 import type { ParamRule } from '../../params/dsl.ts';
 import { defineEndpoint } from '../types.ts';
-import type { WeightCharge } from '../types.ts';
+import type { ClientIdTerms, WeightCharge } from '../types.ts';
 
 /** Empty values count as absent (notes 2.1: the official collection sends `orderId=`). */
 const isSent = (values: Readonly<Record<string, unknown>>, name: string): boolean => {
   const v = values[name];
   return v !== undefined && v !== null && v !== '';
 };
+
+/**
+ * newClientOrderId (spec 4.5: "unique among open orders; generated if omitted"): the client always
+ * sends one, generating it when the caller does not, so an unknown outcome can be reconciled by
+ * querying with origClientOrderId. No length is published: 36 characters of [A-Za-z0-9_-], as the
+ * order manager's ids (core/orders/client-order-id.ts).
+ */
+const ORDER_CLIENT_ID: ClientIdTerms = { param: 'newClientOrderId', maxLength: 36, charset: 'token' };
 
 /** Spec 4.5 "Mandatory parameters by order type": all of `all`, and exactly one of `oneOf`. */
 const MANDATORY_BY_TYPE: Readonly<Record<OrderType, { all: readonly string[]; oneOf?: readonly [string, string] }>> = {
@@ -87,7 +95,7 @@ const orderParams = {
   quantity: p.decimal({ doc: 'base asset amount' }),
   quoteOrderQty: p.decimal({ doc: 'quote asset amount to spend or receive (MARKET, STOP_LOSS, TAKE_PROFIT)' }),
   price: p.decimal(),
-  newClientOrderId: p.string({ doc: 'unique among open orders; generated when omitted' }),
+  newClientOrderId: p.string({ doc: 'unique among open orders; the client generates one when omitted' }),
   stopPrice: p.decimal({ doc: 'trigger price of stop-loss and take-profit types' }),
   newOrderRespType: p.enum(NEW_ORDER_RESP_TYPES, { doc: 'MARKET and LIMIT default to FULL, other types to ACK' }),
   stpFlag: p.enum(STP_FLAGS, { defaultValue: 'CB', doc: 'self-trade prevention: CB both, CN new, CO old order canceled' }),
@@ -143,6 +151,7 @@ export const newOrder = defineEndpoint({
   envelope: 'bare',
   encoding: 'query',
   idempotent: false,
+  clientId: ORDER_CLIENT_ID,
   params: orderParams,
   rules: orderTypeRules,
   response: zNewOrderResponse,
@@ -384,6 +393,7 @@ export const cancelReplace = defineEndpoint({
   envelope: 'bare',
   encoding: 'query',
   idempotent: false,
+  clientId: ORDER_CLIENT_ID,
   params: {
     ...orderParams,
     cancelReplaceMode: p.enum(['STOP_ON_FAILURE', 'ALLOW_FAILURE'], { doc: 'STOP_ON_FAILURE: no new order if the cancel fails' }).req(),

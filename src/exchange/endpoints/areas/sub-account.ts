@@ -21,7 +21,7 @@ import {
   zTransferAck,
 } from '../../codecs/sub-account.ts';
 import { p } from '../../params/dsl.ts';
-import type { WeightCharge } from '../types.ts';
+import type { ClientIdTerms, WeightCharge } from '../types.ts';
 import { defineEndpoint } from '../types.ts';
 
 const DAY = 86_400_000;
@@ -123,6 +123,9 @@ export const asset = defineEndpoint({
   },
 });
 
+/** clientTranId: "unique", no length published: 36 characters of [A-Za-z0-9_-], as order ids. */
+const SUB_TRANSFER_CLIENT_ID: ClientIdTerms = { param: 'clientTranId', maxLength: 36, charset: 'token' };
+
 export const universalTransfer = defineEndpoint({
   id: 'subAccount.universalTransfer',
   area: 'subAccount',
@@ -137,10 +140,11 @@ export const universalTransfer = defineEndpoint({
   envelope: 'bare',
   encoding: 'form',
   idempotent: false,
+  clientId: SUB_TRANSFER_CLIENT_ID,
   params: {
     fromEmail: p.string({ doc: 'source sub-account; master when omitted' }),
     toEmail: p.string({ doc: 'target sub-account; master when omitted' }),
-    clientTranId: p.string({ doc: 'unique client transfer id' }),
+    clientTranId: p.string({ doc: 'unique client transfer id; generated when omitted' }),
     asset: p.string({ doc: 'asset to move' }).req(),
     amount: p.decimal({ doc: 'amount to move' }).req(),
   },
@@ -167,10 +171,11 @@ export const subToMaster = defineEndpoint({
   envelope: 'bare',
   encoding: 'form',
   idempotent: false,
+  clientId: SUB_TRANSFER_CLIENT_ID,
   params: {
     asset: p.string({ doc: 'asset to move' }).req(),
     amount: p.decimal({ doc: 'amount to move' }).req(),
-    clientTranId: p.string({ doc: 'unique client transfer id' }),
+    clientTranId: p.string({ doc: 'unique client transfer id; generated when omitted' }),
   },
   response: zTransferAck,
   example: {

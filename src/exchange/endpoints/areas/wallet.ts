@@ -110,6 +110,7 @@ export const withdraw = defineEndpoint({
   envelope: 'bare',
   encoding: 'form',
   idempotent: false,
+  clientId: { param: 'withdrawOrderId', maxLength: 30, charset: 'token' },
   params: {
     coin: p.string().req(),
     network: p.string().req(),

@@ -1,0 +1,58 @@
+/**
+ * The client against the sandbox's injected faults (spec 7.1, 8.5-8.6; protocol notes 7), over
+ * HTTP on 127.0.0.1: an order committed but answered with a 5xx is found again by the client id the
+ * request carried, never resent.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createClient } from '../src/app/create-client.ts';
+import { parseConfig } from '../src/config/load.ts';
+import { UnknownOutcomeError } from '../src/exchange/errors/errors.ts';
+import { startSandbox, type SandboxHandle } from '../src/sandbox/server.ts';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function sandbox(): Promise<SandboxHandle> {
+  const s = await startSandbox({});
+  cleanups.push(() => s.close());
+  return s;
+}
+
+function client(s: SandboxHandle, exchange: Record<string, unknown> = {}) {
+  const h = createClient({ baseUrl: s.baseUrl, exchange: parseConfig({ exchange: { timeoutMs: 2000, ...exchange } }).exchange, secrets: { apiKey: s.apiKey, apiSecret: s.apiSecret } });
+  cleanups.push(() => h.close());
+  return h.client;
+}
+
+const ORDER = { symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.001', price: '1000000' } as const;
+
+describe('unknown outcome against the sandbox', () => {
+  it('an order committed then answered 500, sent without a client id, is found by the generated one', async () => {
+    const s = await sandbox();
+    const c = client(s);
+    s.faults.add({ kind: 'error-after', endpoint: 'spot.newOrder', count: 1 });
+    const error = (await c.spot.newOrder(ORDER).catch((e: unknown) => e)) as UnknownOutcomeError;
+    expect(error).toBeInstanceOf(UnknownOutcomeError);
+    expect(error.request?.clientId?.generated).toBe(true);
+
+    const result = await c.reconcileOrder(error);
+    expect(result.status).toBe('found');
+    if (result.status !== 'found') return;
+    expect(result.order).toMatchObject({ clientOrderId: error.clientId, status: 'NEW', price: '1000000', origQty: '0.001' });
+    // Exactly one order exists: nothing was resent.
+    expect((await c.spot.openOrders({ symbol: 'BTCPHP' })).map((o) => o.clientOrderId)).toEqual([error.clientId]);
+  });
+
+  it('an order refused before the engine (error-before) is reported not-found', async () => {
+    const s = await sandbox();
+    const c = client(s);
+    s.faults.add({ kind: 'error-before', endpoint: 'spot.newOrder', count: 1 });
+    const error = (await c.spot.newOrder({ ...ORDER, newClientOrderId: 'mine-1' }).catch((e: unknown) => e)) as UnknownOutcomeError;
+    expect(error).toBeInstanceOf(UnknownOutcomeError);
+    // settle: false, the 5xx was an answer; the settling wait is covered with a virtual clock.
+    await expect(c.reconcileOrder(error, { settle: false })).resolves.toMatchObject({ status: 'not-found', clientOrderId: 'mine-1' });
+    expect(await c.spot.openOrders({ symbol: 'BTCPHP' })).toEqual([]);
+  });
+});
