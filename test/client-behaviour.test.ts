@@ -200,6 +200,22 @@ describe('errors and retries (deliverable 9)', () => {
     expect(calls('/openapi/v1/order')).toHaveLength(1);
   });
 
+  it('a FULL order answer with one undecodable fill names fills[i].field; no fill is passed on raw', async () => {
+    const c = client();
+    const result = { ...orderAck, price: '1', origQty: '2', executedQty: '2', cummulativeQuoteQty: '2', status: 'FILLED', timeInForce: 'GTC', type: 'LIMIT', side: 'BUY', stopPrice: '0', origQuoteOrderQty: '0' };
+    const fill = { price: '1', qty: '1', commission: '0', commissionAsset: 'BTC', tradeId: '123' };
+    script({ body: { ...result, fills: [fill, { ...fill, commissionAsset: null, tradeId: '124' }] } });
+    const error = (await c.spot.newOrder(ORDER).catch((e: unknown) => e)) as MalformedWriteResponseError;
+    expect(error).toBeInstanceOf(UnknownOutcomeError);
+    expect(error.field).toBe('fills[1].commissionAsset');
+    expect(error.message).toContain("at 'fills[1].commissionAsset'");
+    expect(error.body).toContain('"tradeId":"124"'); // the answer is kept for the operator
+    // The same answer with every fill readable decodes them all.
+    script({ body: { ...result, fills: [fill, { ...fill, price: 1e-8, tradeId: 124 }] } });
+    const order = await c.spot.newOrder(ORDER);
+    expect(order).toMatchObject({ fills: [{ tradeId: '123' }, { price: '0.00000001', tradeId: '124' }] });
+  });
+
   it('fiat cash-out answered 200 with the server-side-error envelope 88010000 is an UnknownOutcomeError', async () => {
     const c = client();
     script({ body: { status: 88010000, error: 'server-side error', data: null, params: null } });

@@ -35,3 +35,22 @@ export const obj = <S extends z.ZodRawShape>(shape: S) => z.looseObject(shape);
 
 /** `{}` answers (ping, order test, keepalive). */
 export const zEmpty = z.looseObject({});
+
+/**
+ * A codec picked by looking at the body (which keys it has) instead of trying shapes in turn. With
+ * `z.union` of loose objects a body that breaks the specific shape in one field silently passes as
+ * a looser one, keeping the bad part raw; here the chosen shape's own issues are reported, with
+ * their paths (`fills[1].commissionAsset`).
+ */
+export function zSelect<T>(choose: (body: unknown) => z.ZodType<T>): z.ZodType<T> {
+  return z.unknown().transform((body, ctx): T => {
+    const r = choose(body).safeParse(body);
+    if (r.success) return r.data;
+    for (const issue of r.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    return z.NEVER;
+  }) as unknown as z.ZodType<T>;
+}
+
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

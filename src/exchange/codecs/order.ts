@@ -7,7 +7,7 @@
  * `status` stay plain strings here: a value the spec does not list must not make a fill undecodable.
  */
 import { z } from 'zod';
-import { zBool, zDec, zId, zNum, obj } from './common.ts';
+import { isRecord, zBool, zDec, zId, zNum, zSelect, obj } from './common.ts';
 
 export const ORDER_SIDES = ['BUY', 'SELL'] as const;
 export const ORDER_TYPES = ['LIMIT', 'MARKET', 'LIMIT_MAKER', 'STOP_LOSS', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT', 'TAKE_PROFIT_LIMIT'] as const;
@@ -22,7 +22,12 @@ export type NewOrderRespType = (typeof NEW_ORDER_RESP_TYPES)[number];
 export type StpFlag = (typeof STP_FLAGS)[number];
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** Fill of a FULL new-order response. `tradeId` is documented as a string, seen as a number (notes 5.5). */
+/**
+ * Fill of a FULL new-order response. `tradeId` is documented as a string, seen as a number (notes
+ * 5.5). Spec 2.4 lists every fill field as a string: a null `commissionAsset` (only the stream's
+ * executionReport `N` may be null, and only before a fill, notes 4.1) is a decode error naming
+ * `fills[i].commissionAsset`, not a fill passed through raw.
+ */
 export const zFill = obj({ price: zDec, qty: zDec, commission: zDec, commissionAsset: z.string(), tradeId: zId });
 export type Fill = z.infer<typeof zFill>;
 
@@ -56,9 +61,16 @@ export type OrderResult = z.infer<typeof zOrderResult>;
 export const zOrderFull = obj({ ...orderState, transactTime: zNum, fills: z.array(zFill) });
 export type OrderFull = z.infer<typeof zOrderFull>;
 
-/** New order: most specific shape first, since loose objects let a FULL body pass as ACK too. */
-export const zNewOrderResponse = z.union([zOrderFull, zOrderResult, zOrderAck]);
-export type NewOrderResponse = z.infer<typeof zNewOrderResponse>;
+export type NewOrderResponse = OrderFull | OrderResult | OrderAck;
+
+/**
+ * New order (spec 4.5): the shape is chosen by the keys present, never by trying each in turn (a
+ * loose ACK or RESULT would accept a FULL body whose fills do not decode, leaving them raw): a
+ * body with `fills` is FULL and nothing else, one with `status` RESULT, else ACK.
+ */
+export const zNewOrderResponse: z.ZodType<NewOrderResponse> = zSelect<NewOrderResponse>((body) =>
+  isRecord(body) && 'fills' in body ? zOrderFull : isRecord(body) && 'status' in body ? zOrderResult : zOrderAck,
+);
 
 /** An order as query, open-orders and history answer it. */
 export const zOrder = obj({ ...orderState, time: zNum, updateTime: zNum, isWorking: zBool });
@@ -105,9 +117,16 @@ export const zLegError = obj({ code: z.number().int(), msg: z.string() });
 export const zCancelReplaceResult = obj({
   cancelResult: z.string(),
   newOrderResult: z.string(),
-  cancelResponse: z.union([zCanceledOrder, zLegError]),
-  newOrderResponse: z.union([zNewOrderResponse, zLegError, z.null()]),
+  cancelResponse: zSelect<CanceledOrder | z.infer<typeof zLegError>>((leg) => (isLegError(leg) ? zLegError : zCanceledOrder)),
+  newOrderResponse: zSelect<NewOrderResponse | z.infer<typeof zLegError> | null>((leg) =>
+    leg === null ? z.null() : isLegError(leg) ? zLegError : zNewOrderResponse,
+  ),
 });
+
+/** A leg answered `{code, msg}` rather than an order. */
+function isLegError(leg: unknown): boolean {
+  return isRecord(leg) && 'code' in leg && !('orderId' in leg);
+}
 export type CancelReplaceResult = z.infer<typeof zCancelReplaceResult>;
 
 /**
