@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type ClientHandle } from '../src/app/create-client.ts';
 import { parseConfig } from '../src/config/load.ts';
+import { dec } from '../src/core/money/decimal.ts';
 import { endpointsByArea } from '../src/exchange/endpoints/index.ts';
 import {
   EnvelopeError,
@@ -375,6 +376,32 @@ describe('bad input never crashes', () => {
     await expect(c.spot.newOrder({ ...ORDER, quantity: 'abc' })).rejects.toThrow(/quantity.*decimal/);
     await expect(c.general.userIp({ bogus: 1 } as never)).rejects.toThrow(/bogus/);
     expect(server.requests).toHaveLength(0);
+  });
+
+  it('an amount computed as a float is refused before sending; strings and Decimal go out exactly', async () => {
+    const c = client();
+    const error = await c.spot.newOrder({ ...ORDER, quantity: (0.1 + 0.2) as never }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ParameterError);
+    expect(error).toMatchObject({ param: 'quantity', venueCode: -1025 });
+    expect(String((error as Error).message)).toContain('not the number 0.30000000000000004');
+    expect(server.requests).toHaveLength(0);
+    script({ body: orderAck });
+    await c.spot.newOrder({ ...ORDER, quantity: dec('0.1').plus('0.2'), price: '1E-8' });
+    const sent = new URLSearchParams(calls('/openapi/v1/order')[0]!.rawQuery);
+    expect([sent.get('quantity'), sent.get('price')]).toEqual(['0.3', '0.00000001']);
+  });
+
+  it('decimal strings in exponent form come back in plain form, like numbers do', async () => {
+    const c = client();
+    script({ body: '{"lastUpdateId":12345678901234567890,"bids":[["1e-8","0.00000001"],["73247.300000000000000000","1E+2"]],"asks":[[1e-8, 0.1]]}' });
+    await expect(c.market.depth({ symbol: 'BTCPHP' })).resolves.toEqual({
+      lastUpdateId: '12345678901234567890',
+      bids: [
+        ['0.00000001', '0.00000001'],
+        ['73247.300000000000000000', '100'],
+      ],
+      asks: [['0.00000001', '0.1']],
+    });
   });
 
   it('a malformed response body is a MalformedResponseError naming the field', async () => {

@@ -118,7 +118,7 @@ export class RestClient {
     const generate = idTerms !== undefined && options.generateClientId !== false && isAbsent(given[idTerms.param]);
     const generatedId = generate ? this.clientIds.next(idTerms) : undefined;
     const input = generatedId === undefined || idTerms === undefined ? given : { ...given, [idTerms.param]: generatedId };
-    const checked = checkParams(def.params, def.rules, input, { unknown: this.deps.unknownParams ?? 'reject' });
+    const checked = checkParams(def.params, def.rules, input, { unknown: this.deps.unknownParams ?? 'reject', decimalNumbers: 'refuse' });
     if (checked.violations.length > 0) {
       const first = checked.violations[0]!;
       throw new ParameterError(def.id, first.param, first.code, checked.violations.map((v) => v.message).join('; '));

@@ -17,10 +17,16 @@ export const zId = z
 /** An opaque id that may be numeric or not (`d_769800519366885376`). */
 export const zIdText = z.union([z.string(), z.number()]).transform((v) => String(v));
 
-/** A decimal amount, price or quantity: a plain decimal string. */
+const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A decimal amount, price or quantity: a plain decimal string. Plain text is kept exactly as sent
+ * (trailing zeros included); a number, or text in another form (`1e-8`, `1E-8`, `+1`, `.5`), is
+ * rewritten by `toWire` to plain form (`0.00000001`), so no exponent form ever reaches a caller.
+ */
 export const zDec = z
-  .union([z.string().refine((s) => isDecimalText(s), 'expected a decimal number'), z.number()])
-  .transform((v) => (typeof v === 'number' ? toWire(v) : v));
+  .union([z.string().refine((s) => isDecimalText(s), 'expected a decimal number'), z.number().refine((n) => Number.isFinite(n), 'expected a finite number')])
+  .transform((v) => (typeof v === 'string' && PLAIN_DECIMAL.test(v) ? v : toWire(v)));
 
 /** A ms timestamp or count: a number (accepts numeric strings, notes 5.2). */
 export const zNum = z

@@ -5,7 +5,7 @@
  */
 import type { ParamRule, ParamShape, ParamViolation, ViolationReason } from './dsl.ts';
 import { VIOLATION_CODES } from './dsl.ts';
-import { isAbsent, normalizeParam } from './normalize.ts';
+import { isAbsent, normalizeParam, type NormalizeOptions } from './normalize.ts';
 
 export interface CheckedParams {
   /** Normalised values by name (ids and decimals as strings, integers as numbers). */
@@ -15,7 +15,7 @@ export interface CheckedParams {
   violations: ParamViolation[];
 }
 
-export interface CheckOptions {
+export interface CheckOptions extends NormalizeOptions {
   /** Parameters not declared for the endpoint: reported (default) or passed through as strings. */
   unknown?: 'reject' | 'pass';
 }
@@ -43,7 +43,7 @@ export function checkParams(
       if (spec.required) violations.push(violation(name, 'missing', `parameter '${name}' is required`));
       continue;
     }
-    const result = normalizeParam(name, spec, raw);
+    const result = normalizeParam(name, spec, raw, options);
     if (!result.ok) {
       violations.push(violation(name, result.reason, result.message));
       continue;

@@ -5,7 +5,13 @@
  * sending), the sandbox (parsing raw wire strings with the venue's error codes) and the docs /
  * CLI (`--help` lists each endpoint's parameters).
  */
-import type { DecimalLike } from '../../core/money/decimal.ts';
+import type { Dec } from '../../core/money/decimal.ts';
+
+/**
+ * What a DECIMAL parameter takes in code: a decimal string or a Decimal, never a JS number (the
+ * client refuses floats on the order path: 0.1 + 0.2 is 0.30000000000000004).
+ */
+export type DecimalInput = string | Dec;
 
 export type ParamKind =
   /** Free text. */
@@ -83,7 +89,7 @@ export const p = {
    * never inferred from the options (a `defaultValue: 0` must not make the type `0`).
    */
   int: <T extends number = number>(o?: ParamOptions<NoInfer<T>>) => new Param<T>('INT', false, o),
-  decimal: (o?: ParamOptions<DecimalLike>) => new Param<DecimalLike>('DECIMAL', false, o),
+  decimal: (o?: ParamOptions<DecimalInput>) => new Param<DecimalInput>('DECIMAL', false, o),
   enum: <const V extends readonly string[]>(values: V, o?: ParamOptions<V[number]>) =>
     new Param<V[number]>('ENUM', false, o, values),
   bool: (o?: ParamOptions<boolean>) => new Param<boolean>('BOOLEAN', false, o),

@@ -19,7 +19,22 @@ export function isAbsent(value: unknown): boolean {
   return value === undefined || value === null || value === '';
 }
 
-export function normalizeParam(name: string, spec: AnyParam, value: unknown): Normalized {
+export interface NormalizeOptions {
+  /**
+   * A JS number for a DECIMAL parameter: `accept` (the sandbox: a JSON body carries numbers as
+   * written) or `refuse` (the client: never a float on the order path; 0.1 + 0.2 would go out as
+   * 0.30000000000000004). Default `accept`.
+   */
+  readonly decimalNumbers?: 'accept' | 'refuse';
+}
+
+export function normalizeParam(name: string, spec: AnyParam, value: unknown, options: NormalizeOptions = {}): Normalized {
+  if (spec.kind === 'DECIMAL' && typeof value === 'number' && options.decimalNumbers === 'refuse') {
+    return bad(
+      'malformed',
+      `parameter '${name}' must be a decimal string or a Decimal, not the number ${String(value)}: a float cannot carry an exact amount (write '${plainNumber(value)}' if that is the amount meant)`,
+    );
+  }
   const read = strictly(name, spec, value);
   const fallback: unknown = spec.options.invalidMeans;
   if (read.ok || fallback === undefined) return read;
@@ -98,6 +113,11 @@ function strictly(name: string, spec: AnyParam, value: unknown): Normalized {
       return { ok: true, value: list, wire: JSON.stringify(list) };
     }
   }
+}
+
+/** The number as plain decimal text (1e-8 -> 0.00000001), for messages. */
+function plainNumber(value: number): string {
+  return Number.isFinite(value) ? toWire(value) : String(value);
 }
 
 function isDecimalInstance(value: unknown): boolean {
