@@ -156,6 +156,23 @@ describe('errors and retries (deliverable 9)', () => {
     expect(clock.sleeps.filter((s) => s > 0).length).toBeGreaterThanOrEqual(2);
   });
 
+  it('a GET answered 200 with a page that is not JSON is retried (outcome retryable)', async () => {
+    const c = client();
+    script({ status: 200, headers: { 'content-type': 'text/html' }, body: '<html>cf</html>' }, { body: { ip: 'ok' } });
+    await expect(c.general.userIp()).resolves.toEqual({ ip: 'ok' });
+    expect(calls('/openapi/v1/user/ip')).toHaveLength(2);
+    expect(clock.sleeps.filter((s) => s > 0)).toHaveLength(1);
+  });
+
+  it('a GET whose answers keep missing the documented shape ends in a MalformedResponseError after the retries', async () => {
+    const c = client();
+    script({ body: { mins: 5, price: { value: 1 } } });
+    const error = await c.market.avgPrice({ symbol: 'BTCPHP' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MalformedResponseError);
+    expect(error).toMatchObject({ outcome: 'retryable', field: 'price' });
+    expect(calls('/openapi/quote/v1/avgPrice')).toHaveLength(3);
+  });
+
   it('a GET that keeps failing with a non-JSON 5xx page ends in a ServerError naming the status', async () => {
     const c = client();
     script({ status: 503, body: '<html><body>Service Unavailable</body></html>' });

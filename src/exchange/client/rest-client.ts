@@ -4,25 +4,22 @@
  *   check parameters -> charge the weight budget -> stamp the server-aligned timestamp -> sign ->
  *   send -> classify the answer -> decode losslessly -> typed result or typed error.
  *
- * Retry rules (design rule 7): reads (idempotent) are retried with backoff on network errors, 5xx
- * and 429s; a write that times out or gets a 5xx raises UnknownOutcomeError and is NEVER resent.
- * A -1021 (timestamp outside recvWindow) answered with a 4xx means the request was refused before
- * processing, so it triggers one clock resync and exactly one retry, for reads and writes alike; a
- * -1021 inside a 5xx body is still a 5xx (spec 7.1: execution status unknown) and is never resent.
+ * Retry rules (design rule 7; all in `nextStep`): reads (idempotent) are retried on anything
+ * classified `retryable` (network errors, 5xx, a 2xx that cannot be read) with backoff, and after
+ * a 429 once the pause is over; a write whose outcome is unknown (timeout, 5xx, unreadable 2xx)
+ * raises UnknownOutcomeError and is NEVER resent. A -1021 (timestamp outside recvWindow) answered
+ * with a 4xx means the request was refused before processing, so it triggers one clock resync and
+ * exactly one retry, for reads and writes alike; a -1021 inside a 5xx body is still a 5xx (spec
+ * 7.1: execution status unknown) and is never resent.
  */
 import type { Logger } from 'pino';
 import type { Clock } from '../../ports/clock.ts';
 import { systemClock } from '../../time/system-clock.ts';
 import type { AnyEndpoint, ParamsOfEndpoint, ResponseOfEndpoint, WeightProfile } from '../endpoints/types.ts';
 import type { ExchangeError, SentRequest } from '../errors/errors.ts';
-import {
-  ParameterError,
-  RateLimitedError,
-  ServerError,
-  NetworkError,
-} from '../errors/errors.ts';
+import { ParameterError, RateLimitedError } from '../errors/errors.ts';
 import { errorFromResponse, errorFromTransportFailure, malformedResponse } from '../errors/from-response.ts';
-import { checkParams } from '../params/check-params.ts';
+import { checkParams, type CheckedParams } from '../params/check-params.ts';
 import { isAbsent } from '../params/normalize.ts';
 import { chargesFor } from '../rate/weights.ts';
 import type { WeightBudget } from '../rate/weight-budget.ts';
@@ -129,81 +126,107 @@ export class RestClient {
     for (;;) {
       attempt++;
       await this.deps.budget.acquire(charges, { consumer: options.consumer, signal: options.signal });
-      if (RECV_WINDOW_CHECKED.has(def.security)) {
-        await this.deps.serverClock.ensureSynced();
-      }
-      const timestamp = Math.round(this.deps.serverClock.now());
-      const request = buildRequest(def, checked.wire, checked.values, {
-        baseUrl: this.deps.baseUrl,
-        apiKeyHeader: this.deps.apiKeyHeader ?? 'X-SERVICE-APIKEY',
-        credentials: this.deps.credentials,
-        merchant: this.deps.merchant,
-        legacy: this.deps.legacy,
-        recvWindow: this.recvWindow,
-        timestamp,
-        traceId: options.traceId,
-      });
-      const sent = this.sentRequest(def, checked.wire, timestamp, generatedId !== undefined);
-      const started = this.clock.now();
-      let response: HttpResponse;
-      try {
-        response = await this.deps.transport.send({
-          ...request,
-          timeoutMs: options.timeoutMs ?? this.deps.timeoutMs ?? 10_000,
-          ...(options.signal ? { signal: options.signal } : {}),
+      const result = await this.attempt(def, checked, generatedId !== undefined, options);
+      if (result.ok) return result.value as ResponseOfEndpoint<E>;
+      const error = result.error;
+      if (error instanceof RateLimitedError) {
+        this.deps.budget.onRateLimited({
+          status: error.banned ? 418 : 429,
+          retryAfterMs: error.retryAfterMs,
+          orderRate: error.retryAfterMs === undefined,
         });
-      } catch (cause) {
-        if (!(cause instanceof TransportFailure)) throw cause;
-        const error = errorFromTransportFailure({ endpoint: def.id, idempotent: def.idempotent, failure: cause, request: sent });
-        if (error instanceof NetworkError && def.idempotent && attempt < this.retry.maxAttempts) {
-          await this.backoff(attempt, def.id, error, options.signal);
-          continue;
-        }
-        throw error;
       }
-      this.deps.logger?.debug({ endpoint: def.id, status: response.status, ms: this.clock.now() - started }, 'exchange call');
-
-      const parsed = tryParse(response.body);
-      const error = errorFromResponse({
-        endpoint: def.id,
-        idempotent: def.idempotent,
-        envelope: def.envelope,
-        response,
-        parsed: parsed.ok ? parsed.value : undefined,
-        request: sent,
-      });
-      if (error) {
-        if (error instanceof RateLimitedError) {
-          this.deps.budget.onRateLimited({
-            status: error.banned ? 418 : 429,
-            retryAfterMs: error.retryAfterMs,
-            orderRate: error.retryAfterMs === undefined,
-          });
-          if (def.idempotent && attempt < this.retry.maxAttempts) continue;
+      const step = this.nextStep(def, error, attempt, clockRetried);
+      switch (step) {
+        case 'throw':
           throw error;
-        }
-        // Never resend a request whose outcome is unknown (spec 7.1: a 5xx "must not be treated as a
-        // failure"), whatever code its body carries: a 503 with -1021 inside may still have been executed.
-        if (error.outcome === 'unknown-outcome') throw error;
-        if (isClockRefusal(error) && !clockRetried) {
+        case 'resync':
           clockRetried = true;
           attempt--;
           this.deps.logger?.warn({ endpoint: def.id }, 'timestamp outside recvWindow (-1021): resyncing clock, retrying once');
           await this.deps.serverClock.resync();
-          continue;
-        }
-        if (error instanceof ServerError && def.idempotent && attempt < this.retry.maxAttempts) {
+          break;
+        case 'backoff':
           await this.backoff(attempt, def.id, error, options.signal);
-          continue;
-        }
-        throw error;
+          break;
+        case 'wait':
+          // The budget holds the next attempt until the rate-limit pause is over.
+          break;
       }
-      if (!parsed.ok) {
-        // errorFromResponse answers a 2xx that is not JSON; this is a guard for any other path.
-        throw malformedResponse({ endpoint: def.id, idempotent: def.idempotent, httpStatus: response.status, body: response.body, request: sent, problem: `with a body that is not JSON: ${snippet(response.body)}` });
-      }
-      return decode(def, parsed.value, response, sent);
     }
+  }
+
+  /**
+   * What to do after a failed attempt: the one place the retry rules live (design rule 7).
+   *
+   * 1. A request that may have been executed (`unknown-outcome`) or partly was (`partial`) is never
+   *    resent, read or write, whatever code its body carries.
+   * 2. A -1021 refusal (4xx, spec 5.3) resyncs the clock and is resent once, reads and writes alike.
+   * 3. Beyond that only idempotent requests are resent, up to `maxAttempts`: after a 429 once the
+   *    pause is over, after anything classified `retryable` (network errors, 5xx, a 2xx that is not
+   *    JSON or not the documented shape, envelope 88010000) with backoff.
+   */
+  private nextStep(def: AnyEndpoint, error: ExchangeError, attempt: number, clockRetried: boolean): 'throw' | 'resync' | 'backoff' | 'wait' {
+    if (error.outcome === 'unknown-outcome' || error.outcome === 'partial') return 'throw';
+    if (isClockRefusal(error)) return clockRetried ? 'throw' : 'resync';
+    if (!def.idempotent || attempt >= this.retry.maxAttempts) return 'throw';
+    if (error instanceof RateLimitedError) return 'wait';
+    if (error.outcome === 'retryable') return 'backoff';
+    return 'throw';
+  }
+
+  /** One request: stamp, sign, send, classify, decode. Resolves to the value or the typed error. */
+  private async attempt(
+    def: AnyEndpoint,
+    checked: CheckedParams,
+    generatedId: boolean,
+    options: CallOptions,
+  ): Promise<{ ok: true; value: unknown } | { ok: false; error: ExchangeError }> {
+    if (RECV_WINDOW_CHECKED.has(def.security)) {
+      await this.deps.serverClock.ensureSynced();
+    }
+    const timestamp = Math.round(this.deps.serverClock.now());
+    const request = buildRequest(def, checked.wire, checked.values, {
+      baseUrl: this.deps.baseUrl,
+      apiKeyHeader: this.deps.apiKeyHeader ?? 'X-SERVICE-APIKEY',
+      credentials: this.deps.credentials,
+      merchant: this.deps.merchant,
+      legacy: this.deps.legacy,
+      recvWindow: this.recvWindow,
+      timestamp,
+      traceId: options.traceId,
+    });
+    const sent = this.sentRequest(def, checked.wire, timestamp, generatedId);
+    const started = this.clock.now();
+    let response: HttpResponse;
+    try {
+      response = await this.deps.transport.send({
+        ...request,
+        timeoutMs: options.timeoutMs ?? this.deps.timeoutMs ?? 10_000,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+    } catch (cause) {
+      if (!(cause instanceof TransportFailure)) throw cause;
+      return { ok: false, error: errorFromTransportFailure({ endpoint: def.id, idempotent: def.idempotent, failure: cause, request: sent }) };
+    }
+    this.deps.logger?.debug({ endpoint: def.id, status: response.status, ms: this.clock.now() - started }, 'exchange call');
+
+    const parsed = tryParse(response.body);
+    const error = errorFromResponse({
+      endpoint: def.id,
+      idempotent: def.idempotent,
+      envelope: def.envelope,
+      response,
+      parsed: parsed.ok ? parsed.value : undefined,
+      request: sent,
+    });
+    if (error) return { ok: false, error };
+    if (!parsed.ok) {
+      // errorFromResponse answers a 2xx that is not JSON; this is a guard for any other path.
+      const problem = `with a body that is not JSON: ${snippet(response.body)}`;
+      return { ok: false, error: malformedResponse({ endpoint: def.id, idempotent: def.idempotent, httpStatus: response.status, body: response.body, request: sent, problem }) };
+    }
+    return decode(def, parsed.value, response, sent);
   }
 
   /** What left, for errors: wire parameters (never the key or signature), the client id, timestamp. */
@@ -252,12 +275,12 @@ function tryParse(body: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-function decode<E extends AnyEndpoint>(def: E, value: unknown, response: HttpResponse, request: SentRequest): ResponseOfEndpoint<E> {
+function decode(def: AnyEndpoint, value: unknown, response: HttpResponse, request: SentRequest): { ok: true; value: unknown } | { ok: false; error: ExchangeError } {
   const result = def.response.safeParse(value);
-  if (result.success) return result.data as ResponseOfEndpoint<E>;
+  if (result.success) return { ok: true, value: result.data };
   const issue = result.error.issues[0];
   const field = issue ? fieldPath(issue.path) : '(root)';
-  throw malformedResponse({
+  const error = malformedResponse({
     endpoint: def.id,
     idempotent: def.idempotent,
     httpStatus: response.status,
@@ -266,6 +289,7 @@ function decode<E extends AnyEndpoint>(def: E, value: unknown, response: HttpRes
     request,
     problem: `with a body that does not have the documented shape at '${field}': ${issue?.message ?? 'invalid'}`,
   });
+  return { ok: false, error };
 }
 
 /** `fills[1].commissionAsset` from zod's `['fills', 1, 'commissionAsset']`; `(root)` for the whole body. */
