@@ -14,6 +14,7 @@ import {
   NetworkError,
   ParameterError,
   PartialFailureError,
+  QueueTimeoutError,
   RateLimitedError,
   ServerError,
   UnknownOutcomeError,
@@ -27,6 +28,8 @@ let handle: ClientHandle;
 let clock: InstantClock;
 const ORDER = { symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '1', price: '100' } as const;
 const orderAck = { symbol: 'BTCPHP', orderId: 1375445991893797391n.toString(), clientOrderId: 'c1', transactTime: 1 };
+
+const budgetOf = (c: ReturnType<typeof client>) => c.rest.budget;
 
 function client(overrides: Record<string, unknown> = {}, base?: string) {
   clock = new InstantClock();
@@ -81,25 +84,101 @@ describe('rate limits (deliverable 8)', () => {
     expect(clock.slept).toBeGreaterThanOrEqual(1900);
   });
 
-  it('418 marks a ban and pauses callers for its Retry-After', async () => {
-    const c = client({ retry: { maxAttempts: 1 } });
+  it('418 marks a ban: never retried, and nothing is sent until it ends', async () => {
+    const c = client();
     script({ status: 418, headers: { 'retry-after': '120' }, body: { code: -1003, msg: 'banned' } });
-    const error = await c.general.userIp().catch((e: unknown) => e);
+    const t0 = clock.now();
+    const error = (await c.general.userIp().catch((e: unknown) => e)) as RateLimitedError;
     expect(error).toBeInstanceOf(RateLimitedError);
-    expect((error as RateLimitedError).banned).toBe(true);
+    expect(error).toMatchObject({ banned: true, retryAfterMs: 120_000, code: 'IP_BANNED' });
+    expect(error.pausedUntil! - t0).toBeGreaterThanOrEqual(120_000);
+    expect(calls('/openapi/v1/user/ip')).toHaveLength(1);
+    expect(clock.sleeps).toEqual([]);
     script({ body: { ip: 'x' } });
-    await c.general.userIp();
+    // A call that may not wait that long fails at once, sending nothing.
+    const refused = (await c.general.userIp().catch((e: unknown) => e)) as QueueTimeoutError;
+    expect(refused).toBeInstanceOf(QueueTimeoutError);
+    expect(refused).toMatchObject({ sent: false, reason: 'paused', banned: true, until: error.pausedUntil, outcome: 'rate-limited' });
+    expect(refused.message).toMatch(/not sent: the IP is banned \(418\) \(until .*\), longer than this call may wait \(60000 ms\)/);
+    expect(calls('/openapi/v1/user/ip')).toHaveLength(1);
+    // One that may wait is held until the ban is over.
+    await c.general.userIp(undefined, { maxQueueMs: 130_000 });
+    expect(calls('/openapi/v1/user/ip')).toHaveLength(2);
     expect(clock.slept).toBeGreaterThanOrEqual(119_000);
   });
 
-  it('an order-rate 429 without Retry-After backs off exponentially', async () => {
+  it('418 without Retry-After: one request, then a pause of at least the 2-minute minimum ban, doubling on repeat', async () => {
+    const c = client();
+    script({ status: 418, body: { code: -1003, msg: 'banned' } });
+    const t0 = clock.now();
+    const first = (await c.market.depth({ symbol: 'BTCPHP' }).catch((e: unknown) => e)) as RateLimitedError;
+    expect(first).toMatchObject({ banned: true, retryAfterMs: undefined });
+    expect(first.pausedUntil! - t0).toBeGreaterThanOrEqual(120_000);
+    expect(calls('/openapi/quote/v1/depth')).toHaveLength(1);
+    expect(clock.sleeps).toEqual([]);
+    // After the ban, a second 418 without Retry-After: 4 minutes.
+    const second = (await c.market.depth({ symbol: 'BTCPHP' }, { maxQueueMs: 200_000 }).catch((e: unknown) => e)) as RateLimitedError;
+    expect(calls('/openapi/quote/v1/depth')).toHaveLength(2);
+    expect(second.pausedUntil! - clock.now()).toBeGreaterThanOrEqual(239_000);
+  });
+
+  it('418 with a 3-day Retry-After is surfaced at once, not slept through', async () => {
+    const c = client();
+    script({ status: 418, headers: { 'retry-after': '259200' }, body: { code: -1003, msg: 'banned' } });
+    const error = (await c.market.depth({ symbol: 'BTCPHP' }).catch((e: unknown) => e)) as RateLimitedError;
+    expect(error).toMatchObject({ banned: true, retryAfterMs: 259_200_000 });
+    expect(calls('/openapi/quote/v1/depth')).toHaveLength(1);
+    expect(clock.sleeps).toEqual([]);
+    expect(error.message).toMatch(/no request is sent until \d{4}-/);
+  });
+
+  it('429 with Retry-After: 0 still pauses at least 1 s between attempts', async () => {
+    const c = client();
+    script({ status: 429, headers: { 'retry-after': '0' }, body: { code: -1003, msg: 'too many' } });
+    const error = await c.market.depth({ symbol: 'BTCPHP' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect(calls('/openapi/quote/v1/depth')).toHaveLength(3);
+    const sends = calls('/openapi/quote/v1/depth').length;
+    expect(clock.sleeps.filter((ms) => ms >= 1000)).toHaveLength(sends - 1);
+  });
+
+  it('a 429 pause longer than the call may wait surfaces the error instead of blocking (HTTP-date Retry-After)', async () => {
+    const c = client();
+    script({ status: 429, headers: { 'retry-after': new Date(clock.now() + 120_000).toUTCString() }, body: { code: -1003, msg: 'too many' } });
+    const error = (await c.market.depth({ symbol: 'BTCPHP' }).catch((e: unknown) => e)) as RateLimitedError;
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect(error.retryAfterMs).toBeGreaterThan(118_000);
+    expect(calls('/openapi/quote/v1/depth')).toHaveLength(1);
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  it('an order-rate 429 without Retry-After backs off exponentially; a write only waits within its bound', async () => {
     const c = client();
     script({ status: 429, body: { code: -1015, msg: 'Too many new orders' } });
     const error = await c.spot.newOrder(ORDER).catch((e: unknown) => e);
     expect((error as RateLimitedError).retryAfterMs).toBeUndefined();
+    expect(budgetOf(c).snapshot().lastRateLimit).toMatchObject({ status: 429, orderRate: true });
+    script({ body: orderAck });
+    // The 1 s back-off is longer than this order's timeoutMs (300 ms): refused, not sent late.
+    await expect(c.spot.newOrder(ORDER)).rejects.toMatchObject({ name: 'QueueTimeoutError', reason: 'paused', banned: false });
+    expect(calls('/openapi/v1/order')).toHaveLength(1);
+    await c.spot.newOrder(ORDER, { maxQueueMs: 2000 });
+    expect(calls('/openapi/v1/order')).toHaveLength(2);
+    expect(clock.slept).toBeGreaterThanOrEqual(900);
+  });
+
+  it('a write waits in the budget queue at most its timeoutMs, then fails saying nothing was sent', async () => {
+    const c = client({ pools: { ORDERS: { limit: 1, windowMs: 10_000 } } });
     script({ body: orderAck });
     await c.spot.newOrder(ORDER);
-    expect(clock.slept).toBeGreaterThanOrEqual(900);
+    const t0 = clock.now();
+    const refused = (await c.spot.newOrder(ORDER, { timeoutMs: 500 }).catch((e: unknown) => e)) as QueueTimeoutError;
+    expect(refused).toBeInstanceOf(QueueTimeoutError);
+    expect(refused).toMatchObject({ sent: false, reason: 'capacity', maxWaitMs: 500 });
+    expect(clock.now() - t0).toBeLessThanOrEqual(500);
+    expect(calls('/openapi/v1/order')).toHaveLength(1);
+    await c.spot.newOrder(ORDER, { maxQueueMs: 15_000 });
+    expect(calls('/openapi/v1/order')).toHaveLength(2);
   });
 });
 

@@ -66,6 +66,7 @@ export function createClient(setup: ClientSetup): ClientHandle {
     recvWindow: cfg.recvWindow,
     weightProfile: cfg.weightProfile,
     timeoutMs: cfg.timeoutMs,
+    maxWaitMs: cfg.maxWaitMs,
     retry: cfg.retry,
     clientIds: { prefix: cfg.clientIdPrefix },
     logger: setup.logger,

@@ -22,6 +22,12 @@ export const exchangeConfigSchema = z.strictObject({
   /** Spec 5.3: default 5000, maximum 60000. */
   recvWindow: z.number().int().min(1).max(60_000).default(5000),
   timeoutMs: z.number().int().positive().default(10_000),
+  /**
+   * Longest a call waits before its request leaves: for room in the weight budget, for a 429/418
+   * pause to end, or before an automatic retry after a 429. Past it the call fails without sending.
+   * Writes wait at most their timeoutMs (per call: `maxQueueMs`).
+   */
+  maxWaitMs: z.number().int().nonnegative().default(60_000),
   /** `spec`: weights and pools of the spec; `real`: the protocol notes' values (IP 120/min, UID 180/min). */
   weightProfile: z.enum(['spec', 'real']).default('spec'),
   /** Pool sizes; defaults follow weightProfile. */

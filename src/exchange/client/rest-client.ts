@@ -15,14 +15,14 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../../ports/clock.ts';
 import { systemClock } from '../../time/system-clock.ts';
-import type { AnyEndpoint, ParamsOfEndpoint, ResponseOfEndpoint, WeightProfile } from '../endpoints/types.ts';
+import type { AnyEndpoint, ParamsOfEndpoint, ResponseOfEndpoint, WeightCharge, WeightProfile } from '../endpoints/types.ts';
 import type { ExchangeError, SentRequest } from '../errors/errors.ts';
-import { ParameterError, RateLimitedError } from '../errors/errors.ts';
+import { ParameterError, QueueTimeoutError, RateLimitedError } from '../errors/errors.ts';
 import { errorFromResponse, errorFromTransportFailure, malformedResponse } from '../errors/from-response.ts';
 import { checkParams, type CheckedParams } from '../params/check-params.ts';
 import { isAbsent } from '../params/normalize.ts';
 import { chargesFor } from '../rate/weights.ts';
-import type { WeightBudget } from '../rate/weight-budget.ts';
+import { BudgetWaitError, type WeightBudget } from '../rate/weight-budget.ts';
 import type { ServerClock } from '../clock/server-clock.ts';
 import type { HttpResponse, HttpTransport } from '../transport/http-transport.ts';
 import { TransportFailure } from '../transport/transport-failure.ts';
@@ -51,6 +51,13 @@ export interface RestClientDeps {
   recvWindow?: number;
   weightProfile?: WeightProfile;
   timeoutMs?: number;
+  /**
+   * Longest a call waits before its request leaves (default 60 s): for room in the weight budget,
+   * for a 429/418 pause to end, or for an automatic retry after a 429. Beyond it the call fails
+   * without sending (QueueTimeoutError, or the RateLimitedError it got). Writes wait at most their
+   * timeoutMs unless `CallOptions.maxQueueMs` says otherwise.
+   */
+  maxWaitMs?: number;
   retry?: Partial<RetryPolicy>;
   /** Generated client ids: `prefix` (default `hc`), and a fixed `session` for tests. */
   clientIds?: { prefix?: string | undefined; session?: string | undefined };
@@ -64,6 +71,13 @@ export interface CallOptions {
   consumer?: string;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /**
+   * Longest this call waits in the weight budget's queue (room in the pools, or a 429/418 pause to
+   * end) before its request leaves; past it, it fails with QueueTimeoutError and nothing is sent.
+   * Default: a write's timeoutMs (an order that cannot leave in time is not sent late), a read's
+   * `maxWaitMs` (60 s); never more than `maxWaitMs` unless given here.
+   */
+  maxQueueMs?: number;
   traceId?: string;
   /**
    * A write with a client-id parameter the caller left out gets a generated id (default true).
@@ -76,12 +90,15 @@ export interface CallOptions {
 /** Security types whose `timestamp` the venue checks against recvWindow (spec 5.3): sync the clock first. */
 const RECV_WINDOW_CHECKED = new Set(['TRADE', 'USER_DATA']);
 export const RECV_WINDOW_MAX = 60_000;
+/** Default `maxWaitMs`: the longest a call waits before its request leaves. */
+export const DEFAULT_MAX_WAIT_MS = 60_000;
 
 export class RestClient {
   private readonly deps: RestClientDeps;
   /** The local clock (sleeps, deadlines). */
   readonly clock: Clock;
   private readonly retry: RetryPolicy;
+  private readonly maxWaitMs: number;
   /** Makes the client ids of writes sent without one (`client-ids.ts`). */
   readonly clientIds: ClientIdGenerator;
   readonly recvWindow: number;
@@ -95,6 +112,7 @@ export class RestClient {
     this.recvWindow = recvWindow;
     this.clock = deps.clock ?? systemClock;
     this.retry = { maxAttempts: 3, baseDelayMs: 250, maxDelayMs: 5000, ...deps.retry };
+    this.maxWaitMs = deps.maxWaitMs ?? DEFAULT_MAX_WAIT_MS;
     this.clientIds = new ClientIdGenerator({ prefix: deps.clientIds?.prefix, session: deps.clientIds?.session, now: this.clock.now() });
   }
 
@@ -121,22 +139,26 @@ export class RestClient {
       throw new ParameterError(def.id, first.param, first.code, checked.violations.map((v) => v.message).join('; '));
     }
     const charges = chargesFor(def, checked.values, this.deps.weightProfile ?? 'spec');
+    const maxWaitMs = this.queueBound(def, options);
     let attempt = 0;
     let clockRetried = false;
     for (;;) {
       attempt++;
-      await this.deps.budget.acquire(charges, { consumer: options.consumer, signal: options.signal });
+      await this.acquire(def, charges, maxWaitMs, options);
       const result = await this.attempt(def, checked, generatedId !== undefined, options);
       if (result.ok) return result.value as ResponseOfEndpoint<E>;
-      const error = result.error;
+      let error = result.error;
       if (error instanceof RateLimitedError) {
-        this.deps.budget.onRateLimited({
+        const until = this.deps.budget.onRateLimited({
           status: error.banned ? 418 : 429,
           retryAfterMs: error.retryAfterMs,
-          orderRate: error.retryAfterMs === undefined,
+          orderRate: error.venueCode === -1015 || (def.countsAsOrder === true && error.retryAfterMs === undefined),
         });
+        const limited = error.withPausedUntil(until);
+        error = limited;
+        if (limited.banned) this.deps.logger?.error({ endpoint: def.id, until: new Date(until).toISOString() }, 'IP banned (418): nothing is sent until the ban ends');
       }
-      const step = this.nextStep(def, error, attempt, clockRetried);
+      const step = this.nextStep(def, error, attempt, clockRetried, maxWaitMs);
       switch (step) {
         case 'throw':
           throw error;
@@ -166,13 +188,46 @@ export class RestClient {
    *    pause is over, after anything classified `retryable` (network errors, 5xx, a 2xx that is not
    *    JSON or not the documented shape, envelope 88010000) with backoff.
    */
-  private nextStep(def: AnyEndpoint, error: ExchangeError, attempt: number, clockRetried: boolean): 'throw' | 'resync' | 'backoff' | 'wait' {
+  private nextStep(def: AnyEndpoint, error: ExchangeError, attempt: number, clockRetried: boolean, maxWaitMs: number): 'throw' | 'resync' | 'backoff' | 'wait' {
     if (error.outcome === 'unknown-outcome' || error.outcome === 'partial') return 'throw';
     if (isClockRefusal(error)) return clockRetried ? 'throw' : 'resync';
     if (!def.idempotent || attempt >= this.retry.maxAttempts) return 'throw';
-    if (error instanceof RateLimitedError) return 'wait';
+    if (error instanceof RateLimitedError) {
+      // A ban is never waited out inside a call (spec 8.5: requests during a ban lengthen it), and a
+      // pause longer than the call may wait is the caller's to handle.
+      if (error.banned) return 'throw';
+      return this.deps.budget.pausedUntil - this.clock.now() <= maxWaitMs ? 'wait' : 'throw';
+    }
     if (error.outcome === 'retryable') return 'backoff';
     return 'throw';
+  }
+
+  /** How long this call may wait for the budget: see `CallOptions.maxQueueMs`. */
+  private queueBound(def: AnyEndpoint, options: CallOptions): number {
+    if (options.maxQueueMs !== undefined) return Math.max(0, options.maxQueueMs);
+    const cap = this.maxWaitMs;
+    return def.idempotent ? cap : Math.min(cap, options.timeoutMs ?? this.deps.timeoutMs ?? 10_000);
+  }
+
+  /** Book the charges, or fail without sending when that cannot happen within `maxWaitMs`. */
+  private async acquire(def: AnyEndpoint, charges: readonly WeightCharge[], maxWaitMs: number, options: CallOptions): Promise<void> {
+    try {
+      await this.deps.budget.acquire(charges, { consumer: options.consumer, signal: options.signal, maxWaitMs });
+    } catch (e) {
+      if (!(e instanceof BudgetWaitError)) throw e;
+      const until = e.until === undefined ? '' : ` (until ${new Date(e.until).toISOString()})`;
+      const why = e.reason === 'paused' ? (e.banned ? `the IP is banned (418)${until}` : `sending is paused after a 429${until}`) : 'the weight budget had no room';
+      throw new QueueTimeoutError(`${def.id}: not sent: ${why}, longer than this call may wait (${maxWaitMs} ms) [rate-limited/rate]`, {
+        endpoint: def.id,
+        outcome: 'rate-limited',
+        category: 'rate',
+        reason: e.reason,
+        maxWaitMs,
+        until: e.until,
+        banned: e.banned,
+        cause: e,
+      });
+    }
   }
 
   /** One request: stamp, sign, send, classify, decode. Resolves to the value or the typed error. */
@@ -219,6 +274,7 @@ export class RestClient {
       response,
       parsed: parsed.ok ? parsed.value : undefined,
       request: sent,
+      now: this.clock.now(),
     });
     if (error) return { ok: false, error };
     if (!parsed.ok) {

@@ -155,14 +155,72 @@ export class VenueRejectedError extends ExchangeError {}
 /** A convert or fiat envelope with `status != 0`, whatever the HTTP status. */
 export class EnvelopeError extends ExchangeError {}
 
-/** 429 or 418. `retryAfterMs` is undefined when the venue sent no `Retry-After` (order-rate 429). */
+/**
+ * 429 or 418 (`banned`). `retryAfterMs` is undefined when the venue sent no usable `Retry-After`
+ * (order-rate 429, spec 8.4). `pausedUntil` is when the client will send again (its clock, ms): the
+ * Retry-After, a back-off, or for a 418 without one at least the spec's 2-minute minimum ban. A 418
+ * is never retried automatically; a 429 on a read only when the pause fits the call's wait bound.
+ */
 export class RateLimitedError extends ExchangeError {
   readonly retryAfterMs: number | undefined;
   readonly banned: boolean;
-  constructor(message: string, init: ExchangeErrorInit & { retryAfterMs: number | undefined; banned: boolean }) {
+  readonly pausedUntil: number | undefined;
+  constructor(message: string, init: ExchangeErrorInit & { retryAfterMs: number | undefined; banned: boolean; pausedUntil?: number | undefined }) {
     super(init.banned ? 'IP_BANNED' : 'RATE_LIMITED', message, init);
     this.retryAfterMs = init.retryAfterMs;
     this.banned = init.banned;
+    this.pausedUntil = init.pausedUntil;
+  }
+
+  /** The same error, knowing until when the client pauses. */
+  withPausedUntil(until: number): RateLimitedError {
+    return new RateLimitedError(`${this.message}; no request is sent until ${new Date(until).toISOString()}`, {
+      endpoint: this.endpoint,
+      httpStatus: this.httpStatus,
+      venueCode: this.venueCode,
+      envelopeStatus: this.envelopeStatus,
+      venueMessage: this.venueMessage,
+      outcome: this.outcome,
+      category: this.category,
+      data: this.data,
+      request: this.request,
+      cause: this.cause,
+      retryAfterMs: this.retryAfterMs,
+      banned: this.banned,
+      pausedUntil: until,
+    });
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), banned: this.banned, retryAfterMs: this.retryAfterMs, pausedUntil: this.pausedUntil };
+  }
+}
+
+/**
+ * The call gave up before sending: the weight budget could not let it out within its bound
+ * (`CallOptions.maxQueueMs`; writes default to their `timeoutMs`, reads to `maxWaitMs`), because a
+ * 429/418 pause runs past it (`reason` `paused`, `banned` for a 418, `until` its end) or the pools
+ * had no room (`capacity`). Nothing was sent: safe to retry later, no need to query.
+ */
+export class QueueTimeoutError extends ExchangeError {
+  readonly sent = false;
+  readonly reason: 'paused' | 'capacity';
+  readonly maxWaitMs: number;
+  readonly until: number | undefined;
+  readonly banned: boolean;
+  constructor(
+    message: string,
+    init: ExchangeErrorInit & { reason: 'paused' | 'capacity'; maxWaitMs: number; until: number | undefined; banned: boolean },
+  ) {
+    super('QUEUE_TIMEOUT', message, init);
+    this.reason = init.reason;
+    this.maxWaitMs = init.maxWaitMs;
+    this.until = init.until;
+    this.banned = init.banned;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), sent: false, reason: this.reason, maxWaitMs: this.maxWaitMs, until: this.until, banned: this.banned };
   }
 }
 

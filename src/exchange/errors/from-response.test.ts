@@ -47,9 +47,14 @@ describe('errorFromResponse: rate limits', () => {
     const e = errorFromResponse({ ...write, response: res(418, '', { 'retry-after': '120' }) }) as RateLimitedError;
     expect(e).toMatchObject({ banned: true, retryAfterMs: 120_000, code: 'IP_BANNED', httpStatus: 418 });
   });
-  it('parseRetryAfter reads seconds only', () => {
+  it('parseRetryAfter reads seconds (spec 8.6) or an HTTP date, never negative', () => {
     expect(parseRetryAfter('0.5')).toBe(500);
-    expect(parseRetryAfter('Wed, 21 Oct 2015 07:28:00 GMT')).toBeUndefined();
+    expect(parseRetryAfter('0')).toBe(0);
+    const now = Date.UTC(2015, 9, 21, 7, 26, 0);
+    expect(parseRetryAfter('Wed, 21 Oct 2015 07:28:00 GMT', now)).toBe(120_000);
+    expect(parseRetryAfter('Wed, 21 Oct 2015 07:20:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter('-5')).toBeUndefined();
     expect(parseRetryAfter(undefined)).toBeUndefined();
   });
 });

@@ -43,6 +43,8 @@ export interface ErrorFromResponseInput {
   envelope?: 'bare' | 'status' | undefined;
   /** What was sent; carried by the error. */
   request?: SentRequest | undefined;
+  /** Local ms now, for a `Retry-After` given as an HTTP date (default Date.now()). */
+  now?: number | undefined;
 }
 
 const NOT_JSON = Symbol('not-json');
@@ -88,7 +90,7 @@ export function errorFromResponse(input: ErrorFromResponseInput): ExchangeError 
   if (c.outcome === 'unknown-outcome') message += `; ${UNKNOWN_HINT}`;
 
   if (c.outcome === 'rate-limited') {
-    const retryAfterMs = parseRetryAfter(response.headers['retry-after']);
+    const retryAfterMs = parseRetryAfter(response.headers['retry-after'], input.now ?? Date.now());
     return new RateLimitedError(message, { ...init, retryAfterMs, banned: status === 418 });
   }
   if (c.outcome === 'partial') return partialFailure(init, message, obj?.data);
@@ -161,10 +163,16 @@ export function errorFromTransportFailure(input: ErrorFromTransportFailureInput)
   return new UnknownOutcomeError(EXCHANGE_ERROR_CODES.unknownOutcome, message, { endpoint, outcome: 'unknown-outcome', category, request, cause: failure });
 }
 
-/** `Retry-After` in seconds (notes 7). An HTTP-date or garbage gives undefined: use backoff. */
-export function parseRetryAfter(value: string | undefined): number | undefined {
-  if (value === undefined || !/^\s*\d+(\.\d+)?\s*$/.test(value)) return undefined;
-  return Math.round(Number(value) * 1000);
+/**
+ * `Retry-After` in ms: seconds as spec 8.6 says, or an HTTP date (RFC 9110 allows either), counted
+ * from `now` and never negative. Garbage gives undefined: the pause then backs off on its own.
+ */
+export function parseRetryAfter(value: string | undefined, now: number = Date.now()): number | undefined {
+  if (value === undefined) return undefined;
+  if (/^\s*\d+(\.\d+)?\s*$/.test(value)) return Math.round(Number(value) * 1000);
+  if (!/[a-z]/i.test(value)) return undefined;
+  const at = Date.parse(value);
+  return Number.isFinite(at) ? Math.max(0, at - now) : undefined;
 }
 
 function tryParse(body: string): unknown {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../time/virtual-clock.ts';
 import { ChargeExceedsLimitError } from '../../core/risk/weight-ledger.ts';
 import { buildLedgerConfig, type RateLimitConfig } from './pool-config.ts';
-import { WeightBudget } from './weight-budget.ts';
+import { BudgetWaitError, WeightBudget } from './weight-budget.ts';
 import type { WeightCharge } from '../endpoints/types.ts';
 
 const IP = (weight: number): WeightCharge[] => [{ pool: 'IP', weight }];
@@ -152,5 +152,42 @@ describe('WeightBudget', () => {
     const start = clock.now();
     budget.onRateLimited({ status: 429, orderRate: true });
     expect(budget.pausedUntil - start).toBe(1_000);
+  });
+
+  it('rejects at once a waiter whose deadline comes before the pause ends, keeping the others', async () => {
+    const { clock, budget, granted, track, settle } = setup();
+    budget.onRateLimited({ status: 418, retryAfterMs: 2_000 });
+    const short = budget.acquire(IP(1), { maxWaitMs: 500 }).catch((e: unknown) => e);
+    track(budget.acquire(IP(1), { maxWaitMs: 2_000 }), 'patient');
+    await settle();
+    const error = (await short) as BudgetWaitError;
+    expect(error).toBeInstanceOf(BudgetWaitError);
+    expect(error).toMatchObject({ reason: 'paused', banned: true, until: 2_000, maxWaitMs: 500, waitedMs: 0 });
+    expect(error.message).toBe('the IP is banned (418) until 1970-01-01T00:00:02.000Z: not granted within 500 ms; nothing was sent');
+    expect(budget.snapshot().pools.find((p) => p.pool === 'IP')?.usage).toBe(0);
+    await clock.advance(2_000);
+    expect(granted).toEqual([{ label: 'patient', at: 2_000 }]);
+    expect(budget.snapshot().pauseCause).toBe(418);
+  });
+
+  it('rejects a waiter when the pools have no room within its deadline, and lets the ones behind it through', async () => {
+    const { clock, budget, granted, track, settle } = setup({ pools: { IP: { limit: 10, windowMs: 60_000 } } });
+    track(budget.acquire(IP(10)), 'first');
+    await settle();
+    // Its own charge cannot fit for 60 s: rejected now, not after waiting.
+    await expect(budget.acquire(IP(5), { maxWaitMs: 1_000 })).rejects.toMatchObject({ reason: 'capacity', until: 60_000 });
+    // Queued behind a blocked big one: rejected when its deadline passes.
+    track(budget.acquire(IP(10), { maxWaitMs: 70_000 }), 'big');
+    const behind = budget.acquire([{ pool: 'IP', weight: 1 }], { maxWaitMs: 3_000 }).catch((e: unknown) => e);
+    await clock.advance(2_999);
+    expect(budget.snapshot().queued).toBe(2);
+    await clock.advance(1);
+    expect(await behind).toMatchObject({ name: 'BudgetWaitError', reason: 'capacity', waitedMs: 3_000 });
+    await clock.advance(57_000);
+    expect(granted.map((g) => [g.label, g.at])).toEqual([
+      ['first', 0],
+      ['big', 60_000],
+    ]);
+    expect(clock.pending).toBe(0);
   });
 });

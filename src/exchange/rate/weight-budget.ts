@@ -9,7 +9,13 @@
  * the charge fits inside its reservation: that is what the reservation is for.
  *
  * 429/418 (spec 8.4-8.6): EVERY caller pauses, for as long as `RateLimitPause` says (Retry-After,
- * or exponential back-off for the order-rate 429 that has none). Idle means no timer is pending.
+ * exponential back-off for a 429 that has none, an escalating ban of at least 2 minutes for a 418
+ * that has none). Idle means no timer is pending.
+ *
+ * Deadlines: a caller may bound its wait (`maxWaitMs`). One that cannot be granted within it is
+ * rejected with `BudgetWaitError`, having booked nothing and so sent nothing: at once when a pause
+ * already runs past its deadline or its own charge cannot fit before then, else when the deadline
+ * passes while it queues.
  */
 import type { Clock } from '../../ports/clock.ts';
 import { WeightLedger, type WeightLedgerConfig } from '../../core/risk/weight-ledger.ts';
@@ -25,10 +31,39 @@ export interface WeightBudgetOptions extends BackoffOptions {
 export interface AcquireOptions {
   readonly consumer?: string;
   readonly signal?: AbortSignal;
+  /** Longest wait for the grant, in ms on the budget's clock (default: no bound). */
+  readonly maxWaitMs?: number | undefined;
+}
+
+/** A caller could not be granted within its `maxWaitMs`: nothing was booked, nothing may be sent. */
+export class BudgetWaitError extends Error {
+  /** `paused`: a 429/418 pause runs past the deadline; `capacity`: the pools had no room in time. */
+  readonly reason: 'paused' | 'capacity';
+  readonly maxWaitMs: number;
+  readonly waitedMs: number;
+  /** When the pause ends (reason `paused`), or when the charge could fit at the earliest, if known. */
+  readonly until: number | undefined;
+  /** The pause is an IP ban (418). */
+  readonly banned: boolean;
+  constructor(init: { reason: 'paused' | 'capacity'; maxWaitMs: number; waitedMs: number; until: number | undefined; banned: boolean }) {
+    const why =
+      init.reason === 'paused'
+        ? `${init.banned ? 'the IP is banned (418)' : 'sending is paused after a 429'}${init.until === undefined ? '' : ` until ${new Date(init.until).toISOString()}`}`
+        : 'the weight budget had no room';
+    super(`${why}: not granted within ${init.maxWaitMs} ms; nothing was sent`);
+    this.name = 'BudgetWaitError';
+    this.reason = init.reason;
+    this.maxWaitMs = init.maxWaitMs;
+    this.waitedMs = init.waitedMs;
+    this.until = init.until;
+    this.banned = init.banned;
+  }
 }
 export interface BudgetSnapshot {
   now: number;
   pausedUntil: number;
+  /** What set `pausedUntil`: 418 (ban) or 429. */
+  pauseCause: 429 | 418 | undefined;
   backoffStep: number;
   queued: number;
   lastRateLimit: (RateLimitNotice & { at: number }) | undefined;
@@ -38,6 +73,10 @@ export interface BudgetSnapshot {
 interface Waiter {
   charges: WeightCharge[];
   consumer: string | undefined;
+  /** Queued at, and the latest time it may be granted (Infinity: no bound). */
+  since: number;
+  deadline: number;
+  maxWaitMs: number;
   resolve: () => void;
   reject: (reason: unknown) => void;
   cleanup: () => void;
@@ -71,8 +110,19 @@ export class WeightBudget {
       return Promise.reject(err);
     }
     if (signal?.aborted) return Promise.reject(signal.reason);
+    const now = this.clock.now();
+    const maxWaitMs = opts.maxWaitMs === undefined ? Infinity : Math.max(0, opts.maxWaitMs);
     return new Promise<void>((resolve, reject) => {
-      const w: Waiter = { charges: charges.filter((c) => c.weight > 0), consumer, resolve, reject, cleanup: () => {} };
+      const w: Waiter = {
+        charges: charges.filter((c) => c.weight > 0),
+        consumer,
+        since: now,
+        deadline: now + maxWaitMs,
+        maxWaitMs,
+        resolve,
+        reject,
+        cleanup: () => {},
+      };
       if (signal) {
         const onAbort = (): void => {
           this.queue = this.queue.filter((x) => x !== w);
@@ -87,10 +137,16 @@ export class WeightBudget {
     });
   }
 
-  /** Call on every 429/418: pauses every caller, queued or future. */
-  onRateLimited(notice: RateLimitNotice): void {
-    this.pause.note(notice, this.clock.now());
+  /** Call on every 429/418: pauses every caller, queued or future. Returns the new `pausedUntil`. */
+  onRateLimited(notice: RateLimitNotice): number {
+    const until = this.pause.note(notice, this.clock.now());
     this.drain();
+    return until;
+  }
+
+  /** What set the current pause: 418 (ban) or 429. */
+  get pauseCause(): 429 | 418 | undefined {
+    return this.pause.pauseCause;
   }
 
   snapshot(): BudgetSnapshot {
@@ -99,32 +155,53 @@ export class WeightBudget {
       const { limit, windowMs } = this.ledger.config(pool);
       return { pool, limit, windowMs, usage: this.ledger.usage(pool, now), capacity: this.ledger.capacity(pool, now) };
     });
-    const { pausedUntil, backoffStep, lastNotice: lastRateLimit } = this.pause;
-    return { now, pausedUntil, backoffStep, queued: this.queue.length, lastRateLimit, pools };
+    const { pausedUntil, pauseCause, backoffStep, lastNotice: lastRateLimit } = this.pause;
+    return { now, pausedUntil, pauseCause, backoffStep, queued: this.queue.length, lastRateLimit, pools };
   }
 
   /** Grant every waiter that fits, in order; then sleep until the earliest one could. */
   private drain(): void {
     const now = this.clock.now();
     if (this.queue.length === 0) return this.cancelTimer();
-    if (now < this.pause.pausedUntil) return this.schedule(this.pause.pausedUntil);
+    const pausedUntil = this.pause.pausedUntil;
+    if (now < pausedUntil) {
+      // Nobody is granted before the pause ends: those whose deadline comes first give up now.
+      for (const w of [...this.queue]) if (w.deadline < pausedUntil) this.expire(w, now, 'paused', pausedUntil);
+      if (this.queue.length === 0) return this.cancelTimer();
+      return this.schedule(pausedUntil);
+    }
     const blocked = new Set<string>();
     let next = Infinity;
     for (const w of [...this.queue]) {
       const reservedOnly = this.plan(w, blocked);
-      if (!reservedOnly) continue;
+      if (!reservedOnly) {
+        if (now >= w.deadline) this.expire(w, now, 'capacity', undefined);
+        continue;
+      }
       const r = this.ledger.tryCharge(w.charges, now, w.consumer, { reservedOnly });
       if (r.ok) {
         this.queue = this.queue.filter((x) => x !== w);
         w.cleanup();
         w.resolve();
+      } else if (now + r.waitMs > w.deadline) {
+        // Its own charge cannot fit before its deadline, whatever the others do.
+        this.expire(w, now, 'capacity', now + r.waitMs);
       } else {
         for (const c of w.charges) this.keys(c, w.consumer, true).forEach((k) => blocked.add(k));
         next = Math.min(next, r.waitMs);
       }
     }
-    if (this.queue.length === 0) this.cancelTimer();
-    else if (Number.isFinite(next)) this.schedule(now + next);
+    if (this.queue.length === 0) return this.cancelTimer();
+    const deadline = Math.min(...this.queue.map((w) => w.deadline));
+    const at = Math.min(now + next, deadline);
+    if (Number.isFinite(at)) this.schedule(at);
+  }
+
+  /** Give up on a waiter: it leaves the queue having booked nothing. */
+  private expire(w: Waiter, now: number, reason: 'paused' | 'capacity', until: number | undefined): void {
+    this.queue = this.queue.filter((x) => x !== w);
+    w.cleanup();
+    w.reject(new BudgetWaitError({ reason, maxWaitMs: w.maxWaitMs, waitedMs: now - w.since, until, banned: reason === 'paused' && this.pause.pauseCause === 418 }));
   }
 
   /** undefined when an earlier waiter blocks `w`; else the pools where it may use only its reservation. */
