@@ -305,7 +305,9 @@ describe('halyard backtest on bars made from shorter ones, the journal starting 
 
   it('a sweep and a walk-forward count the same bars as are played', async () => {
     const json = join(partDir, 'sweep.json');
-    const r = await run([...args(endsInside, 'x.json').filter((a, i, all) => a !== '--json' && all[i - 1] !== '--json'), '--sweep', 'fast=2,3', '--workers', '0', '--json', json]);
+    // The run's arguments without --json and without the fixed fast (a parameter is fixed or swept, not both).
+    const swept = args(endsInside, 'x.json').filter((a, i, all) => a !== '--json' && all[i - 1] !== '--json' && a !== 'fast=2' && !(a === '--param' && all[i + 1] === 'fast=2'));
+    const r = await run([...swept, '--sweep', 'fast=2,3', '--workers', '0', '--json', json]);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     const results = (JSON.parse(readFileSync(json, 'utf8')) as { results: { bars: number; to: number }[] }).results;
@@ -314,12 +316,12 @@ describe('halyard backtest on bars made from shorter ones, the journal starting 
       [16, D0 + 16 * H],
     ]);
     const wfJson = join(partDir, 'wf.json');
-    const wf = await run([...args(endsInside, 'x.json').filter((a, i, all) => a !== '--json' && all[i - 1] !== '--json'), '--sweep', 'fast=2,3', '--walk-forward', '--folds', '2', '--train-bars', '8', '--test-bars', '4', '--workers', '0', '--json', wfJson]);
+    const wf = await run([...swept, '--sweep', 'fast=2,3', '--walk-forward', '--folds', '1', '--train-bars', '8', '--test-bars', '8', '--workers', '0', '--json', wfJson]);
     expect(wf.err).toBe('');
     expect(wf.code).toBe(0);
     const plan = JSON.parse(readFileSync(wfJson, 'utf8')) as { totalBars: number; folds: { testResult: { to: number; bars: number } | null }[] };
     expect(plan.totalBars).toBe(16);
-    expect(plan.folds.at(-1)!.testResult).toMatchObject({ to: D0 + 16 * H, bars: 4 });
+    expect(plan.folds.at(-1)!.testResult).toMatchObject({ to: D0 + 16 * H, bars: 8 });
   });
 });
 
