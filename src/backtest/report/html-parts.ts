@@ -6,6 +6,7 @@ import { fmtDayStats, fmtDuration, fmtNum, fmtOpenTrade, fmtParams, fmtSigned, f
 import { runSpanMs } from '../metrics-returns.ts';
 import { statsByTag, tradeStats } from '../metrics-trades.ts';
 import { monthlyReturns, periodReturns } from '../period-returns.ts';
+import { warmupLine } from '../run-notices.ts';
 import type { BacktestMetrics, BacktestRun } from '../types.ts';
 
 export function escapeHtml(s: string): string {
@@ -21,12 +22,25 @@ export function headerHtml(run: BacktestRun): string {
   <h1>${e(run.strategy)} <span class="muted">on</span> ${e(run.symbol)} <span class="muted">${e(run.interval)}</span></h1>
   <dl class="meta">
     <dt>Params</dt><dd><code>${e(fmtParams(run.params))}</code></dd>
-    <dt>Range</dt><dd>${e(fmtTime(run.from))} &rarr; ${e(fmtTime(run.to))} (${e(fmtDuration(run.to - run.from))}, ${e(fmtNum(run.barCount, 0))} bars)</dd>
-    <dt>Fees</dt><dd>maker ${e(run.fees.maker)}, taker ${e(run.fees.taker)}</dd>
+    <dt>Range</dt><dd>${e(fmtTime(run.from))} &rarr; ${e(fmtTime(run.to))} (${e(fmtDuration(run.to - run.from))}, ${e(fmtNum(run.barCount, 0))} bars${(run.missingBars ?? 0) > 0 ? `, <span class="neg" id="missing-bars">${e(fmtNum(run.missingBars ?? 0, 0))} missing: the data has gaps</span>` : ''})</dd>
+${warmupHtml(run)}    <dt>Fees</dt><dd>maker ${e(run.fees.maker)}, taker ${e(run.fees.taker)}</dd>
     <dt>Fill model</dt><dd><code>${e(JSON.stringify(run.fillModel))}</code></dd>
     <dt>Balances</dt><dd>${e(balances(run.startBalances))} &rarr; ${e(balances(run.endBalances))}</dd>
-  </dl>
+  </dl>${noticesHtml(run)}
 </header>`;
+}
+
+/** The summary's Warmup line (how many of the run's bars only filled the strategy's history), when there is one. */
+function warmupHtml(run: BacktestRun): string {
+  const line = warmupLine(run.warmup, run.barCount);
+  return line === undefined ? '' : `    <dt>Warmup</dt><dd>${escapeHtml(line)}</dd>\n`;
+}
+
+/** The run's notices (run-notices.ts), as the summary's Warning lines: where a reader of the report sees them first. */
+function noticesHtml(run: BacktestRun): string {
+  const notices = run.notices ?? [];
+  if (notices.length === 0) return '';
+  return `\n  <ul class="notices" id="notices">${notices.map((n) => `<li>Warning: ${escapeHtml(n)}</li>`).join('')}</ul>`;
 }
 
 function balances(b: Record<string, string>): string {
@@ -138,6 +152,7 @@ code{font:12px ui-monospace,SFMono-Regular,Menlo,monospace;background:#eef2f7;pa
 .metric{background:#fff;border:1px solid #e5e7eb;border-radius:6px;padding:8px 10px}
 .metric .label{color:#6b7280;font-size:12px}.metric .value{font-size:16px;white-space:nowrap;font-weight:600;font-variant-numeric:tabular-nums}
 .pos{color:#15803d}.neg{color:#b91c1c}
+.notices{margin:10px 0 0;padding:8px 12px 8px 28px;background:#fef2f2;border:1px solid #fecaca;border-radius:6px;color:#991b1b}
 .stats{color:#374151}
 .chart{width:100%;background:#fff;border:1px solid #e5e7eb;border-radius:6px}
 #price-chart{height:420px}#equity-chart{height:220px}#drawdown-chart{height:160px}

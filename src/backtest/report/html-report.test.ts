@@ -39,6 +39,18 @@ describe('renderReport', () => {
     expect(html).toMatch(/<p id="open-trade">Open at the end: LONG 0\.5 BTC since [^<]*: cost 50\.00 USDT \(entry 100\.00\), worth 55\.00 at the last close 110\.00: unrealized \+5\.00 USDT before the exit&#39;s fee\.<\/p><\/section>/);
   });
 
+  it('says in the header what the summary warns of: bars missing from the data, the warmup, the run\'s notices', () => {
+    const run = demoRun({ barsData: bars });
+    const plain = renderReport({ run, metrics: computeMetrics(run), bars });
+    expect(plain).not.toContain('id="missing-bars"');
+    expect(plain).not.toContain('id="notices"');
+    const notice = "the strategy's warmup is 40 bars & the run had 30: onBar never ran";
+    const html = renderReport({ run: { ...run, missingBars: 1234, warmup: 40, barCount: 30, notices: [notice] }, metrics: computeMetrics(run), bars });
+    expect(html).toContain('30 bars, <span class="neg" id="missing-bars">1,234 missing: the data has gaps</span>)</dd>');
+    expect(html).toContain("<dt>Warmup</dt><dd>40 bars, more than the run&#39;s 30: onBar never ran</dd>");
+    expect(html).toContain('<ul class="notices" id="notices"><li>Warning: the strategy&#39;s warmup is 40 bars &#38; the run had 30: onBar never ran</li></ul>');
+  });
+
   it('shows the trades by entry and exit tag, and tag columns, only when trades are tagged', () => {
     const run = demoRun({ barsData: bars });
     const plain = renderReport({ run, metrics: computeMetrics(run), bars });
