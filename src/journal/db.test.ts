@@ -44,6 +44,7 @@ describe('openJournal', () => {
     expect(j.db.prepare('SELECT version, name, applied_at FROM schema_migrations').all()).toEqual([
       { version: 1, name: 'init', applied_at: 1234 },
       { version: 2, name: 'kline-blocks', applied_at: 1234 },
+      { version: 3, name: 'fills-key-side', applied_at: 1234 },
     ]);
     j.close();
   });

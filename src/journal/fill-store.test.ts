@@ -1,8 +1,13 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { openDatabase } from './db.ts';
 import { JournalError } from './errors.ts';
 import type { NewFill } from './fill-store.ts';
 import { openJournal, type Journal } from './journal.ts';
+import { MIGRATIONS } from './migrations/index.ts';
 
 let j: Journal;
 beforeEach(() => {
@@ -38,6 +43,39 @@ describe('FillStore', () => {
     j.fills.insert(fill('7'));
     expect(j.fills.insert(fill('7', { symbol: 'ETHPHP' }))).toBe(true);
     expect(j.fills.count()).toBe(2);
+  });
+
+  it('a self-trade keeps both sides: one trade id, a BUY and a SELL', () => {
+    expect(j.fills.insert(fill('9007199254740993', { side: 'BUY', isMaker: true, clientOrderId: 'b' }))).toBe(true);
+    expect(j.fills.insert(fill('9007199254740993', { side: 'SELL', isMaker: false, clientOrderId: 's' }))).toBe(true);
+    expect(j.fills.insert(fill('9007199254740993', { side: 'SELL', isMaker: false, clientOrderId: 's' }))).toBe(false);
+    expect(j.fills.insertMany([fill('9007199254740993', { side: 'BUY' }), fill('9007199254740993', { side: 'SELL' })])).toBe(0);
+    expect(j.fills.list().map((f) => [f.side, f.clientOrderId])).toEqual([
+      ['BUY', 'b'],
+      ['SELL', 's'],
+    ]);
+  });
+
+  it('a schema-2 journal keeps its fills when the key gains the side (schema 3)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'halyard-fills-'));
+    try {
+      const file = join(dir, 'old.db');
+      const old = openDatabase(file, { migrations: MIGRATIONS.slice(0, 2) }).db;
+      old.prepare(
+        `INSERT INTO fills (symbol, trade_id, side, price, qty, quote_qty, commission, commission_asset, is_maker, time, raw)
+         VALUES ('BTCPHP', '1375445991893797391', 'BUY', '1.5', '2', '3', '0', 'BTC', 1, 7, '{"a":1}')`,
+      ).run();
+      old.close();
+      const up = openJournal(file);
+      expect(up.fills.list()).toEqual([
+        { ...fill('1375445991893797391', { price: '1.5', qty: '2', quoteQty: '3', commission: '0', isMaker: true, time: 7 }), runId: null, clientOrderId: null, exchangeOrderId: null, raw: { a: 1 } },
+      ]);
+      expect(up.fills.insert(fill('1375445991893797391', { side: 'SELL' }))).toBe(true);
+      expect((up.db.pragma('index_list(fills)') as { name: string }[]).map((i) => i.name).sort()).toEqual(['fills_order', 'fills_run', 'fills_time', 'sqlite_autoindex_fills_1']);
+      up.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('insertMany counts only new fills, in one transaction', () => {

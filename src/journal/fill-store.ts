@@ -1,7 +1,9 @@
 /**
- * Fills (account trades, spec 2.5), unique by (symbol, trade id): writing the same fill twice is a
- * no-op, so the user stream and a REST resync after a gap (design notes: the stream is lossy) can
- * both write every fill they see without double counting.
+ * Fills (account trades, spec 2.5), unique by (symbol, trade id, side): writing the same fill twice
+ * is a no-op, so the user stream and a REST resync after a gap (design notes: the stream is lossy)
+ * can both write every fill they see without double counting. The side is part of the key because
+ * one trade id is two account trades, the BUY and the SELL, and both may be journaled (a self-trade,
+ * or two accounts in one journal; schema 3).
  */
 import type { Database, Statement, Transaction } from 'better-sqlite3';
 import { fromJsonOrNull, toJsonOrNull } from './json-column.ts';
@@ -74,7 +76,7 @@ export class FillStore {
       INSERT INTO fills (symbol, trade_id, run_id, client_order_id, exchange_order_id, side, price, qty, quote_qty,
                          commission, commission_asset, is_maker, time, raw)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-      ON CONFLICT (symbol, trade_id) DO NOTHING`);
+      ON CONFLICT (symbol, trade_id, side) DO NOTHING`);
     this.selectLast = db.prepare(`SELECT trade_id FROM fills WHERE symbol = ? ORDER BY ${ID_DESC} LIMIT 1`).pluck(true);
     this.selectQuery = db.prepare(`
       SELECT * FROM fills
@@ -111,7 +113,7 @@ export class FillStore {
     ).changes;
   }
 
-  /** Record one fill; false when this (symbol, trade id) was already journaled (nothing changes). */
+  /** Record one fill; false when this (symbol, trade id, side) was already journaled (nothing changes). */
   insert(fill: NewFill): boolean {
     return guardWrite(this.file, () => describe(fill), () => this.write(fill) === 1);
   }

@@ -11,14 +11,14 @@
 import type { Migration } from './types.ts';
 
 /** Non-negative plain decimal text: digits, at most one dot, at least one digit, no exponent. */
-const D = (col: string, nullable = false): string => {
+export const D = (col: string, nullable = false): string => {
   const rule = `(${col} NOT GLOB '*[^0-9.]*' AND ${col} GLOB '*[0-9]*' AND ${col} NOT GLOB '*.*.*')`;
   return nullable ? `CHECK (${col} IS NULL OR ${rule})` : `CHECK ${rule}`;
 };
 /** Signed decimal text (treasury amounts may be negative, e.g. an outflow). */
 const SD = (col: string): string =>
   `CHECK (${col} IS NULL OR (ltrim(${col}, '-') NOT GLOB '*[^0-9.]*' AND ${col} GLOB '*[0-9]*' AND ${col} NOT GLOB '*.*.*' AND ${col} NOT GLOB '?*-*'))`;
-const J = (col: string, nullable = false): string => (nullable ? `CHECK (${col} IS NULL OR json_valid(${col}))` : `CHECK (json_valid(${col}))`);
+export const J = (col: string, nullable = false): string => (nullable ? `CHECK (${col} IS NULL OR json_valid(${col}))` : `CHECK (json_valid(${col}))`);
 
 export const migration001: Migration = {
   version: 1,

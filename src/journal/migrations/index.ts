@@ -1,11 +1,12 @@
 /** Every schema migration, in order. Append only: a released migration is never edited. */
 import { migration001 } from './001-init.ts';
 import { migration002 } from './002-kline-blocks.ts';
+import { migration003 } from './003-fills-key-side.ts';
 import type { Migration } from './types.ts';
 
 export type { Migration } from './types.ts';
 
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003];
 
 /** The schema version this Halyard writes. */
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;
