@@ -206,6 +206,29 @@ describe('openJournal', () => {
     b.close();
   });
 
+  it('journal.transaction takes the write lock before its function runs (a read first cannot strand it on an old snapshot)', () => {
+    const file = join(dir, 'j.db');
+    const a = openJournal(file, { busyTimeoutMs: 100 });
+    const b = openJournal(file);
+    b.db.exec('BEGIN IMMEDIATE');
+    let entered = 0;
+    const t0 = Date.now();
+    expect(() =>
+      a.transaction(() => {
+        entered++;
+        return a.exchangeInfo.list();
+      }),
+    ).toThrow(/locked/);
+    // Waited for the lock at BEGIN (busy timeout) instead of reading on a snapshot that another
+    // process's commit makes stale, which fails the first write at once with SQLITE_BUSY.
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(90);
+    expect(entered).toBe(0);
+    b.db.exec('COMMIT');
+    expect(a.transaction(() => a.exchangeInfo.save(1, { n: a.exchangeInfo.list().length }))).toBe(1);
+    a.close();
+    b.close();
+  });
+
   it('enforces foreign keys: an intent needs its run', () => {
     const j = openJournal(':memory:');
     expect(() => j.runs.addIntent({ runId: 'nope', time: 1, strategy: 's', kind: 'place', payload: {} })).toThrow(/FOREIGN KEY/);

@@ -27,7 +27,13 @@ export interface Journal {
   readonly fills: FillStore;
   readonly balances: BalanceStore;
   readonly treasury: TreasuryStore;
-  /** Run `fn` in one transaction (nested calls become savepoints). */
+  /**
+   * Run `fn` in one transaction (nested calls become savepoints). The transaction takes the write
+   * lock when it begins (BEGIN IMMEDIATE), waiting up to the busy timeout for another process's:
+   * a deferred one that read before its first write would fail at once with SQLITE_BUSY when
+   * another process wrote meanwhile (WAL cannot move a reader's snapshot forward to write).
+   * A journal opened read-only begins a plain (deferred) one: it never writes.
+   */
   transaction<T>(fn: () => T): T;
   /** The connection, for what the stores do not cover (tests, benchmarks, ad-hoc reads). */
   readonly db: Database;
@@ -71,7 +77,7 @@ export function openJournal(file: string, options: OpenOptions = {}): Journal {
     fills: new FillStore(db, file),
     balances: new BalanceStore(db, file),
     treasury: new TreasuryStore(db, file),
-    transaction: <T>(fn: () => T): T => db.transaction(fn)(),
+    transaction: options.readonly ? <T>(fn: () => T): T => db.transaction(fn)() : <T>(fn: () => T): T => db.transaction(fn).immediate(),
     db,
     close: () => {
       if (db.open) db.close();

@@ -336,7 +336,9 @@ export class KlineStore {
     const tx = this.db.transaction(() => {
       for (const s of this.series()) n += this.pack(s.symbol, s.interval, MIN, MAX);
     });
-    tx();
+    // Immediate: it reads before it writes, and a deferred transaction would then fail at once
+    // (SQLITE_BUSY, no busy wait) when another process wrote in between.
+    tx.immediate();
     return n;
   }
 
