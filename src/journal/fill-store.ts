@@ -82,7 +82,7 @@ export class FillStore {
       SELECT * FROM fills
       WHERE (@symbol IS NULL OR symbol = @symbol) AND (@runId IS NULL OR run_id = @runId)
         AND (@clientOrderId IS NULL OR client_order_id = @clientOrderId) AND time >= @from AND time < @to
-      ORDER BY time, symbol, ${ID_ASC}`);
+      ORDER BY time, symbol, ${ID_ASC}, side`);
     this.selectCount = db.prepare('SELECT count(*) FROM fills').pluck(true);
     this.insertManyTx = db.transaction((fills: readonly NewFill[]) => {
       let inserted = 0;
