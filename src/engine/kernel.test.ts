@@ -71,6 +71,36 @@ describe('Kernel', () => {
     expect(seen).toEqual(['big DENIED', 'ok NEW', 'fill ok 1 held 1', 'ok FILLED']);
   });
 
+  it("a strategy cannot loosen the pre-trade checks through ctx.instrument(): the filters it sees are the checks' own, frozen", () => {
+    const { kernel, venue, failures } = setup();
+    const seen: string[] = [];
+    kernel.addStrategy(
+      defineStrategy({
+        name: 'loosen',
+        params: z.object({}),
+        symbols: ['BTCPHP'],
+        onStart(ctx) {
+          (ctx.instrument().filters as unknown[]).length = 0; // throws: the strategy is stopped, its order never goes
+          return [place({ symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', quantity: '0.0015', price: '100.005' })];
+        },
+      }),
+    );
+    kernel.addStrategy(
+      defineStrategy({
+        name: 'after',
+        params: z.object({}),
+        symbols: ['BTCPHP'],
+        onStart: () => [place({ symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', quantity: '0.0015', price: '100.005', tag: 'off' })],
+        onOrderUpdate: (_c, u) => void seen.push(`${u.tag} ${u.status}`),
+      }),
+    );
+    kernel.start();
+    expect(failures.map((f) => `${f.strategy} ${f.handler} ${f.kind}`)).toEqual(['loosen onStart threw']);
+    expect(inst.filters.length).toBe(2);
+    expect(venue.sent).toEqual([]);
+    expect(seen).toEqual(['off DENIED']); // still off the tick and step
+  });
+
   it('stops a strategy that throws, cancels its open orders, and keeps the others running', () => {
     const { kernel, orders, venue, failures, clock } = setup({ PHP: '100000' });
     const bad = defineStrategy({

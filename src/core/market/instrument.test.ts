@@ -47,6 +47,17 @@ describe('parseInstrument', () => {
     expect(i.unknownFilters).toEqual(['ICEBERG_PARTS', 'TRAILING_DELTA']);
     expect(i.filters).toHaveLength(5);
   });
+  it('is frozen: its filters and order types cannot be changed by whoever holds it (a strategy, through ctx.instrument())', () => {
+    const i = parseInstrument({ ...btcphp(), orderTypes: ['LIMIT', 'MARKET'] });
+    const n = i.filters.length;
+    expect(Object.isFrozen(i)).toBe(true);
+    expect(() => ((i.filters as unknown[]).length = 0)).toThrow(TypeError);
+    expect(() => (i.orderTypes as string[]).push('STOP_LOSS')).toThrow(TypeError);
+    expect(() => Object.assign(i.filters[0] as object, { filterType: 'X' })).toThrow(TypeError);
+    expect(i.filters).toHaveLength(n);
+    expect(i.filter('PRICE_FILTER')).toBeDefined();
+  });
+
   it('keeps orderTypes undefined when absent', () => {
     const { orderTypes: _drop, ...raw } = btcphp();
     expect(parseInstrument(raw).orderTypes).toBeUndefined();

@@ -60,10 +60,15 @@ export function parseInstrument(raw: unknown, path = ''): Instrument {
     quoteAssetPrecision: readInt(obj, 'quoteAssetPrecision', path),
     orderTypes: obj['orderTypes'] === undefined ? undefined : readStringArray(obj, 'orderTypes', path),
   };
-  const { filters, unknownFilters } = parseFilters(obj['filters'], join(path, 'filters'));
+  const parsed = parseFilters(obj['filters'], join(path, 'filters'));
+  // Frozen all the way down (Decimals aside): the order manager's pre-trade checks read these very
+  // objects, and a strategy reaches them through ctx.instrument() (filters, orderTypes).
+  const filters: readonly SymbolFilter[] = Object.freeze(parsed.filters.map((f) => Object.freeze(f)));
+  const unknownFilters: readonly string[] = Object.freeze(parsed.unknownFilters);
+  if (scalars.orderTypes !== undefined) Object.freeze(scalars.orderTypes);
   const filter = <T extends FilterType>(filterType: T): FilterOf<T> | undefined =>
     filters.find((f): f is FilterOf<T> => f.filterType === filterType);
-  return {
+  const instrument: Instrument = {
     ...scalars,
     filters,
     unknownFilters,
@@ -77,6 +82,7 @@ export function parseInstrument(raw: unknown, path = ''): Instrument {
       return f ? roundOnGrid(dec(quantity, 'value'), f.stepSize, f.minQty, mode) : dec(quantity, 'quantity');
     },
   };
+  return Object.freeze(instrument);
 }
 
 /** All symbols of an exchangeInfo response (spec 2.2), by symbol. Duplicated symbols are an error. */
