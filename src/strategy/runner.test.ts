@@ -267,6 +267,28 @@ describe('StrategyRunner: timer and stop', () => {
     expect(onBar).not.toHaveBeenCalled();
   });
 
+  it("logging the strategy's own objects leaves them writable: the log line gets a frozen copy", () => {
+    const logs: { data?: Readonly<Record<string, unknown>> }[] = [];
+    const failures: StrategyFailure[] = [];
+    const { runner } = setup(
+      {
+        state: () => ({ n: 0, list: [] as number[] }),
+        onStart: (ctx) => {
+          const state = ctx.state as { n: number; list: number[] };
+          ctx.log('state', { state, list: state.list });
+          state.n++;
+          state.list.push(1);
+        },
+      },
+      { onLog: (e) => logs.push(e), onFailure: (f) => failures.push(f) },
+    );
+    runner.start();
+    expect(failures).toEqual([]);
+    expect(runner.status).toBe('running');
+    expect(logs[0]?.data).toEqual({ state: { n: 0, list: [] }, list: [] });
+    expect(Object.isFrozen(logs[0]?.data?.state)).toBe(true);
+  });
+
   it('log lines reach the host with the strategy and time', () => {
     const logs: unknown[] = [];
     const { runner, view } = setup({ onStart: (ctx) => ctx.log('hello', { a: 1 }) }, { onLog: (e) => logs.push(e) });

@@ -29,7 +29,7 @@ import type { StrategyContext } from './context.ts';
 import type { AnyStrategyDefinition, Params, StrategyDefinition, StrategySetup } from './define.ts';
 import { resolveSetup } from './define.ts';
 import { RunnerInputError } from './errors.ts';
-import { deepFreeze } from './freeze.ts';
+import { frozenCopy } from './freeze.ts';
 import { checkIntents } from './intent-schema.ts';
 import type { Intent } from './intents.ts';
 import { parseParams } from './params.ts';
@@ -212,7 +212,7 @@ export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unkn
       series: (symbol, interval) => this.history(symbol, interval)?.view,
       book: (symbol) => this.books.get(symbol),
       lastTrade: (symbol) => this.trades.get(symbol),
-      log: (message, data) => this.options.onLog?.({ strategy: this.name, time: this.view.now(), message, ...(data === undefined ? {} : { data: deepFreeze({ ...data }) }) }),
+      log: (message, data) => this.options.onLog?.({ strategy: this.name, time: this.view.now(), message, ...(data === undefined ? {} : { data: frozenCopy(data) }) }),
     });
     this.current = 'running';
     const timer = this.setup.timerMs;
