@@ -191,6 +191,25 @@ describe('StrategyRunner: isolation', () => {
     expect(failures[0]).toMatchObject({ handler: 'onStart', kind: 'threw', message: 'plain string' });
   });
 
+  it('a throw that cannot be printed, or a return value that throws when read, is still the strategy failing, never the host', () => {
+    const unprintable = { toString: () => { throw new Error('no text'); } };
+    const trap = new Proxy([], { get: () => { throw new Error('get trap'); } });
+    const cases: [string, () => unknown, Partial<StrategyFailure>][] = [
+      ['throws a null-prototype object', () => { throw Object.create(null); }, { kind: 'threw', message: 'a value that cannot be printed was thrown' }],
+      ['throws an object whose toString throws', () => { throw unprintable; }, { kind: 'threw', message: 'a value that cannot be printed was thrown' }],
+      ['returns a Proxy whose reads throw', () => trap, { kind: 'bad-return', message: 'onStart returned a value that threw when read: get trap' }],
+      ['returns an intent with a throwing getter', () => [{ kind: 'place', symbol: 'BTCPHP', side: 'BUY', type: 'MARKET', get quantity() { throw new Error('getter'); } }], { kind: 'bad-return', message: 'onStart returned a value that threw when read: getter' }],
+      ['returns a value whose then throws', () => ({ get then() { throw new Error('then'); } }), { kind: 'bad-return', message: 'onStart returned a value that threw when read: then' }],
+    ];
+    for (const [what, onStart, failure] of cases) {
+      const { runner, failures } = setup({ onStart } as never);
+      expect(() => runner.start(), what).not.toThrow();
+      expect(runner.status, what).toBe('failed');
+      expect(failures, what).toHaveLength(1);
+      expect(failures[0], what).toMatchObject({ handler: 'onStart', ...failure });
+    }
+  });
+
   it('a bad intent stops the strategy, naming the field', () => {
     const { runner, feed, failures } = setup({
       onBar: (ctx) => [place({ symbol: ctx.symbol, side: 'BUY', type: 'LIMIT', quantity: '1', price: 101.5 as never })],

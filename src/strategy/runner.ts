@@ -4,7 +4,8 @@
  * back (intent-schema.ts); the runner never talks to a venue itself.
  *
  * Isolation: a handler that throws, returns something that is not an intent list (or a Promise:
- * handlers are synchronous), or returns an invalid intent stops the strategy. The runner records
+ * handlers are synchronous; or a value that throws when read: a getter, a Proxy), or returns an
+ * invalid intent stops the strategy. The runner records
  * a StrategyFailure {strategy, handler, kind, message, stack, field, time}, hands it to
  * `onFailure`, calls no further handler (not even onStop) and returns no intents; it never
  * rethrows, so the host carries on. What to do with the strategy's open orders is the engine's
@@ -199,7 +200,7 @@ export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unkn
       state = (this.def.state ? this.def.state(this.params) : undefined) as S;
     } catch (e) {
       this.current = 'running';
-      this.fail('onStart', 'threw', errorMessage(e, 'state(params) threw'), e instanceof Error ? e.stack : undefined);
+      this.fail('onStart', 'threw', errorMessage(e, 'state(params) threw'), stackOf(e));
       return NONE;
     }
     this.ctx = createContext({
@@ -353,17 +354,26 @@ export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unkn
     try {
       out = fn.call(this.def, ctx, arg);
     } catch (e) {
-      this.fail(handler, 'threw', errorMessage(e), e instanceof Error ? e.stack : undefined);
-      return NONE;
-    }
-    if (typeof out === 'object' && out !== null && typeof (out as { then?: unknown }).then === 'function') {
-      // Swallow the promise's own outcome so an async handler cannot crash the host with an unhandled rejection.
-      (out as Promise<unknown>).then(undefined, () => undefined);
-      this.fail(handler, 'bad-return', `${handler} returned a Promise: handlers must be synchronous and return intents`);
+      this.fail(handler, 'threw', errorMessage(e), stackOf(e));
       return NONE;
     }
     if (out === undefined) return NONE;
-    const checked = checkIntents(out, this.setup.symbols);
+    let checked: ReturnType<typeof checkIntents> | undefined;
+    // Reading what came back can run the strategy's code too (a getter, a Proxy, a thenable's
+    // `then`): a throw there is the strategy's failure, never the host's.
+    try {
+      if (typeof out === 'object' && out !== null && typeof (out as { then?: unknown }).then === 'function') {
+        // Swallow the promise's own outcome so an async handler cannot crash the host with an unhandled rejection.
+        (out as Promise<unknown>).then(undefined, () => undefined);
+      } else checked = checkIntents(out, this.setup.symbols);
+    } catch (e) {
+      this.fail(handler, 'bad-return', errorMessage(e, `${handler} returned a value that threw when read`), stackOf(e));
+      return NONE;
+    }
+    if (checked === undefined) {
+      this.fail(handler, 'bad-return', `${handler} returned a Promise: handlers must be synchronous and return intents`);
+      return NONE;
+    }
     if (!checked.ok) {
       this.fail(handler, checked.kind, checked.message, undefined, checked.field);
       return NONE;
@@ -390,9 +400,24 @@ export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unkn
 
 const key = (symbol: string, interval: Interval) => `${symbol}|${interval}`;
 
+/** What was thrown, as text; never throws itself (a thrown value may have no toString, or one that throws). */
 function errorMessage(e: unknown, prefix?: string): string {
-  const text = e instanceof Error ? e.message : String(e);
+  let text: string;
+  try {
+    text = e instanceof Error ? String(e.message) : String(e);
+  } catch {
+    text = 'a value that cannot be printed was thrown';
+  }
   return prefix ? `${prefix}: ${text}` : text;
+}
+
+/** The stack of a thrown Error, if it can be read without throwing. */
+function stackOf(e: unknown): string | undefined {
+  try {
+    return e instanceof Error && typeof e.stack === 'string' ? e.stack : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The first multiple of `period` strictly after `now`. */
