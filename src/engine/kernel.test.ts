@@ -128,6 +128,28 @@ describe('Kernel', () => {
     expect([...orders.orders.openOrders('bad')][0]?.status).toBe('PENDING_CANCEL');
   });
 
+  it("drops a failed strategy's intents still queued: nothing it asked for before failing is placed after its orders were cancelled", () => {
+    const { kernel, venue, orders, failures } = setup({ PHP: '100000', BTC: '1' });
+    kernel.addStrategy(
+      defineStrategy({
+        name: 'late',
+        params: z.object({}),
+        symbols: ['BTCPHP'],
+        onStart: () => [place({ symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', quantity: '1', price: '100', tag: 'a' })],
+        // Queued while the venue's batch (the fill, then FILLED) is still being delivered...
+        onFill: () => [place({ symbol: 'BTCPHP', side: 'SELL', type: 'STOP_LOSS_LIMIT', quantity: '1', price: '90', stopPrice: '90', tag: 'sl' })],
+        // ...and the strategy fails before the queue reaches it.
+        onOrderUpdate: (_c, u) => {
+          if (u.status === 'FILLED') throw new Error('boom');
+        },
+      }),
+    );
+    kernel.start();
+    expect(failures.map((f) => f.handler)).toEqual(['onOrderUpdate']);
+    expect(venue.sent).toEqual([expect.objectContaining({ kind: 'place', clientOrderId: expect.stringMatching(/a-1$/) })]); // no stop-loss
+    expect([...orders.orders.openOrders('late')]).toEqual([]);
+  });
+
   it('stops a strategy that answers every denial with another order', () => {
     const { kernel, failures } = setup({ PHP: '0' }, 50);
     const loop = defineStrategy({

@@ -189,7 +189,10 @@ export class Kernel {
 
   private submit(runner: AnyStrategyRunner, intents: readonly OrderIntent[], origin: IntentOrigin): void {
     const { orders, venue, clock } = this;
-    if (origin === 'strategy' && !this.withinRounds(runner)) return;
+    // A strategy that failed after this batch was queued (its next handler threw in the same drain)
+    // places nothing more: its open orders were already read for the cancels, so what this batch
+    // placed would stay open behind it.
+    if (origin === 'strategy' && (runner.status === 'failed' || !this.withinRounds(runner))) return;
     const now = clock.now();
     this.opts.onIntents?.(runner.name, intents, now, origin);
     this.opts.beforeSubmit?.();
