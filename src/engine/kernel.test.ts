@@ -163,6 +163,33 @@ describe('Kernel', () => {
     kernel.start();
     expect(failures).toHaveLength(1);
     expect(failures[0]?.message).toMatch(/more than 50 intent batches/);
-    expect(kernel.runner('loop')?.status).toBe('stopped');
+    expect(kernel.runner('loop')?.status).toBe('failed');
+    expect(kernel.runner('loop')?.failure).toBe(failures[0]);
+  });
+
+  it('an intent loop is a failure like any other: no onStop (its orders would land after the cancels), open orders cancelled', () => {
+    const { kernel, venue, orders, failures } = setup({ PHP: '1000', BTC: '1' }, 5);
+    let stops = 0;
+    kernel.addStrategy(
+      defineStrategy({
+        name: 'loop',
+        params: z.object({}),
+        symbols: ['BTCPHP'],
+        onStart: () => [
+          place({ symbol: 'BTCPHP', side: 'SELL', type: 'STOP_LOSS_LIMIT', quantity: '0.5', price: '90', stopPrice: '90', tag: 'sl' }),
+          place({ symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', quantity: '100', price: '100', tag: 'big' }),
+        ],
+        onOrderUpdate: (_c, u) => (u.status === 'DENIED' ? [place({ symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', quantity: '100', price: '100', tag: 'big' })] : undefined),
+        onStop: () => {
+          stops++;
+          return [place({ symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', quantity: '0.05', price: '100', tag: 'late' })];
+        },
+      }),
+    );
+    kernel.start();
+    expect(failures).toHaveLength(1);
+    expect(stops).toBe(0);
+    expect(venue.sent.map((c) => c.kind)).toEqual(['place', 'cancel']);
+    expect([...orders.orders.openOrders('loop')].map((o) => o.status)).toEqual(['PENDING_CANCEL']);
   });
 });

@@ -11,7 +11,7 @@
  *
  * A strategy that fails (throws, returns garbage: the runner reports it) is stopped; by default
  * its open orders are cancelled and the others carry on. A strategy that keeps answering its own
- * events with intents (more than `maxRounds` in one drain: place, denied, place...) is stopped too.
+ * events with intents (more than `maxRounds` in one drain: place, denied, place...) fails too.
  */
 import type { Candle } from '../core/indicators/candle.ts';
 import type { Denial, OrderIssue, OrderManager } from '../core/orders/index.ts';
@@ -232,10 +232,9 @@ export class Kernel {
     this.rounds.set(runner.name, n);
     if (n <= (this.opts.maxRounds ?? 10_000)) return true;
     if (n === (this.opts.maxRounds ?? 10_000) + 1) {
-      const message = `more than ${this.opts.maxRounds ?? 10_000} intent batches in reaction to one event: stopped (an intent loop?)`;
-      this.opts.onFailure?.({ strategy: runner.name, handler: 'onOrderUpdate', kind: 'bad-return', message, time: this.clock.now() });
-      this.handle(runner, runner.stop('intent loop'), 'engine');
-      this.cancelAll(runner);
+      // A failure like any other (reported, open orders as onStrategyFailure says, no onStop: an
+      // onStop placing orders would place them after the cancels).
+      runner.abort('onOrderUpdate', 'bad-return', `more than ${this.opts.maxRounds ?? 10_000} intent batches in reaction to one event: stopped (an intent loop?)`);
     }
     return false;
   }

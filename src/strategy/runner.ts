@@ -319,6 +319,14 @@ export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unkn
     return out;
   }
 
+  /**
+   * Fail the strategy for a reason its host found (the kernel: an intent loop): recorded and
+   * reported like a failure of its own, no handler (not even onStop) runs after. No-op unless running.
+   */
+  abort(handler: HandlerName, kind: StrategyFailure['kind'], message: string): void {
+    if (this.current === 'running') this.fail(handler, kind, message);
+  }
+
   /** Whether a bar may be stored: throws if it has not closed (lookahead); false (counted) for a duplicate or older one. */
   private accept(history: BarHistory, symbol: string, interval: Interval, candle: Candle): boolean {
     const now = this.view.now();
