@@ -38,7 +38,8 @@ function amountText(value: unknown): string | undefined {
   const d = value as InstanceType<typeof D>;
   if (!d.isFinite()) return undefined;
   const text = toWire(d);
-  return text === '0' || text.charCodeAt(0) === 45 /* '-' */ ? undefined : text;
+  // The text checked too: a Decimal subclass can print anything (exponent notation, not a number at all).
+  return text === '0' || !CANONICAL.test(text) ? undefined : text;
 }
 
 /** Bits of the fields an order carries, for the ORDER_NEEDS rules as masks (checked per order without arrays or closures). */

@@ -27,6 +27,25 @@ describe('checkIntents', () => {
     expect(Object.isFrozen(i)).toBe(true);
   });
 
+  it('checks what a Decimal prints: a subclass printing exponent notation or no number is refused, never passed on', () => {
+    class Exponent extends D {
+      override toFixed(): string {
+        return '1e2';
+      }
+    }
+    class NotANumber extends D {
+      override toFixed(): string {
+        return 'abc';
+      }
+    }
+    for (const price of [new Exponent(100), new NotANumber(100)]) {
+      // Both paths: the fast one (a place in normal form) and the schema's (a cancel-replace's order).
+      expect(bad([place({ symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', quantity: '1', price })])).toMatchObject({ kind: 'bad-intent', field: 'intents[0].price' });
+      expect(bad([cancelReplace({ symbol: 'BTCPHP', tag: 'bid', order: { side: 'BUY', type: 'LIMIT', quantity: '1', price } })])).toMatchObject({ kind: 'bad-intent', field: 'intents[0].order.price' });
+    }
+    expect(bad([place({ symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', quantity: new D(-1), price: '1' })]).message).toBe('intents[0].quantity: must be > 0, got "-1"');
+  });
+
   it('rejects floats, naming the field and the fix', () => {
     const r = bad([place({ symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', quantity: '1', price: 101.5 as never })]);
     expect(r.kind).toBe('bad-intent');

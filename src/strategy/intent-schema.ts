@@ -19,10 +19,17 @@ export { TAG_PATTERN } from './intent-fast-path.ts';
 /** A runaway loop should stop the strategy, not flood the order manager. */
 export const MAX_INTENTS_PER_CALL = 1000;
 
+/** What toWire prints for a finite Decimal: plain notation, optionally negative. */
+const PLAIN = /^-?\d+(?:\.\d+)?$/;
+
 const amount = z.unknown().transform((value, ctx) => {
   let text: string | undefined;
   if (typeof value === 'string' && isDecimalText(value)) text = toWire(value);
-  else if (D.isDecimal(value) && (value as InstanceType<typeof D>).isFinite()) text = toWire(value as InstanceType<typeof D>);
+  else if (D.isDecimal(value) && (value as InstanceType<typeof D>).isFinite()) {
+    // What a Decimal prints is checked too: a subclass can print exponent notation, or not a number at all.
+    const printed = toWire(value as InstanceType<typeof D>);
+    if (PLAIN.test(printed)) text = printed;
+  }
   if (text === undefined) {
     const hint = typeof value === 'number' ? ' (floats are not money: round it with ctx.instrument(symbol).roundPrice() / roundQty())' : '';
     ctx.addIssue({ code: 'custom', message: `expected a decimal string or Decimal, got ${describeValue(value)}${hint}` });
