@@ -101,6 +101,15 @@ describe('Kernel', () => {
     expect(seen).toEqual(['off DENIED']); // still off the tick and step
   });
 
+  it('refuses a strategy whose client order ids could be another hosted strategy\'s', () => {
+    const orders = new OrderManager({ runId: 'backtest', now: () => 0, instruments: [inst], balances: {} });
+    const kernel = new Kernel({ orders, venue: new EchoVenue(() => 0), clock: { now: () => 0 } });
+    const named = (name: string) => defineStrategy({ name, params: z.object({}), symbols: ['BTCPHP'], onBar: () => undefined });
+    kernel.addStrategy(named('s329599'));
+    expect(() => kernel.addStrategy(named('s532382'))).toThrow(/would share client order ids/); // FNV-1a keys collide in run 'backtest'
+    expect(kernel.runners.map((r) => r.name)).toEqual(['s329599']);
+  });
+
   it('stops a strategy that throws, cancels its open orders, and keeps the others running', () => {
     const { kernel, orders, venue, failures, clock } = setup({ PHP: '100000' });
     const bad = defineStrategy({

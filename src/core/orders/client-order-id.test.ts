@@ -38,4 +38,16 @@ describe('client order ids', () => {
     expect(resumed.next('a', 'bid')).toBe(new ClientOrderIds('run', () => 2).next('a', 'bid'));
     expect(parseClientOrderId(resumed.next('a', 'bid'))?.seq).toBe(4);
   });
+
+  it('refuse a second strategy whose key is another one\'s: their ids would be the same', () => {
+    // Two names whose FNV-1a keys collide in run 'backtest' (found by search).
+    expect(runKey('backtest', 's329599')).toBe(runKey('backtest', 's532382'));
+    const ids = new ClientOrderIds('backtest');
+    expect(ids.next('s329599', undefined)).toBe(ids.next('s532382', undefined)); // unregistered: the same id for both
+    const fresh = new ClientOrderIds('backtest');
+    fresh.register('s329599');
+    fresh.register('s329599'); // the same strategy again is fine
+    expect(() => fresh.register('s532382')).toThrow(/strategies 's329599' and 's532382' would share client order ids in run 'backtest'/);
+    expect(() => new ClientOrderIds('other').register('s532382')).not.toThrow();
+  });
 });

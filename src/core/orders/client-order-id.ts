@@ -69,10 +69,27 @@ export class ClientOrderIds {
   private last: { strategy: string; tag: string; entry: { prefix: string | undefined; seq: number } } | undefined;
   private before: { strategy: string; tag: string; entry: { prefix: string | undefined; seq: number } } | undefined;
 
+  /** Strategies registered, by their key. */
+  private readonly keys = new Map<string, string>();
+
   constructor(
     readonly runId: string,
     private readonly start: (strategy: string, tag: string) => number = () => 0,
   ) {}
+
+  /**
+   * Make sure `strategy`'s ids cannot be another strategy's: two names of one run whose keys
+   * collide (FNV-1a 32 bits: rare, but then every id of one could be the other's, and their orders
+   * and fills would be confused) are refused with a RangeError, before either places an order.
+   */
+  register(strategy: string): void {
+    const key = runKey(this.runId, strategy);
+    const other = this.keys.get(key);
+    if (other !== undefined && other !== strategy) {
+      throw new RangeError(`strategies '${other}' and '${strategy}' would share client order ids in run '${this.runId}' (key ${key}): rename one`);
+    }
+    this.keys.set(key, strategy);
+  }
 
   next(strategy: string, tag: string | undefined): string {
     const t = tag ?? '';

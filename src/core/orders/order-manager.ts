@@ -142,10 +142,11 @@ export class OrderManager implements ApplyContext {
     return this.onVenueEvents([event]);
   }
 
-  /** What `strategy`'s context reads. */
+  /** What `strategy`'s context reads. Throws a RangeError when its client order ids could be another strategy's (ClientOrderIds.register). */
   view(strategy: string): StateView {
     let v = this.views.get(strategy);
     if (!v) {
+      this.ids.register(strategy);
       const now = this.opts.now;
       v = Object.freeze({
         now: () => now(),
