@@ -4,7 +4,7 @@ import { instrument } from '../core/orders/test-support.ts';
 import { OrderManager } from '../core/orders/index.ts';
 import type { VenueCommand, VenueEvent, VenueEventSink, VenuePort } from '../ports/venue.ts';
 import { defineStrategy } from '../strategy/define.ts';
-import { place } from '../strategy/intents.ts';
+import { cancel, place } from '../strategy/intents.ts';
 import type { StrategyFailure } from '../strategy/types.ts';
 import { Kernel } from './kernel.ts';
 
@@ -69,6 +69,33 @@ describe('Kernel', () => {
     expect(venue.sent.map((c) => (c.kind === 'place' ? c.clientOrderId.slice(-4) : c.kind))).toEqual(['ok-1']); // 'big' never reached the venue
     // The denial is the answer of the submit itself; the venue's events follow, FIFO.
     expect(seen).toEqual(['big DENIED', 'ok NEW', 'fill ok 1 held 1', 'ok FILLED']);
+  });
+
+  it('a cancel that finds no order of the strategy reaches it through onDenial, with the reasons; one that finds its order comes as an order update', () => {
+    const seen: string[] = [];
+    const denied: unknown[] = [];
+    const def = defineStrategy({
+      name: 'canceller',
+      params: z.object({}),
+      symbols: ['BTCPHP'],
+      onStart: () => [cancel({ symbol: 'BTCPHP', clientOrderId: 'nope-1' }), cancel({ symbol: 'BTCPHP', tag: 'gone' })],
+      onDenial: (ctx, d) => {
+        denied.push(d);
+        expect(Object.isFrozen(d) && Object.isFrozen(d.reasons)).toBe(true);
+        // The handler's intents go on as any handler's do.
+        if (d.tag === 'gone') return [place({ symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', quantity: '1', price: '100', tag: 'after' })];
+      },
+      onOrderUpdate: (_c, u) => void seen.push(`${u.tag} ${u.status}`),
+    });
+    const { kernel, venue, clock } = setup();
+    kernel.addStrategy(def);
+    kernel.start();
+    expect(denied).toEqual([
+      { intent: 'cancel', symbol: 'BTCPHP', tag: undefined, clientOrderId: 'nope-1', reasons: [expect.stringMatching(/no open order with client order id nope-1/)], time: clock.t },
+      { intent: 'cancel', symbol: 'BTCPHP', tag: 'gone', clientOrderId: undefined, reasons: [expect.stringMatching(/gone/)], time: clock.t },
+    ]);
+    expect(venue.sent.map((c) => c.kind)).toEqual(['place']);
+    expect(seen).toEqual(['after NEW', 'after FILLED']);
   });
 
   it("a strategy cannot loosen the pre-trade checks through ctx.instrument(): the filters it sees are the checks' own, frozen", () => {

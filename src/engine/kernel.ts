@@ -15,13 +15,13 @@
  */
 import type { Candle } from '../core/indicators/candle.ts';
 import type { Denial, OrderIssue, OrderManager } from '../core/orders/index.ts';
-import type { FillOut, OrderIntent, OrderUpdateOut, StrategyEvent } from '../core/orders/types.ts';
+import type { CancelOrderIntent, CancelReplaceOrderIntent, FillOut, OrderIntent, OrderUpdateOut, StrategyEvent } from '../core/orders/types.ts';
 import type { VenueCommand, VenueEvent, VenuePort } from '../ports/venue.ts';
 import type { AnyStrategyDefinition } from '../strategy/define.ts';
 import type { Intent } from '../strategy/intents.ts';
 import { createRunner } from '../strategy/runner.ts';
 import type { AnyStrategyRunner } from '../strategy/runner.ts';
-import type { BookTopInput, Interval, StrategyFailure, StrategyLogEntry, TradeInput } from '../strategy/types.ts';
+import type { BookTopInput, Denied, Interval, StrategyFailure, StrategyLogEntry, TradeInput } from '../strategy/types.ts';
 
 export type IntentOrigin = 'strategy' | 'engine';
 
@@ -204,6 +204,7 @@ export class Kernel {
       const d = denials[i] as Denial;
       this.opts.onDenial?.(d);
       if (d.update) this.deliver(runner, d.update);
+      else if (d.intent.kind !== 'place') this.handle(runner, runner.denial(deniedOf(d, d.intent)));
     }
   }
 
@@ -252,4 +253,9 @@ export class Kernel {
     }
     if (cancels.length) this.handle(runner, cancels as readonly Intent[], 'engine');
   }
+}
+
+/** A refused cancel or cancel-replace with no order to update, as its strategy sees it (onDenial). */
+function deniedOf(d: Denial, intent: CancelOrderIntent | CancelReplaceOrderIntent): Denied {
+  return { intent: intent.kind, symbol: intent.symbol, tag: intent.tag, clientOrderId: intent.clientOrderId, reasons: d.reasons, time: d.time };
 }

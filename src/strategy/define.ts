@@ -15,7 +15,7 @@ import type { ParamsSchema } from './params.ts';
 import { StrategyDefinitionError } from './errors.ts';
 import type { StrategyContext } from './context.ts';
 import type { HandlerResult } from './intents.ts';
-import type { Bar, BookTop, Fill, Interval, OrderUpdate, StopReason, Trade } from './types.ts';
+import type { Bar, BookTop, Denied, Fill, Interval, OrderUpdate, StopReason, Trade } from './types.ts';
 import { HANDLER_NAMES, INTERVALS } from './types.ts';
 
 export type Params<Schema extends ParamsSchema> = Readonly<z.output<Schema>>;
@@ -41,6 +41,8 @@ export interface StrategyHandlers<P, S> {
   /** One of the strategy's orders changed state (including DENIED by the pre-trade checks). */
   onOrderUpdate?(ctx: StrategyContext<P, S>, update: OrderUpdate): HandlerResult;
   onFill?(ctx: StrategyContext<P, S>, fill: Fill): HandlerResult;
+  /** A cancel or cancel-replace was refused with no order of the strategy to update (types.ts Denied). */
+  onDenial?(ctx: StrategyContext<P, S>, denial: Denied): HandlerResult;
   /** Every `timerMs` (aligned to multiples of it); `time` is the scheduled time. */
   onTimer?(ctx: StrategyContext<P, S>, time: number): HandlerResult;
   /** Last call; intents returned here (cancels) are still delivered. */

@@ -50,6 +50,7 @@ export type {
   Bar,
   BookTop,
   BookTopInput,
+  Denied,
   Fill,
   FillInput,
   HandlerName,

@@ -42,6 +42,7 @@ import type {
   Bar,
   BookTop,
   BookTopInput,
+  Denied,
   Fill,
   FillInput,
   HandlerName,
@@ -293,6 +294,21 @@ export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unkn
       return NONE;
     }
     return this.callWith('onFill', handler, fillOf(input));
+  }
+
+  /** A cancel or cancel-replace refused with no order to update (types.ts Denied): onDenial, if the strategy has one. */
+  denial(input: Denied): readonly Intent[] {
+    const handler = this.def.onDenial;
+    if (!handler || this.current !== 'running') return NONE;
+    const view: Denied = Object.freeze({
+      intent: input.intent,
+      symbol: input.symbol,
+      tag: input.tag,
+      clientOrderId: input.clientOrderId,
+      reasons: Object.freeze([...input.reasons]),
+      time: input.time,
+    });
+    return this.callWith('onDenial', handler, view);
   }
 
   /**

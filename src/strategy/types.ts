@@ -171,8 +171,26 @@ export interface Position {
   readonly flat: boolean;
 }
 
-export const HANDLER_NAMES = ['onStart', 'onBar', 'onTrade', 'onBookTop', 'onOrderUpdate', 'onFill', 'onTimer', 'onStop'] as const;
+export const HANDLER_NAMES = ['onStart', 'onBar', 'onTrade', 'onBookTop', 'onOrderUpdate', 'onFill', 'onDenial', 'onTimer', 'onStop'] as const;
 export type HandlerName = (typeof HANDLER_NAMES)[number];
+
+/**
+ * A cancel or cancel-replace the order manager refused with no order of the strategy to update:
+ * nothing open with that tag or client order id (gone, never sent, or another strategy's). What
+ * `onDenial` is handed; a refused place (or a refused cancel of an order the strategy has) comes
+ * as a DENIED order update instead.
+ */
+export interface Denied {
+  /** The intent's kind. */
+  readonly intent: 'cancel' | 'cancelReplace';
+  readonly symbol: string;
+  /** The target the intent named. */
+  readonly tag: string | undefined;
+  readonly clientOrderId: string | undefined;
+  /** Why, in words (the same reasons the run's denials list). */
+  readonly reasons: readonly string[];
+  readonly time: number;
+}
 
 /** Why a strategy is being stopped (passed to onStop). */
 export interface StopReason {
