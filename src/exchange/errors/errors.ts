@@ -131,6 +131,22 @@ export class ExchangeError extends HalyardError {
     return this.request?.clientId?.value;
   }
 
+  /** What this error was made from: to make a variant of it (`RateLimitedError.withPausedUntil`). */
+  protected get init(): ExchangeErrorInit {
+    return {
+      endpoint: this.endpoint,
+      httpStatus: this.httpStatus,
+      venueCode: this.venueCode,
+      envelopeStatus: this.envelopeStatus,
+      venueMessage: this.venueMessage,
+      outcome: this.outcome,
+      category: this.category,
+      data: this.data,
+      request: this.request,
+      cause: this.cause,
+    };
+  }
+
   toJSON(): Record<string, unknown> {
     return {
       name: this.name,
@@ -175,16 +191,7 @@ export class RateLimitedError extends ExchangeError {
   /** The same error, knowing until when the client pauses. */
   withPausedUntil(until: number): RateLimitedError {
     return new RateLimitedError(`${this.message}; no request is sent until ${new Date(until).toISOString()}`, {
-      endpoint: this.endpoint,
-      httpStatus: this.httpStatus,
-      venueCode: this.venueCode,
-      envelopeStatus: this.envelopeStatus,
-      venueMessage: this.venueMessage,
-      outcome: this.outcome,
-      category: this.category,
-      data: this.data,
-      request: this.request,
-      cause: this.cause,
+      ...this.init,
       retryAfterMs: this.retryAfterMs,
       banned: this.banned,
       pausedUntil: until,
