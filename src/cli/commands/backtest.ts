@@ -12,7 +12,6 @@
  * input (unknown strategy, bad parameter, a range or symbol without bars or with only partial
  * periods, a file that is not a journal) is a usage error, exit code 2.
  */
-import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Argv } from 'yargs';
@@ -41,8 +40,6 @@ import type { KlineInterval } from '../../core/market/intervals.ts';
 import { formatSummary } from '../../backtest/summary.ts';
 import { formatTime, parseTimeText } from '../../data/time-text.ts';
 import { JournalError } from '../../journal/errors.ts';
-import { resolveJournalPath } from '../../journal/journal-path.ts';
-import { openJournal } from '../../journal/journal.ts';
 import type { Journal } from '../../journal/journal.ts';
 import { exchangeInfoFromConfig } from '../../sandbox/config/exchange-info.ts';
 import { resolveSetup } from '../../strategy/define.ts';
@@ -52,7 +49,8 @@ import { parseParams } from '../../strategy/params.ts';
 import { INTERVALS } from '../../strategy/types.ts';
 import { UsageError } from '../errors.ts';
 import { intOption, numberOption } from '../options.ts';
-import { checkJournalPath, checkOutputDir, checkOutputFile, ioStep, journalSource } from '../paths.ts';
+import { openExistingJournal } from '../journal-file.ts';
+import { checkOutputDir, checkOutputFile, ioStep } from '../paths.ts';
 import type { CliIo } from '../io.ts';
 import type { GlobalArgs } from '../with-client.ts';
 import { runSweepCommand, type SweepArgs } from './backtest-sweep.ts';
@@ -173,10 +171,6 @@ export function rulesFile(file: string, symbol: string): ExchangeInfoFromFile {
   }
 }
 
-function openReadOnly(file: string): Journal {
-  return usage(() => openJournal(file, { readonly: true }));
-}
-
 /** What the journal holds for a symbol and interval, for the "no bars" messages. */
 function held(journal: Journal): string {
   const series = journal.klines.series();
@@ -264,10 +258,7 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
     throw new UsageError(`strategy '${strategy.name}' trades ${setup.symbols.join(', ')} on ${setup.intervals.join(', ')} with these parameters, not ${symbol} ${interval}`);
   }
 
-  const file = resolveJournalPath(args.journal, io.env, config.journal.path);
-  checkJournalPath(file, journalSource(args.journal, io.env, config.journal.path));
-  if (!existsSync(file)) throw new UsageError(`no journal at ${file}: fill it with \`halyard import FILE.csv\` or \`halyard record\`, or name another with --journal (or $HALYARD_JOURNAL)`);
-  const journal = openReadOnly(file);
+  const { file, journal } = openExistingJournal(args.journal, io.env, config.journal.path);
   try {
     const series = pickSeries(journal, file, symbol, interval as KlineInterval, args.detail as KlineInterval | undefined);
     const madeFrom = series.detailed === true ? `made from its ${series.stored} bars, fills played on them` : series.stored === series.interval ? undefined : `made from its ${series.stored} bars`;

@@ -6,7 +6,6 @@
  * read from the series' open times (data/kline-gaps.ts, as `halyard import` reports them). Read
  * only: the journal is opened read-only and nothing is written.
  */
-import { existsSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import { loadConfig } from '../../config/load.ts';
 import { alignTable } from '../../backtest/metrics-format.ts';
@@ -16,14 +15,11 @@ import type { KlineInterval } from '../../data/intervals.ts';
 import { findGaps } from '../../data/kline-gaps.ts';
 import type { KlineGap } from '../../data/kline-gaps.ts';
 import { formatTime } from '../../data/time-text.ts';
-import { JournalError } from '../../journal/errors.ts';
-import { resolveJournalPath } from '../../journal/journal-path.ts';
-import { openJournal } from '../../journal/journal.ts';
 import type { Journal } from '../../journal/journal.ts';
 import type { SeriesInfo } from '../../journal/kline-store.ts';
 import { UsageError } from '../errors.ts';
 import { printJson } from '../io.ts';
-import { checkJournalPath, journalSource } from '../paths.ts';
+import { openExistingJournal } from '../journal-file.ts';
 import type { CliIo } from '../io.ts';
 import type { GlobalArgs } from '../with-client.ts';
 import { COMMANDS } from './catalog.ts';
@@ -76,17 +72,7 @@ export function dataCommand(io: CliIo) {
 }
 
 export async function runData(io: CliIo, args: DataArgs): Promise<DataReport> {
-  const configured = loadConfig(args.config as string | undefined).journal.path;
-  const file = resolveJournalPath(args.journal, io.env, configured);
-  checkJournalPath(file, journalSource(args.journal, io.env, configured));
-  if (!existsSync(file)) throw new UsageError(`no journal at ${file}: fill it with \`halyard import FILE.csv\` or \`halyard record\`, or name another with --journal (or $HALYARD_JOURNAL)`);
-  let journal: Journal;
-  try {
-    journal = openJournal(file, { readonly: true });
-  } catch (e) {
-    if (e instanceof JournalError) throw new UsageError(e.message);
-    throw e;
-  }
+  const { file, journal } = openExistingJournal(args.journal, io.env, loadConfig(args.config as string | undefined).journal.path);
   try {
     const report = dataReport(journal, file, args);
     if (args.json === true) printJson(io, report);

@@ -20,11 +20,10 @@ import type { ExchangeInfoFromFile } from '../../data/exchange-info-file.ts';
 import { KlineCsvError, readKlineCsv, type KlineCsvResult } from '../../data/kline-csv.ts';
 import { compareWithStored, type KlineOverlap } from '../../data/kline-overlap.ts';
 import { formatTime } from '../../data/time-text.ts';
-import { JournalError } from '../../journal/errors.ts';
 import { resolveJournalPath } from '../../journal/journal-path.ts';
-import type { OpenOptions } from '../../journal/db.ts';
-import { openJournal, type Journal } from '../../journal/journal.ts';
+import type { Journal } from '../../journal/journal.ts';
 import { UsageError } from '../errors.ts';
+import { withJournal } from '../journal-file.ts';
 import type { CliIo } from '../io.ts';
 import type { GlobalArgs } from '../with-client.ts';
 import { COMMANDS } from './catalog.ts';
@@ -133,20 +132,6 @@ export async function runImport(io: CliIo, args: ImportArgs): Promise<KlineCsvRe
   return parsed;
 }
 
-function withJournal<T>(path: string, options: OpenOptions, fn: (journal: Journal) => T): T {
-  let journal: Journal;
-  try {
-    journal = openJournal(path, options);
-  } catch (e) {
-    if (e instanceof JournalError) throw new UsageError(e.message);
-    throw e;
-  }
-  try {
-    return fn(journal);
-  } finally {
-    journal.close();
-  }
-}
 
 type OverlapCounts = Pick<KlineOverlap, 'new' | 'identical' | 'completing' | 'changed'>;
 

@@ -17,10 +17,10 @@ import type { Argv } from 'yargs';
 import { backfillKlines, BackfillError, type BackfillProgress, type BackfillResult } from '../../data/backfill.ts';
 import { isKlineInterval, KLINE_INTERVALS, type KlineInterval } from '../../data/intervals.ts';
 import { formatTime, parseTimeText } from '../../data/time-text.ts';
-import { JournalError } from '../../journal/errors.ts';
 import { resolveJournalPath } from '../../journal/journal-path.ts';
-import { openJournal, type Journal } from '../../journal/journal.ts';
+import type { Journal } from '../../journal/journal.ts';
 import { UsageError } from '../errors.ts';
+import { openUserJournal } from '../journal-file.ts';
 import type { CliIo } from '../io.ts';
 import { exchangeBaseUrl, withClient, type GlobalArgs } from '../with-client.ts';
 import { COMMANDS } from './catalog.ts';
@@ -90,13 +90,7 @@ export async function runRecord(io: CliIo, args: RecordArgs, options: RecordComm
     // exchangeInfo snapshots), not a guess. A symbol the exchange does not list is bad input,
     // refused before the journal is opened (or created).
     const rules = await exchangeRules(client.general, symbol);
-    let journal: Journal;
-    try {
-      journal = openJournal(path, { createDirs: true });
-    } catch (e) {
-      if (e instanceof JournalError) throw new UsageError(e.message);
-      throw e;
-    }
+    const journal = openUserJournal(path, { createDirs: true });
     try {
       let unsaved = 'problem' in rules ? rules.problem : undefined;
       if ('body' in rules) {
