@@ -70,16 +70,21 @@ async function connect(url: string) {
   return { ws, messages, waitFor };
 }
 
+/** A trading sandbox with two clients: the demo account's (the maker) and a second account holding 100,000 PHP (the taker). */
+async function makerAndTaker() {
+  const s = await startSandbox({ plugins: tradingPlugins() });
+  cleanups.push(() => s.close());
+  const maker = client(s, s.apiKey, s.apiSecret);
+  const now = s.clock.now();
+  const takerAccount = s.accounts.createAccount({ email: 'taker@example.com', createdAt: now });
+  const takerKey = s.accounts.createKey({ accountId: takerAccount.id, createdAt: now });
+  s.services.balances?.credit(takerAccount.id, 'PHP', '100000');
+  return { s, maker, taker: client(s, takerKey.apiKey, takerKey.secret) };
+}
+
 describe('sandbox user data stream and market streams from HTTP orders', () => {
   it('delivers the fill as executionReport (x TRADE) and outboundAccountPosition within 100 ms, and the trade on the combined stream', async () => {
-    const s = await startSandbox({ plugins: tradingPlugins() });
-    cleanups.push(() => s.close());
-    const maker = client(s, s.apiKey, s.apiSecret);
-    const now = s.clock.now();
-    const takerAccount = s.accounts.createAccount({ email: 'taker@example.com', createdAt: now });
-    const takerKey = s.accounts.createKey({ accountId: takerAccount.id, createdAt: now });
-    s.services.balances?.credit(takerAccount.id, 'PHP', '100000');
-    const taker = client(s, takerKey.apiKey, takerKey.secret);
+    const { s, maker, taker } = await makerAndTaker();
 
     const { listenKey } = await maker.userStream.startUserDataStream();
     const user = await connect(`${s.wsUrl}/openapi/ws/${listenKey}`);
@@ -120,14 +125,7 @@ describe('sandbox user data stream and market streams from HTTP orders', () => {
   });
 
   it('reports w (on book, notes 4.1) true for a taker whose remainder rests, from its NEW on, and false for an IOC remainder', async () => {
-    const s = await startSandbox({ plugins: tradingPlugins() });
-    cleanups.push(() => s.close());
-    const maker = client(s, s.apiKey, s.apiSecret);
-    const now = s.clock.now();
-    const takerAccount = s.accounts.createAccount({ email: 'taker@example.com', createdAt: now });
-    const takerKey = s.accounts.createKey({ accountId: takerAccount.id, createdAt: now });
-    s.services.balances?.credit(takerAccount.id, 'PHP', '100000');
-    const taker = client(s, takerKey.apiKey, takerKey.secret);
+    const { s, maker, taker } = await makerAndTaker();
     const { listenKey } = await taker.userStream.startUserDataStream();
     const user = await connect(`${s.wsUrl}/openapi/ws/${listenKey}`);
     const reportsOf = (c: string) => user.messages.filter((m) => m.json['e'] === 'executionReport' && m.json['c'] === c);
