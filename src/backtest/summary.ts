@@ -17,10 +17,15 @@ function balances(b: Record<string, string>): string {
   return parts.length ? parts.join(', ') : '(none)';
 }
 
-/** Bars missing from the replayed series, when it has gaps. */
-function missingText(run: BacktestRun): string {
+/** Bars missing from the replayed series, when it has gaps (the summary's and the report's Range). */
+export function missingBarsText(run: BacktestRun): string | undefined {
   const m = run.missingBars ?? 0;
-  return m > 0 ? `, ${fmtNum(m, 0)} missing: the data has gaps` : '';
+  return m > 0 ? `${fmtNum(m, 0)} missing: the data has gaps` : undefined;
+}
+
+function missingText(run: BacktestRun): string {
+  const text = missingBarsText(run);
+  return text === undefined ? '' : `, ${text}`;
 }
 
 /** How many bars the strategy's warmup took from the run, when it took any. */

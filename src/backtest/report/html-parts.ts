@@ -7,6 +7,7 @@ import { runSpanMs } from '../metrics-returns.ts';
 import { statsByTag, tradeStats } from '../metrics-trades.ts';
 import { monthlyReturns, periodReturns } from '../period-returns.ts';
 import { warmupLine } from '../run-notices.ts';
+import { missingBarsText } from '../summary.ts';
 import type { BacktestMetrics, BacktestRun } from '../types.ts';
 
 export function escapeHtml(s: string): string {
@@ -22,12 +23,18 @@ export function headerHtml(run: BacktestRun): string {
   <h1>${e(run.strategy)} <span class="muted">on</span> ${e(run.symbol)} <span class="muted">${e(run.interval)}</span></h1>
   <dl class="meta">
     <dt>Params</dt><dd><code>${e(fmtParams(run.params))}</code></dd>
-    <dt>Range</dt><dd>${e(fmtTime(run.from))} &rarr; ${e(fmtTime(run.to))} (${e(fmtDuration(run.to - run.from))}, ${e(fmtNum(run.barCount, 0))} bars${(run.missingBars ?? 0) > 0 ? `, <span class="neg" id="missing-bars">${e(fmtNum(run.missingBars ?? 0, 0))} missing: the data has gaps</span>` : ''})</dd>
+    <dt>Range</dt><dd>${e(fmtTime(run.from))} &rarr; ${e(fmtTime(run.to))} (${e(fmtDuration(run.to - run.from))}, ${e(fmtNum(run.barCount, 0))} bars${missingHtml(run)})</dd>
 ${warmupHtml(run)}    <dt>Fees</dt><dd>maker ${e(run.fees.maker)}, taker ${e(run.fees.taker)}</dd>
     <dt>Fill model</dt><dd><code>${e(JSON.stringify(run.fillModel))}</code></dd>
     <dt>Balances</dt><dd>${e(balances(run.startBalances))} &rarr; ${e(balances(run.endBalances))}</dd>
   </dl>${noticesHtml(run)}
 </header>`;
+}
+
+/** The summary's missing-bars note on the Range, marked. */
+function missingHtml(run: BacktestRun): string {
+  const text = missingBarsText(run);
+  return text === undefined ? '' : `, <span class="neg" id="missing-bars">${escapeHtml(text)}</span>`;
 }
 
 /** The summary's Warmup line (how many of the run's bars only filled the strategy's history), when there is one. */
