@@ -4,7 +4,8 @@
  * while a live run writes), foreign keys on (off by default in SQLite), a busy timeout (a second
  * process waits for the lock instead of failing at once).
  */
-import { closeSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { makeDirs } from '../fs/make-dirs.ts';
 import { dirname } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
@@ -76,7 +77,7 @@ function sqliteCode(e: unknown): string | undefined {
 export function openDatabase(file: string, options: OpenOptions = {}): OpenedDatabase {
   if (file !== MEMORY) {
     checkHeader(file);
-    if (options.createDirs && !options.readonly) mkdirSync(dirname(file), { recursive: true });
+    if (options.createDirs && !options.readonly) makeDirs(dirname(file));
   }
   let db: Database;
   try {

@@ -9,7 +9,8 @@
  * list. Long runs are thinned to about 5,000 candles and curve points (chart-data.ts). When the
  * charts are drawn the body gets data-ready="true" and window.__report holds the counts.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
+import { makeDirs } from '../../fs/make-dirs.ts';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -103,6 +104,6 @@ ${notesHtml(run)}
 
 /** Render and write, creating the folder. */
 export async function writeReport(file: string, input: ReportInput): Promise<void> {
-  await mkdir(path.dirname(path.resolve(file)), { recursive: true });
+  makeDirs(path.dirname(path.resolve(file)));
   await writeFile(file, renderReport(input), 'utf8');
 }

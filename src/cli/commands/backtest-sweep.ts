@@ -6,7 +6,8 @@
  * (src/backtest/sweep.ts); with --walk-forward, optimises on each train window and reports the
  * chosen parameters out of sample on the window after it (src/backtest/walk-forward.ts).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
+import { makeDirs } from '../../fs/make-dirs.ts';
 import path from 'node:path';
 import { buildGrid, parseSweepSpecs, rankMetric, runSweep, type SweepJob } from '../../backtest/sweep.ts';
 import { bestParamArgs, formatSweepTable, sweepToJson } from '../../backtest/sweep-format.ts';
@@ -145,6 +146,6 @@ export function largestWarmup(strategy: AnyStrategyDefinition, grid: SweepGrid):
 
 async function write(file: string, value: unknown): Promise<void> {
   const dir = path.dirname(path.resolve(file));
-  await ioStep('create the folder', dir, () => mkdir(dir, { recursive: true }));
+  await ioStep('create the folder', dir, () => makeDirs(dir));
   await ioStep('write the JSON file', file, () => writeFile(file, JSON.stringify(value, jsonReplacer, 2), 'utf8'));
 }

@@ -12,7 +12,8 @@
  * input (unknown strategy, bad parameter, a range or symbol without bars or with only partial
  * periods, a file that is not a journal) is a usage error, exit code 2.
  */
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
+import { makeDirs } from '../../fs/make-dirs.ts';
 import path from 'node:path';
 import type { Argv } from 'yargs';
 import { loadConfig } from '../../config/load.ts';
@@ -300,7 +301,7 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
     }
     // The strategy's log lines go beside the JSON, under a working name until the run's range names the files.
     const runDir = path.dirname(path.resolve(args.json ?? path.join(outDir, 'run.json')));
-    await ioStep('create the folder', runDir, () => mkdir(runDir, { recursive: true }));
+    await ioStep('create the folder', runDir, () => makeDirs(runDir));
     const log = new StrategyLogFile(path.join(runDir, `.${strategy.name}-${symbol}-${interval}-${process.pid}.log.part`));
     let run;
     try {
