@@ -137,6 +137,33 @@ describe('Kernel', () => {
     expect(kernel.runners.map((r) => r.name)).toEqual(['s329599']);
   });
 
+  it('starts a strategy added to a running kernel at once (its onStart intents are placed), and refuses one after stop', () => {
+    const { kernel, venue, clock } = setup();
+    const seen: string[] = [];
+    const early = defineStrategy({ name: 'early', params: z.object({}), symbols: ['BTCPHP'], onStart: () => void seen.push('early start'), onBar: () => void seen.push('early bar') });
+    kernel.addStrategy(early);
+    kernel.start();
+    const late = defineStrategy({
+      name: 'late',
+      params: z.object({}),
+      symbols: ['BTCPHP'],
+      onStart: () => {
+        seen.push('late start');
+        return [place({ symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', quantity: '1', price: '100', tag: 'late' })];
+      },
+      onBar: () => void seen.push('late bar'),
+    });
+    const runner = kernel.addStrategy(late);
+    expect(runner.status).toBe('running');
+    expect(venue.sent.map((c) => (c.kind === 'place' ? c.clientOrderId.length > 0 && c.side : c.kind))).toEqual(['BUY']);
+    kernel.start(); // a second start starts nothing twice
+    clock.t = 60_000;
+    kernel.bar('BTCPHP', '1m', bar);
+    expect(seen).toEqual(['early start', 'late start', 'early bar', 'late bar']);
+    kernel.stop();
+    expect(() => kernel.addStrategy(defineStrategy({ name: 'after', params: z.object({}), symbols: ['BTCPHP'], onBar: () => undefined }))).toThrow(/cannot host 'after': the kernel has stopped/);
+  });
+
   it('stops a strategy that throws, cancels its open orders, and keeps the others running', () => {
     const { kernel, orders, venue, failures, clock } = setup({ PHP: '100000' });
     const bad = defineStrategy({

@@ -67,6 +67,8 @@ export class Kernel {
   private tail = 0;
   private readonly rounds = new Map<string, number>();
   private draining = false;
+  /** Started: a strategy added now starts at once. Stopped: no strategy can be added. */
+  private phase: 'created' | 'running' | 'stopped' = 'created';
   // What the intent and event paths read of the options, copied out of the caller's object (a
   // backtest makes one per run: docs/architecture.md, "Objects made once per run").
   private readonly orders: OrderManager;
@@ -93,6 +95,7 @@ export class Kernel {
 
   /** Host a strategy; its context reads the order manager's view of it. Throws on bad params (StrategyParamsError). */
   addStrategy(definition: AnyStrategyDefinition, params?: unknown): AnyStrategyRunner {
+    if (this.phase === 'stopped') throw new RangeError(`cannot host '${definition.name}': the kernel has stopped`);
     if (this.byName.has(definition.name)) throw new RangeError(`a strategy named '${definition.name}' is already hosted`);
     const runner = createRunner(definition, {
       params,
@@ -102,10 +105,15 @@ export class Kernel {
     });
     this.list.push(runner);
     this.byName.set(runner.name, runner);
+    // Added to a running kernel (a live process hosting one more strategy): started now, as
+    // start() would have; it sees the bars and events that come from here on.
+    if (this.phase === 'running') this.handle(runner, runner.start());
     return runner;
   }
 
   start(): void {
+    if (this.phase !== 'created') return;
+    this.phase = 'running';
     for (const r of this.list) this.handle(r, r.start());
   }
 
@@ -136,6 +144,7 @@ export class Kernel {
   }
 
   stop(reason = 'requested'): void {
+    this.phase = 'stopped';
     for (const r of this.list) this.handle(r, r.stop(reason));
   }
 
