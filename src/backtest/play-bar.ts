@@ -7,6 +7,13 @@
  * between them. All fills of the bar share its volume cap. A bar with nothing open and nothing
  * queued only records its close: no print could fill anything, so none is made (and the close
  * reaches the venue only when its next command runs).
+ *
+ * Timers (`BarTimers`, a strategy's onTimer) fire at their due times, as a live host fires them:
+ * each due time inside the bar is fired at that time on the clock, before the path point at or
+ * after it (a timer due at the open fires before the open is traded). The strategy sees only
+ * closed bars, and what it sends reaches the venue at the next point of the path, at that
+ * point's price. A bar with a timer due is played point by point even when nothing is open, so
+ * an order a timer sends mid-bar meets the rest of the bar's path.
  */
 import { closeText, keepClose } from '../core/indicators/candle.ts';
 import type { Candle, CandleText, KeptClose } from '../core/indicators/candle.ts';
@@ -18,6 +25,14 @@ import type { SimVenue } from './sim-venue.ts';
 export class SimClock {
   t = 0;
   readonly now = (): number => this.t;
+}
+
+/** The strategies' timers as the player fires them (the kernel's). */
+export interface BarTimers {
+  /** The earliest due time (undefined: none). */
+  next(): number | undefined;
+  /** Fire what is due at `time` (the clock is there already). */
+  fire(time: number): void;
 }
 
 export class BarPlayer {
@@ -36,12 +51,19 @@ export class BarPlayer {
     private readonly clock: SimClock,
     private readonly symbol: string,
     private readonly model: ResolvedFillModel,
+    private readonly timers?: BarTimers,
   ) {}
 
   play(c: Candle): void {
     const v = this.venue;
     const x = c.exact;
-    if (!v.busy()) {
+    // Due times in a gap before the bar (missing bars) are one call at its open, with the latest
+    // of them: a host that fell behind fires once (StrategyRunner.timer), not once per tick missed.
+    if (this.timers !== undefined && this.timerBy(c.openTime - 1)) {
+      this.clock.t = c.openTime;
+      this.timers.fire(c.openTime);
+    }
+    if (!v.busy() && !this.timerBy(c.closeTime)) {
       this.deferIdle(c.closeTime, x);
       return;
     }
@@ -61,9 +83,16 @@ export class BarPlayer {
     const path = this.path;
     for (let i = 0; i < path.length; i++) {
       const p = path[i] as PathPoint;
+      this.fireTimers(p.time);
       if (!v.busy()) {
-        this.deferIdle(c.closeTime, x);
-        return;
+        if (!this.timerBy(c.closeTime)) {
+          this.deferIdle(c.closeTime, x);
+          return;
+        }
+        // Nothing to fill here, but a timer is due later in the bar: the price is noted for the
+        // venue (its next command trades from it), as an idle bar's close is.
+        this.venue.idle(this.symbol, p.time, p.price);
+        continue;
       }
       this.clock.t = p.time;
       v.flush(this.symbol, p.time, p.price);
@@ -75,6 +104,24 @@ export class BarPlayer {
         for (let s = v.stopBetween(this.symbol, from, p.price); s !== undefined; s = v.stopBetween(this.symbol, s, p.price)) v.print(this.symbol, p.time, s);
       }
       v.print(this.symbol, p.time, p.price);
+    }
+  }
+
+  /** Whether a timer is due at or before `time`. */
+  private timerBy(time: number): boolean {
+    const t = this.timers;
+    if (t === undefined) return false;
+    const next = t.next();
+    return next !== undefined && next <= time;
+  }
+
+  /** Fire each timer due at or before `time`, at its due time, earliest first. */
+  private fireTimers(time: number): void {
+    const t = this.timers;
+    if (t === undefined) return;
+    for (let next = t.next(); next !== undefined && next <= time; next = t.next()) {
+      this.clock.t = next;
+      t.fire(next);
     }
   }
 

@@ -124,11 +124,14 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
   });
   const runner = kernel.addStrategy(opts.strategy, opts.params);
   const interval = check(opts, runner.setup, runner.name);
-  const player = new BarPlayer(venue, clock, symbol, model);
+  // A strategy with a timer has it fired at each due time inside the bars (play-bar.ts), and at
+  // the bar's delivery for a time due then.
+  const hasTimer = runner.setup.timerMs !== undefined;
+  const timers = hasTimer ? { next: () => kernel.nextTimerAt, fire: (t: number) => kernel.timer(t) } : undefined;
+  const player = new BarPlayer(venue, clock, symbol, model, timers);
   const scratch = new CandleScratch();
   const from = opts.from ?? -Infinity;
   const to = opts.to ?? Infinity;
-  const hasTimer = runner.setup.timerMs !== undefined;
   const detailed = opts.detailed === true;
   let count = 0;
   let first = 0;

@@ -135,6 +135,16 @@ export class Kernel {
     for (const r of this.list) this.handle(r, r.bookTop(input));
   }
 
+  /** The earliest time a hosted strategy's onTimer is due (undefined: none has a timer running). */
+  get nextTimerAt(): number | undefined {
+    let next: number | undefined;
+    for (const r of this.list) {
+      const due = r.nextTimerAt;
+      if (due !== undefined && (next === undefined || due < next)) next = due;
+    }
+    return next;
+  }
+
   /** Fire due timers. */
   timer(now: number = this.clock.now()): void {
     for (const r of this.list) {

@@ -108,4 +108,16 @@ describe('StrategyHarness', () => {
     expect(h.failures).toHaveLength(1);
     expect(h.intents).toEqual([]);
   });
+
+  it('fires a timer at each due time inside a bar, as a backtest does', () => {
+    const times: string[] = [];
+    const def = defineStrategy({ name: 'ticker', params: z.object({}), symbols: ['BTCPHP'], timerMs: 15_000, onTimer: (ctx, time) => void times.push(`${time}@${ctx.now()}`), onBar: () => undefined });
+    const h = new StrategyHarness(def, { balances: { PHP: '5000' } });
+    const [bar] = candlesFromCloses(['300'], { startTime: 0 });
+    h.start();
+    h.bar(bar!);
+    // Due at 15, 30 and 45 s inside the bar, each on the clock of its time, then 60 s at the delivery.
+    expect(times).toEqual(['15000@15000', '30000@30000', '45000@45000', '60000@60000']);
+    expect(h.view.time).toBe(60_000);
+  });
 });

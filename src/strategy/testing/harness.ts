@@ -204,7 +204,9 @@ export class StrategyHarness {
 
   private player(symbol: string): BarPlayer {
     let p = this.players.get(symbol);
-    if (!p) this.players.set(symbol, (p = new BarPlayer(this.venue, this.clock, symbol, resolveFillModel(this.options.fillModel))));
+    // Timers fire at their due times inside a bar, as in runBacktest (play-bar.ts).
+    const timers = { next: () => this.kernel.nextTimerAt, fire: (t: number) => this.kernel.timer(t) };
+    if (!p) this.players.set(symbol, (p = new BarPlayer(this.venue, this.clock, symbol, resolveFillModel(this.options.fillModel), timers)));
     return p;
   }
 
