@@ -120,6 +120,18 @@ describe('runSweep: a strategy stopped by a failure', () => {
   });
 });
 
+describe('runSweep: a warmup the range never gets past', () => {
+  it('is a warning under the table and the run\'s notices in the JSON (real runs, in this process)', async () => {
+    const short: SweepJob = { ...job, data: { kind: 'synthetic', seed: 5, bars: 30, regime: 'flat', startPrice: '30000' } };
+    const grid = buildGrid(smaCrossover, parseSweepSpecs(['slow=20,40']), { fast: 5 });
+    const result = await runSweep(short, grid, { runJob: executeJob });
+    expect(formatSweepTable(result)).toMatch(/^Warning: 1 combination\(s\) never traded past the strategy's warmup \(their figures are of an idle run\); e\.g\. slow=40: the strategy's warmup is 41 bars and the run had 30: onBar never ran/m);
+    const json = sweepToJson(result).results;
+    expect(json.find((r) => r.values['slow'] === 40)?.notices).toEqual([expect.stringContaining('onBar never ran')]);
+    expect(json.find((r) => r.values['slow'] === 20)).not.toHaveProperty('notices');
+  });
+});
+
 describe('runSweep: what the strategy logged', () => {
   it('is counted per combination, the first line kept, and said under the table and in the JSON', async () => {
     const grid = buildGrid(smaCrossover, parseSweepSpecs(['fast=5:15:5']), { slow: 40 });
@@ -170,6 +182,27 @@ describe('runWalkForward (fake runner)', () => {
     expect(seen).toHaveLength(9);
     expect(formatWalkForward(result)).toMatch(/Out of sample \(3 of 3 folds\)/);
     expect(walkForwardToJson(result).folds[1]!.testWindow).toEqual({ skip: 1000, take: 400 });
+  });
+});
+
+describe('runWalkForward: what a test run says about itself', () => {
+  it('a stopped strategy and a warmup the test window barely passes are lines under the table and fields in the JSON', async () => {
+    const grid = buildGrid(smaCrossover, parseSweepSpecs(['fast=10']), job.baseParams);
+    const runJob = (j: BacktestJob): JobOutcome => {
+      const test = (j.window?.skip ?? 0) >= 600;
+      const base: JobOutcome = { ok: true, metrics: metrics({ sharpe: 1 }), barCount: 400, from: 0, to: 60_000, denials: 0, strategyFailures: 0, logs: 0 };
+      if (!test) return base;
+      if (j.window?.skip === 600) return { ...base, strategyFailures: 1, firstFailure: 'onBar at 2024-01-01 10:00 UTC: boom' };
+      return { ...base, notices: ["the strategy's warmup is 400 bars and the run had 400: onBar ran only on the last bar, too late for its orders to fill"] };
+    };
+    const result = await runWalkForward(job, grid, { runJob, folds: 2, trainBars: 600, testBars: 400, totalBars: 1400 });
+    const text = formatWalkForward(result);
+    expect(text).toMatch(/^Fold 1: the strategy was stopped on the test window \(its figures are of a stopped run\): onBar at 2024-01-01 10:00 UTC: boom$/m);
+    expect(text).toMatch(/^Warning: fold 2: the strategy's warmup is 400 bars and the run had 400: onBar ran only on the last bar/m);
+    const folds = walkForwardToJson(result).folds;
+    expect(folds[0]!.testResult).toMatchObject({ firstFailure: 'onBar at 2024-01-01 10:00 UTC: boom' });
+    expect(folds[1]!.testResult?.notices).toHaveLength(1);
+    expect(folds[1]!.testResult).not.toHaveProperty('firstFailure');
   });
 });
 

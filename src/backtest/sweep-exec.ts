@@ -61,6 +61,7 @@ export async function executeJob(job: BacktestJob): Promise<JobOutcome> {
       ...(run.strategyFailures[0] ? { firstFailure: failureText(run.strategyFailures[0]) } : {}),
       logs,
       ...(firstLog === undefined ? {} : { firstLog }),
+      ...(run.notices === undefined || run.notices.length === 0 ? {} : { notices: run.notices }),
     };
   } catch (e) {
     return { ok: false, error: e instanceof Error ? e.message : String(e) };

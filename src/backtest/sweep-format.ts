@@ -74,6 +74,13 @@ export function formatSweepTable(result: SweepResult, options: { top?: number } 
     const all = logged.reduce((n, x) => n + x.logs, 0);
     problems.push(`${logged.length} combination(s) logged ${all} line(s) from the strategy (run one alone for its log file); e.g. ${values}: ${e.firstLog ?? ''}`);
   }
+  // A combination whose warmup the range never got past (run-notices.ts) ranks on an idle run.
+  const warned = result.entries.filter((e) => e.notices !== undefined && e.notices.length > 0);
+  if (warned.length) {
+    const e = warned[0]!;
+    const values = Object.entries(e.values).map(([k, v]) => `${k}=${valueText(v)}`).join(' ');
+    problems.push(`Warning: ${warned.length} combination(s) never traded past the strategy's warmup (their figures are of an idle run); e.g. ${values}: ${e.notices?.[0] ?? ''}`);
+  }
   if (problems.length) lines.push('', ...problems);
   return lines.join('\n');
 }
@@ -91,7 +98,7 @@ export interface SweepJson {
   interval: string;
   rankBy: RankMetric;
   axes: { name: string; values: string[] }[];
-  results: { rank: number; values: Record<string, unknown>; params: Record<string, unknown>; metrics: JsonMetrics; bars: number; from: number; to: number; denials: number; strategyFailures: number; firstFailure?: string; logs: number; firstLog?: string }[];
+  results: { rank: number; values: Record<string, unknown>; params: Record<string, unknown>; metrics: JsonMetrics; bars: number; from: number; to: number; denials: number; strategyFailures: number; firstFailure?: string; logs: number; firstLog?: string; notices?: string[] }[];
   failed: SweepFailure[];
   skipped: SkippedPoint[];
 }
@@ -116,6 +123,7 @@ export function sweepToJson(result: SweepResult): SweepJson {
       ...(e.firstFailure === undefined ? {} : { firstFailure: e.firstFailure }),
       logs: e.logs,
       ...(e.firstLog === undefined ? {} : { firstLog: e.firstLog }),
+      ...(e.notices === undefined ? {} : { notices: e.notices }),
     })),
     failed: result.failed,
     skipped: result.skipped,

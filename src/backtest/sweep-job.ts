@@ -78,6 +78,8 @@ export type JobOutcome =
       /** Lines the strategy logged (`ctx.log`), and the first (`<time>  <message>`) when there were any. */
       logs: number;
       firstLog?: string;
+      /** The run's warnings about itself (run-notices.ts: a warmup it never got past), when any. */
+      notices?: string[];
     }
   | { ok: false; error: string };
 

@@ -52,6 +52,8 @@ export interface SweepEntry {
   /** Lines the strategy logged, and the first of them. */
   logs: number;
   firstLog?: string;
+  /** The run's warnings about itself (a warmup it never got past), when any. */
+  notices?: string[];
 }
 
 export interface SweepFailure {

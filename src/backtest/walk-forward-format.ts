@@ -29,6 +29,12 @@ export function formatWalkForward(result: WalkForwardResult): string {
     '',
     ...formatAggregate(a, by),
   ];
+  // What a test run said about itself: a strategy stopped by a failure, a warmup it never got past.
+  for (const f of result.folds) {
+    const t = f.testResult;
+    if (t?.firstFailure !== undefined) lines.push(`Fold ${f.index}: the strategy was stopped on the test window (its figures are of a stopped run): ${t.firstFailure}`);
+    for (const n of t?.notices ?? []) lines.push(`Warning: fold ${f.index}: ${n}`);
+  }
   if (result.unusedBars > 0) lines.push(`${result.unusedBars} bar(s) after the last test window are not used by any fold`);
   if (result.skipped.length) lines.push(`${result.skipped.length} grid combination(s) skipped by the params schema (e.g. ${result.skipped[0]!.reason})`);
   return lines.join('\n');
@@ -58,7 +64,7 @@ export interface WalkForwardJson {
     trainWindow: { skip: number; take: number };
     testWindow: { skip: number; take: number };
     chosen: { values: Record<string, unknown>; params: Record<string, unknown>; trainMetrics: JsonMetrics } | null;
-    testResult: { metrics: JsonMetrics; from: number; to: number; bars: number } | null;
+    testResult: { metrics: JsonMetrics; from: number; to: number; bars: number; firstFailure?: string; notices?: string[] } | null;
     error: string | null;
   }[];
   aggregate: Record<keyof WalkForwardAggregate, JsonNumber>;
@@ -83,7 +89,16 @@ export function walkForwardToJson(r: WalkForwardResult): WalkForwardJson {
       trainWindow: f.train,
       testWindow: f.test,
       chosen: f.chosen ? { values: f.chosen.values, params: f.chosen.params, trainMetrics: metricsToJson(f.chosen.trainMetrics) } : null,
-      testResult: f.testResult ? { metrics: metricsToJson(f.testResult.metrics), from: f.testResult.from, to: f.testResult.to, bars: f.testResult.barCount } : null,
+      testResult: f.testResult
+        ? {
+            metrics: metricsToJson(f.testResult.metrics),
+            from: f.testResult.from,
+            to: f.testResult.to,
+            bars: f.testResult.barCount,
+            ...(f.testResult.firstFailure === undefined ? {} : { firstFailure: f.testResult.firstFailure }),
+            ...(f.testResult.notices === undefined ? {} : { notices: f.testResult.notices }),
+          }
+        : null,
       error: f.error ?? null,
     })),
     aggregate,

@@ -38,7 +38,16 @@ export interface FoldResult {
   /** The best train point, when any train run succeeded. */
   chosen?: { values: Record<string, ParamValue>; params: Record<string, unknown>; trainMetrics: BacktestMetrics };
   /** The chosen point on the test window. */
-  testResult?: { metrics: BacktestMetrics; from: number; to: number; barCount: number };
+  testResult?: {
+    metrics: BacktestMetrics;
+    from: number;
+    to: number;
+    barCount: number;
+    /** The strategy was stopped by a failure on the test window (its figures are of a stopped run). */
+    firstFailure?: string;
+    /** The test run's warnings about itself (run-notices.ts). */
+    notices?: string[];
+  };
   trainRuns: number;
   trainFailures: number;
   error?: string;
@@ -127,7 +136,16 @@ export async function runWalkForward(job: SweepJob, grid: SweepGrid, options: Wa
       result.chosen = { values: best.values, params: best.params, trainMetrics: best.metrics };
       const [outcome] = await pool.run([{ ...job, params: best.params, window: fold.test }]);
       progress(sweep.entries.length + sweep.failed.length + 1, sweep.entries.length + sweep.failed.length + 1);
-      if (outcome?.ok) result.testResult = { metrics: outcome.metrics, from: outcome.from, to: outcome.to, barCount: outcome.barCount };
+      if (outcome?.ok) {
+        result.testResult = {
+          metrics: outcome.metrics,
+          from: outcome.from,
+          to: outcome.to,
+          barCount: outcome.barCount,
+          ...(outcome.firstFailure === undefined ? {} : { firstFailure: outcome.firstFailure }),
+          ...(outcome.notices === undefined ? {} : { notices: outcome.notices }),
+        };
+      }
       else result.error = `test run failed: ${outcome ? (outcome as { error: string }).error : 'no outcome'}`;
     }
   } finally {
