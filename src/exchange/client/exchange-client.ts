@@ -7,6 +7,7 @@ import { endpointsByArea, type EndpointsByArea } from '../endpoints/index.ts';
 import type { AnyEndpoint, ParamsOfEndpoint, ResponseOfEndpoint } from '../endpoints/types.ts';
 import type { ExchangeError } from '../errors/errors.ts';
 import { reconcileOrder, type OrderReconciliation, type ReconcileOptions } from './reconcile.ts';
+import { reconcileWrite, type WriteReconciliation } from './reconcile-writes.ts';
 import type { CallOptions, RestClient } from './rest-client.ts';
 
 /** Parameters are optional when the endpoint has no mandatory ones. */
@@ -26,10 +27,19 @@ export type ExchangeClient = { readonly [A in keyof EndpointsByArea]: AreaClient
    * never resends. See `reconcile.ts`.
    */
   readonly reconcileOrder: (error: ExchangeError, options?: ReconcileOptions) => Promise<OrderReconciliation>;
+  /**
+   * The same for a money movement (a withdrawal, a transfer, a sub-account transfer, a fund
+   * collection): looked up in its history by its client id; never resent. See `reconcile-writes.ts`.
+   */
+  readonly reconcileWrite: (error: ExchangeError, options?: ReconcileOptions) => Promise<WriteReconciliation>;
 };
 
 export function createExchangeClient(rest: RestClient): ExchangeClient {
-  const client: Record<string, unknown> = { rest, reconcileOrder: (error: ExchangeError, options?: ReconcileOptions) => reconcileOrder(rest, error, options) };
+  const client: Record<string, unknown> = {
+    rest,
+    reconcileOrder: (error: ExchangeError, options?: ReconcileOptions) => reconcileOrder(rest, error, options),
+    reconcileWrite: (error: ExchangeError, options?: ReconcileOptions) => reconcileWrite(rest, error, options),
+  };
   for (const [area, endpoints] of Object.entries(endpointsByArea)) {
     const methods: Record<string, unknown> = {};
     for (const [name, def] of Object.entries(endpoints as Record<string, AnyEndpoint>)) {

@@ -48,12 +48,22 @@ export async function reconcileOrder(rest: RestClient, error: ExchangeError, opt
   const { settle = true, ...call } = options;
   const first = await lookUp(rest, clientOrderId, call);
   if (first.status === 'found' || !settle) return first;
-  const sent = error.request;
-  if (sent?.recvWindow === undefined) return first;
-  const wait = sent.timestamp + sent.recvWindow + SETTLE_MARGIN_MS - rest.serverClock.now();
-  if (wait <= 0) return first;
-  await rest.clock.sleep(wait, options.signal);
+  if (!(await settleWait(rest, error, options.signal))) return first;
   return lookUp(rest, clientOrderId, call);
+}
+
+/**
+ * Wait until the request `error` carries can no longer land (its timestamp + recvWindow has
+ * passed on the server's clock, plus SETTLE_MARGIN_MS); false when there is nothing to wait for
+ * (the moment has passed, or the request had no recvWindow), so a first not-found is final.
+ */
+export async function settleWait(rest: RestClient, error: ExchangeError, signal?: AbortSignal): Promise<boolean> {
+  const sent = error.request;
+  if (sent?.recvWindow === undefined) return false;
+  const wait = sent.timestamp + sent.recvWindow + SETTLE_MARGIN_MS - rest.serverClock.now();
+  if (wait <= 0) return false;
+  await rest.clock.sleep(wait, signal);
+  return true;
 }
 
 /** The client order id of an order write's error; a TypeError for anything else. */
