@@ -1,5 +1,6 @@
 /** Balance snapshots (spec 2.7 account balances): one row per snapshot, one line per asset. */
 import type { Database, Statement, Transaction } from 'better-sqlite3';
+import { requireMoneyText } from './money-text.ts';
 import { guardWrite } from './write-guard.ts';
 
 export interface AssetBalance {
@@ -47,6 +48,7 @@ export class BalanceStore {
 
   /** Store a snapshot with all its lines in one transaction; returns its id. */
   record(snapshot: NewBalanceSnapshot): number {
+    for (const b of snapshot.balances) requireMoneyText(this.file, () => `balance snapshot at ${snapshot.takenAt}, ${b.asset}`, b, ['free', 'locked']);
     return guardWrite(this.file, () => `balance snapshot at ${snapshot.takenAt}`, () => this.recordTx(snapshot));
   }
 

@@ -7,6 +7,7 @@
  */
 import type { Database, Statement, Transaction } from 'better-sqlite3';
 import { fromJsonOrNull, toJsonOrNull } from './json-column.ts';
+import { requireMoneyText } from './money-text.ts';
 import { guardWrite } from './write-guard.ts';
 
 export interface FillRecord {
@@ -56,6 +57,8 @@ type FillRow = {
   raw: string | null;
 };
 
+const FILL_MONEY = ['price', 'qty', 'quoteQty', 'commission'] as const;
+
 /** Numeric order of decimal-digit ids held as text: shorter is smaller, then lexicographic. */
 const ID_ASC = 'length(trade_id), trade_id';
 const ID_DESC = 'length(trade_id) DESC, trade_id DESC';
@@ -95,6 +98,7 @@ export class FillStore {
   }
 
   private write(f: NewFill): number {
+    requireMoneyText(this.file, () => describe(f), f, FILL_MONEY);
     return this.insertFill.run(
       f.symbol,
       f.tradeId,

@@ -12,6 +12,7 @@
  */
 import type { Database, Statement, Transaction } from 'better-sqlite3';
 import { BLOCK_ROWS, encodeBlock } from './kline-blocks.ts';
+import { requireMoneyText } from './money-text.ts';
 import { guardWrite } from './write-guard.ts';
 
 export interface KlineRecord {
@@ -204,6 +205,7 @@ export class KlineStore {
 
   /** Insert or replace rows keyed by (symbol, interval, open time), all in one transaction. Returns the row count. */
   insertKlines(rows: readonly KlineInput[]): number {
+    for (let i = 0; i < rows.length; i++) requireMoneyText(this.file, () => `kline ${i} of the batch (${describe(rows[i])})`, rows[i] as KlineInput, KLINE_MONEY);
     this.at = 0;
     guardWrite(this.file, () => (this.at < rows.length ? `kline ${this.at} of the batch (${describe(rows[this.at])})` : 'packing the batch into kline blocks'), () => this.upsertTx(rows));
     return rows.length;
@@ -375,6 +377,8 @@ export class KlineStore {
     }
   }
 }
+
+const KLINE_MONEY = ['open', 'high', 'low', 'close', 'volume', 'quoteVolume', 'takerBuyBaseVolume', 'takerBuyQuoteVolume'] as const;
 
 function describe(r: KlineInput | undefined): string {
   return r ? `${r.symbol} ${r.interval} open time ${r.openTime}` : 'none';

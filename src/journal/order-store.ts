@@ -5,6 +5,7 @@
  */
 import type { Database, Statement, Transaction } from 'better-sqlite3';
 import { fromJsonOrNull, toJsonOrNull } from './json-column.ts';
+import { requireMoneyText } from './money-text.ts';
 import { guardWrite } from './write-guard.ts';
 
 /** Spec 3.1: the states in which an order can still fill. */
@@ -141,6 +142,7 @@ export class OrderStore {
 
   /** Record a new order. Idempotent on the client order id: returns false when it was already there. */
   insert(order: NewOrder): boolean {
+    requireMoneyText(this.file, () => `order ${order.clientOrderId}`, order, ['price', 'stopPrice', 'qty', 'executedQty']);
     return guardWrite(this.file, () => `order ${order.clientOrderId}`, () => this.insertTx(order));
   }
 
@@ -149,6 +151,7 @@ export class OrderStore {
    * their value. Returns false when the order is unknown.
    */
   update(clientOrderId: string, change: OrderChange, eventKind = 'update'): boolean {
+    requireMoneyText(this.file, () => `order ${clientOrderId} -> ${change.status}`, change, ['executedQty']);
     return guardWrite(this.file, () => `order ${clientOrderId} -> ${change.status}`, () => this.updateTx(clientOrderId, change, eventKind));
   }
 

@@ -4,6 +4,7 @@
  */
 import type { Database, Statement } from 'better-sqlite3';
 import { fromJson, fromJsonOrNull, toJson, toJsonOrNull } from './json-column.ts';
+import { requireMoneyText } from './money-text.ts';
 import { guardWrite } from './write-guard.ts';
 
 export interface TreasuryAction {
@@ -59,6 +60,7 @@ export class TreasuryStore {
 
   /** Record a planned action; false when this id exists already (nothing changes). */
   record(action: NewTreasuryAction): boolean {
+    requireMoneyText(this.file, () => `treasury action ${action.id}`, action, ['amount']);
     return guardWrite(this.file, () => `treasury action ${action.id}`, () =>
       this.insert.run(
         action.id,
