@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { JournalError } from './errors.ts';
 import { APPLICATION_ID, MAGIC } from './identity.ts';
 import { openJournal } from './journal.ts';
@@ -233,5 +233,20 @@ describe('openJournal', () => {
     const j = openJournal(':memory:');
     expect(() => j.runs.addIntent({ runId: 'nope', time: 1, strategy: 's', kind: 'place', payload: {} })).toThrow(/FOREIGN KEY/);
     j.close();
+  });
+
+  it('closes the connection when opening fails after the database opened (a store cannot be prepared)', () => {
+    const file = join(dir, 'j.db');
+    openJournal(file).close();
+    const raw = new Sqlite(file);
+    raw.exec('DROP TABLE treasury_actions');
+    raw.close();
+    const closes = vi.spyOn(Sqlite.prototype, 'close');
+    try {
+      expect(() => openJournal(file)).toThrow(/no such table: treasury_actions/);
+      expect(closes).toHaveBeenCalledTimes(1);
+    } finally {
+      closes.mockRestore();
+    }
   });
 });

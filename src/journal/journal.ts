@@ -63,6 +63,18 @@ function openUpgraded(file: string, options: OpenOptions): ReturnType<typeof ope
 export function openJournal(file: string, options: OpenOptions = {}): Journal {
   const opened = openUpgraded(file, options);
   const { db } = opened;
+  try {
+    return journalOver(file, opened, options);
+  } catch (e) {
+    // Preparing the stores or packing an upgraded journal's klines failed: the caller gets the
+    // error and no handle, so the connection (and its lock) must not outlive this call.
+    if (db.open) db.close();
+    throw e;
+  }
+}
+
+function journalOver(file: string, opened: ReturnType<typeof openDatabase>, options: OpenOptions): Journal {
+  const { db } = opened;
   const klines = new KlineStore(db, file);
   // Schema 2 added the kline block cache: a journal upgraded to it gets its existing klines packed once.
   if (opened.applied.includes(2) && !opened.created) klines.packBlocks();
