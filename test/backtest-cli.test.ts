@@ -194,6 +194,8 @@ export default defineStrategy({ name: 'chatty', params: z.object({ symbol: z.str
 
   it('bad numbers and dates are usage errors', async () => {
     expect((await run([...base(), '--fee', 'abc'])).err).toContain("--fee 'abc' is not a rate");
+    expect((await run([...base(), '--fee', '1e-3'])).err).toContain("--fee '1e-3' is not a rate such as 0.001 (a plain decimal in [0, 1))");
+    expect((await run([...base(), '--balance', 'PHP=1e4'])).err).toContain("--balance PHP: '1e4' is not an amount >= 0 written as a plain decimal");
     expect((await run([...base(), '--volume-share', '3'])).err).toContain("--volume-share: expected a number in (0, 1], got '3'");
     expect((await run([...base(), '--from', 'yesterday'])).err).toContain("--from 'yesterday' is not a date");
     expect((await run([...base(), '--balance', 'PHP'])).err).toContain('write it as ASSET=AMOUNT');
@@ -336,9 +338,9 @@ describe('halyard backtest: bad input is refused by name, exit 2', () => {
     const balance = await run([...base(), '--balance', 'PHP=100', '--balance', 'PHP=200']);
     expect(balance.code).toBe(2);
     expect(balance.err).toContain('--balance PHP was given twice (PHP=100, PHP=200): give it once');
-    const huge = await run([...base(), '--balance', 'PHP=1e30']);
+    const huge = await run([...base(), '--balance', 'PHP=1000000000000000000000000000000']);
     expect(huge.code).toBe(2);
-    expect(huge.err).toContain("--balance PHP: '1e30' is more than the 9007199254740991 whole units a balance can hold");
+    expect(huge.err).toContain("--balance PHP: '1000000000000000000000000000000' is more than the 9007199254740991 whole units a balance can hold");
   });
 
   it('--sweep: a value its parameter rejects is refused whatever its place; points breaking only slow > fast are skipped and counted', async () => {

@@ -33,7 +33,8 @@ describe('parseBalanceArgs', () => {
   });
 
   it('refuses an amount a balance cannot hold, naming --balance and echoing the amount as typed', () => {
-    expect(() => parseBalanceArgs(['USDT=1e30'])).toThrowError("--balance USDT: '1e30' is more than the 9007199254740991 whole units a balance can hold");
+    expect(() => parseBalanceArgs(['USDT=10000000000000000000000000000000'])).toThrowError("--balance USDT: '10000000000000000000000000000000' is more than the 9007199254740991 whole units a balance can hold");
+    for (const t of ['1e3', '+5', '-1', '.5e1', '0x10']) expect(() => parseBalanceArgs([`USDT=${t}`])).toThrowError(`--balance USDT: '${t}' is not an amount >= 0 written as a plain decimal (e.g. 10000 or 0.5)`);
     expect(() => parseBalanceArgs(['USDT=0.0000000000000000001'])).toThrowError("--balance USDT: '0.0000000000000000001' has more than the 18 decimals a balance can hold");
     expect(() => parseBalanceArgs(['USDT=-5'])).toThrowError("--balance USDT: '-5' is not an amount >= 0");
     expect(parseBalanceArgs(['USDT=9007199254740991.5'])).toEqual({ USDT: '9007199254740991.5' });

@@ -5,7 +5,7 @@
  * `--balance PHP=10000`. A name or an asset given twice is refused (which one would win is a
  * guess). Every problem is thrown as a RangeError naming the input; the CLI turns it into a usage error.
  */
-import { D, isDecimalText } from '../core/money/decimal.ts';
+import { D } from '../core/money/decimal.ts';
 import { AMOUNT_SCALE } from '../core/portfolio/amount.ts';
 import { fieldTypeOf } from '../strategy/params.ts';
 import type { ParamsSchema } from '../strategy/params.ts';
@@ -71,7 +71,8 @@ export function parseBalanceArgs(pairs: readonly string[]): Record<string, strin
     const before = given.get(key);
     if (before !== undefined) throw new RangeError(`--balance ${key} was given twice (${before}, ${pair.trim()}): give it once`);
     given.set(key, pair.trim());
-    if (!isDecimalText(amount) || amount.startsWith('-')) throw new RangeError(`--balance ${asset}: '${amount}' is not an amount >= 0`);
+    // Plain digits, as every other number on the command line: 1e3 is not how an amount is written.
+    if (!isPlainNumberText(amount) || /^[+-]/.test(amount)) throw new RangeError(`--balance ${asset}: '${amount}' is not an amount >= 0 written as a plain decimal (e.g. 10000 or 0.5)`);
     const value = new D(amount);
     if (value.trunc().gt(Number.MAX_SAFE_INTEGER)) throw new RangeError(`--balance ${asset}: '${amount}' is more than the ${Number.MAX_SAFE_INTEGER} whole units a balance can hold`);
     if (value.decimalPlaces() > AMOUNT_SCALE) throw new RangeError(`--balance ${asset}: '${amount}' has more than the ${AMOUNT_SCALE} decimals a balance can hold`);

@@ -19,8 +19,7 @@ import type { Argv } from 'yargs';
 import { loadConfig } from '../../config/load.ts';
 import { parseInstruments } from '../../core/market/index.ts';
 import type { Instrument } from '../../core/market/index.ts';
-import { isDecimalText } from '../../core/money/decimal.ts';
-import { parseBalanceArgs, parseParamArgs, paramNames } from '../../backtest/cli-input.ts';
+import { isPlainNumberText, parseBalanceArgs, parseParamArgs, paramNames } from '../../backtest/cli-input.ts';
 import { resolveFillModel } from '../../backtest/fill-model.ts';
 import type { FillModel } from '../../backtest/fill-model.ts';
 import { fillsCsv, tradesCsv } from '../../backtest/csv-export.ts';
@@ -212,7 +211,7 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
     ...(volumeShare === undefined ? {} : { volumeShare }),
   };
   usage(() => resolveFillModel(fillModel));
-  if (args.fee !== undefined && !(isDecimalText(args.fee) && Number(args.fee) >= 0 && Number(args.fee) < 1)) throw new UsageError(`--fee '${args.fee}' is not a rate such as 0.001`);
+  if (args.fee !== undefined && !(isPlainNumberText(args.fee) && !args.fee.startsWith('+') && Number(args.fee) >= 0 && Number(args.fee) < 1)) throw new UsageError(`--fee '${args.fee}' is not a rate such as 0.001 (a plain decimal in [0, 1))`);
   refuseIdleOptions(args);
   // Where the results go, checked before any work: a folder that is a file fails only at the end otherwise.
   checkOutputDir(args.outDir ?? 'backtest/out', '--out-dir');
