@@ -57,7 +57,9 @@ export class PaymentRequestBook implements Persistent<PaymentRequestsState> {
   private readonly requests: PaymentRequestRecord[] = [];
   private readonly nextId: IdSource;
   constructor(private readonly state: SandboxState) {
-    this.nextId = idSequence(state.clock.now(), 800_000n);
+    // A salt of its own: withdrawals use 800_000, and the money ledger keys entries by these ids,
+    // so a shared one let a withdrawal's FAILED mark this request's credit failed as well.
+    this.nextId = idSequence(state.clock.now(), 600_000n);
   }
 
   newId(): string {
