@@ -152,6 +152,10 @@ describe('sandbox wallet: deposits', () => {
     expect((await c.wallet.depositHistory({ txId: String(instant['txId']) })).map((d) => d.amount)).toEqual(['3']);
     expect(await c.wallet.depositHistory({ coin: 'BTC' })).toEqual([]);
     expect((await c.wallet.depositHistory({ offset: 1, limit: 1 })).map((d) => d.id)).toEqual([failed['id']]);
+    // A limit below 1 is refused, as everywhere else, instead of slicing from the end (-1 hid the newest record).
+    for (const path of ['/openapi/wallet/v1/deposit/history', '/openapi/wallet/v1/withdraw/history']) {
+      for (const limit of [-1, 0]) expect(await signedGet(s, path, { limit })).toMatchObject({ status: 400, body: { code: -1025, msg: "parameter 'limit' is not valid: must be >= 1" } });
+    }
 
     await admin(s, 'POST', `/deposits/${String(travel['id'])}`, { status: 'SUCCESS' });
     expect(s.services.balances?.get(accountIdOf(s), 'ETH').free).toBe('4.5');

@@ -16,7 +16,8 @@ const historyPaging = {
   startTime: p.long({ doc: 'ms; defaults to 90 days before now' }),
   endTime: p.long({ doc: 'ms; defaults to now' }),
   offset: p.int({ min: 0, defaultValue: 0 }),
-  limit: p.long({ max: 1000, defaultValue: 1000 }),
+  // min 1: a negative limit would otherwise slice from the end (-1 hid the newest record).
+  limit: p.long({ min: 1, max: 1000, defaultValue: 1000 }),
 };
 
 /** The client id of a withdrawal (spec 8.13: max length 30). */
