@@ -1,7 +1,8 @@
 /**
  * Exchange addresses: the REST base URL must be http: or https: (anything else, ftp: say, would
  * only fail later as a network error, retried), the WebSocket URL ws: or wss:. Used by the config
- * schema (exchange.baseUrl, exchange.wsUrl) and the CLI's --base-url / HALYARD_BASE_URL.
+ * schema (exchange.baseUrl, exchange.wsUrl), the sandbox's (publicUrl, merchant.callbackUrl) and the
+ * CLI's --base-url / HALYARD_BASE_URL.
  */
 import { z } from 'zod';
 

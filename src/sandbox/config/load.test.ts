@@ -34,6 +34,12 @@ describe('sandbox config', () => {
     expect(() => parseSandboxConfig({ accounts: [{ email: 'a@example.com', balances: { PHP: '1e20' } }] })).toThrow(/accounts\.0\.balances\.PHP: must be a non-negative amount of at most/);
   });
 
+  it('takes only http(s) URLs for publicUrl and merchant.callbackUrl, naming the field and the scheme', () => {
+    expect(() => parseSandboxConfig({ publicUrl: 'ftp://sandbox.example.com' })).toThrow(/publicUrl: 'ftp:\/\/sandbox\.example\.com' uses ftp:; only http: and https: are supported/);
+    expect(() => parseSandboxConfig({ merchant: { callbackUrl: 'mailto:ops@example.com' } })).toThrow(/merchant\.callbackUrl: 'mailto:ops@example\.com' uses mailto:/);
+    expect(parseSandboxConfig({ publicUrl: 'https://sandbox.example.com', merchant: { callbackUrl: 'http://127.0.0.1:9000/cb' } }).merchant.callbackUrl).toBe('http://127.0.0.1:9000/cb');
+  });
+
   it('cross-checks assets, masters and duplicates', () => {
     expect(() =>
       parseSandboxConfig({

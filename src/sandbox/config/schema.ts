@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { marketAgentsConfigSchema } from '../agents/config.ts';
 import { LimbAmount, parseAmount } from '../../core/portfolio/index.ts';
+import { httpUrlSchema } from '../../config/urls.ts';
 import { filterSchema, zDecimalText } from './filters.ts';
 import { ALL_ORDER_TYPES, DEFAULT_ACCOUNTS, DEFAULT_ASSETS, DEFAULT_BAN_SCHEDULE_MS, DEFAULT_SYMBOLS } from './defaults.ts';
 
@@ -91,7 +92,8 @@ const poolSchema = z.strictObject({ limit: z.number().int().positive(), windowMs
 export const sandboxConfigSchema = z.strictObject({
   listen: z.strictObject({ host: z.string().default('127.0.0.1'), port: z.number().int().min(0).max(65535).default(0) }).prefault({}),
   /** Base URL callers use, when not the listen address (merchant signatures sign the host, notes 2.3). */
-  publicUrl: z.url().optional(),
+  // http(s) only: the merchant signature signs this URL's scheme and host (notes 2.3).
+  publicUrl: httpUrlSchema.optional(),
   timezone: z.string().default('UTC'),
   symbols: z.array(symbolSchema).prefault(DEFAULT_SYMBOLS),
   assets: z.array(assetSchema).prefault(DEFAULT_ASSETS),
@@ -156,7 +158,8 @@ export const sandboxConfigSchema = z.strictObject({
   /** Notes 6 check-sys-status answers. */
   systemStatus: z.strictObject({ SPOT: z.enum(['on', 'off']).default('on'), CONVERT: z.enum(['on', 'off']).default('on') }).prefault({}),
   admin: z.strictObject({ enabled: z.boolean().default(false), prefix: z.string().regex(/^\/[\w\-/]*[\w-]$/).default('/sandbox-admin/v1') }).prefault({}),
-  merchant: z.strictObject({ callbackUrl: z.url().optional() }).prefault({}),
+  // Invoice callbacks are HTTP POSTs (spec 6.1): a mailto: or ftp: URL could never be called.
+  merchant: z.strictObject({ callbackUrl: httpUrlSchema.optional() }).prefault({}),
   clock: z.strictObject({ speed: z.number().nonnegative().default(1), startTime: z.number().int().nonnegative().optional() }).prefault({}),
   /**
    * The living market (src/sandbox/agents): synthetic or replayed prices traded by liquidity and
