@@ -93,6 +93,12 @@ describe('sandbox HTTP: the project client against it', () => {
     expect(await c.general.checkSysStatus({ businessType: 'SPOT' })).toEqual([{ businessType: 'SPOT', businessStatus: 'on' }]);
   });
 
+  it("signs a query holding ' and @ as sent: the URL parser re-encodes a bare ' (was -1022)", async () => {
+    const s = await sandbox();
+    const c = client(s);
+    await expect(c.subAccount.list({ email: "o'brien@example.com" })).resolves.toMatchObject({ total: 0 });
+  });
+
   it('refuses a key used from another IP (-2017), and one without its required whitelist (-1023)', async () => {
     const s = await sandbox();
     const accountId = s.accounts.getKey(s.apiKey)?.accountId;

@@ -12,6 +12,14 @@ describe('encodeParams', () => {
     );
     expect(encodeParams([])).toBe('');
   });
+
+  it("writes ' as %27, so the URL parser sends the very bytes that were signed", () => {
+    // Every printable ASCII character: undici parses the URL (WHATWG), which re-encodes a bare '.
+    const all = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join('');
+    const text = encodeParams([['v', all], ['email', "o'brien@example.com"]]);
+    expect(text).toContain('o%27brien%40example.com');
+    expect(new URL(`http://127.0.0.1/p?${text}`).search).toBe(`?${text}`);
+  });
 });
 
 describe('stripSignature', () => {

@@ -7,9 +7,18 @@
  */
 import { hexSignaturesEqual, hmacSha256Hex } from './hmac.ts';
 
-/** `k=v&k=v` with encodeURIComponent on every key and value (`@` becomes `%40`); no trailing `&`. */
+/**
+ * `k=v&k=v` with encodeURIComponent on every key and value (`@` becomes `%40`); no trailing `&`.
+ * `'` is written `%27` as well: encodeURIComponent leaves it bare, but the WHATWG URL parser (undici
+ * parses every URL it sends) re-encodes a bare `'` in a query, so the bytes sent would differ from
+ * the bytes signed and the venue would answer -1022.
+ */
 export function encodeParams(entries: readonly (readonly [string, string])[]): string {
-  return entries.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+  return entries.map(([k, v]) => `${encodeComponent(k)}=${encodeComponent(v)}`).join('&');
+}
+
+function encodeComponent(text: string): string {
+  return encodeURIComponent(text).replace(/'/g, '%27');
 }
 
 /** Spec 5.2.2: query string and body concatenated with no separator. */
