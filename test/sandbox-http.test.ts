@@ -191,6 +191,20 @@ describe('sandbox HTTP: raw wire formats', () => {
     expect(ex3).toMatchObject({ status: 200, body: { accepted: 'spot.newOrder', params: { timeInForce: 'GTC', quantity: '1' } } });
   });
 
+  it('serves check-sys-status signed or unsigned (notes 6), also unsigned with the key header attached', async () => {
+    const s = await sandbox();
+    const headers = { 'X-SERVICE-APIKEY': s.apiKey };
+    const all = [
+      { businessType: 'SPOT', businessStatus: 'on' },
+      { businessType: 'CONVERT', businessStatus: 'on' },
+    ];
+    expect(await raw(`${s.baseUrl}/openapi/v1/check-sys-status`)).toMatchObject({ status: 200, body: all });
+    expect(await raw(`${s.baseUrl}/openapi/v1/check-sys-status`, { headers })).toMatchObject({ status: 200, body: all });
+    const q = `businessType=SPOT&timestamp=${Date.now()}`;
+    expect(await raw(`${s.baseUrl}/openapi/v1/check-sys-status?${q}&signature=${sign(s.apiSecret, q)}`, { headers })).toMatchObject({ status: 200, body: [all[0]] });
+    expect((await raw(`${s.baseUrl}/openapi/v1/check-sys-status?${q}&signature=${sign('wrong', q)}`, { headers })).body).toMatchObject({ code: -1022 });
+  });
+
   it('accepts a curl-style request signed with the demo secret, and the stray `&&signature=` form', async () => {
     const s = await sandbox();
     s.registerHandlers({ 'spot.newOrder': echo }, { replace: true });

@@ -2,9 +2,12 @@
  * Authentication by the endpoint's security type (spec 5.1 table, 5.4; protocol notes 2):
  * NONE open; USER_STREAM and MARKET_DATA the key header only; TRADE and USER_DATA signed
  * (hmac-auth.ts); MERCHANT the merchant headers; LEGACY_V4 the ACCESS-* headers.
- * Notes 6: check-sys-status has no stated security and clients sign it, so it is served signed
- * when a key header is present and open otherwise.
+ * Notes 6: check-sys-status has no stated security and clients sign it ("accept both"), so it is
+ * served signed when the call carries a signature (query, form body or header) and open otherwise.
+ * A key header alone does not make it signed: connectors that put the key header on every request
+ * call it unsigned with the key attached.
  */
+import { stripSignature } from '../../exchange/signing/query-signing.ts';
 import type { AnyEndpoint, Security } from '../../exchange/endpoints/types.ts';
 import type { ApiKeyRecord, SandboxAccount } from '../contracts.ts';
 import type { AccountRegistry } from '../accounts/registry.ts';
@@ -27,13 +30,18 @@ export interface Authenticated {
   apiKey: ApiKeyRecord | undefined;
 }
 
-export function effectiveSecurity(def: AnyEndpoint, headers: HeaderMap, config: SandboxConfig): Security {
-  if (OPTIONAL_AUTH.has(def.id) && header(headers, config.variants.apiKeyHeader) === undefined) return 'NONE';
+export function effectiveSecurity(def: AnyEndpoint, req: Pick<SignedRequest, 'headers' | 'rawQuery' | 'rawBody' | 'bodyKind'>): Security {
+  if (OPTIONAL_AUTH.has(def.id) && !carriesSignature(req)) return 'NONE';
   return def.security;
 }
 
+function carriesSignature(req: Pick<SignedRequest, 'headers' | 'rawQuery' | 'rawBody' | 'bodyKind'>): boolean {
+  if (header(req.headers, 'signature') !== undefined || stripSignature(req.rawQuery).signature !== undefined) return true;
+  return req.bodyKind === 'form' && stripSignature(req.rawBody).signature !== undefined;
+}
+
 export function authenticate(req: AuthRequest, accounts: AccountRegistry, config: SandboxConfig): Authenticated {
-  const security = effectiveSecurity(req.def, req.headers, config);
+  const security = effectiveSecurity(req.def, req);
   const done = (c: { key: ApiKeyRecord; account: SandboxAccount }): Authenticated => ({ account: c.account, apiKey: c.key });
   switch (security) {
     case 'NONE':
