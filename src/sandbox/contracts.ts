@@ -166,8 +166,13 @@ export type UserEvent = OutboundAccountPositionEvent | BalanceUpdateEvent | Exec
 export interface SandboxEventSink {
   /** A public trade happened (one per fill). `aggregateId` groups the fills of one taker order. */
   trade(symbol: string, trade: { id: string; price: string; qty: string; buyerOrderId: string; sellerOrderId: string; time: number; buyerIsMaker: boolean; aggregateId: string }): void;
-  /** The book of `symbol` changed at these levels (absolute quantities; "0" removes the level). */
-  bookChanged(symbol: string, change: { bids: [string, string][]; asks: [string, string][]; time: number }): void;
+  /**
+   * The book of `symbol` changed at these levels (absolute quantities; "0" removes the level).
+   * `updateId`: the book's update id right after this change. An engine that reports several
+   * changes of one operation after counting them all must pass it (the book already shows the
+   * last id, so reading it would skip ids); without it the book's current id is read.
+   */
+  bookChanged(symbol: string, change: { bids: [string, string][]; asks: [string, string][]; time: number; updateId?: number | bigint | string }): void;
   user(accountId: string, event: UserEvent): void;
 }
 

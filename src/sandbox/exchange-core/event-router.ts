@@ -33,6 +33,8 @@ export class EngineEventRouter {
           bids: event.side === 'bid' ? [[event.price, event.qty]] : [],
           asks: event.side === 'ask' ? [[event.price, event.qty]] : [],
           time: event.time,
+          // The engine counts every level of an operation before it reports any (op-context finish).
+          updateId: event.updateId,
         });
         return;
       case 'order':

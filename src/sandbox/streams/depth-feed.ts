@@ -6,8 +6,9 @@
  * Update ids come from the engine's `BookSource`, so they match REST depth `lastUpdateId`: a book
  * change reported by `bookChanged` covers ids (previous id, current id], and consecutive pushes
  * chain `U = previous u + 1` — the local-book rule of notes 4. Contract (see `BookSource`): the
- * engine bumps its id before reporting a change; if it did not, the stream still chains (one id per
- * change) but no longer matches REST.
+ * engine bumps its id before reporting a change, and passes the change's own id when it reports
+ * several changes after counting them all (the real engine does); if it did neither, the stream
+ * still chains (one id per change) but no longer matches REST.
  */
 import { dec, toWire } from '../../core/money/decimal.ts';
 import type { Clock } from '../../ports/clock.ts';
@@ -16,7 +17,7 @@ import { stringifyWire } from '../wire-json.ts';
 import type { SubscriptionIndex } from './connection.ts';
 import { depthPayload } from './payloads.ts';
 
-type Change = { bids: [string, string][]; asks: [string, string][] };
+type Change = { bids: [string, string][]; asks: [string, string][]; updateId?: number | bigint | string | undefined };
 
 interface PendingDiff {
   U: bigint;
@@ -42,8 +43,11 @@ export class DepthFeed {
 
   bookChanged(symbol: string, change: Change): void {
     const prev = this.lastIds.get(symbol);
-    const U = prev === undefined ? this.currentId(symbol) : prev + 1n;
-    const cur = this.currentId(symbol);
+    // The change's own id when the engine gives it: the engine reports the changes of one
+    // operation after counting them all, so the book's current id is already the last one's.
+    const own = change.updateId === undefined ? undefined : BigInt(change.updateId);
+    const U = prev === undefined ? (own ?? this.currentId(symbol)) : prev + 1n;
+    const cur = own ?? this.currentId(symbol);
     const u = cur < U ? U : cur;
     this.lastIds.set(symbol, u);
     const lower = symbol.toLowerCase();
