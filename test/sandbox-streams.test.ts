@@ -221,6 +221,17 @@ describe('periodic market streams (notes 4)', () => {
     expect(closed?.json['k']).toMatchObject({ t: T0, x: true, n: 2, c: '105' });
   });
 
+  it('sends the closed kline of a period whose only trades came after its last push', async () => {
+    const r = await rig();
+    const c = await r.open('/openapi/quote/ws/v3/btcphp@kline_1m');
+    await r.clock.advance(58_000); // pushes so far found no kline
+    await r.clock.advance(1000);
+    fill(r, '100', '1', 'a'); // T0 + 59 s; the next push is at T0 + 60 s, in the next minute
+    await r.clock.advance(1000);
+    const closed = await c.next();
+    expect(closed.json['k']).toMatchObject({ t: T0, x: true, n: 1, o: '100', c: '100', v: '1' });
+  });
+
   it('pushes tickers every 1000 ms, arrays with changed tickers only', async () => {
     const r = await rig();
     r.book.change(r.streams, 'BTCPHP', { bids: [['99', '1']], asks: [['101', '2']] });

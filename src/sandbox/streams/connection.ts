@@ -13,7 +13,7 @@ export type UserStream = { kind: 'user'; listenKey: string; accountId: string };
 export interface Subscription {
   name: string;
   stream: MarketStream | UserStream;
-  /** Push state of periodic streams for this subscriber. */
+  /** Push state of periodic streams for this subscriber (klines: the period of the last push tick). */
   lastSig?: string | undefined;
   lastOpen?: number | undefined;
 }

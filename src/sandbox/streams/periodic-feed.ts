@@ -38,15 +38,14 @@ export class PeriodicFeed {
       const cur = this.store.kline(symbol, interval, curOpen);
       const curText = cur ? stringifyWire(klinePayload(symbol, interval, cur, false, now)) : undefined;
       for (const [conn, sub] of subs) {
+        // The period of this subscriber's previous push tick, kline or not: trades made after that
+        // tick's push still close in it, and only this x:true update reports them.
         if (sub.lastOpen !== undefined && sub.lastOpen < curOpen) {
           const closed = this.store.kline(symbol, interval, sub.lastOpen);
           if (closed) conn.sendEvent(name, stringifyWire(klinePayload(symbol, interval, closed, true, now)));
-          sub.lastOpen = undefined;
         }
-        if (curText) {
-          conn.sendEvent(name, curText);
-          sub.lastOpen = curOpen;
-        }
+        sub.lastOpen = curOpen;
+        if (curText) conn.sendEvent(name, curText);
       }
     }
   }
