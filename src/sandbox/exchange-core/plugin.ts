@@ -40,6 +40,7 @@ declare module '../http/route-types.ts' {
 
 export function exchangeCorePlugin(): SandboxPlugin {
   let streams: StreamServer | undefined;
+  let unwatchKeys: (() => void) | undefined;
   return {
     name: 'exchange-core',
     setup({ state, httpServer }) {
@@ -79,11 +80,17 @@ export function exchangeCorePlugin(): SandboxPlugin {
         listenKeys: state.listenKeys,
         onError: (err) => state.log.warn({ err }, 'stream task failed'),
       });
+      // DELETE userDataStream closes the key's sockets now (spec 4.7); expiry is the sweep's job.
+      const server = streams;
+      unwatchKeys = state.listenKeys.onInvalidated((key, _account, reason) => {
+        if (reason === 'closed') server.closeListenKey(key);
+      });
       const router = new EngineEventRouter(streams);
       late.router = router;
       Object.assign(state.services, { engine, balances, marketData: store, streams, events: router });
     },
     async close() {
+      unwatchKeys?.();
       await streams?.close();
     },
   };
