@@ -136,6 +136,18 @@ describe('control messages (notes 1)', () => {
     expect(await c.request({ method: 'SUBSCRIBE', params: ['btcphp@trade'], id: 8 })).toEqual({ code: 2, msg: 'Invalid request: params must less than or equals 1024' });
   });
 
+  it('echoes a request id above 2^53 exactly (an unsigned integer, notes 1)', async () => {
+    const r = await rig();
+    const c = await r.open('/openapi/quote/stream');
+    c.send('{"method":"SUBSCRIBE","params":["btcphp@trade"],"id":18446744073709551615}');
+    expect((await c.next()).raw).toBe('{"result":null,"id":18446744073709551615}');
+    c.send('{"method":"LIST_SUBSCRIPTIONS","id":9007199254740993}');
+    expect((await c.next()).raw).toBe('{"result":["btcphp@trade"],"id":9007199254740993}');
+    for (const id of ['18446744073709551616', '"9007199254740993"', '1.5', '-9007199254740993']) {
+      expect(await c.request(`{"method":"LIST_SUBSCRIPTIONS","id":${id}}`)).toEqual({ code: 2, msg: 'Invalid request: request ID must be an unsigned integer' });
+    }
+  });
+
   it('answers JSON pings and protocol ping frames', async () => {
     const r = await rig();
     const c = await r.open('/openapi/quote/ws/v3/btcphp@trade');

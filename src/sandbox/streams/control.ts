@@ -5,14 +5,22 @@
  * and happen there, with the reply builders below.
  */
 
+import { isSafeNumber, parse } from 'lossless-json';
+
 export const MAX_STREAMS = 1024;
+
+/** Largest request id: the venue's ids are unsigned 64-bit integers (inferred from the error text). */
+const MAX_ID = 2n ** 64n - 1n;
 
 export type ControlMessage =
   | { type: 'ping'; value: unknown }
   | { type: 'pong' }
-  | { type: 'subscribe' | 'unsubscribe'; id: number; params: string[] }
-  | { type: 'list'; id: number }
+  | { type: 'subscribe' | 'unsubscribe'; id: RequestId; params: string[] }
+  | { type: 'list'; id: RequestId }
   | { type: 'error'; reply: ErrorReply };
+
+/** A request id; above 2^53 a bigint, so the echo (stringifyWire) is exact. */
+export type RequestId = number | bigint;
 
 export type ErrorReply = { code: number; msg: string } | { code: string; desc: string };
 
@@ -28,7 +36,7 @@ export const TOO_MANY_STREAMS: ErrorReply = invalidRequest(`params must less tha
 export function parseControl(text: string): ControlMessage {
   let msg: unknown;
   try {
-    msg = JSON.parse(text);
+    msg = parseJson(text);
   } catch {
     return { type: 'error', reply: INVALID_JSON };
   }
@@ -44,7 +52,7 @@ export function parseControl(text: string): ControlMessage {
   }
   if (Object.keys(o).some((k) => !KNOWN_KEYS.has(k))) return { type: 'error', reply: invalidRequest('too many parameters') };
   const id = o['id'];
-  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0) {
+  if (!isRequestId(id)) {
     return { type: 'error', reply: invalidRequest('request ID must be an unsigned integer') };
   }
   const params = o['params'];
@@ -59,4 +67,18 @@ export function parseControl(text: string): ControlMessage {
   }
   if (params.length > MAX_STREAMS) return { type: 'error', reply: TOO_MANY_STREAMS };
   return { type: method === 'SUBSCRIBE' ? 'subscribe' : 'unsubscribe', id, params: params as string[] };
+}
+
+/**
+ * JSON.parse, except that integer literals a double cannot hold become bigints (a request id
+ * such as 18446744073709551615 must be echoed as sent). Texts without a 16-digit run take the fast path.
+ */
+function parseJson(text: string): unknown {
+  if (!/\d{16}/.test(text)) return JSON.parse(text) as unknown;
+  return parse(text, null, (literal) => (/^\d+$/.test(literal) && !isSafeNumber(literal) ? BigInt(literal) : Number(literal)));
+}
+
+function isRequestId(id: unknown): id is RequestId {
+  if (typeof id === 'bigint') return id >= 0n && id <= MAX_ID;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id >= 0;
 }
