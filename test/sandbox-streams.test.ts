@@ -102,6 +102,16 @@ describe('paths and payload wrapping (notes 1)', () => {
   });
 });
 
+describe('malformed upgrade paths', () => {
+  it('a bad percent escape is refused like any unknown name, and the server keeps serving', async () => {
+    const r = await rig();
+    await expect(TestClient.open(r.url('/openapi/ws/%zz'))).rejects.toMatchObject({ status: 400, body: '{"code":-1125,"msg":"This listenKey does not exist."}' });
+    await expect(TestClient.open(r.url('/openapi/quote/ws/v3/%E0%A4%A'))).rejects.toMatchObject({ status: 400, body: '{"code":2,"msg":"Invalid request: STREAM [%E0%A4%A] was invalid."}' });
+    const c = await r.open('/openapi/quote/ws/v3/btcphp@trade');
+    expect(await c.request({ ping: 1 })).toEqual({ pong: 1 });
+  });
+});
+
 describe('control messages (notes 1)', () => {
   it('subscribes, lists and unsubscribes with the id echoed', async () => {
     const r = await rig();

@@ -30,11 +30,24 @@ export function parseUpgradePath(url: string): UpgradeTarget | undefined {
     return { kind: 'combined', streams: list.split('/').filter((s) => s !== '') };
   }
   if (path === RAW_PREFIX || path === `${RAW_PREFIX}/`) return { kind: 'raw', streams: [] };
-  if (path.startsWith(`${RAW_PREFIX}/`)) return { kind: 'raw', streams: [decodeURIComponent(path.slice(RAW_PREFIX.length + 1))] };
+  if (path.startsWith(`${RAW_PREFIX}/`)) return { kind: 'raw', streams: [decodePart(path.slice(RAW_PREFIX.length + 1))] };
   if (path.startsWith(USER_PREFIX) && path.length > USER_PREFIX.length) {
-    return { kind: 'user', listenKey: decodeURIComponent(path.slice(USER_PREFIX.length)) };
+    return { kind: 'user', listenKey: decodePart(path.slice(USER_PREFIX.length)) };
   }
   return undefined;
+}
+
+/**
+ * A percent-decoded path segment; a malformed escape is kept as sent, so it fails as an unknown
+ * stream or listen key. (decodeURIComponent throws, and a throw in the 'upgrade' listener is an
+ * uncaught exception that stops the whole sandbox.)
+ */
+function decodePart(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /** Refuse an upgrade with an HTTP status and a JSON body (the venue's error shapes). */
