@@ -243,7 +243,7 @@ describe('sandbox HTTP: raw wire formats', () => {
   });
 
   it('answers 429 with Retry-After past the budget, then 418 with a longer Retry-After', async () => {
-    const s = await sandbox({ rateLimits: { pools: { IP: { limit: 5, windowMs: 60_000 } }, strikesBeforeBan: 2 } });
+    const s = await sandbox({ rateLimits: { pools: { IP: { limit: 5, windowMs: 60_000 } }, strikesBeforeBan: 2, strikeGraceMs: 0 } });
     const statuses: { status: number; retryAfter: string | null; code: unknown }[] = [];
     for (let i = 0; i < 8; i++) {
       const r = await raw(`${s.baseUrl}/openapi/v1/ping`);

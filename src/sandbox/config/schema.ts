@@ -107,6 +107,11 @@ export const sandboxConfigSchema = z.strictObject({
       pools: z.strictObject({ IP: poolSchema.optional(), UID: poolSchema.optional(), ORDERS: poolSchema.optional() }).default({}),
       /** Requests sent while told to back off (after a 429) before the IP is banned (spec 8.5). */
       strikesBeforeBan: z.number().int().min(1).default(3),
+      /**
+       * Requests arriving this long after a 429 are answered 429 but are no strike: they were on
+       * their way before the caller could read it (a client with several requests in flight).
+       */
+      strikeGraceMs: z.number().int().min(0).default(1000),
       /** Ban length per repeat offence; the last entry repeats (spec 8.5: 2 minutes to 3 days). */
       banScheduleMs: z.array(z.number().int().positive()).min(1).default(DEFAULT_BAN_SCHEDULE_MS),
       /** Offences are forgotten after this long without a ban. */

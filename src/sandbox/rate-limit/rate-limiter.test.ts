@@ -5,6 +5,7 @@ const MIN = 60_000;
 const settings = (over: Partial<RateLimitSettings> = {}): RateLimitSettings => ({
   pools: { IP: { limit: 5, windowMs: MIN }, UID: { limit: 3, windowMs: MIN }, ORDERS: { limit: 2, windowMs: 10_000 } },
   strikesBeforeBan: 2,
+  strikeGraceMs: 0,
   banScheduleMs: [2 * MIN, 10 * MIN, 3 * 24 * 60 * MIN],
   offenceMemoryMs: 24 * 60 * MIN,
   ...over,
@@ -39,6 +40,17 @@ describe('SandboxRateLimiter', () => {
     expect(rl.admit('a', undefined, ip1, 60_000)).toMatchObject({ status: 418, retryAfterSeconds: 61 });
     const second = hammer(10 * MIN);
     expect(second.at(-1)).toMatchObject({ status: 418, retryAfterSeconds: 600 });
+  });
+
+  it('does not count as strikes the requests of the first strikeGraceMs after a 429 (already in flight), only those after', () => {
+    const rl = new SandboxRateLimiter(settings({ strikeGraceMs: 1000 }));
+    for (let i = 0; i < 5; i++) expect(rl.admit('a', undefined, ip1, i).ok).toBe(true);
+    expect(rl.admit('a', undefined, ip1, 10)).toMatchObject({ status: 429 });
+    // Ten more within the second after the 429: each answered 429, none a strike.
+    for (let t = 11; t < 1010; t += 100) expect(rl.admit('a', undefined, ip1, t)).toMatchObject({ status: 429 });
+    // After the grace, a client that keeps sending is banned as before.
+    expect(rl.admit('a', undefined, ip1, 1010)).toMatchObject({ status: 429 });
+    expect(rl.admit('a', undefined, ip1, 1011)).toMatchObject({ status: 418 });
   });
 
   it('counts UID weight per UID, and falls back to the IP pool without one', () => {

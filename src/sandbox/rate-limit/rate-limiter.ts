@@ -6,7 +6,9 @@
  *   for "Weight(UID)" endpoints (an unauthenticated UID charge falls back to the IP pool).
  *   Over the limit: 429, `Retry-After` = seconds until the charge would fit, code -1003.
  * - Back-off: while a 429's Retry-After has not passed, each further request from that IP is a
- *   strike answered 429 again; `strikesBeforeBan` strikes ban the IP: 418 with Retry-After until
+ *   strike answered 429 again, except in the first `strikeGraceMs` after the 429 (requests
+ *   already in flight when it was sent: a well-behaved client with several requests out would
+ *   otherwise be banned for one 429); `strikesBeforeBan` strikes ban the IP: 418 with Retry-After until
  *   the ban ends. Ban lengths follow `banScheduleMs` per repeat offence (2 minutes .. 3 days);
  *   offences are forgotten after `offenceMemoryMs` without a ban. During a ban every request
  *   gets 418 at once.
@@ -21,6 +23,8 @@ import type { PoolLimit } from '../../exchange/rate/pool-config.ts';
 export interface RateLimitSettings {
   pools: Record<PoolName, PoolLimit>;
   strikesBeforeBan: number;
+  /** After a 429, how long further requests are answered 429 without counting as strikes. */
+  strikeGraceMs: number;
   banScheduleMs: readonly number[];
   offenceMemoryMs: number;
 }
@@ -31,6 +35,8 @@ export type RateVerdict =
 
 interface IpState {
   backoffUntil: number;
+  /** When the 429 that started the back-off was answered. */
+  backoffSince: number;
   strikes: number;
   bannedUntil: number;
   offences: number;
@@ -48,7 +54,7 @@ export class SandboxRateLimiter {
     const state = this.state(ip);
     if (now < state.bannedUntil) return this.banned(state, now);
     if (now < state.backoffUntil) {
-      state.strikes++;
+      if (now - state.backoffSince >= this.settings.strikeGraceMs) state.strikes++;
       if (state.strikes >= this.settings.strikesBeforeBan) return this.ban(state, now);
       return this.tooMany('IP', state.backoffUntil - now);
     }
@@ -65,6 +71,7 @@ export class SandboxRateLimiter {
     if (refusals.length > 0) {
       const worst = refusals.reduce((a, b) => (b.waitMs > a.waitMs ? b : a));
       state.backoffUntil = now + worst.waitMs;
+      state.backoffSince = now;
       return this.tooMany(worst.pool, worst.waitMs);
     }
     ipLedger.tryCharge(ipWeights, now);
@@ -132,7 +139,7 @@ export class SandboxRateLimiter {
 
   private state(ip: string): IpState {
     let s = this.ips.get(ip);
-    if (!s) this.ips.set(ip, (s = { backoffUntil: 0, strikes: 0, bannedUntil: 0, offences: 0, lastBanAt: -Infinity }));
+    if (!s) this.ips.set(ip, (s = { backoffUntil: 0, backoffSince: 0, strikes: 0, bannedUntil: 0, offences: 0, lastBanAt: -Infinity }));
     return s;
   }
 

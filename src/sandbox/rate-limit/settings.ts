@@ -11,6 +11,7 @@ export function rateLimitSettings(config: SandboxConfig['rateLimits']): RateLimi
   return {
     pools,
     strikesBeforeBan: config.strikesBeforeBan,
+    strikeGraceMs: config.strikeGraceMs,
     banScheduleMs: config.banScheduleMs,
     offenceMemoryMs: config.offenceMemoryMs,
   };
