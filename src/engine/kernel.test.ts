@@ -4,7 +4,7 @@ import { instrument } from '../core/orders/test-support.ts';
 import { OrderManager } from '../core/orders/index.ts';
 import type { VenueCommand, VenueEvent, VenueEventSink, VenuePort } from '../ports/venue.ts';
 import { defineStrategy } from '../strategy/define.ts';
-import { cancel, place } from '../strategy/intents.ts';
+import { cancel, cancelReplace, place } from '../strategy/intents.ts';
 import type { StrategyFailure } from '../strategy/types.ts';
 import { Kernel } from './kernel.ts';
 
@@ -96,6 +96,25 @@ describe('Kernel', () => {
     ]);
     expect(venue.sent.map((c) => c.kind)).toEqual(['place']);
     expect(seen).toEqual(['after NEW', 'after FILLED']);
+  });
+
+  it('a cancel-replace that finds no order of the strategy reaches it through onDenial too, not as a DENIED update of an order that never was', () => {
+    const seen: string[] = [];
+    const denied: unknown[] = [];
+    const def = defineStrategy({
+      name: 'replacer',
+      params: z.object({}),
+      symbols: ['BTCPHP'],
+      onStart: () => [cancelReplace({ symbol: 'BTCPHP', tag: 'gone', order: { side: 'BUY', type: 'LIMIT', quantity: '1', price: '100' } })],
+      onDenial: (_c, d) => void denied.push(d),
+      onOrderUpdate: (_c, u) => void seen.push(`${u.tag ?? ''} ${u.status}`),
+    });
+    const { kernel, venue, clock } = setup();
+    kernel.addStrategy(def);
+    kernel.start();
+    expect(denied).toEqual([{ intent: 'cancelReplace', symbol: 'BTCPHP', tag: 'gone', clientOrderId: undefined, reasons: ["no open order with tag 'gone' on BTCPHP to replace"], time: clock.t }]);
+    expect(seen).toEqual([]);
+    expect(venue.sent).toEqual([]);
   });
 
   it("a strategy cannot loosen the pre-trade checks through ctx.instrument(): the filters it sees are the checks' own, frozen", () => {

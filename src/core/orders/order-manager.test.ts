@@ -118,7 +118,10 @@ describe('OrderManager', () => {
     expect(r.denials).toEqual([]);
     expect(r.commands).toEqual([{ kind: 'cancelReplace', symbol: 'BTCPHP', cancelClientOrderId: old, order: expect.objectContaining({ clientOrderId: expect.stringMatching(/bid-2$/), price: '95' }) }]);
     const none = om.submit('s1', [{ kind: 'cancelReplace', symbol: 'BTCPHP', tag: 'ask', order: { side: 'SELL', type: 'LIMIT', price: '95', quantity: '0.1', tag: 'ask' } }], 2100);
-    expect(none.denials[0]?.update).toMatchObject({ tag: 'ask', status: 'DENIED', reason: "no open order with tag 'ask' on BTCPHP to replace" });
+    // No order is concerned: no DENIED update of an order that never was (onDenial's), no client order id spent.
+    expect(none.denials[0]).toMatchObject({ tag: 'ask', reasons: ["no open order with tag 'ask' on BTCPHP to replace"] });
+    expect(none.denials[0]?.update).toBeUndefined();
+    expect(none.commands).toEqual([]);
   });
 
   it('reports illegal transitions and unknown orders without applying them; REJECTED and unknown outcomes reach the state', () => {

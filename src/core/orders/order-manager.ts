@@ -183,14 +183,13 @@ export class OrderManager implements ApplyContext {
     return free.minus(reserved).plus(credit?.asset === asset ? credit.amount : ZERO);
   }
 
-  private place(strategy: string, intent: OrderIntent, fields: OrderFields, now: number, out: SubmitResult, replacing?: ManagedOrder, refusal?: string): ManagedOrder | undefined {
+  private place(strategy: string, intent: OrderIntent, fields: OrderFields, now: number, out: SubmitResult, replacing?: ManagedOrder): ManagedOrder | undefined {
     const sym = intent.symbol;
     const cid = this.ids.next(strategy, fields.tag);
     const inst = this.instrumentOf(sym);
     let violations: readonly PreTradeViolation[];
     let reserve: Reserve | undefined;
-    if (refusal !== undefined) violations = [plain(refusal)];
-    else if (replacing === undefined && inst !== undefined && (reserve = this.quick(sym, fields, inst)) !== undefined) violations = NO_VIOLATIONS;
+    if (replacing === undefined && inst !== undefined && (reserve = this.quick(sym, fields, inst)) !== undefined) violations = NO_VIOLATIONS;
     else {
       this.credit = replacing && inst ? remainingReserve(inst, replacing.fields, replacing.executedQty, replacing.cumQuote, this.lastPrice(sym)) : undefined;
       // One context object, reused: no closure per order (the check is synchronous).
@@ -274,7 +273,13 @@ export class OrderManager implements ApplyContext {
     const old = this.resolve(strategy, intent);
     let refusal = old ? undefined : `no open order with ${targetText(intent)} on ${intent.symbol} to replace`;
     if (old && (old.status === 'PENDING_CANCEL' || !old.isOpen)) refusal = `cannot replace ${old.clientOrderId}: it is ${old.status}`;
-    const fresh = this.place(strategy, intent, intent.order, now, out, old, refusal);
+    if (refusal !== undefined) {
+      // As a refused cancel: no order is concerned (none is made up to be DENIED), so the strategy
+      // hears of it through onDenial, and no client order id is spent.
+      out.denials.push({ strategy, symbol: intent.symbol, intent, tag: intent.tag, clientOrderId: intent.clientOrderId, reasons: [refusal], violations: [plain(refusal)], time: now });
+      return;
+    }
+    const fresh = this.place(strategy, intent, intent.order, now, out, old);
     if (!fresh || !old) return;
     const r = this.requestCancel(old);
     if (r !== undefined) throw new Error(`order manager: ${r}`); // checked above; a failure here is a bug
