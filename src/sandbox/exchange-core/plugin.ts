@@ -12,7 +12,7 @@
  * The engine is a persistent part (engine-part.ts): with `--state` its orders, history and trades
  * survive a restart.
  */
-import { parseInstruments } from '../../core/market/index.ts';
+import { parseInstruments, type Instrument } from '../../core/market/index.ts';
 import { SpotEngine, type FeeRates } from '../../core/matching/index.ts';
 import { Balances } from '../../core/portfolio/balances.ts';
 import { exchangeInfoFromConfig } from '../config/exchange-info.ts';
@@ -29,6 +29,9 @@ export const FEE_ACCOUNT_ID = '0';
 /** Closed orders and trades kept per account and symbol (history endpoints page within these). */
 export const RETAINED_ORDERS = 10_000;
 
+/** The market-data store's avgPrice window (its default), also used by a PERCENT_PRICE filter without avgPriceMins. */
+const AVG_PRICE_MINS = 5;
+
 declare module '../http/route-types.ts' {
   interface SandboxServices {
     engine?: SpotEngine;
@@ -36,6 +39,14 @@ declare module '../http/route-types.ts' {
     streams?: StreamServer;
     events?: EngineEventRouter;
   }
+}
+
+/** The windows of a symbol's PERCENT_PRICE (weighted) and PERCENT_PRICE_SA (simple) filters; avgPrice's 5 minutes when a filter names none. */
+function referenceMinsOf(instrument: Instrument | undefined): { weighted?: number | undefined; simple?: number | undefined } | undefined {
+  const weighted = instrument?.filter('PERCENT_PRICE');
+  const simple = instrument?.filter('PERCENT_PRICE_SA');
+  if (weighted === undefined && simple === undefined) return undefined;
+  return { weighted: weighted && (weighted.avgPriceMins ?? AVG_PRICE_MINS), simple: simple && (simple.avgPriceMins ?? AVG_PRICE_MINS) };
 }
 
 export function exchangeCorePlugin(): SandboxPlugin {
@@ -50,8 +61,9 @@ export function exchangeCorePlugin(): SandboxPlugin {
       const fees: Record<string, FeeRates> = {};
       for (const s of config.symbols) fees[s.symbol] = { maker: s.fees.maker, taker: s.fees.taker };
       const balances = new Balances();
-      // The router needs the stream server, which needs the engine's books: bind late.
-      const late: { router?: EngineEventRouter } = {};
+      // The router needs the stream server, which needs the engine's books, and the PERCENT_PRICE
+      // references need the market-data store, which needs the engine: bind late.
+      const late: { router?: EngineEventRouter; store?: MarketDataStore } = {};
       const engine = new SpotEngine({
         instruments,
         fees,
@@ -62,6 +74,8 @@ export function exchangeCorePlugin(): SandboxPlugin {
         // Bounded history: market agents place orders all day; queries need the recent ones.
         retain: RETAINED_ORDERS,
         listener: (event) => late.router?.handle(event),
+        // Without these the PERCENT_PRICE and PERCENT_PRICE_SA filters were skipped on every order.
+        marketRefs: (symbol, at) => late.store?.referencePrices(symbol, at),
       });
       persistEngine(state, engine);
       const store = new MarketDataStore(clock, engine, {
@@ -70,7 +84,9 @@ export function exchangeCorePlugin(): SandboxPlugin {
           numbersAsStrings: config.variants.numbersAsStrings,
           priceChangeInPercent: !config.variants.priceChangePercentAsFraction,
         },
+        referenceMins: (symbol) => referenceMinsOf(instruments.get(symbol)),
       });
+      late.store = store;
       const symbols = new Set(config.symbols.map((s) => s.symbol));
       streams = attachStreams(httpServer, {
         clock,

@@ -1,7 +1,8 @@
 /**
  * Current average price (spec 2.6 `{mins, price}`, 4.4 avgPrice): the volume-weighted price of the
  * trades of the last `mins` minutes, falling back to the last trade price when the window is empty
- * ("0" before any trade). Keeps only the trades of the window.
+ * ("0" before any trade). Keeps only the trades of the window. `simple` makes it the plain mean of
+ * the trade prices instead (spec 2.3 PERCENT_PRICE_SA's "simple average price").
  */
 import { ZERO, toWire, type Dec } from '../../core/money/decimal.ts';
 import { DERIVED_PRICE_PLACES, type StoredTrade } from './types.ts';
@@ -11,7 +12,10 @@ export class AvgPriceWindow {
   private head = 0;
   private lastPrice: Dec | undefined;
 
-  constructor(readonly mins: number) {}
+  constructor(
+    readonly mins: number,
+    readonly simple = false,
+  ) {}
 
   add(trade: StoredTrade): void {
     this.trades.push(trade);
@@ -27,8 +31,9 @@ export class AvgPriceWindow {
     for (let i = this.head; i < this.trades.length; i++) {
       const t = this.trades[i] as StoredTrade;
       if (t.time > now) continue;
-      qty = qty.plus(t.qty);
-      quote = quote.plus(t.quote);
+      // Simple: each trade weighs one, so the sum of prices over the count.
+      qty = this.simple ? qty.plus(1) : qty.plus(t.qty);
+      quote = quote.plus(this.simple ? t.price : t.quote);
     }
     if (qty.isZero()) return this.lastPrice ? toWire(this.lastPrice) : '0';
     return toWire(quote.div(qty).toDecimalPlaces(DERIVED_PRICE_PLACES));

@@ -25,6 +25,9 @@ interface SymbolData {
   ring: TradeRing;
   klines: Map<KlineInterval, KlineSeries>;
   avg: AvgPriceWindow;
+  /** The PERCENT_PRICE / PERCENT_PRICE_SA windows, when the symbol has those filters. */
+  weighted: AvgPriceWindow | undefined;
+  simple: AvgPriceWindow | undefined;
 }
 
 export class MarketDataStore implements SandboxEventSink {
@@ -33,6 +36,7 @@ export class MarketDataStore implements SandboxEventSink {
   private readonly klineCap: number;
   readonly avgPriceMins: number;
   readonly variants: MarketDataVariants;
+  private readonly referenceMins: MarketDataOptions['referenceMins'];
 
   constructor(
     private readonly clock: Clock,
@@ -43,6 +47,7 @@ export class MarketDataStore implements SandboxEventSink {
     this.klineCap = Math.max(options.klineHistory ?? 10_000, 1500);
     this.avgPriceMins = options.avgPriceMins ?? 5;
     this.variants = options.variants ?? {};
+    this.referenceMins = options.referenceMins;
   }
 
   /** Record one fill; returns it parsed (the streams build their payloads from it). */
@@ -54,6 +59,8 @@ export class MarketDataStore implements SandboxEventSink {
     d.ring.push(stored);
     for (const series of d.klines.values()) series.addTrade(stored);
     d.avg.add(stored);
+    d.weighted?.add(stored);
+    d.simple?.add(stored);
     return stored;
   }
 
@@ -155,6 +162,23 @@ export class MarketDataStore implements SandboxEventSink {
     return { mins: this.avgPriceMins, price: d ? d.avg.price(this.clock.now()) : '0' };
   }
 
+  /**
+   * The reference prices of the PERCENT_PRICE (weighted average) and PERCENT_PRICE_SA (simple
+   * average) filters at `now` (spec 2.3: over avgPriceMins minutes of previous trades), as the
+   * engine's `marketRefs` takes them; a price is absent before the symbol's first trade, so the
+   * filter is skipped then.
+   */
+  referencePrices(symbol: string, now: number): { weightedAvgPrice?: string; simpleAvgPrice?: string } | undefined {
+    const d = this.data.get(symbol.toUpperCase());
+    if (d === undefined) return undefined;
+    const weighted = d.weighted?.price(now);
+    const simple = d.simple?.price(now);
+    return {
+      ...(weighted !== undefined && weighted !== '0' ? { weightedAvgPrice: weighted } : {}),
+      ...(simple !== undefined && simple !== '0' ? { simpleAvgPrice: simple } : {}),
+    };
+  }
+
   /** GET ticker/bookTicker (spec 2.6). */
   bookTicker(symbol: string) {
     const s = symbol.toUpperCase();
@@ -176,7 +200,9 @@ export class MarketDataStore implements SandboxEventSink {
     let d = this.data.get(key);
     if (!d) {
       const klines = new Map(KLINE_INTERVALS.map((i) => [i, new KlineSeries(i, this.klineCap)] as const));
-      d = { ring: new TradeRing(this.ringSize), klines, avg: new AvgPriceWindow(this.avgPriceMins) };
+      const refs = this.referenceMins?.(key);
+      const window = (mins: number | undefined, simple: boolean) => (mins === undefined ? undefined : new AvgPriceWindow(mins, simple));
+      d = { ring: new TradeRing(this.ringSize), klines, avg: new AvgPriceWindow(this.avgPriceMins), weighted: window(refs?.weighted, false), simple: window(refs?.simple, true) };
       this.data.set(key, d);
     }
     return d;

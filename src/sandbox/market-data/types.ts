@@ -58,6 +58,11 @@ export interface MarketDataOptions {
   klineHistory?: number;
   /** avgPrice window in minutes (spec 2.6 `mins`). Default 5. */
   avgPriceMins?: number;
+  /**
+   * Per upper-case symbol, the avgPriceMins of its PERCENT_PRICE (weighted) and PERCENT_PRICE_SA
+   * (simple) filters: the windows `referencePrices` averages over. Symbols without them get none.
+   */
+  referenceMins?: (symbol: string) => { weighted?: number | undefined; simple?: number | undefined } | undefined;
   variants?: MarketDataVariants;
 }
 
