@@ -300,6 +300,20 @@ describe('sandbox spot: the wire', () => {
     expect((await client(s).spot.openOrders()).map((o) => o.clientOrderId)).toEqual(['raw-1']);
   });
 
+  it('refuses an iceberg order (spec 7.4) instead of resting it fully visible; icebergQty=0 asks for none', async () => {
+    const s = await sandbox();
+    const send = async (path: string, extra: string) => {
+      const q = `symbol=BTCPHP&side=BUY&type=LIMIT&timeInForce=GTC&quantity=0.002&price=3000000${extra}&timestamp=${Date.now()}`;
+      const r = await fetch(`${s.baseUrl}${path}?${signed(s, q)}`, { method: 'POST', headers: { 'X-SERVICE-APIKEY': s.apiKey } });
+      return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+    };
+    const refusal = { status: 400, body: { code: -2010, msg: 'Iceberg orders are not supported for this symbol.' } };
+    expect(await send('/openapi/v1/order', '&icebergQty=0.001')).toEqual(refusal);
+    expect(await send('/openapi/v1/order/test', '&icebergQty=0.001')).toEqual(refusal);
+    expect(await client(s).spot.openOrders()).toEqual([]);
+    expect(await send('/openapi/v1/order', '&icebergQty=0')).toMatchObject({ status: 200, body: { status: 'NEW' } });
+  });
+
   it('serves per-symbol trade fees from the configuration', async () => {
     const s = await startSandbox({ plugins: tradingPlugins(), config: { symbols: [{ symbol: 'BTCPHP', baseAsset: 'BTC', baseAssetPrecision: 8, quoteAsset: 'PHP', quoteAssetPrecision: 2, filters: [], fees: { maker: '0.0025', taker: '0.003' } }] } });
     cleanups.push(() => s.close());
