@@ -290,6 +290,24 @@ describe('sandbox spot: the wire', () => {
     expect((await c.spot.cancelOrder({ orderId: placed.orderId })).orderId).toBe(placed.orderId);
   });
 
+  it('writes a canceled order with the fields in the order of the notes 6 cancelResponse sample', async () => {
+    const s = await sandbox();
+    const c = client(s);
+    const sampleKeys = ['symbol', 'orderId', 'clientOrderId', 'transactTime', 'price', 'origQty', 'executedQty', 'origQuoteOrderQty', 'cummulativeQuoteQty', 'status', 'timeInForce', 'type', 'side', 'stpFlag', 'stopPrice'];
+    const raw = async (method: string, path: string, query: string) => {
+      const r = await fetch(`${s.baseUrl}${path}?${signed(s, `${query}&timestamp=${Date.now()}`)}`, { method, headers: { 'X-SERVICE-APIKEY': s.apiKey } });
+      return (await r.json()) as unknown;
+    };
+    await c.spot.newOrder(limit('BUY', '0.001', '2900000', { newClientOrderId: 'k-1' }));
+    const canceled = (await raw('DELETE', '/openapi/v1/order', 'origClientOrderId=k-1')) as Record<string, unknown>;
+    expect(Object.keys(canceled)).toEqual(sampleKeys);
+    await c.spot.newOrder(limit('BUY', '0.001', '2900000', { newClientOrderId: 'k-2' }));
+    const replaced = (await raw('POST', '/openapi/v1/order/cancelReplace', 'symbol=BTCPHP&side=BUY&type=LIMIT&quantity=0.001&price=2800000&cancelReplaceMode=STOP_ON_FAILURE&cancelOrigClientOrderId=k-2')) as { cancelResponse: Record<string, unknown> };
+    expect(Object.keys(replaced.cancelResponse)).toEqual(sampleKeys);
+    const all = (await raw('DELETE', '/openapi/v1/openOrders', 'symbol=BTCPHP')) as Record<string, unknown>[];
+    expect(all.map((o) => Object.keys(o))).toEqual([sampleKeys]);
+  });
+
   it('places an order from a raw third-party-style request: all in the query, stray `&&signature=`', async () => {
     const s = await sandbox();
     const q = `symbol=BTCPHP&side=BUY&type=LIMIT&timeInForce=GTC&quantity=0.001&price=3000000&newClientOrderId=raw-1&timestamp=${Date.now()}&`;

@@ -55,10 +55,24 @@ export function orderBody(o: OrderSnapshot) {
 
 /**
  * A canceled order (cancel, cancel all, cancelReplace's cancelResponse): the notes 6 sample's
- * fields, so the three answers share one shape: the order state, the cancel time and stpFlag.
+ * fields in the sample's order (origQuoteOrderQty before cummulativeQuoteQty, stpFlag before
+ * stopPrice), so the three answers share the one shape the venue is seen to send.
  */
 export function canceledBody(o: OrderSnapshot, transactTime: number) {
-  return { ...ackOf(o, transactTime), ...stateOf(o), stpFlag: o.stpFlag };
+  return {
+    ...ackOf(o, transactTime),
+    price: o.price,
+    origQty: o.origQty,
+    executedQty: o.executedQty,
+    origQuoteOrderQty: o.origQuoteOrderQty,
+    cummulativeQuoteQty: o.cummulativeQuoteQty,
+    status: o.status,
+    timeInForce: o.timeInForce,
+    type: o.type,
+    side: o.side,
+    stpFlag: o.stpFlag,
+    stopPrice: o.stopPrice,
+  };
 }
 
 /** Spec 2.5. */
