@@ -137,6 +137,17 @@ describe('sandbox spot: orders through the client', () => {
     expect(await c.spot.historyOrders({ symbol: 'BTCPHP', endTime: a.transactTime - 1 })).toEqual([]);
   });
 
+  it('keeps a client order id unique among the open orders of all symbols, so origClientOrderId names one order', async () => {
+    const s = await sandbox();
+    const c = client(s);
+    const btc = await c.spot.newOrder(limit('BUY', '0.001', '2900000', { newClientOrderId: 'one' }));
+    const dup = await failure(c.spot.newOrder({ symbol: 'ETHPHP', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.01', price: '100000', newClientOrderId: 'one' }));
+    expect([dup.venueCode, dup.venueMessage]).toEqual([-2010, 'Duplicate order sent.']);
+    expect(await c.spot.queryOrder({ origClientOrderId: 'one' })).toMatchObject({ orderId: btc.orderId, symbol: 'BTCPHP' });
+    await c.spot.cancelOrder({ origClientOrderId: 'one' });
+    expect(await c.spot.newOrder({ symbol: 'ETHPHP', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.01', price: '100000', newClientOrderId: 'one' })).toMatchObject({ status: 'NEW' });
+  });
+
   it('validates a test order fully (filters, balance, post-only) without placing it', async () => {
     const s = await sandbox();
     const c = client(s);

@@ -126,6 +126,11 @@ export class AccountBook {
     readonly sb: SymbolBook,
     readonly base: BalanceEntry,
     readonly quote: BalanceEntry,
+    /**
+     * The account's books on every symbol, this one included (one array shared by them, kept by
+     * the registry): a client order id is unique among the account's open orders on all symbols.
+     */
+    readonly siblings: readonly AccountBook[],
   ) {
     this.closed = new History<Order>();
     this.trades = new History<Trade>();

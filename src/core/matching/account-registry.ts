@@ -5,6 +5,8 @@ import type { SymbolBook } from './symbol-book.ts';
 
 export class AccountRegistry {
   private readonly byAccount = new Map<string, Map<string, AccountBook>>();
+  /** Per account, its books as one array (AccountBook.siblings). */
+  private readonly lists = new Map<string, AccountBook[]>();
 
   constructor(private readonly balances: Balances) {}
 
@@ -18,7 +20,10 @@ export class AccountRegistry {
     let acct = bySymbol.get(sb.spec.symbol);
     if (acct === undefined) {
       const b = this.balances;
-      acct = new AccountBook(accountId, sb, b.entry(accountId, sb.spec.baseAsset), b.entry(accountId, sb.spec.quoteAsset));
+      let siblings = this.lists.get(accountId);
+      if (siblings === undefined) this.lists.set(accountId, (siblings = []));
+      acct = new AccountBook(accountId, sb, b.entry(accountId, sb.spec.baseAsset), b.entry(accountId, sb.spec.quoteAsset), siblings);
+      siblings.push(acct);
       bySymbol.set(sb.spec.symbol, acct);
     }
     sb.accounts.set(accountId, acct);

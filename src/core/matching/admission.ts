@@ -2,7 +2,8 @@
  * Whether a parsed new order is accepted, in the venue's order of concerns: the filter engine
  * (spec 2.3 / 7.5, with the 7.4 order rules), then post-only (LIMIT_MAKER), duplicate client
  * order id (4.5: only an open order blocks its id), the stop trigger rule, and funds. Every
- * rejection is spec 7.4 / 7.5 text with code -2010.
+ * rejection is spec 7.4 / 7.5 text with code -2010. The duplicate check spans the account's
+ * symbols (query and cancel by client id name no symbol).
  *
  * Filters: LIMIT, LIMIT_MAKER and MARKET orders of symbols whose every filter the integer
  * pre-check covers (fast-filters.ts) skip Decimal entirely when they pass; everything else, and every
@@ -127,9 +128,23 @@ export function admit(st: EngineState, sb: SymbolBook, acct: AccountBook, req: N
   const cid = req.clientOrderId;
   const same = cid !== undefined && cid !== '' ? (latestByClientId(st, acct, cid) ?? null) : null;
   p.sameClientId = same;
-  if (same?.isOpen === true) return refused(ENGINE_MESSAGE.duplicateOrder);
+  if (same?.isOpen === true || (cid !== undefined && cid !== '' && openElsewhere(st, acct, cid))) return refused(ENGINE_MESSAGE.duplicateOrder);
   if (p.isAlgo && sb.lastPrice >= 0 && wouldTrigger(p.type, p.side, p.stopPrice, sb.lastPrice)) return refused(ENGINE_MESSAGE.wouldTriggerImmediately);
   return fundsCheck(sb, acct, p, ext);
+}
+
+/**
+ * Whether the account has an open order with client id `cid` on another symbol. Query and cancel
+ * find an order by origClientOrderId without a symbol (spec 4.5), so the id is unique among the
+ * account's open orders on every symbol, not per symbol. An indexed loop: nothing allocated.
+ */
+function openElsewhere(st: EngineState, acct: AccountBook, cid: string): boolean {
+  const books = acct.siblings;
+  for (let i = 0; i < books.length; i++) {
+    const other = books[i] as AccountBook;
+    if (other !== acct && latestByClientId(st, other, cid)?.isOpen === true) return true;
+  }
+  return false;
 }
 
 function fundsCheck(sb: SymbolBook, acct: AccountBook, p: ParsedOrder, ext: number): Rejection | Held {

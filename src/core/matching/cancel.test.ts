@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ENGINE_MESSAGE } from '../market/index.ts';
-import { harness } from './test-support.ts';
+import { harness, instrument } from './test-support.ts';
 
 describe('cancel', () => {
   it('cancels by orderId and releases the lock', () => {
@@ -72,5 +72,23 @@ describe('duplicate client order id (spec 4.5)', () => {
     const second = h.place('alice', { side: 'BUY', type: 'LIMIT', price: '98', quantity: '1', clientOrderId: 'x' });
     expect(h.engine.order('alice', 'BTCPHP', { clientOrderId: 'x' }).map((o) => o.orderId)).toEqual([second.order.orderId, first.order.orderId]);
     expect(h.engine.cancelOrder('alice', 'BTCPHP', { clientOrderId: 'x' }, 2000).ok).toBe(true);
+  });
+  it('is unique among the account\'s open orders on every symbol: query and cancel by client id name no symbol', () => {
+    const h = harness({ instruments: [instrument(), instrument({ symbol: 'XBTPHP' })] });
+    const first = h.place('alice', { side: 'BUY', type: 'LIMIT', price: '100', quantity: '1', clientOrderId: 'x' });
+    expect(h.try('alice', { symbol: 'XBTPHP', side: 'BUY', type: 'LIMIT', price: '99', quantity: '1', clientOrderId: 'x' })).toMatchObject({
+      ok: false,
+      code: -2010,
+      msg: ENGINE_MESSAGE.duplicateOrder,
+    });
+    // order/test answers alike, another account is not concerned, and a generated id counts too.
+    expect(h.engine.testOrder('alice', { symbol: 'XBTPHP', side: 'BUY', type: 'LIMIT', price: '99', quantity: '1', clientOrderId: 'x' }, 1000)).toMatchObject({ msg: ENGINE_MESSAGE.duplicateOrder });
+    expect(h.try('bob', { symbol: 'XBTPHP', side: 'BUY', type: 'LIMIT', price: '99', quantity: '1', clientOrderId: 'x' }).ok).toBe(true);
+    const auto = h.place('alice', { side: 'BUY', type: 'LIMIT', price: '98', quantity: '1' });
+    expect(h.try('alice', { symbol: 'XBTPHP', side: 'BUY', type: 'LIMIT', price: '99', quantity: '1', clientOrderId: auto.order.clientOrderId })).toMatchObject({ msg: ENGINE_MESSAGE.duplicateOrder });
+    // Closed on one symbol (even where it is reused), the id is free on the others.
+    expect(h.engine.cancelOrder('alice', 'BTCPHP', { orderId: first.order.orderId }, 2000).ok).toBe(true);
+    expect(h.try('alice', { symbol: 'XBTPHP', side: 'BUY', type: 'LIMIT', price: '99', quantity: '1', clientOrderId: 'x' }).ok).toBe(true);
+    expect(h.try('alice', { side: 'BUY', type: 'LIMIT', price: '97', quantity: '1', clientOrderId: 'x' })).toMatchObject({ msg: ENGINE_MESSAGE.duplicateOrder });
   });
 });
