@@ -113,3 +113,17 @@ describe('runCli: unknown arguments', () => {
   });
 });
 
+describe('runCli: a misspelt option', () => {
+  it('is named, with the nearest known option, before a missing required option is reported', async () => {
+    const typo = await cli(['backtest', '--strategy', 'sma-crossover', '--symbol', 'BTCPHP', '--intervl', '1m']);
+    expect(typo.code).toBe(2);
+    expect(typo.err).toBe('error: Unknown argument: --intervl (did you mean --interval?)\n(see `halyard --help`)');
+    expect((await cli(['data', '--gpas'])).err).toContain('--gpas (did you mean --gaps?)');
+    expect((await cli(['--confg', 'c.json', 'strategies'])).err).toContain('--confg (did you mean --config?)');
+    expect((await cli(['import', 'x.csv', '--dryrun'])).err).toContain('--dryrun (did you mean --dry-run?)');
+    const two = await cli(['strategies', '--bogus-flag', '--other=1']);
+    expect(two.err).toBe('error: Unknown arguments: --bogus-flag, --other\n(see `halyard --help`)');
+    expect((await cli(['backtest', '--help', '--foo'])).code).toBe(0);
+    expect((await cli(['strategies', '--no-such'])).err).toContain('Unknown argument: --no-such');
+  });
+});

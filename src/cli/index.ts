@@ -82,6 +82,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     // yargs calls middleware with the instance in the command's context as the second argument.
     .middleware(((argv: Record<string, unknown>, y: OptionsHolder) => refuseRepeatedOptions(argv, y)) as (argv: Record<string, unknown>) => void)
     .middleware(((argv: Record<string, unknown>, y: OptionsHolder) => refuseEmptyValues(argv, y, name !== undefined && isCommandName(name) ? positionalsOf(COMMANDS[name].command) : [])) as (argv: Record<string, unknown>) => void)
+    .middleware(((parsed: Record<string, unknown>, y: OptionsHolder) => parsed['help'] === true || refuseUnknownOptions(argv, y)) as (argv: Record<string, unknown>) => void, true)
     .middleware(checkConfigFile)
     .demandCommand(1, 'name a command; `halyard --help` lists them')
     .strict()
@@ -123,7 +124,66 @@ class UsageErrorLike extends Error {}
  * `--sweep`) are declared as arrays and pass.
  */
 interface OptionsHolder {
-  getOptions(): { array: string[]; string: string[] };
+  getOptions(): { array: string[]; string: string[]; key?: Record<string, unknown>; alias?: Record<string, string[]> };
+}
+
+/**
+ * An option the command does not know is refused by name before yargs checks the required ones,
+ * with the nearest known option when one is close: `backtest --intervl 1m` would otherwise say
+ * only "Missing required argument: interval", hiding the typo. Runs before validation; other
+ * unknown arguments (an extra positional) are left to yargs' strict mode.
+ */
+export function refuseUnknownOptions(tokens: readonly string[], y: OptionsHolder): void {
+  const options = y.getOptions();
+  const keys = Object.keys(options.key ?? {});
+  const known = new Set<string>();
+  for (const k of [...keys, ...Object.values(options.alias ?? {}).flat()]) {
+    known.add(k);
+    known.add(camel(k));
+  }
+  if (known.size === 0) return;
+  const typed: string[] = [];
+  for (const t of tokens) {
+    if (t === '--') break;
+    if (t.startsWith('--') && t.length > 2) typed.push(t.slice(2).replace(/=.*$/s, ''));
+  }
+  const unknown = [...new Set(typed.filter((n) => !known.has(n) && !(n.startsWith('no-') && known.has(n.slice(3)))))];
+  if (unknown.length === 0) return;
+  const listed = unknown.map((n) => {
+    const near = nearestOption(n, keys);
+    return near === undefined ? `--${n}` : `--${n} (did you mean --${near}?)`;
+  });
+  throw new UsageErrorLike(`Unknown argument${listed.length === 1 ? '' : 's'}: ${listed.join(', ')}`);
+}
+
+/** The known option closest to a misspelt one (at most 2 edits, and fewer than half its letters), if any. */
+function nearestOption(name: string, keys: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestD = Math.min(2, Math.floor((name.length - 1) / 2));
+  for (const k of keys) {
+    if (k === 'help' || k === 'version') continue;
+    const d = editDistance(name.toLowerCase(), k.toLowerCase());
+    if (d <= bestD && (best === undefined || d < editDistance(name.toLowerCase(), best.toLowerCase()))) {
+      best = k;
+      bestD = d;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  // Optimal string alignment: insertions, deletions, substitutions and swaps of neighbours.
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    const row = d[i] as number[];
+    const up = d[i - 1] as number[];
+    for (let j = 1; j <= b.length; j++) {
+      let v = Math.min((up[j] as number) + 1, (row[j - 1] as number) + 1, (up[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, ((d[i - 2] as number[])[j - 2] as number) + 1);
+      row[j] = v;
+    }
+  }
+  return (d[a.length] as number[])[b.length] as number;
 }
 
 function refuseRepeatedOptions(argv: Record<string, unknown>, y: OptionsHolder): void {
