@@ -63,4 +63,19 @@ describe('halyard sandbox', () => {
       expect(r.err).toBe(`error: --port: expected a port number from 0 (any free port) to 65535, got '${port}'`);
     }
   });
+
+  it('a --state file that is not a sandbox state file is bad input: exit 2, naming the option and the file', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'halyard-sbx-cli-'));
+    const garbage = join(dir, 'garbage.db');
+    writeFileSync(garbage, 'hello, not a database\n'.repeat(20));
+    const cases: [string, RegExp][] = [
+      [garbage, /^error: --state: state file .*garbage\.db: is not a SQLite database, or is damaged/],
+      [dir, /^error: --state: state file .*: cannot be opened/],
+    ];
+    for (const [file, message] of cases) {
+      const r = await runCommand((io) => sandboxCommand(io), ['sandbox', '--port', '0', '--state', file]);
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(message);
+    }
+  });
 });

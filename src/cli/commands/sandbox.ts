@@ -15,7 +15,7 @@
  */
 import type { Argv } from 'yargs';
 import { createLogger } from '../../log/logger.ts';
-import { SqliteStateStore } from '../../sandbox/accounts/sqlite-state-store.ts';
+import { SqliteStateStore, StateFileError } from '../../sandbox/accounts/sqlite-state-store.ts';
 import { loadConfig } from '../../config/load.ts';
 import { SandboxListenError, startSandbox, type SandboxHandle } from '../../sandbox/server.ts';
 import { UsageError } from '../errors.ts';
@@ -57,13 +57,14 @@ export function sandboxCommand(io: CliIo, options: SandboxCommandOptions = {}) {
         // A living market by default for a sandbox someone runs by hand; --no-market for a quiet one.
         market: { ...base.market, enabled: args.market ?? true },
       };
-      const stateStore = args.state ? new SqliteStateStore(args.state) : undefined;
+      const stateStore = args.state ? stateFile(() => new SqliteStateStore(args.state as string)) : undefined;
       const logger = createLogger({ level: args.logLevel ?? 'warn' });
       let handle: SandboxHandle;
       try {
         handle = await startSandbox({ config, stateStore, logger });
       } catch (err) {
         if (err instanceof SandboxListenError) throw listenUsageError(err, args.port === undefined ? args.config : undefined);
+        if (err instanceof StateFileError) throw new UsageError(`--state: ${err.message}`);
         throw err;
       }
       io.out(
@@ -85,6 +86,16 @@ export function sandboxCommand(io: CliIo, options: SandboxCommandOptions = {}) {
       else io.err(`sandbox did not close within ${String(CLOSE_GRACE_MS / 1000)} s (a connection still open?); stopping anyway`);
     },
   };
+}
+
+/** A --state file that is not a usable sandbox state file is bad input (exit 2), named by its option. */
+function stateFile<T>(open: () => T): T {
+  try {
+    return open();
+  } catch (err) {
+    if (err instanceof StateFileError) throw new UsageError(`--state: ${err.message}`);
+    throw err;
+  }
 }
 
 /** How long a stop waits for open requests and streams to finish before giving up on them. */
