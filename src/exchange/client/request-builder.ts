@@ -43,8 +43,9 @@ export interface BuiltRequest {
 }
 
 export class MissingCredentialsError extends Error {
-  constructor(endpoint: string, what: string) {
-    super(`${endpoint} needs ${what}; set them in config or the environment (HALYARD_API_KEY / HALYARD_API_SECRET)`);
+  constructor(endpoint: string, what: string, variables = 'HALYARD_API_KEY and HALYARD_API_SECRET') {
+    // Secrets come only from the environment (src/config/load.ts), or createClient's `secrets` in code.
+    super(`${endpoint} needs ${what}; set ${variables} in the environment (in code: createClient's secrets)`);
     this.name = 'MissingCredentialsError';
   }
 }
@@ -96,7 +97,7 @@ export function buildRequest(
     case 'USER_STREAM':
     case 'MARKET_DATA': {
       if (def.security !== 'NONE') {
-        if (!ctx.credentials) throw new MissingCredentialsError(def.id, 'an API key');
+        if (!ctx.credentials) throw new MissingCredentialsError(def.id, 'an API key', 'HALYARD_API_KEY');
         headers[ctx.apiKeyHeader] = ctx.credentials.apiKey;
       }
       return plain(def, base + path, rest, headers, inQuery);
@@ -128,7 +129,7 @@ export function buildRequest(
     }
     case 'MERCHANT': {
       const m = ctx.merchant;
-      if (!m) throw new MissingCredentialsError(def.id, 'a merchant key and secret');
+      if (!m) throw new MissingCredentialsError(def.id, 'a merchant key and secret', 'HALYARD_MERCHANT_KEY and HALYARD_MERCHANT_SECRET');
       const url = base + path;
       let body: string | undefined;
       let signedBody: string | undefined;
