@@ -12,6 +12,7 @@ let server: CaptureServer;
 beforeAll(async () => {
   server = await startCaptureServer((req) => {
     if (req.path === '/openapi/v1/time') return { body: { serverTime: Date.now() } };
+    if (req.path === '/openapi/v1/exchangeInfo' && req.rawQuery === 'symbol=NOPE') return { status: 400, body: { code: -1025, msg: "parameter 'symbol' is not valid: no such symbol 'NOPE'" } };
     if (req.path === '/openapi/v1/exchangeInfo') return { body: exchangeInfo.example.response };
     if (req.path === '/openapi/v1/order') return { body: { symbol: 'BTCPHP', orderId: 1, clientOrderId: 'x', transactTime: 1 } };
     if (req.path === '/openapi/quote/v1/trades')
@@ -84,6 +85,9 @@ describe('halyard CLI', () => {
     expect(x.code).toBe(0);
     expect(JSON.parse(x.out).symbols[0].symbol).toBe('BTCPHP');
     expect(server.requests.at(-1)!.rawQuery).toBe('symbol=BTCPHP');
+    const none = await cli(['--base-url', server.baseUrl, 'exchange-info', '--symbol', 'nope']);
+    expect(none.code).toBe(2);
+    expect(none.err).toBe("error: --symbol NOPE: the exchange lists no symbol NOPE (it answered: parameter 'symbol' is not valid: no such symbol 'NOPE'); `halyard exchange-info` lists the ones it has");
   });
 
   it.each([

@@ -11,7 +11,6 @@
 import type { ClientHandle } from '../../app/create-client.ts';
 import { loadConfig } from '../../config/load.ts';
 import type { HalyardConfig } from '../../config/schema.ts';
-import { ExchangeError } from '../../exchange/errors/errors.ts';
 import { SingleBar } from 'cli-progress';
 import type { Argv } from 'yargs';
 import { backfillKlines, BackfillError, type BackfillProgress, type BackfillResult } from '../../data/backfill.ts';
@@ -23,6 +22,7 @@ import { UsageError } from '../errors.ts';
 import { openUserJournal } from '../journal-file.ts';
 import type { CliIo } from '../io.ts';
 import { exchangeBaseUrl, withClient, type GlobalArgs } from '../with-client.ts';
+import { isUnknownSymbol, unknownSymbol } from '../unknown-symbol.ts';
 import { COMMANDS } from './catalog.ts';
 
 export interface RecordArgs extends GlobalArgs {
@@ -128,15 +128,6 @@ async function exchangeRules(general: ClientHandle['client']['general'], symbol:
   return { body };
 }
 
-/** The venue's answer to a symbol it does not list: -1121 "Invalid symbol.", or -1025 about parameter 'symbol'. */
-export function isUnknownSymbol(e: unknown): e is ExchangeError {
-  if (!(e instanceof ExchangeError)) return false;
-  return e.venueCode === -1121 || (e.venueCode === -1025 && /'symbol'/.test(e.venueMessage ?? ''));
-}
-
-function unknownSymbol(symbol: string, venueMessage: string | undefined): UsageError {
-  return new UsageError(`--symbol ${symbol}: the exchange lists no symbol ${symbol}${venueMessage === undefined ? '' : ` (it answered: ${venueMessage})`}; \`halyard exchange-info\` lists the ones it has`);
-}
 
 /** What a backtest of these bars will take as the rules when this record saved none (backtest/sources.ts instrumentAt). */
 function rulesFallback(journal: Journal, config: HalyardConfig, symbol: string): string {
