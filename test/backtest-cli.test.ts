@@ -298,10 +298,10 @@ describe('halyard backtest on bars made from shorter ones, the journal starting 
     expect(r.err).toContain('no complete BTCPHP 1h bars in 2024-03-01T16:00Z .. the end: its 1m bars there (2024-03-01T16:00Z .. 2024-03-01T16:39Z) cover only part of the 1h period opening 2024-03-01T16:00Z; the journal holds 2024-03-01T00:00Z .. 2024-03-01T15:00Z (made from its 1m bars)');
     const only = await run(args(onlyPart, 'none.json'));
     expect(only.code).toBe(2);
-    expect(only.err).toContain('no complete BTCPHP 1h bars in the start .. the end: its 1m bars there (2024-03-01T16:00Z .. 2024-03-01T16:39Z) cover only part of the 1h period opening 2024-03-01T16:00Z');
+    expect(only.err).toContain('no complete BTCPHP 1h bars in the journal: its 1m bars there (2024-03-01T16:00Z .. 2024-03-01T16:39Z) cover only part of the 1h period opening 2024-03-01T16:00Z');
     const day = await run([...args(both, 'none.json').map((a) => (a === '1h' ? '1d' : a))]);
     expect(day.code).toBe(2);
-    expect(day.err).toContain('no complete BTCPHP 1d bars in the start .. the end: its 1m bars there (2024-03-01T00:20Z .. 2024-03-01T16:39Z) cover only part of the 1d period opening 2024-03-01T00:00Z');
+    expect(day.err).toContain('no complete BTCPHP 1d bars in the journal: its 1m bars there (2024-03-01T00:20Z .. 2024-03-01T16:39Z) cover only part of the 1d period opening 2024-03-01T00:00Z');
     expect(existsSync(join(partDir, 'none.json'))).toBe(false);
   });
 

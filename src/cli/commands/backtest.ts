@@ -267,7 +267,7 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
     const all = seriesSpan(journal, series) as SeriesSpan;
     const span = seriesSpan(journal, series, from, to);
     if (span?.bars === undefined) {
-      const asked = `${from === undefined ? 'the start' : formatTime(from)} .. ${to === undefined ? 'the end' : formatTime(to)}`;
+      const asked = from === undefined && to === undefined ? 'the journal' : `${from === undefined ? 'the start' : formatTime(from)} .. ${to === undefined ? 'the end' : formatTime(to)}`;
       const holds = all.bars === undefined ? `${series.stored} bars ${formatTime(all.stored.first)} .. ${formatTime(all.stored.last)} only, no whole ${interval} period` : `${formatTime(all.bars.first)} .. ${formatTime(all.bars.last)}${all.bars.count === undefined ? made : ` (${all.bars.count} bars)`}`;
       if (span === undefined) throw new UsageError(`no ${symbol} ${interval} bars in ${asked}; the journal holds ${holds}`);
       // Stored bars there, but each period they fall in is partial (the journal starts or ends inside it: data/resample.ts).
