@@ -34,6 +34,18 @@ describe('sma-crossover', () => {
     expect(h.denials).toEqual([]);
   });
 
+  it('counts as flat a remainder no exit can sell (below the minimum notional), and enters again on the next golden cross', () => {
+    // 972 at 12 buys 81; maxQty 40 sells 40 + 40 at 8, then 1 at 8 is worth 8, under minNotional 100: refused, dust.
+    const h = new StrategyHarness(smaCrossover, { params: { fast: 2, slow: 3, quoteAmount: '972' }, instruments: [testInstrument({ minNotional: '100', maxQty: '40' })], balances: { PHP: '3000' } });
+    h.start();
+    const perBar = candlesFromCloses([10, 10, 10, 10, 12, 12, 8, 8, 8, 8, 8, 8, 12, 12, 8, 8, 8, 8]).map((b) => h.bar(b));
+    const places = perBar.flat().filter((i) => i.kind === 'place');
+    expect(places.map((i) => (i.kind === 'place' ? `${i.side} ${i.quantity ?? i.quoteOrderQty}` : ''))).toEqual(['BUY 972', 'SELL 40', 'SELL 40', 'SELL 1', 'BUY 972', 'SELL 40', 'SELL 40', 'SELL 2']);
+    // The second round sells the first one's dust with it (82 = 40 + 40 + 2); its own 2 are dust again.
+    expect(h.denials.map((d) => d.tag)).toEqual(['exit', 'exit']);
+    expect(h.failures).toEqual([]);
+  });
+
   it('rides a rally and exits the fall on a synthetic market, long only, alternating buy and sell', () => {
     for (const seed of [1, 2, 3]) {
       const market = generateCandles({

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyStrategyDefinition } from '../src/strategy/index.ts';
 import { loadStrategy } from '../src/strategy/loader.ts';
-import { runOnRegime, testInstrument } from '../src/strategy/testing/index.ts';
+import { candlesFromCloses, runOnRegime, StrategyHarness, testInstrument } from '../src/strategy/testing/index.ts';
 import type { CannedMarketName, RegimeRunOptions } from '../src/strategy/testing/index.ts';
 import smaCrossover from '../strategies/sma-crossover.ts';
 
@@ -63,5 +63,20 @@ describe("README's SMA crossover", () => {
     expect(sells.length).toBeGreaterThan(buys.length);
     expect(sells.every((f) => Number(f.qty) <= 2)).toBe(true);
     expect(real.run.denials).toEqual([]);
+  });
+
+  it('counts as flat a remainder no exit can sell, and enters again, as the real one does', () => {
+    // 972 at 12 buys 81; maxQty 40 sells 40 + 40 at 8; 1 at 8 is under minNotional 100: refused, dust.
+    const closes = [10, 10, 10, 10, 12, 12, 8, 8, 8, 8, 8, 8, 12, 12, 8, 8, 8, 8];
+    const run = (def: AnyStrategyDefinition) => {
+      const h = new StrategyHarness(def, { params: { fast: 2, slow: 3, quoteAmount: '972' }, instruments: [testInstrument({ minNotional: '100', maxQty: '40' })], balances: { PHP: '3000' } });
+      h.start();
+      const intents = candlesFromCloses(closes).flatMap((b) => [...h.bar(b)]);
+      return { intents, denials: h.denials.map((d) => d.tag) };
+    };
+    const real = run(smaCrossover);
+    expect(run(readmeSma)).toEqual(real);
+    expect(real.denials).toEqual(['exit', 'exit']);
+    expect(real.intents.filter((i) => i.kind === 'place' && i.side === 'BUY')).toHaveLength(2);
   });
 });
