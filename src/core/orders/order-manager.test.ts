@@ -53,7 +53,7 @@ describe('OrderManager', () => {
     expect(r.commands.map(cidOf)).toHaveLength(1);
     expect(r.denials).toHaveLength(1);
     const d = r.denials[0]!;
-    expect(d.reasons).toEqual(['Account has insufficient balance for requested action.: needs 6000 PHP, 4000 available']);
+    expect(d.reasons).toEqual(['Account has insufficient balance for requested action: needs 6000 PHP, 4000 available']);
     expect(d.update).toMatchObject({ tag: 'b', status: 'DENIED', side: 'BUY', type: 'LIMIT', price: '100', origQty: '60', executedQty: '0', time: 1000 });
     expect(d.update?.reason).toBe(d.reasons[0]);
     expect(om.view('s1').openOrders()).toHaveLength(1);

@@ -50,8 +50,11 @@ export interface PreTradeContext {
 /** Intent amounts arrive validated (the runner's intent schema): parse them once, without a second check. */
 const opt = (v: string | undefined): Dec | undefined => (v === undefined ? undefined : parsedDecimal(v));
 
-/** A violation as one line for a log or an order update's reason. */
-export const violationText = (v: PreTradeViolation): string => `${v.message}: ${v.detail}`;
+/**
+ * A violation as one line for a log or an order update's reason: the venue's sentence (spec 7.4,
+ * ending in a period) without its period, then the detail after a colon.
+ */
+export const violationText = (v: PreTradeViolation): string => `${v.message.replace(/\.$/, '')}: ${v.detail}`;
 
 export function preTradeCheck(symbol: string, order: OrderFields, ctx: PreTradeContext): PreTradeResult {
   const inst = ctx.instrument;

@@ -95,7 +95,7 @@ describe('StrategyHarness', () => {
     h.bar(candlesFromCloses(['105'])[0]!);
     expect(events).toEqual([
       'update tick DENIED (Filter failure: PRICE_FILTER: price 100.005 is not a multiple of tickSize 0.01 above minPrice 0.01)',
-      'update big DENIED (Account has insufficient balance for requested action.: needs 2000 PHP, 1000 available)',
+      'update big DENIED (Account has insufficient balance for requested action: needs 2000 PHP, 1000 available)',
     ]);
     expect(h.venue.engine.allOrders('backtest')).toEqual([]);
   });
