@@ -72,7 +72,8 @@ export const MIN_CAGR_SPAN_MS = 30 * 86_400_000;
 /**
  * The metrics as labelled rows, in reading order. `quote` names the money unit; `spanMs` is the
  * run's length, the span CAGR compounds over (metrics-returns.ts runSpanMs: first open to last
- * close); under MIN_CAGR_SPAN_MS CAGR and Calmar read n/a. The JSON keeps the numbers either way.
+ * close); under MIN_CAGR_SPAN_MS CAGR and Calmar read n/a, and win rate and profit factor without a
+ * closed trade. The JSON keeps the numbers either way.
  */
 export function metricRows(m: BacktestMetrics, quote: string, spanMs = Infinity): MetricRow[] {
   const money = (x: number) => `${fmtNum(x)} ${quote}`;
@@ -91,8 +92,9 @@ export function metricRows(m: BacktestMetrics, quote: string, spanMs = Infinity)
     { key: 'calmar', label: 'Calmar', value: short ? 'n/a (< 30 days)' : fmtNum(m.calmar) },
     { key: 'sharpe', label: 'Sharpe (ann.)', value: fmtNum(m.sharpe) },
     { key: 'sortino', label: 'Sortino (ann.)', value: fmtNum(m.sortino) },
-    { key: 'winRatePct', label: 'Win rate', value: fmtPct(m.winRatePct, 1) },
-    { key: 'profitFactor', label: 'Profit factor', value: fmtNum(m.profitFactor) },
+    // Without a closed trade there is no rate to show (the JSON keeps 0).
+    { key: 'winRatePct', label: 'Win rate', value: m.trades === 0 ? 'n/a (no trades)' : fmtPct(m.winRatePct, 1) },
+    { key: 'profitFactor', label: 'Profit factor', value: m.trades === 0 ? 'n/a (no trades)' : fmtNum(m.profitFactor) },
     { key: 'exposurePct', label: 'Exposure', value: fmtPct(m.exposurePct, 1) },
     { key: 'feesPaid', label: 'Fees paid', value: money(m.feesPaid) },
     { key: 'trades', label: 'Trades', value: String(m.trades) },

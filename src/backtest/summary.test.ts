@@ -29,6 +29,9 @@ describe('formatSummary', () => {
     const run = { ...demoRun({ bars: 50 }), trades: [], denials: [{ time: 0, symbol: 'BTCUSDT', reasons: ['insufficient balance'] }], strategyFailures: [{ time: 0, handler: 'onBar', message: 'oops' }] };
     const text = formatSummary(run, computeMetrics(run));
     expect(text).toMatch(/^Trades {4}none$/m);
+    // No closed trade: no rate to show (0.0% would read as every trade lost).
+    expect(text).toMatch(/Win rate +n\/a \(no trades\)/);
+    expect(text).toMatch(/Profit factor +n\/a \(no trades\)/);
     expect(text).toMatch(/^Denied {4}1 intent\(s\) .*insufficient balance$/m);
     expect(text).toMatch(/^Failures {2}1 strategy handler failure\(s\); first: onBar at 1970-01-01 00:00 UTC: oops$/m);
     const thrown = formatSummary({ ...run, strategyFailures: [{ time: 0, handler: 'onBar', message: 'oops', at: '/s/strat.ts:8:32' }] }, computeMetrics(run));
