@@ -29,6 +29,8 @@ async function loadCommand(name: CommandName, io: CliIo, setExit: (code: number)
       return (await import('./commands/backtest.ts')).backtestCommand(io) as CommandModule;
     case 'strategies':
       return (await import('./commands/strategies.ts')).strategiesCommand(io) as CommandModule;
+    case 'test':
+      return (await import('./commands/test.ts')).testCommand(io, setExit) as CommandModule;
     case 'sandbox':
       return (await import('./commands/sandbox.ts')).sandboxCommand(io, io.signal ? { signal: io.signal } : {}) as CommandModule;
   }

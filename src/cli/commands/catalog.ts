@@ -21,6 +21,7 @@ export const COMMANDS = {
   record: { command: 'record', describe: 'Backfill klines from the exchange into the journal (resumable)' },
   backtest: { command: 'backtest', describe: "Backtest a strategy on the journal's klines: terminal summary, JSON and an HTML report" },
   strategies: { command: 'strategies [strategy]', describe: 'List the strategies and their parameters (one, by name or path)' },
+  test: { command: 'test [paths..]', describe: "Run a strategy's tests kept outside this repository (vitest, halyard/strategy mapped here)" },
   sandbox: { command: 'sandbox', describe: 'Run the sandbox exchange on 127.0.0.1 (spec-complete local server)' },
 } as const satisfies Record<string, CommandInfo>;
 
