@@ -70,4 +70,12 @@ describe('runOnRegime', () => {
     expect(fills[0]).toMatchObject({ side: 'BUY', qty: '0.5', price: limit.price, isMaker: true });
     expect(fills[0]!.time).toBeGreaterThan(intents[0]!.time);
   });
+
+  it("trades a symbol named like ETHUSDT in ETH and USDT (the instrument's assets follow the name), funded in USDT", () => {
+    const { fills, run } = runOnRegime(smaCrossover, 'upThenDown', { symbol: 'ETHUSDT', fast: 10, slow: 30 });
+    expect(run.strategyFailures).toEqual([]);
+    expect(Object.keys(run.startBalances)).toEqual(['USDT']);
+    expect([run.baseAsset, run.quoteAsset]).toEqual(['ETH', 'USDT']);
+    expect(fills.length).toBeGreaterThan(0);
+  });
 });
