@@ -158,7 +158,17 @@ describe('backtest sources', () => {
     j.exchangeInfo.save(T0 + 1000, { symbols: [symbolInfo('BTCPHP', '0.1')] });
     const at = instrumentAt(j, 'BTCPHP', T0, fallback);
     expect([at.source, at.takenAt, at.instrument.filter('PRICE_FILTER')?.tickSize.toFixed()]).toEqual(['journal', T0 - 1000, '0.01']);
-    expect(instrumentAt(j, 'BTCPHP', T0 - 5000).instrument.filter('PRICE_FILTER')?.tickSize.toFixed()).toBe('0.1'); // only later rules known: the newest
+    expect(instrumentAt(j, 'BTCPHP', T0 - 5000).instrument.filter('PRICE_FILTER')?.tickSize.toFixed()).toBe('0.01'); // only later rules known: the first of them, nearest the bars
+  });
+
+  it("finds a symbol's rules in the last snapshot listing it, past a later snapshot of another symbol (record BTCPHP, then ETHPHP)", () => {
+    j.exchangeInfo.save(T0 - 2000, { symbols: [symbolInfo('BTCPHP', '0.01')] });
+    j.exchangeInfo.save(T0 - 1000, { symbols: [symbolInfo('ETHPHP', '0.5')] });
+    const btc = instrumentAt(j, 'BTCPHP', T0);
+    expect([btc.source, btc.takenAt, btc.instrument.filter('PRICE_FILTER')?.tickSize.toFixed()]).toEqual(['journal', T0 - 2000, '0.01']);
+    expect(instrumentAt(j, 'ETHPHP', T0).takenAt).toBe(T0 - 1000);
+    // Before any snapshot listing it: the first one that does.
+    expect(instrumentAt(j, 'ETHPHP', T0 - 5000).takenAt).toBe(T0 - 1000);
   });
 
   it('generates a synthetic series', () => {

@@ -354,12 +354,15 @@ export interface InstrumentChoice {
 }
 
 /**
- * The rules of `symbol` in force at `time`: the journal's exchangeInfo snapshot then (or, when
- * the journal's first snapshot is later, that one: rules recorded after the fact beat none), else
- * `fallback`. Throws a RangeError naming the fix when neither knows the symbol.
+ * The rules of `symbol` in force at `time`: the journal's last exchangeInfo snapshot listing the
+ * symbol taken by then (or, when the first one listing it is later, that one: rules recorded after
+ * the fact beat none), else `fallback`. A snapshot of another symbol taken since does not hide
+ * them (record BTCPHP, then record ETHPHP: each snapshot lists its own symbol). Throws a RangeError
+ * naming the fix when neither knows the symbol.
  */
 export function instrumentAt(journal: Journal, symbol: string, time: number, fallback?: Instrument): InstrumentChoice {
-  for (const snap of [journal.exchangeInfo.at(time), journal.exchangeInfo.latest()]) {
+  // at / latest after listing: a body without a symbols array (not one written by this program) is still read.
+  for (const snap of [journal.exchangeInfo.listing(symbol, time), journal.exchangeInfo.at(time), journal.exchangeInfo.latest()]) {
     if (!snap) continue;
     let found: Instrument | undefined;
     try {

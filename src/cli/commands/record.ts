@@ -131,11 +131,9 @@ async function exchangeRules(general: ClientHandle['client']['general'], symbol:
 
 /** What a backtest of these bars will take as the rules when this record saved none (backtest/sources.ts instrumentAt). */
 function rulesFallback(journal: Journal, config: HalyardConfig, symbol: string): string {
-  const snapshot = journal.exchangeInfo.latest();
-  const symbols = (snapshot?.body as { symbols?: { symbol?: unknown }[] } | undefined)?.symbols;
-  if (snapshot && Array.isArray(symbols) && symbols.some((s) => s.symbol === symbol)) {
-    return `backtests will use the rules of the journal's exchangeInfo snapshot of ${formatTime(snapshot.takenAt)}`;
-  }
+  // The newest snapshot listing the symbol (another symbol's snapshot taken since does not hide it).
+  const snapshot = journal.exchangeInfo.listing(symbol, Number.MAX_SAFE_INTEGER);
+  if (snapshot) return `backtests will use the rules of the journal's exchangeInfo snapshot of ${formatTime(snapshot.takenAt)}`;
   if (config.sandbox.symbols.some((s) => s.symbol === symbol)) return `backtests will use the sandbox config's rules for ${symbol}`;
   return `the journal and the sandbox config have no rules for ${symbol}: a backtest will need them from a file (--exchange-info RULES.json), or run record again`;
 }
