@@ -122,6 +122,13 @@ describe('OrderManager', () => {
     expect(none.denials[0]).toMatchObject({ tag: 'ask', reasons: ["no open order with tag 'ask' on BTCPHP to replace"] });
     expect(none.denials[0]?.update).toBeUndefined();
     expect(none.commands).toEqual([]);
+    // A replacement the checks refuse: DENIED, saying the order it was to replace (the 'bid' now: the
+    // replacement above) stays open (it does).
+    const current = (r.commands[0] as { order: { clientOrderId: string } }).order.clientOrderId;
+    const tooBig = om.submit('s1', [{ kind: 'cancelReplace', symbol: 'BTCPHP', tag: 'bid', order: { side: 'BUY', type: 'LIMIT', price: '95', quantity: '1000', tag: 'bid' } }], 2200);
+    expect(tooBig.commands).toEqual([]);
+    expect(tooBig.denials[0]?.update).toMatchObject({ status: 'DENIED', tag: 'bid', reason: expect.stringMatching(new RegExp(`\\(replacement of ${current} refused: that order stays open\\)$`)) as string });
+    expect(om.orders.get(current)?.isOpen).toBe(true);
   });
 
   it('reports illegal transitions and unknown orders without applying them; REJECTED and unknown outcomes reach the state', () => {

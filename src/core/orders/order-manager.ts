@@ -207,7 +207,10 @@ export class OrderManager implements ApplyContext {
     this.orders.add(o);
     if (violations.length) {
       const reasons = violations.map((v) => (v.detail ? violationText(v) : v.message));
-      out.denials.push({ strategy, symbol: sym, intent, tag: fields.tag, clientOrderId: cid, reasons, violations, time: now, update: o.update(now, reasons.join('; ')) });
+      // A refused replacement leaves the order it was to replace open: the update says so, since a
+      // strategy that follows its orders by tag would otherwise take the slot for empty.
+      const said = replacing === undefined ? reasons.join('; ') : `${reasons.join('; ')} (replacement of ${replacing.clientOrderId} refused: that order stays open)`;
+      out.denials.push({ strategy, symbol: sym, intent, tag: fields.tag, clientOrderId: cid, reasons, violations, time: now, update: o.update(now, said) });
       return undefined;
     }
     return o;
