@@ -79,6 +79,7 @@ describe('runSweep (fake runner)', () => {
     const table = formatSweepTable(result);
     expect(table).toMatch(/ranked by sharpe/);
     expect(table.split('\n')[2]).toMatch(/^#\s+fast\s+slow\s+Sharpe\*/);
+    expect(table).toMatch(/^\* ranked by this column \(--rank-by sharpe\)$/m);
     expect(table).toMatch(/2 combination\(s\) skipped.*slow must be greater than fast/);
     expect(table).toMatch(/1 combination\(s\) failed; e.g. fast=25 slow=40: boom at 25/);
     const json = JSON.parse(JSON.stringify(sweepToJson(result))) as ReturnType<typeof sweepToJson>;

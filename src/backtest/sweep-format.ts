@@ -57,7 +57,7 @@ export function formatSweepTable(result: SweepResult, options: { top?: number } 
   const lines = [
     `Sweep of ${result.strategy} on ${result.symbol} ${result.interval}: ${ran} combination(s) run ${result.workers > 0 ? `on ${result.workers} worker thread(s)` : 'in this process'}, ranked by ${result.rankBy}${result.entries.length > top ? `; top ${top} of ${result.entries.length}` : ''}`,
     '',
-    ...(result.entries.length ? alignTable(rows, (c) => c === 0 || c > names.length) : ['(no successful runs)']),
+    ...(result.entries.length ? [...alignTable(rows, (c) => c === 0 || c > names.length), `* ranked by this column (--rank-by ${result.rankBy})`] : ['(no successful runs)']),
   ];
   const problems = formatProblems(result.skipped, result.failed);
   const stopped = result.entries.filter((e) => e.firstFailure !== undefined);
