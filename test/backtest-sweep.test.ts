@@ -186,6 +186,35 @@ describe('runWalkForward (fake runner)', () => {
   });
 });
 
+describe('runWalkForward: windows warm up on the bars before them', () => {
+  it('hands each window the warmup less one of the bars before it as history (none before the first); the reported windows are the plan\'s', async () => {
+    const seen: BacktestJob[] = [];
+    const grid = buildGrid(smaCrossover, parseSweepSpecs(['fast=10']), { ...job.baseParams, slow: 30 });
+    const result = await runWalkForward(job, grid, { runJob: fakeRun(seen), folds: 2, trainBars: 600, testBars: 400, totalBars: 1400, minWindowBars: 31 });
+    expect(seen.map((j) => j.window)).toEqual([
+      { skip: 0, take: 600 },
+      { skip: 600, take: 400, history: 30 },
+      { skip: 400, take: 600, history: 30 },
+      { skip: 1000, take: 400, history: 30 },
+    ]);
+    expect(result.folds.map((f) => f.test)).toEqual([
+      { skip: 600, take: 400 },
+      { skip: 1000, take: 400 },
+    ]);
+  });
+
+  it('a window as long as the warmup trades with the bars before it as history, and idles without them (real runs)', async () => {
+    const params = { ...job.baseParams, fast: 5, slow: 40 }; // warmup 41
+    const cold = await executeJob({ ...job, params, window: { skip: 1000, take: 41 } });
+    const warm = await executeJob({ ...job, params, window: { skip: 1000, take: 41, history: 40 } });
+    expect(cold.ok && warm.ok).toBe(true);
+    if (!cold.ok || !warm.ok) return;
+    expect(cold.notices?.[0]).toMatch(/onBar ran only on the last bar/);
+    expect(warm.notices).toBeUndefined();
+    expect([warm.barCount, warm.from]).toEqual([cold.barCount, cold.from]);
+  });
+});
+
 describe('runWalkForward: what a test run says about itself', () => {
   it('a stopped strategy and a warmup the test window barely passes are lines under the table and fields in the JSON', async () => {
     const grid = buildGrid(smaCrossover, parseSweepSpecs(['fast=10']), job.baseParams);

@@ -56,6 +56,24 @@ const ROWS: [string, string, string, string][] = [
   ['96', '97', '94', '95'],
 ];
 
+describe('runBacktest: history before the range (startup bars)', () => {
+  it('gives the strategy its warmup from bars before the first, which are never traded: onBar runs from the first bar', () => {
+    const seen: number[] = [];
+    const s = defineStrategy({ name: 'warm', params: z.object({}), symbols: ['BTCPHP'], warmup: 3, onBar: (ctx) => void seen.push((ctx.now() - T0) / 60_000) });
+    const all = bars(['100', '101', '99', '100'], ['100', '101', '99', '100'], ['100', '101', '99', '100'], ['100', '101', '99', '100'], ['100', '101', '99', '100']);
+    const cold = runBacktest(base(s, all.slice(2)));
+    expect(seen).toEqual([5]); // warmup 3 of the run's own 3 bars: onBar on the last only
+    expect(cold.notices).toHaveLength(1);
+    seen.length = 0;
+    const warm = runBacktest(base(s, all.slice(2), { history: all.slice(0, 2) }));
+    expect(seen).toEqual([3, 4, 5]);
+    expect([warm.barCount, warm.from, warm.startupBars, warm.warmup, warm.notices]).toEqual([3, T0 + 2 * 60_000, 2, 3, []]);
+    expect(warm.equity).toHaveLength(3);
+    expect(formatSummary(warm, computeMetrics(warm))).toMatch(/^Warmup {4}3 bars, 2 of them from before the range: onBar ran from the first bar$/m);
+    expect(JSON.stringify(cold)).not.toContain('startupBars');
+  });
+});
+
 describe('runBacktest', () => {
   it('fills a MARKET order decided on bar N at bar N+1 open, as taker, with fees in the asset received', () => {
     const log: string[] = [];

@@ -19,6 +19,7 @@ import type { DetailedCandle } from '../data/resample.ts';
 import { OrderManager } from '../core/orders/index.ts';
 import { Kernel } from '../engine/kernel.ts';
 import type { AnyStrategyDefinition } from '../strategy/define.ts';
+import type { AnyStrategyRunner } from '../strategy/runner.ts';
 import { INTERVALS } from '../strategy/types.ts';
 import type { Interval, StrategyLogEntry } from '../strategy/types.ts';
 import { CandleScratch, checkBar, gapSpacing, missingBetween } from './bar-input.ts';
@@ -56,6 +57,13 @@ export interface BacktestOptions {
   readonly onIntent?: (record: IntentRecord) => void;
   /** Every line the strategy logged (`ctx.log`), stamped with the backtest's clock. */
   readonly onLog?: (entry: StrategyLogEntry) => void;
+  /**
+   * Bars before the first one, oldest first, given to the strategy as its history (startup
+   * candles, as Freqtrade loads them before a timerange): never traded on, not in the results,
+   * so the run's first bars trade once the history covers the warmup. Walk-forward windows get
+   * the bars before them this way.
+   */
+  readonly history?: Iterable<BarInput>;
   /**
    * The bars carry the shorter bars they were made from (data/resample.ts DetailedCandle): the
    * venue plays its fills on those, one after the other, while the strategy sees the bars.
@@ -124,6 +132,7 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
   });
   const runner = kernel.addStrategy(opts.strategy, opts.params);
   const interval = check(opts, runner.setup, runner.name);
+  const startupBars = preloadHistory(runner, clock, symbol, interval, opts.history);
   // A strategy with a timer has it fired at each due time inside the bars (play-bar.ts), and at
   // the bar's delivery for a time due then.
   const hasTimer = runner.setup.timerMs !== undefined;
@@ -215,6 +224,7 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
     to: lastClose + 1,
     barCount: count,
     warmup: runner.setup.warmup,
+    ...(startupBars > 0 ? { startupBars } : {}),
     missingBars: missing,
     market: { open: firstOpenText, close: lastCloseKept === undefined ? firstOpenText : closeText(lastCloseKept) },
     ...(lotSize === undefined ? {} : { lot: { minQty: lotSize.minQty.toFixed(), stepSize: lotSize.stepSize.toFixed() } }),
@@ -228,7 +238,7 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
     equity: [] as EquityPoint[],
     denials: rec.denials,
     strategyFailures: rec.failures,
-    notices: runNotices({ warmup: runner.setup.warmup, barCount: count }),
+    notices: runNotices({ warmup: runner.setup.warmup, barCount: count, startupBars }),
   };
   // Built from the recorded fills, trip records and columns on first read (recorder.ts,
   // round-trips.ts, equity-columns.ts); same places in the JSON.
@@ -243,4 +253,23 @@ function playDetail(player: BarPlayer, c: Candle): void {
   const detail = (c as Partial<DetailedCandle>).detail;
   if (detail === undefined || detail.length === 0) return player.play(c);
   for (let i = 0; i < detail.length; i++) player.play(detail[i] as Candle);
+}
+
+/** Hands `history` to the strategy's series (StrategyRunner.preload: no handler runs); how many bars it took. */
+function preloadHistory(runner: AnyStrategyRunner, clock: SimClock, symbol: string, interval: Interval, history: Iterable<BarInput> | undefined): number {
+  if (history === undefined) return 0;
+  const scratch = new CandleScratch();
+  let n = 0;
+  // One at a time through the reused Candle: the series copies what it keeps. The clock passes
+  // each bar's close (the runner takes closed bars only); the run sets it to its first open after.
+  const candles = (function* () {
+    for (const bar of history) {
+      const c = scratch.of(bar);
+      clock.t = c.closeTime + 1;
+      n++;
+      yield c;
+    }
+  })();
+  runner.preload(symbol, interval, candles);
+  return n;
 }

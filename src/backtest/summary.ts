@@ -30,7 +30,7 @@ function missingText(run: BacktestRun): string {
 
 /** How many bars the strategy's warmup took from the run, when it took any. */
 function warmupRow(run: BacktestRun): [string, string][] {
-  const line = warmupLine(run.warmup, run.barCount);
+  const line = warmupLine(run.warmup, run.barCount, run.startupBars);
   return line === undefined ? [] : [['Warmup', line]];
 }
 

@@ -12,6 +12,7 @@ import type { FillModel } from './fill-model.ts';
 import { fmtTime } from './metrics-format.ts';
 import { computeMetrics } from './metrics.ts';
 import { runBacktest } from './run-backtest.ts';
+import type { BarInput } from './bar-input.ts';
 import { barsOf } from './sweep-data.ts';
 import type { BacktestJob, JobOutcome } from './sweep-job.ts';
 
@@ -41,6 +42,7 @@ export async function executeJob(job: BacktestJob): Promise<JobOutcome> {
       symbol: job.symbol,
       interval: job.interval,
       bars: barsOf(job.data, job.symbol, job.interval, job.window),
+      ...historyOf(job),
       instrument: parseInstrument(job.instrument),
       fees: job.fees,
       balances: job.balances,
@@ -71,4 +73,12 @@ export async function executeJob(job: BacktestJob): Promise<JobOutcome> {
 /** A stopped strategy's failure as one line (what the sweep table and JSON show). */
 function failureText(f: { readonly handler: string; readonly time: number; readonly message: string }): string {
   return `${f.handler} at ${fmtTime(f.time)}: ${f.message}`;
+}
+
+/** The bars before the job's window it asks for as history (BarWindow.history), as runBacktest options. */
+function historyOf(job: BacktestJob): { history?: Iterable<BarInput> } {
+  const w = job.window;
+  const n = Math.min(w?.history ?? 0, w?.skip ?? 0);
+  if (w === undefined || n <= 0) return {};
+  return { history: barsOf(job.data, job.symbol, job.interval, { skip: w.skip - n, take: n }) };
 }

@@ -56,6 +56,11 @@ export interface SweepJob {
 export interface BarWindow {
   skip: number;
   take: number;
+  /**
+   * Bars just before the window given to the strategy as history (runBacktest `history`), at most
+   * `skip`: a walk-forward window warms up on the bars before it instead of its own.
+   */
+  history?: number;
 }
 
 /** One backtest to run. */

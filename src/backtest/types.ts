@@ -124,6 +124,12 @@ export interface BacktestRun {
    */
   warmup?: number;
   /**
+   * Bars before the range handed to the strategy as history (BacktestOptions.history: a
+   * walk-forward window's preceding bars), so the warmup took that many fewer of the run's own.
+   * Absent when none were.
+   */
+  startupBars?: number;
+  /**
    * Bars of the interval missing between the first bar and the last: slots where the data has no
    * bar (a venue that makes no kline for a period without trades, a gap in a download). The
    * strategy's bars run across them as if consecutive. Absent from a run made by hand.

@@ -2,7 +2,9 @@
  * Walk-forward optimisation: for each fold (walk-forward-plan.ts), sweep the grid on the train
  * window, take the best point by the rank metric, and backtest it on the test window that follows.
  * The out-of-sample figures are the test windows' only. Each window is its own backtest from the
- * start balances, so a strategy warms up inside its window (its first `warmup` bars do not trade).
+ * start balances; the strategy warms up on the bars before the window, given as history (`warmed`:
+ * the largest warmup across the grid less one), so it trades from the window's first bar. The
+ * first train window has none before it and warms up inside.
  *
  * Aggregate: returns compounded across folds, net PnL summed, Sharpe and Sortino averaged, the
  * worst drawdown, trades summed, win rate weighted by trades, and the mean train and test scores
@@ -116,6 +118,16 @@ export function aggregateFolds(folds: readonly FoldResult[], by: RankMetric): Wa
   };
 }
 
+/**
+ * `window` with the bars before it as the strategy's history, up to the warmup less one (onBar then
+ * runs on the window's first bar): each window is its own backtest, and without them a strategy
+ * spent its first warmup - 1 bars of every test window idle (Freqtrade's startup candles).
+ */
+export function warmed(window: BarWindow, warmup: number | undefined): BarWindow {
+  const history = Math.min(Math.max(0, (warmup ?? 0) - 1), window.skip);
+  return history > 0 ? { ...window, history } : window;
+}
+
 export async function runWalkForward(job: SweepJob, grid: SweepGrid, options: WalkForwardOptions): Promise<WalkForwardResult> {
   const by = options.rankBy ?? DEFAULT_RANK_METRIC;
   const totalBars = options.totalBars ?? countBars(job.data, job.symbol, job.interval);
@@ -125,7 +137,7 @@ export async function runWalkForward(job: SweepJob, grid: SweepGrid, options: Wa
   try {
     for (const fold of plan.folds) {
       const progress = (done: number, total: number) => options.onProgress?.(fold.index, plan.folds.length, done, total);
-      const sweep = await runSweep(job, grid, { pool, window: fold.train, rankBy: by, onProgress: (d, t) => progress(d, t + 1) });
+      const sweep = await runSweep(job, grid, { pool, window: warmed(fold.train, options.minWindowBars), rankBy: by, onProgress: (d, t) => progress(d, t + 1) });
       const result: FoldResult = { index: fold.index, train: fold.train, test: fold.test, trainRuns: sweep.entries.length, trainFailures: sweep.failed.length };
       folds.push(result);
       const best = sweep.entries[0];
@@ -134,7 +146,7 @@ export async function runWalkForward(job: SweepJob, grid: SweepGrid, options: Wa
         continue;
       }
       result.chosen = { values: best.values, params: best.params, trainMetrics: best.metrics };
-      const [outcome] = await pool.run([{ ...job, params: best.params, window: fold.test }]);
+      const [outcome] = await pool.run([{ ...job, params: best.params, window: warmed(fold.test, options.minWindowBars) }]);
       progress(sweep.entries.length + sweep.failed.length + 1, sweep.entries.length + sweep.failed.length + 1);
       if (outcome?.ok) {
         result.testResult = {

@@ -39,7 +39,7 @@ function missingHtml(run: BacktestRun): string {
 
 /** The summary's Warmup line (how many of the run's bars only filled the strategy's history), when there is one. */
 function warmupHtml(run: BacktestRun): string {
-  const line = warmupLine(run.warmup, run.barCount);
+  const line = warmupLine(run.warmup, run.barCount, run.startupBars);
   return line === undefined ? '' : `    <dt>Warmup</dt><dd>${escapeHtml(line)}</dd>\n`;
 }
 
