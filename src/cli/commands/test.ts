@@ -7,7 +7,8 @@
  * writes `my-strategy.test.mts` next to `my-strategy.mts` and runs `npx halyard test ~/strats`.
  *
  * A PATH is a test file or a folder (its `*.test.*` / `*.spec.*` files). Exit 0 when every test
- * passed, 1 when one failed, 2 for a path that does not exist or holds no test file.
+ * passed, 1 when one failed, 2 for a path that does not exist or holds no test file. `--watch`
+ * runs them again on every change of the tests or the strategy until Ctrl-C.
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -21,6 +22,7 @@ import { COMMANDS } from './catalog.ts';
 
 export interface TestArgs extends GlobalArgs {
   paths?: string[];
+  watch?: boolean;
 }
 
 /** What vitest takes as a test file (its default `include`, plus .mts/.cts). */
@@ -29,15 +31,19 @@ const TEST_FILE = /\.(test|spec)\.(c|m)?[jt]sx?$/;
 export function testCommand(io: CliIo, setExit: (code: number) => void) {
   return {
     ...COMMANDS.test,
-    builder: (y: Argv<GlobalArgs>) => y.positional('paths', { type: 'string', array: true, describe: 'test files or folders of them (e.g. ~/strats or ~/strats/my-strategy.test.mts)' }),
+    builder: (y: Argv<GlobalArgs>) =>
+      y
+        .positional('paths', { type: 'string', array: true, describe: 'test files or folders of them (e.g. ~/strats or ~/strats/my-strategy.test.mts)' })
+        .option('watch', { type: 'boolean', describe: 'run them again on every change until Ctrl-C' }),
     handler: async (args: TestArgs) => {
-      setExit(await runTests(io, args.paths ?? []));
+      setExit(await runTests(io, args.paths ?? [], { watch: args.watch === true }));
     },
   };
 }
 
 /** Checks the paths, runs vitest on them; the exit code. */
-export async function runTests(io: CliIo, paths: readonly string[]): Promise<number> {
+export async function runTests(io: CliIo, paths: readonly string[], options: { watch?: boolean } = {}): Promise<number> {
+  const watch = options.watch === true;
   if (paths.length === 0) throw new UsageError('name the test files or folders to run, e.g. halyard test ~/strats');
   const absolute = paths.map((p) => path.resolve(p));
   for (const [i, p] of absolute.entries()) {
@@ -50,9 +56,15 @@ export async function runTests(io: CliIo, paths: readonly string[]): Promise<num
   const vitest = await startVitest(
     'test',
     absolute,
-    { run: true, watch: false, config: false, root, include: ['**/*.{test,spec}.?(c|m)[jt]s?(x)'], passWithNoTests: false },
+    { run: !watch, watch, config: false, root, include: ['**/*.{test,spec}.?(c|m)[jt]s?(x)'], passWithNoTests: watch },
     { resolve: { alias } },
   );
+  if (watch) {
+    // Vitest reruns on changes by itself; the command ends with the process's signal (Ctrl-C).
+    await stopped(io.signal);
+    await vitest.close();
+    return 0;
+  }
   const files = vitest.state.getFiles();
   const failed = files.some((f) => f.result?.state === 'fail') || vitest.state.getCountOfFailedTests() > 0;
   await vitest.close();
@@ -74,3 +86,10 @@ function commonFolder(paths: readonly string[]): string {
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** Resolves when `signal` aborts (SIGINT/SIGTERM: main.ts); never without one. */
+function stopped(signal: AbortSignal | undefined): Promise<void> {
+  if (signal === undefined) return new Promise<void>(() => {});
+  if (signal.aborted) return Promise.resolve();
+  return new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+}
