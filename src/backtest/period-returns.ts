@@ -4,7 +4,7 @@
  * equity for the first), so the periods compound to the run's return. Read from the equity
  * columns when the run has them (no point objects made for a year of bars).
  */
-import { nextOpen, periodOpen } from '../core/market/intervals.ts';
+import { INTERVAL_MS, nextOpen, periodOpen } from '../core/market/intervals.ts';
 import { equityCurve } from './equity-columns.ts';
 import type { BacktestRun } from './types.ts';
 
@@ -56,6 +56,19 @@ export function periodReturns(run: BacktestRun, startEquity: number, unit: '1d' 
   }
   if (period !== '') close();
   return out;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The run's UTC days (periodReturns by '1d'), the summary's and the report's Days; none when its
+ * bars are longer than a day (3d, 1w, 1M): a point is then several days' return, and a week
+ * would be counted and named as the day it closed on.
+ */
+export function dayReturns(run: BacktestRun, startEquity: number): PeriodReturn[] {
+  const ms = (INTERVAL_MS as Readonly<Record<string, number>>)[run.interval];
+  if (run.interval === '1M' || (ms !== undefined && ms > DAY_MS)) return [];
+  return periodReturns(run, startEquity, '1d');
 }
 
 /** Days won, flat and lost, and the best and worst (Freqtrade's "Best day", "Days win/draw/lose"); undefined without days. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { computeMetrics } from './metrics.ts';
 import { fmtDuration, fmtNum, fmtSignedPct, fmtTime } from './metrics-format.ts';
 import { demoRun } from './report/demo-run.ts';
+import { metricsHtml } from './report/html-parts.ts';
 import { formatSummary } from './summary.ts';
 
 describe('formatSummary', () => {
@@ -99,6 +100,18 @@ describe('formatSummary: days', () => {
     expect(formatSummary(short, computeMetrics(short))).not.toMatch(/^Days /m);
     const run = demoRun({ bars: 3 * 1440, seed: 3 });
     expect(formatSummary(run, computeMetrics(run))).toMatch(/^Days {6}\d won, \d flat, \d lost; best [-+][\d.]+% \(2024-01-0\d\), worst [-+][\d.]+% \(2024-01-0\d\)$/m);
+  });
+
+  it('has no Days line when the bars are longer than a day: a 3d or 1w bar\'s return is no day\'s', () => {
+    const day = 86_400_000;
+    const daily = demoRun({ bars: 12, intervalMs: day, interval: '1d' });
+    expect(formatSummary(daily, computeMetrics(daily))).toMatch(/^Days {6}\d+ won, \d+ flat, \d+ lost; /m);
+    expect(metricsHtml(daily, computeMetrics(daily))).toContain('id="days"');
+    for (const [interval, ms] of [['3d', 3 * day], ['1w', 7 * day]] as const) {
+      const run = demoRun({ bars: 12, intervalMs: ms, interval });
+      expect(formatSummary(run, computeMetrics(run))).not.toMatch(/^Days /m);
+      expect(metricsHtml(run, computeMetrics(run))).not.toContain('id="days"');
+    }
   });
 });
 

@@ -8,7 +8,7 @@
 import { alignTable, fmtDayStats, fmtDrawdownWindow, fmtDuration, fmtNum, fmtOpenTrade, fmtParams, fmtSigned, fmtSignedPct, fmtTagStats, fmtTime, metricRows } from './metrics-format.ts';
 import { runSpanMs } from './metrics-returns.ts';
 import { feesInQuote, statsByTag, tradeStats } from './metrics-trades.ts';
-import { periodReturns } from './period-returns.ts';
+import { dayReturns } from './period-returns.ts';
 import { warmupLine } from './run-notices.ts';
 import type { BacktestMetrics, BacktestRun } from './types.ts';
 
@@ -71,7 +71,7 @@ export function formatSummary(run: BacktestRun, metrics: BacktestMetrics): strin
   }
   const drawdown = fmtDrawdownWindow(run, metrics.startEquity);
   if (drawdown !== undefined) lines.push(`Drawdown  deepest ${drawdown}`);
-  const days = fmtDayStats(periodReturns(run, metrics.startEquity, '1d'));
+  const days = fmtDayStats(dayReturns(run, metrics.startEquity));
   if (days !== undefined) lines.push(`Days      ${days}`);
   // By the tags of the orders that opened and closed the trades, when they tell groups apart.
   const entries = fmtTagStats(statsByTag(run.trades, 'entryTag'), run.quoteAsset);

@@ -5,7 +5,7 @@
 import { fmtDayStats, fmtDuration, fmtNum, fmtOpenTrade, fmtParams, fmtSigned, fmtSignedPct, fmtTime, metricRows, tagLabel } from '../metrics-format.ts';
 import { runSpanMs } from '../metrics-returns.ts';
 import { statsByTag, tradeStats } from '../metrics-trades.ts';
-import { monthlyReturns, periodReturns } from '../period-returns.ts';
+import { dayReturns, monthlyReturns } from '../period-returns.ts';
 import { warmupLine } from '../run-notices.ts';
 import { missingBarsText } from '../summary.ts';
 import type { BacktestMetrics, BacktestRun } from '../types.ts';
@@ -64,7 +64,7 @@ export function metricsHtml(run: BacktestRun, m: BacktestMetrics): string {
   const stats = s.trades
     ? `<p class="stats">${s.trades} trades (${s.long} long, ${s.short} short): ${s.wins} won, ${s.losses} lost; average ${escapeHtml(fmtSigned(s.avgPnl))} ${q} (${escapeHtml(fmtSignedPct(s.avgReturnPct))}), best ${escapeHtml(fmtSigned(s.bestPnl))}, worst ${escapeHtml(fmtSigned(s.worstPnl))}, held ${escapeHtml(fmtNum(s.avgBarsHeld, 1))} bars on average (winners ${escapeHtml(fmtNum(s.avgBarsWinners, 1))}, losers ${escapeHtml(fmtNum(s.avgBarsLosers, 1))}); up to ${s.maxWinStreak} won and ${s.maxLossStreak} lost in a row.</p>`
     : '<p class="stats">No closed trades.</p>';
-  const days = fmtDayStats(periodReturns(run, m.startEquity, '1d'));
+  const days = fmtDayStats(dayReturns(run, m.startEquity));
   const daysLine = days === undefined ? '' : `<p class="stats" id="days">Days: ${escapeHtml(days)}.</p>`;
   return `<section id="metrics"><h2>Metrics</h2><div class="metrics">${cells.join('')}</div>${stats}${daysLine}</section>`;
 }
