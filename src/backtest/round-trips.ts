@@ -263,8 +263,13 @@ export function attachTrades<T extends object>(run: T, book: RoundTripBook): T &
   return run as T & { trades: RoundTrip[] };
 }
 
-/** The OpenTrade of the book's open trip, valued at `markText` (the last close) on bar number `lastBar`; undefined when flat. */
-export function openTradeOf(book: RoundTripBook, symbol: string, markText: string, lastBar: number): OpenTrade | undefined {
+/**
+ * The OpenTrade of the book's open trip, valued at `markText` (the last close); undefined when flat.
+ * `endBar` is the run's bar count, the number of the bar after the last: a closed trip counts its
+ * bars to its exit's bar (the bar closes it was held at), and a position valued at the last close
+ * was held at that close too.
+ */
+export function openTradeOf(book: RoundTripBook, symbol: string, markText: string, endBar: number): OpenTrade | undefined {
   const r = book.open;
   if (r === undefined) return undefined;
   const mark = X40.parse(markText);
@@ -280,18 +285,18 @@ export function openTradeOf(book: RoundTripBook, symbol: string, markText: strin
     value: text(value),
     unrealizedPnl: text(value.minus(r.cost)),
     fees: text(r.fees),
-    barsHeld: lastBar - r.entryBar,
+    barsHeld: endBar - r.entryBar,
     ...(r.entryTag === undefined ? {} : { entryTag: r.entryTag }),
   };
 }
 
 /**
- * Define `run.openTrade` as the book's open trip at the end (openTradeOf), made on first read like
- * `trades` (the book's fills are applied then). Call it where `openTrade` belongs in the key order;
- * a run that ended flat reads undefined (JSON leaves the key out).
+ * Define `run.openTrade` as the book's open trip at the end (openTradeOf, `endBar` the run's bar
+ * count), made on first read like `trades` (the book's fills are applied then). Call it where
+ * `openTrade` belongs in the key order; a run that ended flat reads undefined (JSON leaves the key out).
  */
-export function attachOpenTrade<T extends object>(run: T, book: RoundTripBook, symbol: string, markText: string, lastBar: number): T & { openTrade?: OpenTrade | undefined } {
-  defineLazyField(run, 'openTrade', book, (b) => openTradeOf(b, symbol, markText, lastBar));
+export function attachOpenTrade<T extends object>(run: T, book: RoundTripBook, symbol: string, markText: string, endBar: number): T & { openTrade?: OpenTrade | undefined } {
+  defineLazyField(run, 'openTrade', book, (b) => openTradeOf(b, symbol, markText, endBar));
   return run as T & { openTrade?: OpenTrade | undefined };
 }
 

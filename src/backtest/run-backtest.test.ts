@@ -379,12 +379,21 @@ describe('runBacktest: the position held at the end', () => {
       value: '189.62',
       unrealizedPnl: '-2.38',
       fees: '0.384',
-      barsHeld: 0,
+      // Held at bar 3's close, the last: one bar, as the closed trip held at bar 1's close counts one.
+      barsHeld: 1,
       entryTag: 'c',
     });
-    expect(run.trades[0]).toMatchObject({ entryTag: 'a', exitTag: 'b' });
+    expect(run.trades[0]).toMatchObject({ entryTag: 'a', exitTag: 'b', barsHeld: 1 });
     const keys = Object.keys(JSON.parse(JSON.stringify(run)) as object);
     expect(keys.slice(keys.indexOf('trades'), keys.indexOf('trades') + 3)).toEqual(['trades', 'openTrade', 'equity']);
+  });
+
+  it('counts its bars as a closed trip does: base held from the start through every bar is held for all of them', () => {
+    const idle = defineStrategy({ name: 'idle', params: z.object({}), symbols: ['BTCPHP'], onBar: () => undefined });
+    const all = runBacktest(base(idle, bars(...ROWS), { balances: { BTC: '1', PHP: '0' } }));
+    expect(all.openTrade).toMatchObject({ entryTime: T0, qty: '1', barsHeld: 4 });
+    const one = runBacktest(base(idle, bars(...ROWS.slice(0, 1)), { balances: { BTC: '1', PHP: '0' } }));
+    expect(one.openTrade).toMatchObject({ entryTime: T0, qty: '1', barsHeld: 1 });
   });
 
   it('is absent when the run ended flat (and the JSON has no openTrade key)', () => {

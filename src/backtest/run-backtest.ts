@@ -244,7 +244,7 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
   // round-trips.ts, equity-columns.ts); same places in the JSON.
   attachFills(run, rec.fills);
   attachTrades(run, trips);
-  attachOpenTrade(run, trips, symbol, run.market.close, count - 1);
+  attachOpenTrade(run, trips, symbol, run.market.close, count);
   return attachEquity(run, rec.equity.columns()) satisfies BacktestRun;
 }
 

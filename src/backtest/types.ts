@@ -76,7 +76,7 @@ export interface OpenTrade {
   unrealizedPnl: string;
   /** Fees the trip has paid so far, in quote (base commissions valued at their fill's price). */
   fees: string;
-  /** Bars from the trip's first fill to the last bar. */
+  /** Bars from the trip's first fill to the end of the run: the bar closes it was held at, as a closed trip's barsHeld counts to its exit. */
   barsHeld: number;
   /** The tag of the order whose fill opened the trip (absent when untagged, or for base held at the start). */
   entryTag?: string;
