@@ -80,6 +80,10 @@ describe('runSweep (fake runner)', () => {
     expect(table).toMatch(/ranked by sharpe/);
     expect(table.split('\n')[2]).toMatch(/^#\s+fast\s+slow\s+Sharpe\*/);
     expect(table).toMatch(/^\* ranked by this column \(--rank-by sharpe\)$/m);
+    // The fake runs trade (2 trades each): rates shown. A run without a trade reads n/a, as in the summary.
+    expect(table).not.toContain('n/a');
+    const idle = await runSweep(job, buildGrid(smaCrossover, parseSweepSpecs(['fast=5']), { slow: 40 }), { runJob: () => ({ ok: true, metrics: metrics({}), barCount: 1, from: 0, to: 0, denials: 0, strategyFailures: 0, logs: 0 }) });
+    expect(formatSweepTable(idle).split('\n')[3]).toMatch(/ n\/a +n\/a +0$/);
     expect(table).toMatch(/2 combination\(s\) skipped.*slow must be greater than fast/);
     expect(table).toMatch(/1 combination\(s\) failed; e.g. fast=25 slow=40: boom at 25/);
     const json = JSON.parse(JSON.stringify(sweepToJson(result))) as ReturnType<typeof sweepToJson>;

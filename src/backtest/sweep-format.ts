@@ -19,8 +19,9 @@ const COLUMNS: { key: RankMetric; head: string; fmt: (m: BacktestMetrics) => str
   { key: 'cagrPct', head: 'CAGR', fmt: (m) => fmtSignedPct(m.cagrPct) },
   { key: 'calmar', head: 'Calmar', fmt: (m) => fmtNum(m.calmar) },
   { key: 'maxDrawdownPct', head: 'Max DD', fmt: (m) => fmtPct(m.maxDrawdownPct) },
-  { key: 'winRatePct', head: 'Win', fmt: (m) => fmtPct(m.winRatePct, 1) },
-  { key: 'profitFactor', head: 'PF', fmt: (m) => fmtNum(m.profitFactor) },
+  // As the summary: without a closed trade there is no rate (0.0% would read as every trade lost).
+  { key: 'winRatePct', head: 'Win', fmt: (m) => (m.trades === 0 ? 'n/a' : fmtPct(m.winRatePct, 1)) },
+  { key: 'profitFactor', head: 'PF', fmt: (m) => (m.trades === 0 ? 'n/a' : fmtNum(m.profitFactor)) },
   { key: 'trades', head: 'Trades', fmt: (m) => String(m.trades) },
   { key: 'exposurePct', head: 'Exposure', fmt: (m) => fmtPct(m.exposurePct, 1) },
   { key: 'feesPaid', head: 'Fees', fmt: (m) => fmtNum(m.feesPaid) },
