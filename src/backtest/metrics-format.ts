@@ -124,7 +124,7 @@ export function alignTable(rows: readonly (readonly string[])[], rightAlign: (co
 export function fmtOpenTrade(t: OpenTrade, baseAsset: string, quoteAsset: string): string {
   const pnl = Number(t.unrealizedPnl);
   return (
-    `${t.direction} ${t.qty} ${baseAsset} since ${fmtTime(t.entryTime)} (${fmtNum(t.barsHeld, 0)} bars): ` +
+    `${t.direction} ${t.qty} ${baseAsset} since ${fmtTime(t.entryTime)} (${barsText(t.barsHeld)}): ` +
     `cost ${fmtNum(Number(t.cost))} ${quoteAsset} (entry ${fmtNum(Number(t.entryPrice))}), ` +
     `worth ${fmtNum(Number(t.value))} at the last close ${fmtNum(Number(t.markPrice))}: ` +
     `unrealized ${fmtSigned(pnl)} ${quoteAsset} before the exit's fee`
@@ -170,4 +170,9 @@ export function fmtDayStats(days: readonly PeriodReturn[]): string | undefined {
   const d = dayStats(days);
   if (d === undefined || days.length < 2) return undefined;
   return `${d.won} won, ${d.flat} flat, ${d.lost} lost; best ${fmtSignedPct(d.best.returnPct)} (${d.best.period}), worst ${fmtSignedPct(d.worst.returnPct)} (${d.worst.period})`;
+}
+
+/** `n` bars as words: "1 bar", "2 bars", thousands grouped. */
+export function barsText(n: number): string {
+  return `${fmtNum(n, 0)} ${n === 1 ? 'bar' : 'bars'}`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeMetrics } from './metrics.ts';
-import { fmtDuration, fmtNum, fmtSignedPct, fmtTime } from './metrics-format.ts';
+import { barsText, fmtDuration, fmtNum, fmtSignedPct, fmtTime } from './metrics-format.ts';
 import { demoRun } from './report/demo-run.ts';
 import { metricsHtml } from './report/html-parts.ts';
 import { formatSummary } from './summary.ts';
@@ -30,6 +30,8 @@ describe('formatSummary', () => {
     const run = { ...demoRun({ bars: 50 }), trades: [], denials: [{ time: 0, symbol: 'BTCUSDT', reasons: ['insufficient balance'] }], strategyFailures: [{ time: 0, handler: 'onBar', message: 'oops' }] };
     const text = formatSummary(run, computeMetrics(run));
     expect(text).toMatch(/^Trades {4}none$/m);
+    expect(barsText(1)).toBe('1 bar');
+    expect(barsText(525_600)).toBe('525,600 bars');
     // No closed trade: no rate to show (0.0% would read as every trade lost).
     expect(text).toMatch(/Win rate +n\/a \(no trades\)/);
     expect(text).toMatch(/Profit factor +n\/a \(no trades\)/);

@@ -5,7 +5,7 @@
  * asset we cannot value, the run's notices). Plain text, no colour, so it reads the same in a log
  * file.
  */
-import { alignTable, fmtDayStats, fmtDrawdownWindow, fmtDuration, fmtNum, fmtOpenTrade, fmtParams, fmtSigned, fmtSignedPct, fmtTagStats, fmtTime, metricRows } from './metrics-format.ts';
+import { alignTable, barsText, fmtDayStats, fmtDrawdownWindow, fmtDuration, fmtNum, fmtOpenTrade, fmtParams, fmtSigned, fmtSignedPct, fmtTagStats, fmtTime, metricRows } from './metrics-format.ts';
 import { runSpanMs } from './metrics-returns.ts';
 import { feesInQuote, statsByTag, tradeStats } from './metrics-trades.ts';
 import { dayReturns } from './period-returns.ts';
@@ -40,7 +40,7 @@ export function formatSummary(run: BacktestRun, metrics: BacktestMetrics): strin
       ['Strategy', run.strategy],
       ['Params', fmtParams(run.params)],
       ['Market', `${run.symbol} ${run.interval}`],
-      ['Range', `${fmtTime(run.from)} -> ${fmtTime(run.to)} (${fmtDuration(run.to - run.from)}, ${fmtNum(run.barCount, 0)} bars${missingText(run)})`],
+      ['Range', `${fmtTime(run.from)} -> ${fmtTime(run.to)} (${fmtDuration(run.to - run.from)}, ${barsText(run.barCount)}${missingText(run)})`],
       ...warmupRow(run),
       ['Fees', `maker ${run.fees.maker}, taker ${run.fees.taker}${Object.keys(run.fillModel).length ? `; fill model ${JSON.stringify(run.fillModel)}` : ''}`],
       ['Balances', `${balances(run.startBalances)} -> ${balances(run.endBalances)}`],
