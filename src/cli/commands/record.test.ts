@@ -23,6 +23,8 @@ let server: Server;
 let baseUrl: string;
 let requests: URLSearchParams[] = [];
 let failRequest: number | undefined;
+/** Called with the request count as each klines request arrives. */
+let onKlines: ((n: number) => void) | undefined;
 /** What /exchangeInfo answers instead of the spec's example (status, body). */
 let infoAnswer: [number, unknown] | undefined;
 
@@ -42,6 +44,7 @@ beforeAll(async () => {
     if (url.pathname === '/openapi/v1/exchangeInfo') return infoAnswer ? send(...infoAnswer) : send(200, exchangeInfo.example.response);
     if (url.pathname !== '/openapi/quote/v1/klines') return send(404, { code: -1, msg: 'not found' });
     requests.push(url.searchParams);
+    onKlines?.(requests.length);
     if (failRequest !== undefined && requests.length === failRequest) return send(400, { code: -1121, msg: 'Invalid symbol.' });
     const start = Number(url.searchParams.get('startTime') ?? T0);
     const end = Number(url.searchParams.get('endTime') ?? T0 + BARS * M);
@@ -61,6 +64,7 @@ beforeEach(() => {
   requests = [];
   failRequest = undefined;
   infoAnswer = undefined;
+  onKlines = undefined;
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -116,6 +120,29 @@ describe('halyard record', () => {
     expect(Number(requests[0]!.get('startTime'))).toBe(T0 + 999 * M + 1);
     // --to defaults to now; the exchange runs out of bars at BARS.
     expect(r).toMatchObject({ saved: BARS - 1000, stop: 'no-more-data' });
+    const j = openJournal(journal);
+    expect(j.klines.klineRange('BTCPHP', '1m')).toEqual({ first: T0, last: T0 + (BARS - 1) * M, count: BARS });
+    j.close();
+  });
+
+  it('stops after the page in flight when the process is asked to stop (SIGINT: io.signal), and a second run resumes without a gap or a repeat', async () => {
+    const journal = join(dir, 'j.db');
+    const stop = new AbortController();
+    onKlines = (n) => {
+      if (n === 1) stop.abort(new Error('received SIGINT'));
+    };
+    const a = io();
+    const err = await runRecord({ ...a.cli, signal: stop.signal }, { symbol: 'BTCPHP', interval: '1m', from: String(T0), journal, baseUrl }, { tty: false, now }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BackfillError);
+    expect((err as BackfillError).message).toMatch(/^backfill aborted; saved 1000 bar\(s\) before stopping$/);
+    expect(requests).toHaveLength(1);
+    expect(a.err.join('\n')).toMatch(/record stopped after 1 request\(s\); saved 1000 bars this run.*\n {2}run the same command again/);
+
+    onKlines = undefined;
+    requests = [];
+    const r = await runRecord(io().cli, { symbol: 'BTCPHP', interval: '1m', from: String(T0), journal, baseUrl }, { tty: false, now });
+    expect(Number(requests[0]!.get('startTime'))).toBe(T0 + 999 * M + 1);
+    expect(r).toMatchObject({ saved: BARS - 1000 });
     const j = openJournal(journal);
     expect(j.klines.klineRange('BTCPHP', '1m')).toEqual({ first: T0, last: T0 + (BARS - 1) * M, count: BARS });
     j.close();

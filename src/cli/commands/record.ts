@@ -2,7 +2,8 @@
  * `halyard record --symbol S --interval I --from DATE [--to DATE] [--journal PATH] [--base-url URL]`:
  * backfill klines from the exchange into the journal (src/data/backfill.ts). Pages of 1000 (spec 4.4
  * limit max), paced by the client's weight budget (spec 8), one transaction per page, resumable:
- * run it again after an interruption and it continues after the last stored bar.
+ * run it again after an interruption and it continues after the last stored bar. Ctrl-C (SIGINT,
+ * SIGTERM: io.signal) stops it once the page in flight is saved.
  * The range is [from, to) on open time; `--to` defaults to now (only closed bars are stored).
  * The symbol is checked first against the exchange's exchangeInfo, whose answer is saved as the
  * journal's snapshot: one the exchange does not list is refused (exit 2) before the journal is
@@ -101,7 +102,7 @@ export async function runRecord(io: CliIo, args: RecordArgs, options: RecordComm
         }
       }
       if (unsaved !== undefined) io.err(`warning: the exchange's rules for ${symbol} were not saved (${unsaved}); ${rulesFallback(journal, config, symbol)}`);
-      result = await fill(io, journal, { symbol, interval, from, to, now, options, fetch: (req) => client.market.klines(req) });
+      result = await fill(io, journal, { symbol, interval, from, to, now, options, fetch: (req) => client.market.klines(req), signal: io.signal });
     } finally {
       journal.close();
     }
@@ -146,6 +147,8 @@ interface FillSetup {
   now: () => number;
   options: RecordCommandOptions;
   fetch: Parameters<typeof backfillKlines>[0]['fetch'];
+  /** SIGINT/SIGTERM (main.ts): stop after the page in flight is saved; a second run resumes. */
+  signal: AbortSignal | undefined;
 }
 
 async function fill(io: CliIo, journal: Journal, s: FillSetup): Promise<BackfillResult> {
@@ -186,6 +189,7 @@ async function fill(io: CliIo, journal: Journal, s: FillSetup): Promise<Backfill
         journal.klines.insertKlines(bars.map((b) => ({ ...b, symbol, interval, source: 'rest' })));
       },
       onPage,
+      ...(s.signal ? { signal: s.signal } : {}),
     });
     bar?.stop();
     const held = journal.klines.klineRange(symbol, interval, from, to);
