@@ -41,8 +41,9 @@ function fakeExchange(until: number, missing: (t: number) => boolean = () => fal
 function journalTarget() {
   const j = openJournal(':memory:');
   const series = { symbol: 'BTCPHP', interval: '1m' as const };
-  const wire = (from: number, to: number): Pick<BackfillOptions, 'lastStored' | 'save'> => ({
+  const wire = (from: number, to: number): Pick<BackfillOptions, 'lastStored' | 'firstStored' | 'save'> => ({
     lastStored: () => j.klines.klineRange(series.symbol, series.interval, from, to)?.last,
+    firstStored: () => j.klines.klineRange(series.symbol, series.interval, from, to)?.first,
     save: (bars) => {
       j.klines.insertKlines(bars.map((b) => ({ ...b, ...series, source: 'rest' })));
     },
@@ -92,6 +93,29 @@ describe('backfillKlines', () => {
     // A third run has nothing left to do.
     const again = await backfillKlines({ ...series, from, to, fetch: ex.fetch, now: () => T0 + 1e9, ...wire(from, to) });
     expect(again).toMatchObject({ saved: 0, pages: 0, stop: 'range-end' });
+  });
+
+  it('a range extended backwards: fetches the bars before the first stored one, then resumes after the last; none skipped, none fetched twice', async () => {
+    const { j, series, wire } = journalTarget();
+    const ex = fakeExchange(T0 + 10_000 * M);
+    // A first run recorded [1500, 2500); the second asks for [0, 3000).
+    await backfillKlines({ ...series, from: T0 + 1500 * M, to: T0 + 2500 * M, fetch: ex.fetch, now: () => T0 + 1e9, ...wire(T0 + 1500 * M, T0 + 2500 * M) });
+    ex.requests.length = 0;
+    const pages: number[] = [];
+    const r = await backfillKlines({ ...series, from: T0, to: T0 + 3000 * M, fetch: ex.fetch, now: () => T0 + 1e9, ...wire(T0, T0 + 3000 * M), onPage: (p) => pages.push(p.done) });
+    expect(r).toMatchObject({ saved: 2000, resumedAfter: T0 + 2499 * M, first: T0, last: T0 + 2999 * M, stop: 'range-end' });
+    expect(ex.requests.map((q) => [(q.startTime - T0) / M, (q.endTime + 1 - T0) / M])).toEqual([
+      [0, 1500],
+      [999 + 1 / M, 1500],
+      [2499 + 1 / M, 3000],
+    ]);
+    expect(pages).toEqual([2000, 2500, 3000]);
+    expect(j.klines.klineRange('BTCPHP', '1m')).toEqual({ first: T0, last: T0 + 2999 * M, count: 3000 });
+
+    // When the exchange has nothing before the first stored bar (listed later), one request says so.
+    ex.requests.length = 0;
+    const again = await backfillKlines({ ...series, from: T0 - 100 * M, to: T0 + 3000 * M, fetch: ex.fetch, now: () => T0 + 1e9, ...wire(T0 - 100 * M, T0 + 3000 * M) });
+    expect(again).toMatchObject({ saved: 0, pages: 1, stop: 'range-end' });
   });
 
   it('never saves a bar that is still forming, and stops there', async () => {

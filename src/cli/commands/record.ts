@@ -161,7 +161,9 @@ async function fill(io: CliIo, journal: Journal, s: FillSetup): Promise<Backfill
   const before = journal.klines.klineRange(symbol, interval, from, to);
   io.out(
     `Recording ${symbol} ${interval} ${formatTime(from)} .. ${formatTime(to)} into ${journal.file}` +
-      (before ? `; ${before.count} bars already stored, resuming after ${formatTime(before.last)}` : ''),
+      (before
+        ? `; ${before.count} bars already stored, ${before.first > from ? `fetching the bars before ${formatTime(before.first)}, then ` : ''}resuming after ${formatTime(before.last)}`
+        : ''),
   );
 
   let started = false;
@@ -185,6 +187,7 @@ async function fill(io: CliIo, journal: Journal, s: FillSetup): Promise<Backfill
       fetch: s.fetch,
       now: s.now,
       lastStored: () => journal.klines.klineRange(symbol, interval, from, to)?.last,
+      firstStored: () => journal.klines.klineRange(symbol, interval, from, to)?.first,
       save: (bars) => {
         journal.klines.insertKlines(bars.map((b) => ({ ...b, symbol, interval, source: 'rest' })));
       },
