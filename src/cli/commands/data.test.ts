@@ -56,6 +56,10 @@ describe('halyard data', () => {
     expect(r.out).toMatch(/rules: no exchangeInfo snapshot/);
     const all = await run(['data', '--journal', file, '--gaps']);
     expect(all.out).toMatch(/BTCUSDT 1h: no gaps/);
+    // A lower-case symbol is the symbol, as import, record and backtest read it.
+    const lower = await run(['data', '--journal', file, '--symbol', 'ethusdt']);
+    expect(lower.code).toBe(0);
+    expect(lower.out).toMatch(/ETHUSDT +1h +6 /);
   });
 
   it('--json prints the report with epoch-ms times and the gaps', async () => {

@@ -86,9 +86,11 @@ export async function runData(io: CliIo, args: DataArgs): Promise<DataReport> {
 /** The journal's series (filtered by --symbol / --interval), their missing bars and, asked, their gaps. */
 export function dataReport(journal: Journal, file: string, args: Pick<DataArgs, 'symbol' | 'interval' | 'gaps'>): DataReport {
   const all = journal.klines.series();
-  const chosen = all.filter((s) => (args.symbol === undefined || s.symbol === args.symbol) && (args.interval === undefined || s.interval === args.interval));
+  // As import, record and backtest take it: `btcusdt` is BTCUSDT.
+  const symbol = args.symbol?.trim().toUpperCase();
+  const chosen = all.filter((s) => (symbol === undefined || s.symbol === symbol) && (args.interval === undefined || s.interval === args.interval));
   if (chosen.length === 0 && all.length > 0) {
-    const asked = [args.symbol, args.interval].filter((v) => v !== undefined).join(' ');
+    const asked = [symbol, args.interval].filter((v) => v !== undefined).join(' ');
     throw new UsageError(`the journal ${file} holds no klines for ${asked}: it holds ${all.map((s) => `${s.symbol} ${s.interval}`).join(', ')}`);
   }
   return {
