@@ -160,9 +160,18 @@ describe('kline CSV layouts', () => {
   it('warns when a 12-column file has close times that do not fit the interval', () => {
     const lines = rows(3, { columns: 12 });
     lines[1] = lines[1]!.replace(String(Date.UTC(2024, 0, 1) + 2 * M - 1), String(Date.UTC(2024, 0, 1) + M + 30_000));
-    const r = parseKlineCsv([HEADER12, ...lines].join('\n'), { fileName: 'BTCUSDT-1m.csv' });
+    const r = parseKlineCsv([HEADER12, ...lines].join('\n') + '\n', { fileName: 'BTCUSDT-1m.csv' });
     expect(r.warnings).toEqual(['1 row(s) have a close time other than the last ms of their 1m bar (first at line 3)']);
     expect(r.bars[1]!.closeTime).toBe(Date.UTC(2024, 0, 1) + M + 30_000);
+  });
+
+  it('warns when the file does not end with a newline: its last row may be cut short (a volume 1 that was 12.5)', () => {
+    const lines = rows(3, { columns: 6 });
+    const cut = [HEADER6, ...lines].join('\n');
+    const r = parseKlineCsv(cut, { fileName: 'BTCUSDT-1m.csv' });
+    expect(r.bars).toHaveLength(3);
+    expect(r.warnings).toEqual(['the file does not end with a newline: its last row (line 4) was read as it stands; check it is complete (a file cut short ends inside a row)']);
+    expect(parseKlineCsv(cut + '\r\n', { fileName: 'BTCUSDT-1m.csv' }).warnings).toEqual([]);
   });
 
   it('reports gaps as ranges of missing open times', () => {

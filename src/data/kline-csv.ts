@@ -255,6 +255,13 @@ export function parseKlineCsv(text: string, options: KlineCsvOptions = {}): Klin
     symbol = symbolFromFileName(basename(options.fileName));
   }
 
+  // A file cut short (a copy or download interrupted) can end inside its last row's last field,
+  // which still parses: without a final newline, say that the last row was taken as it stands.
+  const body = text.replace(/[\r\n\s]+$/, '');
+  if (bars.length > 0 && !/\n\s*$/.test(text)) {
+    const lastLine = body.split('\n').length;
+    warnings.push(`the file does not end with a newline: its last row (line ${lastLine}) was read as it stands; check it is complete (a file cut short ends inside a row)`);
+  }
   return {
     symbol,
     interval,
