@@ -249,4 +249,22 @@ describe('openJournal', () => {
       closes.mockRestore();
     }
   });
+
+  it('a write waiting past the busy timeout for another connection\'s lock is a BUSY JournalError saying what to do', () => {
+    const file = join(dir, 'j.db');
+    const holder = openJournal(file);
+    const waiter = openJournal(file, { busyTimeoutMs: 0 });
+    try {
+      holder.db.prepare('BEGIN IMMEDIATE').run();
+      const bar = { symbol: 'BTCPHP', interval: '1m', openTime: 0, closeTime: 59_999, open: '1', high: '1', low: '1', close: '1', volume: '1', source: 't' };
+      expect(() => waiter.klines.insertKlines([bar])).toThrow(
+        expect.objectContaining({ code: 'BUSY', message: expect.stringMatching(/another process held the journal's write lock .*run this again once it has finished/) as string }) as Error,
+      );
+      holder.db.prepare('ROLLBACK').run();
+      expect(waiter.klines.insertKlines([bar])).toBe(1);
+    } finally {
+      waiter.close();
+      holder.close();
+    }
+  });
 });

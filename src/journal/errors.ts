@@ -19,7 +19,9 @@ export type JournalErrorCode =
   /** The file could not be opened (permissions, missing folder). */
   | 'OPEN_FAILED'
   /** A value given to a store breaks the journal's rules (not decimal text, unknown run, ...). */
-  | 'INVALID_RECORD';
+  | 'INVALID_RECORD'
+  /** Another connection held the write lock past the busy timeout (a long import, a record). */
+  | 'BUSY';
 
 export class JournalError extends Error {
   readonly code: JournalErrorCode;
