@@ -20,7 +20,7 @@ import { loadConfig } from '../../config/load.ts';
 import { SandboxListenError, startSandbox, type SandboxHandle } from '../../sandbox/server.ts';
 import { UsageError } from '../errors.ts';
 import { numberOption } from '../options.ts';
-import type { CliIo } from '../io.ts';
+import { stopped, type CliIo } from '../io.ts';
 import type { GlobalArgs } from '../with-client.ts';
 import { COMMANDS } from './catalog.ts';
 
@@ -124,10 +124,4 @@ function listenUsageError(err: SandboxListenError, configFile: string | undefine
     return new UsageError(`${field}: ${err.message}; choose another port with --port, or --port 0 for any free one`);
   }
   return new UsageError(`${field}: ${err.message}`);
-}
-
-function stopped(signal: AbortSignal | undefined): Promise<void> {
-  if (signal === undefined) return new Promise<void>(() => {});
-  if (signal.aborted) return Promise.resolve();
-  return new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
 }

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import type { Argv } from 'yargs';
 import { packageTargets } from '../../strategy/package-resolve.ts';
 import { UsageError } from '../errors.ts';
-import type { CliIo } from '../io.ts';
+import { stopped, type CliIo } from '../io.ts';
 import type { GlobalArgs } from '../with-client.ts';
 import { COMMANDS } from './catalog.ts';
 
@@ -86,10 +86,3 @@ function commonFolder(paths: readonly string[]): string {
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-
-/** Resolves when `signal` aborts (SIGINT/SIGTERM: main.ts); never without one. */
-function stopped(signal: AbortSignal | undefined): Promise<void> {
-  if (signal === undefined) return new Promise<void>(() => {});
-  if (signal.aborted) return Promise.resolve();
-  return new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
-}
