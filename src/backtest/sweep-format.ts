@@ -37,13 +37,19 @@ export function metricColumns(by: RankMetric): typeof COLUMNS {
   return first ? [{ ...first, head: `${first.head}*` }, ...rest] : rest;
 }
 
-const valueText = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
+/** A swept value as the command line writes it: text as is, anything else as JSON. */
+export const valueText = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
+
+/** Parameter values as `k=v k=v` (what the tables and problem lines show). */
+export const valuesText = (values: Readonly<Record<string, unknown>>): string =>
+  Object.entries(values)
+    .map(([k, v]) => `${k}=${valueText(v)}`)
+    .join(' ');
 
 export function formatProblems(skipped: readonly SkippedPoint[], failed: readonly SweepFailure[]): string[] {
   const lines: string[] = [];
-  const show = (values: Record<string, unknown>) => Object.entries(values).map(([k, v]) => `${k}=${valueText(v)}`).join(' ');
-  if (skipped.length) lines.push(`${skipped.length} combination(s) skipped, rejected by the params schema; e.g. ${show(skipped[0]!.values)}: ${skipped[0]!.reason}`);
-  if (failed.length) lines.push(`${failed.length} combination(s) failed; e.g. ${show(failed[0]!.values)}: ${failed[0]!.error}`);
+  if (skipped.length) lines.push(`${skipped.length} combination(s) skipped, rejected by the params schema; e.g. ${valuesText(skipped[0]!.values)}: ${skipped[0]!.reason}`);
+  if (failed.length) lines.push(`${failed.length} combination(s) failed; e.g. ${valuesText(failed[0]!.values)}: ${failed[0]!.error}`);
   return lines;
 }
 
@@ -64,23 +70,20 @@ export function formatSweepTable(result: SweepResult, options: { top?: number } 
   const stopped = result.entries.filter((e) => e.firstFailure !== undefined);
   if (stopped.length) {
     const e = stopped[0]!;
-    const values = Object.entries(e.values).map(([k, v]) => `${k}=${valueText(v)}`).join(' ');
-    problems.push(`${stopped.length} combination(s) had the strategy stopped by a failure, ranked last (their figures are of a stopped run); e.g. ${values}: ${e.firstFailure}`);
+    problems.push(`${stopped.length} combination(s) had the strategy stopped by a failure, ranked last (their figures are of a stopped run); e.g. ${valuesText(e.values)}: ${e.firstFailure}`);
   }
   // The strategy's log lines are not kept in a sweep: how many, and the first, say where to look.
   const logged = result.entries.filter((e) => e.logs > 0);
   if (logged.length) {
     const e = logged[0]!;
-    const values = Object.entries(e.values).map(([k, v]) => `${k}=${valueText(v)}`).join(' ');
     const all = logged.reduce((n, x) => n + x.logs, 0);
-    problems.push(`${logged.length} combination(s) logged ${all} line(s) from the strategy (run one alone for its log file); e.g. ${values}: ${e.firstLog ?? ''}`);
+    problems.push(`${logged.length} combination(s) logged ${all} line(s) from the strategy (run one alone for its log file); e.g. ${valuesText(e.values)}: ${e.firstLog ?? ''}`);
   }
   // A combination whose warmup the range never got past (run-notices.ts) ranks on an idle run.
   const warned = result.entries.filter((e) => e.notices !== undefined && e.notices.length > 0);
   if (warned.length) {
     const e = warned[0]!;
-    const values = Object.entries(e.values).map(([k, v]) => `${k}=${valueText(v)}`).join(' ');
-    problems.push(`Warning: ${warned.length} combination(s) never traded past the strategy's warmup (their figures are of an idle run); e.g. ${values}: ${e.notices?.[0] ?? ''}`);
+    problems.push(`Warning: ${warned.length} combination(s) never traded past the strategy's warmup (their figures are of an idle run); e.g. ${valuesText(e.values)}: ${e.notices?.[0] ?? ''}`);
   }
   if (problems.length) lines.push('', ...problems);
   return lines.join('\n');

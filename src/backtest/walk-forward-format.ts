@@ -5,16 +5,16 @@
 import { metricsToJson, jsonNumber } from './metrics-json.ts';
 import type { JsonMetrics, JsonNumber } from './metrics-json.ts';
 import { alignTable, fmtNum, fmtPct, fmtSigned, fmtSignedPct, fmtTime } from './metrics-format.ts';
+import { valuesText } from './sweep-format.ts';
 import type { WalkForwardAggregate, WalkForwardResult } from './walk-forward.ts';
 
-const valueText = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
 
 export function formatWalkForward(result: WalkForwardResult): string {
   const by = result.rankBy;
   const rows = [['Fold', 'Test from', 'Test to', 'Chosen params', `Train ${by}`, `Test ${by}`, 'Return', 'Max DD', 'Trades', 'Net PnL']];
   for (const f of result.folds) {
     const t = f.testResult;
-    const params = f.chosen ? Object.entries(f.chosen.values).map(([k, v]) => `${k}=${valueText(v)}`).join(' ') || '(base)' : '-';
+    const params = f.chosen ? valuesText(f.chosen.values) || '(base)' : '-';
     rows.push(
       t
         ? [String(f.index), fmtTime(t.from), fmtTime(t.to), params, fmtNum(f.chosen!.trainMetrics[by]), fmtNum(t.metrics[by]), fmtSignedPct(t.metrics.returnPct), fmtPct(t.metrics.maxDrawdownPct), String(t.metrics.trades), fmtSigned(t.metrics.netPnl)]

@@ -10,7 +10,7 @@ import { writeFile } from 'node:fs/promises';
 import { makeDirs } from '../../fs/make-dirs.ts';
 import path from 'node:path';
 import { buildGrid, parseSweepSpecs, rankMetric, runSweep, type SweepJob } from '../../backtest/sweep.ts';
-import { bestParamArgs, formatSweepTable, sweepToJson } from '../../backtest/sweep-format.ts';
+import { bestParamArgs, formatSweepTable, sweepToJson, valuesText } from '../../backtest/sweep-format.ts';
 import { runWalkForward, WalkForwardPlanError } from '../../backtest/walk-forward.ts';
 import type { SweepGrid } from '../../backtest/sweep-grid.ts';
 import { resolveSetup } from '../../strategy/define.ts';
@@ -139,7 +139,7 @@ export function largestWarmup(strategy: AnyStrategyDefinition, grid: SweepGrid):
       at = point.values;
     }
   }
-  const values = Object.entries(at).map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`).join(' ');
+  const values = valuesText(at);
   const source = warmups.size > 1 ? `${strategy.name} at ${values}, the largest across the grid` : values === '' ? strategy.name : `${strategy.name}, the same at every parameter set`;
   return { bars, source };
 }
