@@ -12,7 +12,7 @@
  */
 import type { Database, Statement, Transaction } from 'better-sqlite3';
 import { BLOCK_ROWS, encodeBlock } from './kline-blocks.ts';
-import { requireMoneyText } from './money-text.ts';
+import { moneyTextError, nonTextMoneyField } from './money-text.ts';
 import { guardWrite } from './write-guard.ts';
 
 export interface KlineRecord {
@@ -174,6 +174,9 @@ export class KlineStore {
       for (let i = 0; i < rows.length; i++) {
         this.at = i;
         const r = rows[i]!;
+        // Checked in this pass (a throw rolls the batch back): a money field that is not text.
+        const bad = nonTextMoneyField(r, KLINE_MONEY);
+        if (bad !== undefined) throw moneyTextError(this.file, `kline ${i} of the batch (${describe(r)})`, bad, (r as unknown as Record<string, unknown>)[bad]);
         if (last === undefined || last[0] !== r.symbol || last[1] !== r.interval) {
           const k = seriesKey(r.symbol, r.interval);
           last = touched.get(k);
@@ -205,7 +208,6 @@ export class KlineStore {
 
   /** Insert or replace rows keyed by (symbol, interval, open time), all in one transaction. Returns the row count. */
   insertKlines(rows: readonly KlineInput[]): number {
-    for (let i = 0; i < rows.length; i++) requireMoneyText(this.file, () => `kline ${i} of the batch (${describe(rows[i])})`, rows[i] as KlineInput, KLINE_MONEY);
     this.at = 0;
     guardWrite(this.file, () => (this.at < rows.length ? `kline ${this.at} of the batch (${describe(rows[this.at])})` : 'packing the batch into kline blocks'), () => this.upsertTx(rows));
     return rows.length;

@@ -7,12 +7,23 @@
  */
 import { JournalError } from './errors.ts';
 
-/** Throws INVALID_RECORD naming `what` and the first money field of `record` that is set but not a string. */
-export function requireMoneyText(file: string, what: () => string, record: object, fields: readonly string[]): void {
+/** The first money field of `record` that is set but not a string; undefined when there is none. */
+export function nonTextMoneyField(record: object, fields: readonly string[]): string | undefined {
   for (const field of fields) {
     const v = (record as Record<string, unknown>)[field];
-    if (v === undefined || v === null || typeof v === 'string') continue;
-    const shown = typeof v === 'number' ? `the number ${String(v)}` : `a ${typeof v}`;
-    throw new JournalError('INVALID_RECORD', file, `${what()}: ${field} must be decimal text (a string), got ${shown}: money is never stored from a float`);
+    if (v !== undefined && v !== null && typeof v !== 'string') return field;
   }
+  return undefined;
+}
+
+/** INVALID_RECORD for money field `field` of the record `what` names, which holds `value` (not a string). */
+export function moneyTextError(file: string, what: string, field: string, value: unknown): JournalError {
+  const shown = typeof value === 'number' ? `the number ${String(value)}` : `a ${typeof value}`;
+  return new JournalError('INVALID_RECORD', file, `${what}: ${field} must be decimal text (a string), got ${shown}: money is never stored from a float`);
+}
+
+/** Throws INVALID_RECORD naming `what` and the first money field of `record` that is set but not a string. */
+export function requireMoneyText(file: string, what: () => string, record: object, fields: readonly string[]): void {
+  const field = nonTextMoneyField(record, fields);
+  if (field !== undefined) throw moneyTextError(file, what(), field, (record as Record<string, unknown>)[field]);
 }
