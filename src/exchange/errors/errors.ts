@@ -148,19 +148,15 @@ export class ExchangeError extends HalyardError {
   }
 
   toJSON(): Record<string, unknown> {
+    // The fields it was made from (`init`, in that order), without the cause, and data / request only when set.
+    const { data, request, cause: _cause, ...fields } = this.init;
     return {
       name: this.name,
       code: this.code,
       message: this.message,
-      endpoint: this.endpoint,
-      httpStatus: this.httpStatus,
-      venueCode: this.venueCode,
-      envelopeStatus: this.envelopeStatus,
-      venueMessage: this.venueMessage,
-      outcome: this.outcome,
-      category: this.category,
-      ...(this.data === undefined ? {} : { data: this.data }),
-      ...(this.request === undefined ? {} : { request: this.request }),
+      ...fields,
+      ...(data === undefined ? {} : { data }),
+      ...(request === undefined ? {} : { request }),
     };
   }
 }
