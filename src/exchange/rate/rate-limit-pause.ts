@@ -41,30 +41,46 @@ export interface BackoffOptions {
 export const MIN_BAN_MS = 2 * 60_000;
 export const MAX_BAN_MS = 3 * 24 * 60 * 60_000;
 
+/**
+ * A pause that doubles from `first` up to `cap` each time it is taken again, back to `first` once
+ * `resetAfter` has passed quietly after the last one ended. Asked while a pause of its own is still
+ * running, it gives none (the same episode: no escalation). The 429 back-off and the 418 ban each
+ * keep one.
+ */
+class DoublingPause {
+  /** Pauses taken since the last reset. */
+  step = 0;
+  private end = -Infinity;
+
+  constructor(
+    private readonly first: number,
+    private readonly cap: number,
+    private readonly resetAfter: number,
+  ) {}
+
+  /** The next pause at `now`, or undefined while the last one runs. */
+  next(now: number): number | undefined {
+    if (now < this.end) return undefined;
+    if (now >= this.end + this.resetAfter) this.step = 0;
+    const wait = Math.min(this.cap, this.first * 2 ** this.step);
+    this.step++;
+    this.end = now + wait;
+    return wait;
+  }
+}
+
 export class RateLimitPause {
-  private readonly base: number;
-  private readonly max: number;
-  private readonly resetAfter: number;
   private readonly minRetryAfter: number;
-  private readonly minBan: number;
-  private readonly maxBan: number;
-  private readonly banResetAfter: number;
+  private readonly backoff: DoublingPause;
+  private readonly bans: DoublingPause;
   private until = 0;
   private cause: 429 | 418 | undefined;
-  private step = 0;
-  private backoffEnd = -Infinity;
-  private bans = 0;
-  private banEnd = -Infinity;
   private last: (RateLimitNotice & { at: number }) | undefined;
 
   constructor(opts: BackoffOptions = {}) {
-    this.base = opts.baseBackoffMs ?? 1_000;
-    this.max = opts.maxBackoffMs ?? 60_000;
-    this.resetAfter = opts.backoffResetMs ?? 60_000;
     this.minRetryAfter = opts.minRetryAfterMs ?? 1_000;
-    this.minBan = opts.minBanMs ?? MIN_BAN_MS;
-    this.maxBan = opts.maxBanMs ?? MAX_BAN_MS;
-    this.banResetAfter = opts.banResetMs ?? 24 * 60 * 60_000;
+    this.backoff = new DoublingPause(opts.baseBackoffMs ?? 1_000, opts.maxBackoffMs ?? 60_000, opts.backoffResetMs ?? 60_000);
+    this.bans = new DoublingPause(opts.minBanMs ?? MIN_BAN_MS, opts.maxBanMs ?? MAX_BAN_MS, opts.banResetMs ?? 24 * 60 * 60_000);
   }
 
   /** Nobody may send before this time. */
@@ -78,12 +94,12 @@ export class RateLimitPause {
   }
 
   get backoffStep(): number {
-    return this.step;
+    return this.backoff.step;
   }
 
   /** How many escalating bans (418 without Retry-After) this episode has seen. */
   get banStep(): number {
-    return this.bans;
+    return this.bans.step;
   }
 
   get lastNotice(): (RateLimitNotice & { at: number }) | undefined {
@@ -104,21 +120,11 @@ export class RateLimitPause {
 
   private rateWait(notice: RateLimitNotice, now: number): number | undefined {
     if (notice.retryAfterMs !== undefined && notice.retryAfterMs >= 0) return Math.max(this.minRetryAfter, notice.retryAfterMs);
-    if (now < this.backoffEnd) return undefined;
-    if (now >= this.backoffEnd + this.resetAfter) this.step = 0;
-    const wait = Math.min(this.max, this.base * 2 ** this.step);
-    this.step++;
-    this.backoffEnd = now + wait;
-    return wait;
+    return this.backoff.next(now);
   }
 
   private banWait(notice: RateLimitNotice, now: number): number | undefined {
     if (notice.retryAfterMs !== undefined && notice.retryAfterMs >= this.minRetryAfter) return notice.retryAfterMs;
-    if (now < this.banEnd) return undefined;
-    if (now >= this.banEnd + this.banResetAfter) this.bans = 0;
-    const wait = Math.min(this.maxBan, this.minBan * 2 ** this.bans);
-    this.bans++;
-    this.banEnd = now + wait;
-    return wait;
+    return this.bans.next(now);
   }
 }
