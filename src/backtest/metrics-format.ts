@@ -119,15 +119,18 @@ export function alignTable(rows: readonly (readonly string[])[], rightAlign: (co
 
 /**
  * The position a run ended holding, in one line (summary and report): side, quantity, since when,
- * cost and entry, value at the last close and the unrealized PnL before an exit's fee.
+ * cost and entry, value at the last close and the unrealized PnL before an exit's fee; then what
+ * its partial exits already realized, when they did (otherwise a grid's profit inside a position
+ * that never went flat would be in net PnL and nowhere else).
  */
 export function fmtOpenTrade(t: OpenTrade, baseAsset: string, quoteAsset: string): string {
   const pnl = Number(t.unrealizedPnl);
+  const realized = t.realizedPnl === '0' ? '' : `; partial exits realized ${fmtSigned(Number(t.realizedPnl))} ${quoteAsset}`;
   return (
     `${t.direction} ${t.qty} ${baseAsset} since ${fmtTime(t.entryTime)} (${barsText(t.barsHeld)}): ` +
     `cost ${fmtNum(Number(t.cost))} ${quoteAsset} (entry ${fmtNum(Number(t.entryPrice))}), ` +
     `worth ${fmtNum(Number(t.value))} at the last close ${fmtNum(Number(t.markPrice))}: ` +
-    `unrealized ${fmtSigned(pnl)} ${quoteAsset} before the exit's fee`
+    `unrealized ${fmtSigned(pnl)} ${quoteAsset} before the exit's fee${realized}`
   );
 }
 

@@ -108,6 +108,7 @@ describe('openTradeOf: the position a run ends holding', () => {
       markPrice: '210',
       value: '209.79',
       unrealizedPnl: '9.79',
+      realizedPnl: '49.85', // the sell: 150 - 0.15 fee, less the 100 lot it took
       fees: '0.35', // 0.001 BTC at 200 + 0.15 PHP
       barsHeld: 8,
     });
@@ -125,7 +126,21 @@ describe('openTradeOf: the position a run ends holding', () => {
   it('counts base held at the start from the first open', () => {
     const b = new RoundTripBook('BTCPHP', 'BTC', 'PHP', new D('0.001'));
     b.seed(new D('2'), new D('50'), 500);
-    expect(openTradeOf(b, 'BTCPHP', '55', 10)).toMatchObject({ entryTime: 500, qty: '2', cost: '100', entryPrice: '50', value: '110', unrealizedPnl: '10', fees: '0', barsHeld: 10 });
+    expect(openTradeOf(b, 'BTCPHP', '55', 10)).toMatchObject({ entryTime: 500, qty: '2', cost: '100', entryPrice: '50', value: '110', unrealizedPnl: '10', realizedPnl: '0', fees: '0', barsHeld: 10 });
+  });
+
+  it('a grid trading around base held at the start realizes profit without ever going flat: trades, realized and unrealized add up', () => {
+    const b = new RoundTripBook('BTCPHP', 'BTC', 'PHP', new D('0.001'));
+    b.seed(new D('2'), new D('100'), 0); // a lot of 2 BTC at 100
+    b.onFill({ ...f('SELL', '110', '0.5', '0.055', 1), commissionAsset: 'PHP' }, 1); // 54.945 for 0.5 of the 100 lot
+    b.onFill({ ...f('BUY', '105', '0.5', '0.0005', 2), commissionAsset: 'BTC' }, 2); // 0.4995 BTC for 52.5
+    b.onFill({ ...f('SELL', '112', '0.5', '0.056', 3), commissionAsset: 'PHP' }, 3); // 55.944 for 0.5 of the 100 lot
+    expect(b.records).toHaveLength(0);
+    const open = openTradeOf(b, 'BTCPHP', '108', 4);
+    expect(open).toMatchObject({ qty: '1.4995', cost: '152.5', realizedPnl: '10.889', unrealizedPnl: '9.446' });
+    // Start 200 + 0 PHP; end 1.4995 BTC at 108 + (54.945 - 52.5 + 55.944) PHP = 161.946 + 58.389.
+    const net = new D('161.946').plus('58.389').minus(200);
+    expect(new D(open!.realizedPnl).plus(open!.unrealizedPnl).toFixed()).toBe(net.toFixed());
   });
 });
 

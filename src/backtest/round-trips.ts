@@ -9,6 +9,10 @@
  * and are matched by the next trip's first sells. Base held at the start is a lot bought at the
  * first bar's open without fees. Amounts are rounded to 12 decimals for reporting only.
  *
+ * A trip that sells part of what it holds and stays open (a grid trading around base it started
+ * with, a strategy scaling out) has realized profit before it closes: the open trip's
+ * `realizedPnl`, so the trades, the open trip's realized and its unrealized PnL add up to net PnL.
+ *
  * A closed trip is kept as a record of its exact amounts (`records`); the RoundTrip objects with
  * their texts (two divisions and six roundings a trip) are made the first time `trips` is read.
  * Metrics read the records (`tripPnls`), so a run that is only ranked (a sweep, the benchmark)
@@ -67,6 +71,8 @@ export interface OpenTripRecord {
   readonly qty: Num;
   readonly cost: Num;
   readonly fees: Num;
+  /** What the trip's sells so far took: their proceeds net of fees - the FIFO cost of what they sold. */
+  readonly realized: Num;
 }
 
 /** A closed trip's exact amounts (what its RoundTrip is printed from). */
@@ -131,7 +137,7 @@ export class RoundTripBook {
     if (t === undefined || this.flat()) return undefined;
     let cost = ZERO;
     for (const lot of this.lots) cost = cost.plus(lot.cost);
-    return { entryTime: t.entryTime, entryBar: t.entryBar, entryTag: t.entryTag, qty: this.held, cost, fees: t.fees };
+    return { entryTime: t.entryTime, entryBar: t.entryBar, entryTag: t.entryTag, qty: this.held, cost, fees: t.fees, realized: t.proceeds.minus(t.cost) };
   }
 
   /** Base held before the first bar, valued at `price` (the first open). */
@@ -284,6 +290,7 @@ export function openTradeOf(book: RoundTripBook, symbol: string, markText: strin
     markPrice: text(mark),
     value: text(value),
     unrealizedPnl: text(value.minus(r.cost)),
+    realizedPnl: text(r.realized),
     fees: text(r.fees),
     barsHeld: endBar - r.entryBar,
     ...(r.entryTag === undefined ? {} : { entryTag: r.entryTag }),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { instrument } from '../core/orders/test-support.ts';
+import { D } from '../core/money/decimal.ts';
 import { defineStrategy } from '../strategy/define.ts';
 import { cancel, place } from '../strategy/intents.ts';
 import type { IntentInput } from '../strategy/intents.ts';
@@ -378,6 +379,7 @@ describe('runBacktest: the position held at the end', () => {
       markPrice: '95',
       value: '189.62',
       unrealizedPnl: '-2.38',
+      realizedPnl: '0',
       fees: '0.384',
       // Held at bar 3's close, the last: one bar, as the closed trip held at bar 1's close counts one.
       barsHeld: 1,
@@ -394,6 +396,23 @@ describe('runBacktest: the position held at the end', () => {
     expect(all.openTrade).toMatchObject({ entryTime: T0, qty: '1', barsHeld: 4 });
     const one = runBacktest(base(idle, bars(...ROWS.slice(0, 1)), { balances: { BTC: '1', PHP: '0' } }));
     expect(one.openTrade).toMatchObject({ entryTime: T0, qty: '1', barsHeld: 1 });
+  });
+
+  it('carries what partial exits realized while it stayed open: trades, realized and unrealized add up to net PnL', () => {
+    // Base held at the start, sold in part and bought back, never flat (a grid around its base).
+    const s = scripted({
+      0: [place({ symbol: 'BTCPHP', side: 'SELL', type: 'MARKET', quantity: '0.5', tag: 'out' })],
+      1: [place({ symbol: 'BTCPHP', side: 'BUY', type: 'MARKET', quantity: '0.3', tag: 'back' })],
+      2: [place({ symbol: 'BTCPHP', side: 'SELL', type: 'MARKET', quantity: '0.4', tag: 'out' })],
+    });
+    const run = runBacktest(base(s, bars(...ROWS), { balances: { BTC: '1', PHP: '0' } }));
+    expect(run.fills).toHaveLength(3);
+    expect(run.trades).toHaveLength(0);
+    const open = run.openTrade!;
+    expect(Number(open.realizedPnl)).not.toBe(0);
+    const m = computeMetrics(run);
+    const parts = new D(open.realizedPnl).plus(open.unrealizedPnl);
+    expect(parts.minus(m.netPnl).abs().lte('1e-9'), `${parts.toFixed()} vs ${m.netPnl}`).toBe(true);
   });
 
   it('is absent when the run ended flat (and the JSON has no openTrade key)', () => {

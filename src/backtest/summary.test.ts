@@ -69,6 +69,7 @@ describe('formatSummary: the position held at the end', () => {
     markPrice: '99000.5',
     value: '1237.50625',
     unrealizedPnl: '3.00625',
+    realizedPnl: '0',
     fees: '1.2345',
     barsHeld: 30,
   };
@@ -80,6 +81,12 @@ describe('formatSummary: the position held at the end', () => {
     expect(text).toMatch(
       /^Open {6}LONG 0\.0125 BTC since 2024-01-01 09:30 UTC \(30 bars\): cost 1,234\.50 USDT \(entry 98,760\.00\), worth 1,237\.51 at the last close 99,000\.50: unrealized \+3\.01 USDT before the exit's fee$/m,
     );
+  });
+
+  it('adds what partial exits of the open position realized, when they did', () => {
+    const run = demoRun({ bars: 600, seed: 3 });
+    const text = formatSummary({ ...run, openTrade: { ...openTrade, realizedPnl: '-12.345' } }, computeMetrics(run));
+    expect(text).toMatch(/^Open {6}LONG .* unrealized \+3\.01 USDT before the exit's fee; partial exits realized -12\.35 USDT$/m);
   });
 });
 

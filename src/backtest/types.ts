@@ -55,7 +55,8 @@ export interface RoundTrip {
 /**
  * The position still held when the run ended: the trip it belongs to never went flat, so it is no
  * RoundTrip and is in no trade metric (its value is in the end equity, and so in net PnL). Valued
- * at the last bar's close; `unrealizedPnl` is before the fee an exit would pay.
+ * at the last bar's close; `unrealizedPnl` is before the fee an exit would pay; `realizedPnl` is
+ * what its partial exits took.
  */
 export interface OpenTrade {
   symbol: string;
@@ -74,6 +75,13 @@ export interface OpenTrade {
   value: string;
   /** value - cost. */
   unrealizedPnl: string;
+  /**
+   * Profit the trip has already taken by selling part of its position while staying open (a grid
+   * around base held at the start, scaling out): its sells' proceeds net of their fees - the FIFO
+   * cost of what they sold. "0" when it has sold nothing. The closed trades' PnL, this and
+   * `unrealizedPnl` add up to the run's net PnL (less the fee an exit would pay).
+   */
+  realizedPnl: string;
   /** Fees the trip has paid so far, in quote (base commissions valued at their fill's price). */
   fees: string;
   /** Bars from the trip's first fill to the end of the run: the bar closes it was held at, as a closed trip's barsHeld counts to its exit. */

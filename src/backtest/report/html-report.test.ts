@@ -34,7 +34,7 @@ describe('renderReport', () => {
   it('says the position the run ended holding under the trades, only when there is one', () => {
     const run = demoRun({ barsData: bars });
     expect(renderReport({ run, metrics: computeMetrics(run), bars })).not.toContain('id="open-trade"');
-    const openTrade = { symbol: 'BTCUSDT', direction: 'LONG' as const, entryTime: 0, qty: '0.5', cost: '50', entryPrice: '100', markPrice: '110', value: '55', unrealizedPnl: '5', fees: '0.05', barsHeld: 3 };
+    const openTrade = { symbol: 'BTCUSDT', direction: 'LONG' as const, entryTime: 0, qty: '0.5', cost: '50', entryPrice: '100', markPrice: '110', value: '55', unrealizedPnl: '5', realizedPnl: '0', fees: '0.05', barsHeld: 3 };
     const html = renderReport({ run: { ...run, openTrade }, metrics: computeMetrics(run), bars });
     expect(html).toMatch(/<p id="open-trade">Open at the end: LONG 0\.5 BTC since [^<]*: cost 50\.00 USDT \(entry 100\.00\), worth 55\.00 at the last close 110\.00: unrealized \+5\.00 USDT before the exit&#39;s fee\.<\/p><\/section>/);
   });
