@@ -3,7 +3,7 @@
  * strategy"): the loader resolves the package's bare specifiers to this installation wherever the
  * file is, in this thread and in a sweep worker thread, and the strategy runs a backtest.
  */
-import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -76,6 +76,31 @@ console.log(JSON.stringify({
 }));
 `;
 
+/** A plain `.ts` strategy (and a helper of its own) in a folder without a package.json: Node calls such files CommonJS. */
+const PLAIN = `import { defineStrategy, place, z } from 'halyard/strategy';
+import { quoteOf } from './plain-helper.ts';
+export default defineStrategy({
+  name: 'plain',
+  params: z.object({}),
+  symbols: ['BTCUSDT'],
+  state: () => ({ done: false }),
+  onBar(ctx) {
+    if (ctx.state.done) return;
+    ctx.state.done = true;
+    return [place({ symbol: ctx.symbol, side: 'BUY', type: 'MARKET', quoteOrderQty: quoteOf(), tag: 'plain' })];
+  },
+});
+`;
+
+const PLAIN_CHECK = (root: string, strategyFile: string) => `import { runBacktest } from ${JSON.stringify(pathToFileURL(path.join(root, 'src/backtest/run-backtest.ts')).href)};
+import { loadStrategy } from ${JSON.stringify(pathToFileURL(path.join(root, 'src/strategy/loader.ts')).href)};
+import { candlesFromCloses, testInstrument } from ${JSON.stringify(pathToFileURL(path.join(root, 'src/strategy/testing/index.ts')).href)};
+const { definition } = await loadStrategy(${JSON.stringify(strategyFile)});
+const instrument = testInstrument({ symbol: 'BTCUSDT', baseAsset: 'BTC', quoteAsset: 'USDT' });
+const run = runBacktest({ strategy: definition, symbol: 'BTCUSDT', interval: '1m', bars: candlesFromCloses([100, 101, 102]), instrument, fees: { maker: '0.001', taker: '0.001' }, balances: { USDT: '1000' } });
+console.log(JSON.stringify({ name: definition.name, fills: run.fills.map((f) => [f.side, f.tag]), denials: run.denials.map((d) => d.reasons.join('; ')) }));
+`;
+
 describe('a strategy outside the repository importing halyard/strategy', () => {
   it('maps every entry of package.json "exports" to this installation', () => {
     expect(packageTargets()).toEqual({
@@ -100,5 +125,17 @@ describe('a strategy outside the repository importing halyard/strategy', () => {
       sweepFailed: [],
       sweepFills: [1, 1],
     });
+  });
+
+  it('loads a plain .ts file, and the helpers it imports, from a folder without a package.json (as ES modules)', async () => {
+    const plainDir = path.join(dir, 'plain');
+    mkdirSync(plainDir);
+    writeFileSync(path.join(plainDir, 'plain.ts'), PLAIN);
+    writeFileSync(path.join(plainDir, 'plain-helper.ts'), "export const quoteOf = (): string => '150';\n");
+    const check = path.join(dir, 'plain-check.mts');
+    writeFileSync(check, PLAIN_CHECK(ROOT, path.join(plainDir, 'plain.ts')));
+    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+    const { stdout } = await run(process.execPath, ['--import', tsx, check], { cwd: dir, env: { ...process.env, NODE_OPTIONS: '' } });
+    expect(JSON.parse(stdout)).toEqual({ name: 'plain', fills: [['BUY', 'plain']], denials: [] });
   });
 });

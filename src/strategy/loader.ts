@@ -5,7 +5,8 @@
  * folder. TypeScript loads because the bin registers tsx (and vitest transforms TS in tests).
  * Before the import, package-resolve.ts registers a resolve hook in the loading thread, so a file
  * anywhere on disk can `import ... from 'halyard/strategy'` (the package's "exports") and gets
- * this installation's modules.
+ * this installation's modules, and a `.ts` or `.js` file in a folder with no `"type": "module"`
+ * package.json loads as the ES module it must be.
  *
  * Every failure is a StrategyLoadError saying what to do: an unknown name lists the available
  * ones; a module that fails to import (syntax error, a throw at top level, a bad definition)
@@ -81,9 +82,11 @@ export function resolveStrategy(ref: string, options: LoadOptions = {}): string 
 }
 
 /**
- * Why a module failed when Node loaded it as CommonJS: a `.ts` or `.js` file outside a package
- * whose package.json says `"type": "module"` is CommonJS to Node, and CommonJS cannot import
- * Halyard's ES modules while the CLI runs (Node reports a require() of an ES module "in a cycle").
+ * Why a module failed when Node loaded it as CommonJS: CommonJS cannot import Halyard's ES modules
+ * while the CLI runs (Node reports a require() of an ES module "in a cycle"). The resolve hook
+ * loads `.ts` and `.js` files as ES modules wherever they are (package-resolve-hook.mjs); this
+ * still explains a file that reaches Node as CommonJS another way (a `.cts` or `.cjs`, or a loader
+ * without the hook).
  */
 export function commonJsHint(file: string, e: unknown): string {
   const code = (e as { code?: unknown } | undefined)?.code;

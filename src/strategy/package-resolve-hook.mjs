@@ -4,7 +4,9 @@
  * `halyard/strategy`, `halyard/strategy/testing`) resolve to its files, wherever the importing
  * file is, so a strategy outside the repository can import them without installing the (private)
  * package. The file URL is passed on down the chain (tsx then loads the TypeScript), exactly as if
- * the strategy had imported the absolute path. Every other specifier is left alone.
+ * the strategy had imported the absolute path. Every other specifier is left alone, except that a
+ * `.ts` or `.js` file Node would load as CommonJS (no package.json with "type": "module" above it) is
+ * loaded as an ES module (see `resolve`).
  *
  * Plain JavaScript: hooks run on Node's loader thread, where TypeScript may not load yet.
  */
@@ -22,7 +24,14 @@ export function initialize(data) {
  * @param {object} context
  * @param {(specifier: string, context: object) => unknown} nextResolve
  */
-export function resolve(specifier, context, nextResolve) {
+export async function resolve(specifier, context, nextResolve) {
   const url = targets.get(specifier);
-  return nextResolve(url ?? specifier, context);
+  const r = await nextResolve(url ?? specifier, context);
+  // A `.ts` or `.js` file outside any package that says "type": "module" is CommonJS to Node and
+  // tsx, and CommonJS cannot import Halyard's ES modules: a strategy written in a plain folder (and
+  // the helpers it imports) failed to load. A strategy can only be an ES module (the package has no
+  // CommonJS entry): load such files as one. `.cts`, `.cjs`, `.mts`, `.mjs` and files under
+  // node_modules keep what the chain decided.
+  if (r.format === 'commonjs' && r.url.startsWith('file:') && /\.[jt]s$/.test(r.url) && !r.url.includes('/node_modules/')) return { ...r, format: 'module' };
+  return r;
 }
