@@ -3,7 +3,7 @@
  * figure reads the same everywhere. Deterministic: times are formatted in UTC from the run's
  * own timestamps, never from the clock.
  */
-import type { TagStats } from './metrics-trades.ts';
+import type { TagStats, TradeStats } from './metrics-trades.ts';
 import type { BacktestMetrics, BacktestRun, OpenTrade } from './types.ts';
 import { equityCurve } from './equity-columns.ts';
 import { maxDrawdownWindow } from './metrics-returns.ts';
@@ -132,6 +132,16 @@ export function fmtOpenTrade(t: OpenTrade, baseAsset: string, quoteAsset: string
     `worth ${fmtNum(Number(t.value))} at the last close ${fmtNum(Number(t.markPrice))}: ` +
     `unrealized ${fmtSigned(pnl)} ${quoteAsset} before the exit's fee${realized}`
   );
+}
+
+/**
+ * The trades' edge in one phrase (summary and report): expectancy ratio and SQN, each "n/a" with
+ * why when the trades cannot give it.
+ */
+export function fmtEdge(s: Pick<TradeStats, 'expectancyRatio' | 'sqn'>): string {
+  const ratio = s.expectancyRatio === undefined ? 'n/a (no losing trade)' : `${fmtNum(s.expectancyRatio, 2)} (per unit of the average loss)`;
+  const sqn = s.sqn === undefined ? 'n/a (fewer than two trades, or all alike)' : fmtNum(s.sqn, 2);
+  return `expectancy ratio ${ratio}, SQN ${sqn}`;
 }
 
 /** Tag groups shown in one line; the rest are counted. */

@@ -149,6 +149,17 @@ export interface TradeStats {
   /** Mean bars held by winning and by losing trades (0 without such trades). */
   avgBarsWinners: number;
   avgBarsLosers: number;
+  /**
+   * Expectancy ratio, as Freqtrade prints it: (1 + mean win / mean loss) * win rate - 1, what a
+   * trade returns per unit of the average loss (above 0: an edge). Undefined without a losing
+   * trade (no loss to measure it by).
+   */
+  expectancyRatio: number | undefined;
+  /**
+   * System Quality Number (Van Tharp, as Freqtrade computes it): sqrt(trades) * mean PnL / the
+   * PnLs' sample standard deviation. Undefined below two trades or when every PnL is the same.
+   */
+  sqn: number | undefined;
 }
 
 export function tradeStats(trades: readonly RoundTrip[]): TradeStats {
@@ -171,7 +182,42 @@ export function tradeStats(trades: readonly RoundTrip[]): TradeStats {
     ...streaks(pnls),
     avgBarsWinners: meanBars(trades, pnls, (p) => p > 0),
     avgBarsLosers: meanBars(trades, pnls, (p) => p < 0),
+    expectancyRatio: expectancyRatio(pnls),
+    sqn: systemQuality(pnls),
   };
+}
+
+/** TradeStats.expectancyRatio of the trades' PnLs. */
+export function expectancyRatio(pnls: readonly number[]): number | undefined {
+  let wins = 0;
+  let won = 0;
+  let losses = 0;
+  let lost = 0;
+  for (const p of pnls) {
+    if (p > 0) {
+      wins++;
+      won += p;
+    } else if (p < 0) {
+      losses++;
+      lost -= p;
+    }
+  }
+  if (losses === 0) return undefined;
+  const meanWin = wins === 0 ? 0 : won / wins;
+  return (1 + meanWin / (lost / losses)) * (wins / pnls.length) - 1;
+}
+
+/** TradeStats.sqn of the trades' PnLs. */
+export function systemQuality(pnls: readonly number[]): number | undefined {
+  const n = pnls.length;
+  if (n < 2) return undefined;
+  let sum = 0;
+  for (const p of pnls) sum += p;
+  const mean = sum / n;
+  let squares = 0;
+  for (const p of pnls) squares += (p - mean) * (p - mean);
+  const sd = Math.sqrt(squares / (n - 1));
+  return sd === 0 ? undefined : (Math.sqrt(n) * mean) / sd;
 }
 
 /** Longest runs of positive and of negative PnLs in order. */

@@ -296,6 +296,23 @@ describe('tradeStats: streaks and durations', () => {
     expect(s.avgBarsLosers).toBe(5);
     expect(tradeStats([])).toMatchObject({ maxWinStreak: 0, maxLossStreak: 0, avgBarsWinners: 0, avgBarsLosers: 0 });
   });
+
+  it('expectancy ratio: (1 + mean win / mean loss) * win rate - 1; undefined without a loss', () => {
+    // Wins 3 and 1 (mean 2), losses 1 and 3 (mean 2), a break-even: (1 + 1) * 2/5 - 1.
+    expect(tradeStats([trip('3', 1), trip('-1', 1), trip('0', 1), trip('1', 1), trip('-3', 1)]).expectancyRatio).toBeCloseTo(-0.2, 12);
+    expect(tradeStats([trip('4', 1), trip('-1', 1)]).expectancyRatio).toBeCloseTo(1.5, 12); // (1 + 4) * 0.5 - 1
+    expect(tradeStats([trip('-2', 1), trip('-1', 1)]).expectancyRatio).toBe(-1);
+    expect(tradeStats([trip('2', 1), trip('1', 1)]).expectancyRatio).toBeUndefined();
+    expect(tradeStats([]).expectancyRatio).toBeUndefined();
+  });
+
+  it('SQN: sqrt(n) * mean / sample standard deviation; undefined below two trades or with no spread', () => {
+    // PnLs 1, 2, 3, 6: mean 3, sample variance (4 + 1 + 0 + 9) / 3.
+    expect(tradeStats([trip('1', 1), trip('2', 1), trip('3', 1), trip('6', 1)]).sqn).toBeCloseTo((2 * 3) / Math.sqrt(14 / 3), 12);
+    expect(tradeStats([trip('-1', 1), trip('-3', 1)]).sqn).toBeCloseTo((Math.SQRT2 * -2) / Math.SQRT2, 12);
+    expect(tradeStats([trip('5', 1)]).sqn).toBeUndefined();
+    expect(tradeStats([trip('2', 1), trip('2', 1)]).sqn).toBeUndefined();
+  });
 });
 
 describe('calmarRatio', () => {

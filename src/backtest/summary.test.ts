@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeMetrics } from './metrics.ts';
-import { barsText, fmtDuration, fmtNum, fmtSignedPct, fmtTime } from './metrics-format.ts';
+import { barsText, fmtDuration, fmtEdge, fmtNum, fmtSignedPct, fmtTime } from './metrics-format.ts';
 import { demoRun } from './report/demo-run.ts';
 import { metricsHtml } from './report/html-parts.ts';
 import { formatSummary } from './summary.ts';
@@ -18,6 +18,7 @@ describe('formatSummary', () => {
     expect(text).toMatch(/^Calmar +n\/a \(< 30 days\) +Fills +\d+$/m);
     expect(text).toMatch(/^Trades {4}\d+ \(\d+ long, 0 short\): \d+ won, \d+ lost$/m);
     expect(text).toMatch(/^Streaks {3}up to \d+ won and \d+ lost in a row; winners held [\d.]+ bars, losers [\d.]+ on average$/m);
+    expect(text).toMatch(/^Edge {6}expectancy ratio -?[\d.]+ \(per unit of the average loss\), SQN -?[\d.]+$/m);
     expect(text).toMatch(/^Drawdown {2}deepest [\d.]+% from 2024-01-01 \d\d:\d\d UTC \([\d,.]+ USDT\) to 2024-01-01 \d\d:\d\d UTC \([\d,.]+ USDT\)$/m);
     // Ten hours annualised would be an absurd figure: not shown under 30 days.
     expect(text).toMatch(/^CAGR +n\/a \(< 30 days\) /m);
@@ -133,5 +134,12 @@ describe('metric formatting', () => {
     expect(fmtSignedPct(2.05e21)).toBe('+2.05e21%');
     expect(fmtTime(1_704_067_230_000)).toBe('2024-01-01 00:00:30 UTC');
     expect(fmtDuration(90 * 60_000)).toBe('1h 30m');
+  });
+});
+
+describe('fmtEdge', () => {
+  it('prints expectancy ratio and SQN, each n/a with why when the trades cannot give it', () => {
+    expect(fmtEdge({ expectancyRatio: 0.1234, sqn: -1.5 })).toBe('expectancy ratio 0.12 (per unit of the average loss), SQN -1.50');
+    expect(fmtEdge({ expectancyRatio: undefined, sqn: undefined })).toBe('expectancy ratio n/a (no losing trade), SQN n/a (fewer than two trades, or all alike)');
   });
 });

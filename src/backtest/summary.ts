@@ -5,7 +5,7 @@
  * asset we cannot value, the run's notices). Plain text, no colour, so it reads the same in a log
  * file.
  */
-import { alignTable, barsText, fmtDayStats, fmtDrawdownWindow, fmtDuration, fmtNum, fmtOpenTrade, fmtParams, fmtSigned, fmtSignedPct, fmtTagStats, fmtTime, metricRows } from './metrics-format.ts';
+import { alignTable, barsText, fmtDayStats, fmtDrawdownWindow, fmtDuration, fmtEdge, fmtNum, fmtOpenTrade, fmtParams, fmtSigned, fmtSignedPct, fmtTagStats, fmtTime, metricRows } from './metrics-format.ts';
 import { runSpanMs } from './metrics-returns.ts';
 import { feesInQuote, statsByTag, tradeStats } from './metrics-trades.ts';
 import { dayReturns } from './period-returns.ts';
@@ -67,6 +67,7 @@ export function formatSummary(run: BacktestRun, metrics: BacktestMetrics): strin
       `Trades    ${s.trades} (${s.long} long, ${s.short} short): ${s.wins} won, ${s.losses} lost`,
       `Per trade avg ${fmtSigned(s.avgPnl)} ${q} (${fmtSignedPct(s.avgReturnPct)}), best ${fmtSigned(s.bestPnl)}, worst ${fmtSigned(s.worstPnl)}, held ${fmtNum(s.avgBarsHeld, 1)} bars on average`,
       `Streaks   up to ${s.maxWinStreak} won and ${s.maxLossStreak} lost in a row; winners held ${fmtNum(s.avgBarsWinners, 1)} bars, losers ${fmtNum(s.avgBarsLosers, 1)} on average`,
+      `Edge      ${fmtEdge(s)}`,
     );
   }
   const drawdown = fmtDrawdownWindow(run, metrics.startEquity);

@@ -2,7 +2,7 @@
  * The static parts of the HTML report: header, metrics table, returns by month, trade list, notes and the style
  * sheet. Everything from the run is escaped; the charts are drawn by page-script.js.
  */
-import { barsText, fmtDayStats, fmtDuration, fmtNum, fmtOpenTrade, fmtParams, fmtSigned, fmtSignedPct, fmtTime, metricRows, tagLabel } from '../metrics-format.ts';
+import { barsText, fmtDayStats, fmtDuration, fmtEdge, fmtNum, fmtOpenTrade, fmtParams, fmtSigned, fmtSignedPct, fmtTime, metricRows, tagLabel } from '../metrics-format.ts';
 import { runSpanMs } from '../metrics-returns.ts';
 import { statsByTag, tradeStats } from '../metrics-trades.ts';
 import { dayReturns, monthlyReturns } from '../period-returns.ts';
@@ -62,7 +62,7 @@ export function metricsHtml(run: BacktestRun, m: BacktestMetrics): string {
   );
   const q = escapeHtml(run.quoteAsset);
   const stats = s.trades
-    ? `<p class="stats">${s.trades} trades (${s.long} long, ${s.short} short): ${s.wins} won, ${s.losses} lost; average ${escapeHtml(fmtSigned(s.avgPnl))} ${q} (${escapeHtml(fmtSignedPct(s.avgReturnPct))}), best ${escapeHtml(fmtSigned(s.bestPnl))}, worst ${escapeHtml(fmtSigned(s.worstPnl))}, held ${escapeHtml(fmtNum(s.avgBarsHeld, 1))} bars on average (winners ${escapeHtml(fmtNum(s.avgBarsWinners, 1))}, losers ${escapeHtml(fmtNum(s.avgBarsLosers, 1))}); up to ${s.maxWinStreak} won and ${s.maxLossStreak} lost in a row.</p>`
+    ? `<p class="stats">${s.trades} trades (${s.long} long, ${s.short} short): ${s.wins} won, ${s.losses} lost; average ${escapeHtml(fmtSigned(s.avgPnl))} ${q} (${escapeHtml(fmtSignedPct(s.avgReturnPct))}), best ${escapeHtml(fmtSigned(s.bestPnl))}, worst ${escapeHtml(fmtSigned(s.worstPnl))}, held ${escapeHtml(fmtNum(s.avgBarsHeld, 1))} bars on average (winners ${escapeHtml(fmtNum(s.avgBarsWinners, 1))}, losers ${escapeHtml(fmtNum(s.avgBarsLosers, 1))}); up to ${s.maxWinStreak} won and ${s.maxLossStreak} lost in a row; ${escapeHtml(fmtEdge(s))}.</p>`
     : '<p class="stats">No closed trades.</p>';
   const days = fmtDayStats(dayReturns(run, m.startEquity));
   const daysLine = days === undefined ? '' : `<p class="stats" id="days">Days: ${escapeHtml(days)}.</p>`;
