@@ -57,6 +57,65 @@ const ROWS: [string, string, string, string][] = [
   ['96', '97', '94', '95'],
 ];
 
+describe('runBacktest: longer intervals the strategy declares beside the run\'s', () => {
+  /** Minute bars from T0 + start minutes, closes 100, 101, ... (high +1, low -1). */
+  const minutes = (n: number, start = 0): BacktestBar[] =>
+    Array.from({ length: n }, (_, k) => {
+      const i = start + k;
+      const c = String(100 + i);
+      return { openTime: T0 + i * 60_000, closeTime: T0 + (i + 1) * 60_000 - 1, open: c, high: String(101 + i), low: String(99 + i), close: c, volume: '1' };
+    });
+  /** Logs each onBar: its interval, its bar's open (minutes from T0), and the last 5m bar the 1m onBar can read. */
+  function watcher(log: string[], intervals: string[] = ['1m', '5m']) {
+    return defineStrategy({
+      name: 'watcher',
+      params: z.object({}),
+      symbols: ['BTCPHP'],
+      intervals: intervals as never,
+      onBar(ctx, bar) {
+        const five = ctx.bars('BTCPHP', '5m').last;
+        log.push(`${bar.interval}@${(bar.openTime - T0) / 60_000} now+${(ctx.now() - T0) / 1000}s 5m:${five === undefined ? '-' : `${(five.openTime - T0) / 60_000} ${five.exact.open}/${five.exact.high}/${five.exact.low}/${five.exact.close} v${five.exact.volume}`}`);
+      },
+    });
+  }
+
+  it('hands each 5m bar over when the minute that completes it has closed, before that minute, made as resampleBars makes it', () => {
+    const log: string[] = [];
+    const run = runBacktest(base(watcher(log), minutes(12)));
+    expect(log.filter((l) => l.startsWith('5m'))).toEqual(['5m@0 now+300s 5m:0 100/105/99/104 v5', '5m@5 now+600s 5m:5 105/110/104/109 v5']);
+    // The minute closing at 5:00 reads the 0:00 bar it completed; the one before it, nothing yet.
+    expect(log.slice(3, 6)).toEqual(['1m@3 now+240s 5m:-', '5m@0 now+300s 5m:0 100/105/99/104 v5', '1m@4 now+300s 5m:0 100/105/99/104 v5']);
+    // The 10:00 period is still open when the bars end: never handed out. The run's own figures are the 1m bars'.
+    expect(run.barCount).toBe(12);
+    expect(run.longerIntervals).toEqual(['5m']);
+    expect(JSON.parse(JSON.stringify(runBacktest(base(watcher([]), minutes(12))))) as object).toEqual(JSON.parse(JSON.stringify(run)) as object);
+  });
+
+  it('longest first when several close together; none handed out for a period the bars start inside', () => {
+    const log: string[] = [];
+    runBacktest(base(watcher(log, ['1m', '5m', '15m']), minutes(40, 2)));
+    // 0:00-0:05 starts at 0:02 in the bars: left out (as resampleBars leaves it out). At 0:15 the 15m
+    // period 0:00 also started inside the bars: left out too; at 0:30 both close: 15m, then 5m, then 1m.
+    expect(log.filter((l) => !l.startsWith('1m')).map((l) => l.split(' ')[0])).toEqual(['5m@5', '5m@10', '5m@15', '5m@20', '15m@15', '5m@25', '5m@30', '5m@35']);
+    const at30 = log.findIndex((l) => l.startsWith('15m@15'));
+    expect(log.slice(at30 - 1, at30 + 3).map((l) => l.split(' ')[0])).toEqual(['1m@28', '15m@15', '5m@25', '1m@29']);
+  });
+
+  it('makes them from the history before the range too (a period the history ends inside is completed by the run)', () => {
+    const log: string[] = [];
+    runBacktest(base(watcher(log), minutes(8, 7), { history: minutes(7) }));
+    // History 0:00-0:06: the 0:00 period comes from it; the 0:05 one is completed by the run's 0:09 minute.
+    expect(log[0]).toBe('1m@7 now+480s 5m:0 100/105/99/104 v5');
+    expect(log).toContain('5m@5 now+600s 5m:5 105/110/104/109 v5');
+  });
+
+  it('refuses an interval the run\'s bars cannot make, saying what would run', () => {
+    expect(() => runBacktest(base(watcher([], ['5m', '1m']), minutes(12), { interval: '5m' }))).toThrow(
+      "strategy 'watcher' declares 1m bars beside the run's 5m, which cannot be made from 5m bars: a backtest makes the longer intervals 5m bars tile; run on 1m or on an interval that tiles every one it declares",
+    );
+  });
+});
+
 describe('runBacktest: history before the range (startup bars)', () => {
   it('gives the strategy its warmup from bars before the first, which are never traded: onBar runs from the first bar', () => {
     const seen: number[] = [];

@@ -6,7 +6,10 @@
  *
  * Per bar: play the bar's path through the venue (orders sent earlier fill), then deliver the
  * closed bar at closeTime + 1 (its intents are queued for the next bar's open), fire due timers,
- * record the equity point. After the last bar the strategy is stopped and what is still queued
+ * record the equity point. A strategy that declares longer intervals of the symbol beside the
+ * run's (a 1h trend filter on a 1m strategy: Freqtrade's informative timeframes) gets their bars
+ * made from the run's (data/resample.ts PeriodStream), each delivered when the run's bar that
+ * completes it has closed, before that bar (longest first): onBar of the run's bar reads them. After the last bar the strategy is stopped and what is still queued
  * runs with no market price. The same options give a byte-identical result (JSON.stringify):
  * ids count from fixed seeds, nothing reads the wall clock, every collection keeps insertion order.
  */
@@ -15,6 +18,7 @@ import type { Candle, KeptClose } from '../core/indicators/candle.ts';
 import type { Instrument } from '../core/market/index.ts';
 import type { FeeRates } from '../core/matching/index.ts';
 import { D, dec } from '../core/money/decimal.ts';
+import { canResample, PeriodStream } from '../data/resample.ts';
 import type { DetailedCandle } from '../data/resample.ts';
 import { OrderManager } from '../core/orders/index.ts';
 import { Kernel } from '../engine/kernel.ts';
@@ -83,6 +87,26 @@ function check(opts: BacktestOptions, setup: { symbols: readonly string[]; inter
   return opts.interval as Interval;
 }
 
+/**
+ * The symbol's other intervals the strategy declared, each made from the run's bars, longest
+ * first (the order they are delivered in when they close together). One the run's bars do not
+ * tile (shorter, or not a whole multiple) cannot be made: refused, saying what would run.
+ */
+function longerIntervals(intervals: readonly Interval[], interval: Interval, name: string): PeriodStream[] {
+  const out: Interval[] = [];
+  for (const other of intervals) {
+    if (other === interval || out.includes(other)) continue;
+    if (!canResample(interval, other)) {
+      throw new RangeError(
+        `strategy '${name}' declares ${other} bars beside the run's ${interval}, which cannot be made from ${interval} bars: a backtest makes the longer intervals ${interval} bars tile; run on ${other} or on an interval that tiles every one it declares`,
+      );
+    }
+    out.push(other);
+  }
+  return out.sort((a, b) => (INTERVAL_ORDER.indexOf(b) - INTERVAL_ORDER.indexOf(a))).map((i) => new PeriodStream(i));
+}
+const INTERVAL_ORDER: readonly string[] = INTERVALS;
+
 /** Bars the run will likely record, to size its columns once: an array's length, or a source's own `sizeHint` (journalBars). */
 function expectedBars(opts: BacktestOptions, list: readonly BarInput[] | undefined): number {
   if (list !== undefined) return opts.from === undefined && opts.to === undefined ? list.length : 0;
@@ -132,7 +156,10 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
   });
   const runner = kernel.addStrategy(opts.strategy, opts.params);
   const interval = check(opts, runner.setup, runner.name);
-  const startupBars = preloadHistory(runner, clock, symbol, interval, opts.history);
+  const longer = longerIntervals(runner.setup.intervals, interval, runner.name);
+  const startupBars = preloadHistory(runner, clock, symbol, interval, opts.history, longer);
+  /** The longer bars a run bar completed (reused). */
+  const completed: Candle[] = [];
   // A strategy with a timer has it fired at each due time inside the bars (play-bar.ts), and at
   // the bar's delivery for a time due then.
   const hasTimer = runner.setup.timerMs !== undefined;
@@ -192,6 +219,12 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
       else player.play(c);
       clock.t = c.closeTime + 1;
       pendingClose = lastCloseKept = keepClose(c.exact);
+      for (let k = 0; k < longer.length; k++) {
+        const stream = longer[k] as PeriodStream;
+        stream.push(c, completed);
+        for (let j = 0; j < completed.length; j++) kernel.bar(symbol, stream.interval as Interval, completed[j] as Candle);
+        completed.length = 0;
+      }
       kernel.bar(symbol, interval, c);
       if (hasTimer) kernel.timer(clock.t);
       rec.point(c);
@@ -223,6 +256,7 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
     from: first,
     to: lastClose + 1,
     barCount: count,
+    ...(longer.length === 0 ? {} : { longerIntervals: longer.map((p) => p.interval) }),
     warmup: runner.setup.warmup,
     ...(startupBars > 0 ? { startupBars } : {}),
     missingBars: missing,
@@ -255,11 +289,16 @@ function playDetail(player: BarPlayer, c: Candle): void {
   for (let i = 0; i < detail.length; i++) player.play(detail[i] as Candle);
 }
 
-/** Hands `history` to the strategy's series (StrategyRunner.preload: no handler runs); how many bars it took. */
-function preloadHistory(runner: AnyStrategyRunner, clock: SimClock, symbol: string, interval: Interval, history: Iterable<BarInput> | undefined): number {
+/**
+ * Hands `history` to the strategy's series (StrategyRunner.preload: no handler runs), and the
+ * longer bars made from it to theirs (a period the history ends inside is completed by the run's
+ * bars); how many bars it took.
+ */
+function preloadHistory(runner: AnyStrategyRunner, clock: SimClock, symbol: string, interval: Interval, history: Iterable<BarInput> | undefined, longer: readonly PeriodStream[]): number {
   if (history === undefined) return 0;
   const scratch = new CandleScratch();
   let n = 0;
+  const made = longer.map((): Candle[] => []);
   // One at a time through the reused Candle: the series copies what it keeps. The clock passes
   // each bar's close (the runner takes closed bars only); the run sets it to its first open after.
   const candles = (function* () {
@@ -267,9 +306,11 @@ function preloadHistory(runner: AnyStrategyRunner, clock: SimClock, symbol: stri
       const c = scratch.of(bar);
       clock.t = c.closeTime + 1;
       n++;
+      for (let k = 0; k < longer.length; k++) (longer[k] as PeriodStream).push(c, made[k] as Candle[]);
       yield c;
     }
   })();
   runner.preload(symbol, interval, candles);
+  for (let k = 0; k < longer.length; k++) runner.preload(symbol, (longer[k] as PeriodStream).interval as Interval, made[k] as Candle[]);
   return n;
 }

@@ -13,6 +13,7 @@ describe('formatSummary', () => {
     expect(lines[0]).toBe('Strategy  demo-sma');
     expect(text).toMatch(/^Params {4}fast=8 slow=21$/m);
     expect(text).toMatch(/^Market {4}BTCUSDT 1m$/m);
+    expect(formatSummary({ ...run, longerIntervals: ['1h', '5m'] }, computeMetrics(run))).toMatch(/^Market {4}BTCUSDT 1m \(and 1h, 5m bars made from them, for the strategy\)$/m);
     expect(text).toMatch(/^Range {5}2024-01-01 00:00 UTC -> 2024-01-01 10:00 UTC \(10h, 600 bars\)$/m);
     expect(text).toMatch(/^Start equity +10,000\.00 USDT +Sharpe \(ann\.\) +-?[\d.]+$/m);
     expect(text).toMatch(/^Calmar +n\/a \(< 30 days\) +Fills +\d+$/m);

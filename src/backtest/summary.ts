@@ -39,7 +39,7 @@ export function formatSummary(run: BacktestRun, metrics: BacktestMetrics): strin
     [
       ['Strategy', run.strategy],
       ['Params', fmtParams(run.params)],
-      ['Market', `${run.symbol} ${run.interval}`],
+      ['Market', `${run.symbol} ${run.interval}${run.longerIntervals?.length ? ` (and ${run.longerIntervals.join(', ')} bars made from them, for the strategy)` : ''}`],
       ['Range', `${fmtTime(run.from)} -> ${fmtTime(run.to)} (${fmtDuration(run.to - run.from)}, ${barsText(run.barCount)}${missingText(run)})`],
       ...warmupRow(run),
       ['Fees', `maker ${run.fees.maker}, taker ${run.fees.taker}${Object.keys(run.fillModel).length ? `; fill model ${JSON.stringify(run.fillModel)}` : ''}`],

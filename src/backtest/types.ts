@@ -126,6 +126,11 @@ export interface BacktestRun {
   to: number;
   barCount: number;
   /**
+   * The symbol's longer intervals the strategy declared beside `interval`, longest first: their
+   * bars were made from the run's and handed to it as each closed. Absent when it declared none.
+   */
+  longerIntervals?: string[];
+  /**
    * The strategy's `warmup`: closed bars its series needed before onBar ran. They come from the
    * run's own bars (nothing is loaded before `from`): the first warmup - 1 bars only filled its
    * history. Absent from a run made by hand.

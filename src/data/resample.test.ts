@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Candle } from '../core/indicators/candle.ts';
-import { canResample, resampleBars } from './resample.ts';
+import { canResample, PeriodStream, resampleBars } from './resample.ts';
 
 const M = 60_000;
 const T = Date.UTC(2024, 0, 1); // a Monday
@@ -118,5 +119,56 @@ describe('resampleBars with detail', () => {
     expect(out[0]!.detail[1]).toEqual(src[1]);
     expect(out[0]!.detail[1]).not.toBe(src[1]);
     expect(out[0]!.exact.high).toBe('3');
+  });
+});
+
+describe('PeriodStream', () => {
+  /** Every period a stream hands out, with the index of the source bar that completed it. */
+  function streamed(src: readonly Candle[], interval: '5m' | '1h'): [number, Candle][] {
+    const stream = new PeriodStream(interval);
+    const got: [number, Candle][] = [];
+    src.forEach((c, i) => {
+      const out: Candle[] = [];
+      stream.push(c, out);
+      for (const p of out) got.push([i, p]);
+    });
+    return got;
+  }
+
+  it('hands a period out with the bar that reaches its close, or, missing its last bars, with the next period\'s first bar', () => {
+    const src = [
+      bar(T + 2 * M, '1', '1', '1', '1', '1'), // the first 5 minutes start inside: left out
+      bar(T + 4 * M, '1', '1', '1', '1', '1'),
+      bar(T + 5 * M, '2', '3', '2', '2', '1'),
+      bar(T + 9 * M, '2', '2', '1', '1', '2'), // closes the 5m period at T + 10m
+      bar(T + 10 * M, '5', '5', '5', '5', '1'),
+      bar(T + 11 * M, '5', '6', '5', '6', '1'), // the period ends short: handed out with the next bar
+      bar(T + 19 * M, '7', '7', '7', '7', '1'), // alone in its period, and closing it
+      bar(T + 20 * M, '8', '8', '8', '8', '1'), // still open when the source ends: never handed out
+    ];
+    const got = streamed(src, '5m');
+    expect(got.map(([i, p]) => [i, (p.openTime - T) / M, p.exact.open, p.exact.high, p.exact.low, p.exact.close, p.exact.volume])).toEqual([
+      [3, 5, '2', '3', '1', '1', '3'],
+      [6, 10, '5', '6', '5', '6', '2'],
+      [6, 15, '7', '7', '7', '7', '1'],
+    ]);
+  });
+
+  it('hands out exactly the bars resampleBars makes, each no earlier than the bar that completes it closes', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 999 })), { minLength: 1, maxLength: 300 }), fc.integer({ min: 0, max: 200 }), (steps, start) => {
+        let t = T + start * M;
+        const src = steps.map(([step, price]) => {
+          t += step * M;
+          return bar(t, String(price), String(price + 1), String(price - 0.5), String(price + 0.25), '0.5');
+        });
+        for (const interval of ['5m', '1h'] as const) {
+          const got = streamed(src, interval);
+          expect(got.map(([, p]) => p)).toEqual([...resampleBars(src, interval)]);
+          // No lookahead: a period is handed out once its close has passed (at the close of the bar that completed it).
+          for (const [i, p] of got) expect(src[i]!.closeTime).toBeGreaterThanOrEqual(p.closeTime);
+        }
+      }),
+    );
   });
 });

@@ -87,6 +87,46 @@ export function* resampleBars(source: Iterable<Candle>, interval: KlineInterval,
   if (period !== undefined && whole && lastClose >= period.closeTime) yield period.candle();
 }
 
+/**
+ * `resampleBars` one source bar at a time, for a consumer that must hand each period out as soon
+ * as it is complete (a backtest feeding a strategy the longer bars it declared beside the run's):
+ * a period is complete when the bar that reaches its close arrives, or, when the source lacks the
+ * bars at its end (a gap), when a later period's first bar does. The periods are resampleBars'
+ * (the same bars, the same texts): the first one is left out when the source starts inside it,
+ * and the last one, still open when the source ends, is never handed out.
+ */
+export class PeriodStream {
+  private period: Period | undefined;
+  /** Whether the period being filled is whole at its start (only the source's first one may not be). */
+  private whole = true;
+  private first = true;
+
+  constructor(readonly interval: KlineInterval) {}
+
+  /** Take the next source bar (opening after the last one); the periods it completes, oldest first, are pushed onto `out`. */
+  push(c: Candle, out: Candle[]): void {
+    const open = periodOpen(this.interval, c.openTime);
+    let period = this.period;
+    if (period !== undefined && period.openTime !== open) {
+      // A later period's bar: the one being filled ended with bars missing.
+      if (this.whole) out.push(period.candle());
+      period = undefined;
+      this.whole = true;
+    }
+    if (period === undefined) {
+      if (this.first) this.whole = startsPeriod(this.interval, c.openTime);
+      this.first = false;
+      period = new Period(open, periodClose(this.interval, open), c, false);
+    } else period.add(c);
+    if (c.closeTime >= period.closeTime) {
+      if (this.whole) out.push(period.candle());
+      period = undefined;
+      this.whole = true;
+    }
+    this.period = period;
+  }
+}
+
 /** A copy of a candle that outlives it (the source may reuse one object). */
 function copyCandle(c: Candle): Candle {
   const x = c.exact;
