@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Candle } from '../../core/indicators/candle.ts';
 import type { BacktestBar, BacktestFill } from '../types.ts';
-import { buildChartData, chooseBucket, toCandles, toMarkers } from './chart-data.ts';
+import { buildChartData, chooseBucket, toCandles, toCurves, toMarkers } from './chart-data.ts';
 import { demoBars, demoRun } from './demo-run.ts';
 
 const MIN = 60_000;
@@ -72,5 +72,38 @@ describe('buildChartData', () => {
       }
     }
     for (const max of [1_000, 100_000]) expect(buildChartData(run, stream(), max)).toEqual(buildChartData(run, bars, max));
+  });
+
+  it('puts each equity and drawdown point on its candle\'s time: the candle the bar belongs to, not its close a bar later', () => {
+    const bars = demoBars(300, 4);
+    const run = demoRun({ barsData: bars });
+    const data = buildChartData(run, bars);
+    expect(data.candles.length).toBe(300);
+    // The run records equity at each bar's close (59.999 s after a 1m bar's open).
+    expect(run.equity[0]!.time).toBe(bars[0]!.closeTime);
+    expect(data.equity.map((p) => p.time)).toEqual(data.candles.map((c) => c.time));
+    expect(data.drawdown.map((p) => p.time)).toEqual(data.candles.map((c) => c.time));
+    expect(data.equity.map((p) => p.value)).toEqual(run.equity.map((p) => p.equity));
+  });
+
+  it('thinned, keeps one point per candle: the equity at the close of its last bar, the deepest drawdown of its bars', () => {
+    const bars = demoBars(12_000, 2);
+    const run = demoRun({ barsData: bars, fast: 20, slow: 60 });
+    const data = buildChartData(run, bars, 1_000);
+    expect(data.candleInterval).toBe('15m');
+    expect(data.equity.map((p) => p.time)).toEqual(data.candles.map((c) => c.time));
+    expect(data.drawdown.map((p) => p.time)).toEqual(data.candles.map((c) => c.time));
+    const ms = 15 * MIN;
+    const lastIn = new Map<number, number>();
+    for (const p of run.equity) lastIn.set(Math.floor(p.time / ms) * ms / 1000, p.equity);
+    expect(data.equity.map((p) => p.value)).toEqual(data.candles.map((c) => lastIn.get(c.time)));
+  });
+
+  it('without candles, keeps the points at their close times, at most `max` of them', () => {
+    const bars = demoBars(300, 4);
+    const run = demoRun({ barsData: bars });
+    const { equity } = toCurves(run, [], 100);
+    expect(equity.length).toBe(100);
+    expect(equity[0]).toEqual({ time: Math.floor(bars[2]!.closeTime / 1000), value: run.equity[2]!.equity });
   });
 });

@@ -3,8 +3,9 @@
  * Long runs are thinned so the page stays light: candles are aggregated to the smallest standard
  * interval that keeps them under `maxCandles` (a year of 1-minute bars becomes 2-hour candles),
  * fills become markers on the candle that contains them (one per candle and side, with a count),
- * and the equity and drawdown curves keep one point per bucket (the last equity; the deepest
- * drawdown, so the worst moment is never averaged away).
+ * and the equity and drawdown curves keep one point per candle, at the candle's time (the last
+ * equity in it; the deepest drawdown, so the worst moment is never averaged away): the three
+ * charts share one time base (toCurves).
  *
  * The bars are what the backtest loop takes (bar-input.ts BarInput): the run's BacktestBars
  * (decimal texts) or the Candles a journal replay streams (numbers, one reused object:
@@ -159,22 +160,43 @@ export function toMarkers(fills: BacktestRun['fills'], candles: readonly CandleP
     }));
 }
 
-/** Equity and drawdown (negative percent, an underwater curve) with at most `max` points each. */
-export function toCurves(run: BacktestRun, max: number): { equity: LinePoint[]; drawdown: LinePoint[] } {
+/**
+ * Equity and drawdown (negative percent, an underwater curve) on the candles' time base: one point
+ * per candle, at the candle's time (its open, as lightweight-charts, TradingView and Freqtrade's
+ * plots place a bar), valued at the close of the last bar in it (the equity the recorder took at
+ * that bar's close) with the deepest drawdown of its bars. The run records each bar's equity at the
+ * bar's close time (equity-columns.ts); plotted there, the line sat one bar to the right of the
+ * candle it belongs to. A bar belongs to the last candle opening at or before its close time (the
+ * candle holding it, as a fill's marker does); one before the first candle goes to the first.
+ * Without candles (no bars given) there is nothing to align with: points at their close times,
+ * thinned to at most `max`.
+ */
+export function toCurves(run: BacktestRun, candles: readonly CandlePoint[], max: number): { equity: LinePoint[]; drawdown: LinePoint[] } {
   // The run's columns while its points are not built (equity-columns.ts): a year is 525,600 points.
   const { length: n, values, times } = equityCurve(run);
   const dd = drawdownSeries(startEquityOf(run), values);
-  const k = Math.max(1, Math.ceil(n / max));
   const equity: LinePoint[] = [];
   const drawdown: LinePoint[] = [];
-  for (let i = 0; i < n; i += k) {
-    const end = Math.min(n, i + k) - 1;
-    const time = Math.floor(times[end]! / 1000);
-    if (equity.length && time <= equity[equity.length - 1]!.time) continue;
-    let deepest = 0;
-    for (let j = i; j <= end; j++) deepest = Math.max(deepest, dd[j]!);
-    equity.push({ time, value: values[end]! });
-    drawdown.push({ time, value: -deepest });
+  const k = Math.max(1, Math.ceil(n / max));
+  let c = 0;
+  for (let i = 0; i < n; i++) {
+    let time: number;
+    if (candles.length > 0) {
+      // Close times ascend, so the candle holding the bar only moves forward.
+      const t = times[i]! / 1000;
+      while (c + 1 < candles.length && candles[c + 1]!.time <= t) c++;
+      time = candles[c]!.time;
+    } else time = Math.floor(times[Math.min(n, i - (i % k) + k) - 1]! / 1000);
+    const last = equity[equity.length - 1];
+    if (last !== undefined && time <= last.time) {
+      // The same candle (or bucket): the later close's equity, the deeper drawdown.
+      last.value = values[i]!;
+      const d = drawdown[drawdown.length - 1]!;
+      if (-dd[i]! < d.value) d.value = -dd[i]!;
+      continue;
+    }
+    equity.push({ time, value: values[i]! });
+    drawdown.push({ time, value: -dd[i]! });
   }
   return { equity, drawdown };
 }
@@ -207,7 +229,7 @@ export function buildChartData(run: BacktestRun, bars: Iterable<BarInput>, maxPo
     count++;
   }
   const candles = buckets.candles;
-  const curves = toCurves(run, maxPoints);
+  const curves = toCurves(run, candles, maxPoints);
   return {
     candles,
     markers: toMarkers(run.fills, candles),

@@ -6,7 +6,8 @@
  *
  * Content: header (strategy, params, range), metrics, a candlestick chart with entry/exit markers
  * (#price-chart), the equity curve (#equity-chart), the drawdown (#drawdown-chart), the trade
- * list. Long runs are thinned to about 5,000 candles and curve points (chart-data.ts). When the
+ * list. The equity and drawdown are plotted on the candles' times (a candle's point is the equity
+ * at its close). Long runs are thinned to about 5,000 candles and curve points (chart-data.ts). When the
  * charts are drawn the body gets data-ready="true" and window.__report holds the counts.
  */
 import { writeFile } from 'node:fs/promises';
@@ -72,7 +73,7 @@ export function renderReport(input: ReportInput): string {
       : `${data.candles.length.toLocaleString('en-US')} candles; markers: B = buy fill, S = sell fill (×n when several in one candle).`;
   const curveNote =
     data.equity.length < data.sourceEquityPoints
-      ? `<p class="note">${data.equity.length.toLocaleString('en-US')} of ${data.sourceEquityPoints.toLocaleString('en-US')} points shown (last equity and deepest drawdown of each bucket).</p>`
+      ? `<p class="note">${data.equity.length.toLocaleString('en-US')} of ${data.sourceEquityPoints.toLocaleString('en-US')} points shown, one per candle (last equity and deepest drawdown of each).</p>`
       : '';
   const window = fmtDrawdownWindow(run, metrics.startEquity);
   const drawdownNote = window === undefined ? '' : `<p class="note" id="drawdown-window">Deepest: ${escapeHtml(window)}.</p>`;
