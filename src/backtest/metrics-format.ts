@@ -25,10 +25,39 @@ export function fmtSigned(x: number, decimals = 2): string {
   return x > 0 && !s.startsWith('-') && !s.startsWith('+') ? `+${s}` : s;
 }
 
-/** Percent with a sign option; a million percent and up (CAGR of a short run) in exponent form. */
+/** Decimals a percentage may gain so that it does not read as a bound it is not (pct). */
+const PCT_EXTRA_DECIMALS = 4;
+
+/** Whether `x` at `decimals` reads as 0 or as 100 (either sign) while it is not exactly that. */
+function onBound(x: number, decimals: number): boolean {
+  const m = Math.abs(x);
+  const shown = Number(m.toFixed(decimals));
+  return (shown === 0 && m !== 0) || (shown === 100 && m !== 100);
+}
+
+/**
+ * Percent with a sign option; a million percent and up (CAGR of a short run) in exponent form.
+ * 0% and 100% are figures a reader acts on (never exposed, always exposed, every trade won, all
+ * of it lost), so a percentage that is not exactly 0 or 100 never prints as one: it gets the
+ * fewest extra decimals, up to PCT_EXTRA_DECIMALS, that tell it apart (an exposure of 99.98% at
+ * one decimal prints 99.98%, a drawdown of 0.004% at two prints 0.004%, a return of 100.001%
+ * prints +100.001%). Closer still, it prints the nearest figure of its own decimals with the
+ * side it lies on: "<0.1%", ">99.9%", ">100.0%" (and ">-0.01%", "<-99.99%" below zero).
+ */
 function pct(x: number, decimals: number, signed: boolean): string {
   if (Number.isFinite(x) && Math.abs(x) >= 1e6) return `${signed && x > 0 ? '+' : ''}${x.toExponential(2).replace('e+', 'e')}%`;
-  return `${signed ? fmtSigned(x, decimals) : fmtNum(x, decimals)}%`;
+  const text = (d: number): string => `${signed ? fmtSigned(x, d) : fmtNum(x, d)}%`;
+  if (!Number.isFinite(x) || !onBound(x, decimals)) return text(decimals);
+  for (let d = decimals + 1; d <= decimals + PCT_EXTRA_DECIMALS; d++) if (!onBound(x, d)) return text(d);
+  const m = Math.abs(x);
+  const step = 10 ** -decimals;
+  // The nearest figure shown at `decimals` that is not the bound, on the value's side of it.
+  const near = m < 0.5 ? step : m < 100 ? 100 - step : 100;
+  const farther = m < 0.5 ? '<' : '>';
+  const sign = x < 0 ? '-' : signed ? '+' : '';
+  // Below zero the comparison turns round: -0.001 > -0.01.
+  const cmp = x < 0 ? (farther === '<' ? '>' : '<') : farther;
+  return `${cmp}${sign}${fmtNum(near, decimals)}%`;
 }
 export const fmtPct = (x: number, decimals = 2): string => pct(x, decimals, false);
 export const fmtSignedPct = (x: number, decimals = 2): string => pct(x, decimals, true);
@@ -158,7 +187,7 @@ export function tagLabel(tag: string): string {
  */
 export function fmtTagStats(groups: readonly TagStats[], quoteAsset: string): string | undefined {
   if (groups.length < 2) return undefined;
-  const shown = groups.slice(0, TAGS_SHOWN).map((g) => `${tagLabel(g.tag)} ${fmtNum(g.trades, 0)} (${fmtNum(g.winRatePct, 1)}% won, avg ${fmtSigned(g.avgPnl)}, total ${fmtSigned(g.totalPnl)} ${quoteAsset})`);
+  const shown = groups.slice(0, TAGS_SHOWN).map((g) => `${tagLabel(g.tag)} ${fmtNum(g.trades, 0)} (${fmtPct(g.winRatePct, 1)} won, avg ${fmtSigned(g.avgPnl)}, total ${fmtSigned(g.totalPnl)} ${quoteAsset})`);
   const more = groups.length > TAGS_SHOWN ? `; ${groups.length - TAGS_SHOWN} more` : '';
   return shown.join('; ') + more;
 }

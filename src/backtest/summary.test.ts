@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeMetrics } from './metrics.ts';
-import { barsText, fmtDuration, fmtEdge, fmtNum, fmtSignedPct, fmtTime } from './metrics-format.ts';
+import { barsText, fmtDuration, fmtEdge, fmtNum, fmtPct, fmtSignedPct, fmtTagStats, fmtTime, metricRows } from './metrics-format.ts';
 import { demoRun } from './report/demo-run.ts';
 import { metricsHtml } from './report/html-parts.ts';
 import { formatSummary } from './summary.ts';
@@ -142,5 +142,51 @@ describe('fmtEdge', () => {
   it('prints expectancy ratio and SQN, each n/a with why when the trades cannot give it', () => {
     expect(fmtEdge({ expectancyRatio: 0.1234, sqn: -1.5 })).toBe('expectancy ratio 0.12 (per unit of the average loss), SQN -1.50');
     expect(fmtEdge({ expectancyRatio: undefined, sqn: undefined })).toBe('expectancy ratio n/a (no losing trade), SQN n/a (fewer than two trades, or all alike)');
+  });
+});
+
+describe('percentages near 0 and 100', () => {
+  it('never print as 0 or 100 when they are not: extra decimals tell them apart', () => {
+    expect(fmtPct(99.98, 1)).toBe('99.98%');
+    expect(fmtPct(99.951, 1)).toBe('99.95%');
+    expect(fmtPct(99.9996, 1)).toBe('99.9996%');
+    expect(fmtPct(0.04, 1)).toBe('0.04%');
+    expect(fmtPct(0.004)).toBe('0.004%');
+    expect(fmtSignedPct(-99.999)).toBe('-99.999%');
+    expect(fmtSignedPct(100.001)).toBe('+100.001%');
+    expect(fmtSignedPct(-0.001)).toBe('-0.001%');
+    expect(fmtSignedPct(0.0004)).toBe('+0.0004%');
+  });
+
+  it('past four extra decimals, print the nearest figure of their own decimals and the side they lie on', () => {
+    expect(fmtPct(100 - 1e-9, 1)).toBe('>99.9%');
+    expect(fmtPct(1e-9, 1)).toBe('<0.1%');
+    expect(fmtSignedPct(1e-9)).toBe('<+0.01%');
+    expect(fmtSignedPct(-1e-9)).toBe('>-0.01%');
+    expect(fmtSignedPct(-100 + 1e-9)).toBe('<-99.99%');
+    expect(fmtSignedPct(100 + 1e-9)).toBe('>+100.00%');
+  });
+
+  it('keep their decimals otherwise, exactly 0 and 100 included', () => {
+    expect(fmtPct(100, 1)).toBe('100.0%');
+    expect(fmtPct(0, 1)).toBe('0.0%');
+    expect(fmtPct(99.94, 1)).toBe('99.9%');
+    expect(fmtPct(0.05, 1)).toBe('0.1%');
+    expect(fmtSignedPct(-100)).toBe('-100.00%');
+    expect(fmtSignedPct(0)).toBe('0.00%');
+    expect(fmtSignedPct(12.345)).toBe('+12.35%');
+  });
+
+  it('apply to exposure, win rate and drawdown in the summary and report rows, and to win rates by tag', () => {
+    const run = demoRun({ bars: 600, seed: 3 });
+    const m = { ...computeMetrics(run), exposurePct: 99.98, winRatePct: 99.99, maxDrawdownPct: 0.001, trades: 10_000 };
+    const rows = Object.fromEntries(metricRows(m, 'USDT').map((r) => [r.key, r.value]));
+    expect(rows.exposurePct).toBe('99.98%');
+    expect(rows.winRatePct).toBe('99.99%');
+    expect(rows.maxDrawdownPct).toBe('0.001%');
+    expect(formatSummary(run, m)).toMatch(/ Exposure +99\.98%$/m);
+    expect(metricsHtml(run, m)).toContain('<div class="label">Exposure</div><div class="value">99.98%</div>');
+    const tag = { trades: 9_999, wins: 9_998, winRatePct: (9_998 / 9_999) * 100, avgPnl: 1, totalPnl: 1 };
+    expect(fmtTagStats([{ ...tag, tag: 'a' }, { ...tag, tag: 'b' }], 'USDT')).toContain('a 9,999 (99.99% won,');
   });
 });

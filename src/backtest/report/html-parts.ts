@@ -2,7 +2,7 @@
  * The static parts of the HTML report: header, metrics table, returns by month, trade list, notes and the style
  * sheet. Everything from the run is escaped; the charts are drawn by page-script.js.
  */
-import { barsText, fmtDayStats, fmtDuration, fmtEdge, fmtNum, fmtOpenTrade, fmtParams, fmtSigned, fmtSignedPct, fmtTime, metricRows, tagLabel } from '../metrics-format.ts';
+import { barsText, fmtDayStats, fmtDuration, fmtEdge, fmtNum, fmtOpenTrade, fmtParams, fmtPct, fmtSigned, fmtSignedPct, fmtTime, metricRows, tagLabel } from '../metrics-format.ts';
 import { runSpanMs } from '../metrics-returns.ts';
 import { statsByTag, tradeStats } from '../metrics-trades.ts';
 import { dayReturns, monthlyReturns } from '../period-returns.ts';
@@ -81,7 +81,7 @@ function tagTablesHtml(run: BacktestRun): string {
     if (groups.length < 2) return '';
     const rows = groups.map((g) => {
       const cls = g.totalPnl > 0 ? 'win' : g.totalPnl < 0 ? 'loss' : '';
-      const cells = [tagLabel(g.tag), fmtNum(g.trades, 0), `${fmtNum(g.winRatePct, 1)}%`, fmtSigned(g.avgPnl), fmtSigned(g.totalPnl)];
+      const cells = [tagLabel(g.tag), fmtNum(g.trades, 0), fmtPct(g.winRatePct, 1), fmtSigned(g.avgPnl), fmtSigned(g.totalPnl)];
       return `<tr class="${cls}">${cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`;
     });
     const head = [title, 'Trades', 'Won', `Avg PnL (${q})`, `Total PnL (${q})`];
