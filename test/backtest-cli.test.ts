@@ -208,7 +208,12 @@ export default defineStrategy({ name: 'chatty', params: z.object({ symbol: z.str
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/4 combination\(s\)/);
-    const saved = JSON.parse(readFileSync(json, 'utf8')) as { results: { values: { fast: number; slow: number } }[] };
+    const saved = JSON.parse(readFileSync(json, 'utf8')) as { axes: unknown; results: { values: { fast: number; slow: number } }[] };
+    // The axes' values are of their parameter's type, as the results' values are.
+    expect(saved.axes).toEqual([
+      { name: 'fast', values: [5, 10] },
+      { name: 'slow', values: [20, 40] },
+    ]);
     const top = saved.results[0]!.values;
     expect(r.out).toContain(`best    --param fast=${top.fast} --param slow=${top.slow}  (run it alone for its report)`);
     const wf = await run([...base(), '--sweep', 'fast=5,10', 'slow=20', '--walk-forward', '--folds', '2', '--workers', '0', '--json', join(dir, 'wf.json')]);
@@ -218,10 +223,15 @@ export default defineStrategy({ name: 'chatty', params: z.object({ symbol: z.str
   });
 
   it('sweeps a required parameter without a --param of its own', async () => {
-    const r = await run(['backtest', '--strategy', 'grid', '--symbol', 'BTCPHP', '--interval', '1m', '--journal', journal, '--out-dir', join(dir, 'grid'), '--param', 'lower=900', '--param', 'upper=1100', '--sweep', 'quantity=0.01,0.02', '--workers', '0']);
+    const json = join(dir, 'grid-sweep.json');
+    const r = await run(['backtest', '--strategy', 'grid', '--symbol', 'BTCPHP', '--interval', '1m', '--journal', journal, '--out-dir', join(dir, 'grid'), '--param', 'lower=900', '--param', 'upper=1100', '--sweep', 'quantity=0.01,0.02', '--workers', '0', '--json', json]);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/2 combination\(s\) run/);
+    // A quantity is money: decimal text in the axes and the results alike.
+    const saved = JSON.parse(readFileSync(json, 'utf8')) as { axes: unknown; results: { values: Record<string, unknown> }[] };
+    expect(saved.axes).toEqual([{ name: 'quantity', values: ['0.01', '0.02'] }]);
+    expect(saved.results.map((e) => e.values['quantity']).sort()).toEqual(['0.01', '0.02']);
   });
 
   it('refuses a bad sweep spec and a walk-forward without a grid, naming the problem', async () => {

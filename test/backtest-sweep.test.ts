@@ -90,6 +90,21 @@ describe('runSweep (fake runner)', () => {
     expect(json.results[0]!.values).toEqual({ fast: 10, slow: 20 });
   });
 
+  it('lists each axis in the JSON with its parameter\'s type: numbers for numbers, decimal text for money; the table as before', async () => {
+    const grid = buildGrid(smaCrossover, parseSweepSpecs(['fast=5:10:5', 'slow=20', 'quoteAmount=500,1000.50']), job.baseParams);
+    const result = await runSweep(job, grid, { runJob: fakeRun([]) });
+    const json = JSON.parse(JSON.stringify(sweepToJson(result))) as ReturnType<typeof sweepToJson>;
+    expect(json.axes).toEqual([
+      { name: 'fast', values: [5, 10] },
+      { name: 'slow', values: [20] },
+      { name: 'quoteAmount', values: ['500', '1000.50'] },
+    ]);
+    for (const r of json.results) for (const a of json.axes) expect(a.values).toContain(r.values[a.name]);
+    const table = formatSweepTable(result).split('\n');
+    expect(table[2]).toMatch(/^#\s+fast\s+slow\s+quoteAmount\s+Sharpe\*/);
+    expect(table.slice(3, 7).map((l) => l.split(/\s+/).slice(1, 4).join(' ')).sort()).toEqual(['10 20 1000.50', '10 20 500', '5 20 1000.50', '5 20 500']);
+  });
+
   it('ranks ascending for drawdown and keeps infinities ordered', async () => {
     const grid = buildGrid(smaCrossover, parseSweepSpecs(['fast=5:15:5']), { slow: 40 });
     const byDd = await runSweep(job, grid, { runJob: fakeRun([]), rankBy: rankMetric('maxDrawdownPct') });

@@ -6,7 +6,7 @@
 import { metricsToJson } from './metrics-json.ts';
 import type { JsonMetrics } from './metrics-json.ts';
 import { alignTable, fmtNum, fmtPct, fmtSignedPct } from './metrics-format.ts';
-import type { SkippedPoint } from './sweep-grid.ts';
+import type { SkippedPoint, TypedAxis } from './sweep-grid.ts';
 import type { SweepFailure, SweepResult } from './sweep.ts';
 import type { RankMetric } from './sweep-rank.ts';
 import type { BacktestMetrics } from './types.ts';
@@ -101,7 +101,8 @@ export interface SweepJson {
   symbol: string;
   interval: string;
   rankBy: RankMetric;
-  axes: { name: string; values: string[] }[];
+  /** Each axis's values of its parameter's type, as the results' `values` hold them. */
+  axes: TypedAxis[];
   results: { rank: number; values: Record<string, unknown>; params: Record<string, unknown>; metrics: JsonMetrics; bars: number; from: number; to: number; denials: number; strategyFailures: number; firstFailure?: string; logs: number; firstLog?: string; notices?: string[] }[];
   failed: SweepFailure[];
   skipped: SkippedPoint[];

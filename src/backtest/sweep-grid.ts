@@ -6,7 +6,8 @@
  * points that fail only a rule across parameters (sma-crossover's slow > fast) are skipped and
  * reported with the schema's words, not run. Axis values are given the parameter's type: numbers
  * (plain decimals) for number fields, true/false for booleans, text for the rest (decimal params
- * take decimal text, enums their names).
+ * take decimal text, enums their names). The grid keeps the axes so typed: a sweep's JSON lists
+ * each axis's values as its points hold them (money stays decimal text at every boundary).
  */
 import type { AnyStrategyDefinition } from '../strategy/define.ts';
 import { StrategyParamsError } from '../strategy/errors.ts';
@@ -30,7 +31,8 @@ export interface SkippedPoint {
 }
 
 export interface SweepGrid {
-  axes: SweepAxis[];
+  /** The axes with their values typed as the points' values are (what the sweep JSON lists). */
+  axes: TypedAxis[];
   points: GridPoint[];
   skipped: SkippedPoint[];
 }
@@ -120,5 +122,5 @@ export function buildGrid(definition: AnyStrategyDefinition, axes: readonly Swee
     }
   };
   visit(0);
-  return { axes: [...axes], points, skipped };
+  return { axes: typed, points, skipped };
 }

@@ -10,7 +10,7 @@
  *   const result = await runSweep(job, grid, { workers, rankBy: rankMetric(argv.rankBy), onProgress });
  *   io.out(formatSweepTable(result)); writeFile(json, JSON.stringify(sweepToJson(result), null, 2));
  */
-import type { GridPoint, ParamValue, SkippedPoint, SweepGrid } from './sweep-grid.ts';
+import type { GridPoint, ParamValue, SkippedPoint, SweepGrid, TypedAxis } from './sweep-grid.ts';
 import type { BarWindow, SweepJob } from './sweep-job.ts';
 import { createPool } from './sweep-pool.ts';
 import type { JobPool, PoolOptions, Progress } from './sweep-pool.ts';
@@ -66,7 +66,8 @@ export interface SweepResult {
   symbol: string;
   interval: string;
   rankBy: RankMetric;
-  axes: { name: string; values: string[] }[];
+  /** The swept parameters and their values, typed as in `values` (numbers for number params, decimal text for money). */
+  axes: TypedAxis[];
   /** Ranked, best first. */
   entries: SweepEntry[];
   failed: SweepFailure[];
