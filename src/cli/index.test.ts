@@ -41,6 +41,31 @@ describe('runCli: one command module loaded, every command listed', () => {
     expect(help.out).toContain('--strategy');
   });
 
+  it('--help calls the options read as numbers [number]; they are still read as the text typed', async () => {
+    // An option's help: its line and the wrapped ones after it, up to the next option.
+    const optionHelp = (help: string, flag: string): string => help.split(/\n(?= {2}-)/).find((b) => b.trimStart().startsWith(`${flag} `)) ?? '';
+    const numbers: Record<string, string[]> = {
+      backtest: ['--slippage-bps', '--volume-share', '--workers', '--folds', '--train-bars', '--test-bars'],
+      sandbox: ['--port'],
+      start: ['--hours', '--speed'],
+    };
+    for (const [command, flags] of Object.entries(numbers)) {
+      const help = (await cli([command, '--help'])).out;
+      for (const flag of flags) {
+        expect(optionHelp(help, flag), `${command} ${flag}`).toContain('[number]');
+        expect(optionHelp(help, flag), `${command} ${flag}`).not.toContain('[string]');
+      }
+    }
+    expect(optionHelp((await cli(['start', '--help'])).out, '--hours')).toMatch(/\[number\] \[default: 12\]/);
+    // Text as typed, never a number yargs made of it (1e2 would be 100, 1e9 1000000000).
+    const hours = await cli(['start', '--hours', '1e2']);
+    expect(hours.code).toBe(2);
+    expect(hours.err).toBe("error: --hours: expected a number of hours from 1 to 72, got '1e2'");
+    const port = await cli(['sandbox', '--port', '1e9']);
+    expect(port.code).toBe(2);
+    expect(port.err).toBe("error: --port: expected a port number from 0 (any free port) to 65535, got '1e9'");
+  });
+
   it('a misspelt or missing command is a usage error with a suggestion (exit 2)', async () => {
     const typo = await cli(['bakctest']);
     expect(typo.code).toBe(2);

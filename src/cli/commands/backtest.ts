@@ -48,7 +48,7 @@ import { loadStrategy } from '../../strategy/loader.ts';
 import { parseParams } from '../../strategy/params.ts';
 import { INTERVALS } from '../../strategy/types.ts';
 import { UsageError } from '../errors.ts';
-import { intOption, numberOption } from '../options.ts';
+import { intOption, numberFlag, numberOption } from '../options.ts';
 import { openExistingJournal } from '../journal-file.ts';
 import { checkOutputDir, checkOutputFile, ioStep } from '../paths.ts';
 import type { CliIo } from '../io.ts';
@@ -100,9 +100,9 @@ export function backtestCommand(io: CliIo) {
         .option('balance', { type: 'string', array: true, describe: 'starting balance ASSET=AMOUNT of the symbol\'s base or quote asset (repeatable; default 10000 of the quote asset)' })
         .option('journal', { type: 'string', describe: 'journal file (default $HALYARD_JOURNAL or data/halyard.db)' })
         .option('exchange-info', { type: 'string', describe: 'the symbol\'s rules from this file: an exchangeInfo response or one of its symbol objects (default: the journal\'s snapshot, else the sandbox config\'s symbol)' })
-        .option('slippage-bps', { type: 'string', describe: 'adverse move of MARKET and triggered stop-market fills, basis points (default 0)' })
+        .option('slippage-bps', numberFlag('adverse move of MARKET and triggered stop-market fills, basis points (default 0)'))
         .option('limit-fill', { type: 'string', choices: ['through', 'touch'], describe: 'LIMIT orders fill when the price trades through them (default) or touches them' })
-        .option('volume-share', { type: 'string', describe: 'cap all fills of a bar, taker fills included, at this share of its volume, (0, 1]' })
+        .option('volume-share', numberFlag('cap all fills of a bar, taker fills included, at this share of its volume, (0, 1]'))
         .option('json', { type: 'string', describe: 'write the run and its metrics as JSON here' })
         .option('report', { type: 'string', describe: 'write the HTML report here' })
         .option('detail', { type: 'string', choices: INTERVALS, describe: 'play fills on these shorter bars (e.g. 1m) while the strategy sees --interval\'s, made from them' })
@@ -110,11 +110,11 @@ export function backtestCommand(io: CliIo) {
         .option('out-dir', { type: 'string', default: 'backtest/out', describe: 'folder for the default JSON and report names' })
         .option('sweep', { type: 'string', array: true, describe: 'parameter grid, e.g. --sweep fast=5:20:5 slow=20:60:10 (start:stop:step or a,b,c); runs on worker threads' })
         .option('rank-by', { type: 'string', describe: 'metric that ranks a sweep (default sharpe)' })
-        .option('workers', { type: 'string', describe: 'worker threads for a sweep (default: the cores; 0 runs it in this process)' })
+        .option('workers', numberFlag('worker threads for a sweep (default: the cores; 0 runs it in this process)'))
         .option('walk-forward', { type: 'boolean', describe: 'with --sweep: optimise on train windows, report out-of-sample results' })
-        .option('folds', { type: 'string', describe: 'walk-forward folds (default 4)' })
-        .option('train-bars', { type: 'string', describe: 'walk-forward train window in bars (default 3x the test window)' })
-        .option('test-bars', { type: 'string', describe: 'walk-forward test window in bars' })
+        .option('folds', numberFlag('walk-forward folds (default 4)'))
+        .option('train-bars', numberFlag('walk-forward train window in bars (default 3x the test window)'))
+        .option('test-bars', numberFlag('walk-forward test window in bars'))
         .option('anchored', { type: 'boolean', describe: 'walk-forward train windows all start at the first bar' }),
     handler: async (args: BacktestArgs) => {
       await runBacktestCommand(io, args);

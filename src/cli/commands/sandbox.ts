@@ -19,7 +19,7 @@ import { SqliteStateStore, StateFileError } from '../../sandbox/accounts/sqlite-
 import { loadConfig } from '../../config/load.ts';
 import { SandboxListenError, startSandbox, type SandboxHandle } from '../../sandbox/server.ts';
 import { UsageError } from '../errors.ts';
-import { numberOption } from '../options.ts';
+import { numberFlag, numberOption } from '../options.ts';
 import { stopped, type CliIo } from '../io.ts';
 import type { GlobalArgs } from '../with-client.ts';
 import { COMMANDS } from './catalog.ts';
@@ -43,7 +43,7 @@ export function sandboxCommand(io: CliIo, options: SandboxCommandOptions = {}) {
     ...COMMANDS.sandbox,
     builder: (y: Argv<GlobalArgs>) =>
       y
-        .option('port', { type: 'string', describe: 'listen port (0: any free port)' })
+        .option('port', numberFlag('listen port (0: any free port)'))
         .option('state', { type: 'string', describe: 'SQLite file keeping the paper accounts (keys, balances, orders, trades, money flows) across restarts' })
         .option('admin', { type: 'boolean', describe: 'enable the admin API (/sandbox-admin/v1)' })
         .option('market', { type: 'boolean', describe: 'run the market agents (synthetic prices, liquidity); --no-market for none' }),

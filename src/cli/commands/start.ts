@@ -17,7 +17,7 @@ import { loadConfig } from '../../config/load.ts';
 import { createLogger } from '../../log/logger.ts';
 import { startSandbox, type SandboxHandle } from '../../sandbox/server.ts';
 import { UsageError } from '../errors.ts';
-import { numberOption } from '../options.ts';
+import { numberFlag, numberOption } from '../options.ts';
 import { checkOutputDir, ioStep, isDirectory } from '../paths.ts';
 import type { CliIo } from '../io.ts';
 import type { GlobalArgs } from '../with-client.ts';
@@ -40,8 +40,8 @@ export function startCommand(io: CliIo) {
     builder: (y: Argv<GlobalArgs>) =>
       y
         .option('symbol', { type: 'string', default: 'BTCPHP', describe: 'sandbox symbol to trade' })
-        .option('hours', { type: 'string', default: 12, describe: 'hours of market to generate and backtest (1 to 72)' })
-        .option('speed', { type: 'string', default: 3600, describe: 'sandbox clock speed (3600: an hour per second)' })
+        .option('hours', { ...numberFlag('hours of market to generate and backtest (1 to 72)'), default: 12 })
+        .option('speed', { ...numberFlag('sandbox clock speed (3600: an hour per second)'), default: 3600 })
         .option('out-dir', { type: 'string', default: 'backtest/out', describe: 'folder for the demo journal, report and JSON' }),
     handler: (args: StartArgs) => runDemo(io, args),
   };
