@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { StrategyParamsError, StrategyRunner } from '../src/strategy/index.ts';
 import type { Intent } from '../src/strategy/index.ts';
-import { candlesFromCloses, FakeStateView, generateCandles, StrategyHarness, testInstrument } from '../src/strategy/testing/index.ts';
+import { candlesFromCloses, FakeStateView, generateCandles, runOnRegime, StrategyHarness, testInstrument } from '../src/strategy/testing/index.ts';
 import smaCrossover from './sma-crossover.ts';
 
 const sides = (intents: readonly { intent: Intent }[]) => intents.map(({ intent }) => (intent.kind === 'place' ? intent.side : intent.kind));
@@ -72,6 +72,19 @@ describe('sma-crossover', () => {
       expect(s.at(-1)).toBe('SELL');
       expect(h.view.position('BTCPHP')?.base).toBe('0');
     }
+  });
+
+  it('plots its two averages for the report, one point per bar it saw after the warmup', () => {
+    const { run } = runOnRegime(smaCrossover, 'upThenDown', { fast: 5, slow: 12 });
+    const bars = run.barCount - 12; // onBar from the 13th bar (warmup slow + 1)
+    expect(run.plots?.map((p) => [p.name, p.pane, p.points.length])).toEqual([
+      ['fast SMA', 'price', bars],
+      ['slow SMA', 'price', bars],
+    ]);
+    const [fast, slow] = run.plots!;
+    // The last points: the averages of the last 5 and 12 closes.
+    expect(fast!.points.at(-1)![0]).toBe(run.to);
+    expect(slow!.points.at(-1)![1]).toBeGreaterThan(0);
   });
 
   it('does not act again while its own order is in flight', () => {

@@ -50,15 +50,18 @@ export default defineStrategy({
   state: () => ({ pending: undefined as string | undefined, exiting: false, dust: undefined as Position | undefined }),
 
   onBar(ctx) {
+    const bars = ctx.bars();
+    const fast = bars.sma(ctx.params.fast);
+    const slow = bars.sma(ctx.params.slow);
+    // Drawn over the candles in the backtest report.
+    ctx.plot('fast SMA', fast.value);
+    ctx.plot('slow SMA', slow.value);
     if (ctx.state.pending) return;
     const position = ctx.position();
     // The engine hands out one position object until it changes: dust stays dust until then.
     const flat = position.flat || position === ctx.state.dust;
     if (ctx.state.exiting && !flat) return [exitOrder(ctx, position.base)];
     ctx.state.exiting = false;
-    const bars = ctx.bars();
-    const fast = bars.sma(ctx.params.fast);
-    const slow = bars.sma(ctx.params.slow);
     if (crossover(fast, slow) && flat) {
       ctx.state.pending = 'entry';
       const size = ctx.params.quantity ? { quantity: ctx.instrument().roundQty(ctx.params.quantity) } : { quoteOrderQty: ctx.params.quoteAmount };

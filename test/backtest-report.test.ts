@@ -24,6 +24,8 @@ interface ReportCounts {
   markers: number;
   equityPoints: number;
   drawdownPoints: number;
+  plots: number;
+  panes: number;
 }
 
 describe.skipIf(!chromium)(`HTML report in headless Chromium${chromium ? '' : ` (skipped: ${skipReason})`}`, () => {
@@ -82,6 +84,23 @@ describe.skipIf(!chromium)(`HTML report in headless Chromium${chromium ? '' : ` 
     expect(await page.locator('[data-metric="sharpe"] .value').textContent()).toMatch(/^-?[\d,.]+$/);
     expect(errors).toEqual([]);
     expect(requests).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('draws what the strategy plotted: lines over the candles and in a pane below them', async () => {
+    const bars = demoBars(300, 5);
+    const base = demoRun({ barsData: bars });
+    const at = (i: number) => bars[i]!.closeTime + 1;
+    const plots = [
+      { name: 'sma 20', pane: 'price' as const, points: bars.slice(19).map((_, k): [number, number] => [at(k + 19), Number(bars[k + 19]!.close)]) },
+      { name: 'rsi', pane: 'below' as const, color: '#8b5cf6', points: bars.map((_, i): [number, number] => [at(i), 50 + (i % 20)]) },
+    ];
+    const file = path.join(dir, 'plots.html');
+    await writeReport(file, { run: { ...base, plots }, metrics: computeMetrics(base), bars });
+    const { page, errors } = await open(file);
+    const counts = (await page.evaluate('window.__report')) as ReportCounts;
+    expect(counts).toMatchObject({ candles: 300, plots: 2, panes: 2 });
+    expect(errors).toEqual([]);
     await page.close();
   }, 60_000);
 

@@ -116,6 +116,52 @@ describe('runBacktest: longer intervals the strategy declares beside the run\'s'
   });
 });
 
+describe('runBacktest: what the strategy plots (ctx.plot)', () => {
+  const plotter = (plot: (ctx: Parameters<NonNullable<Parameters<typeof defineStrategy>[0]['onBar']>>[0], i: number) => void) =>
+    defineStrategy({ name: 'plotter', params: z.object({}), symbols: ['BTCPHP'], state: () => ({ i: 0 }), onBar: (ctx) => void plot(ctx, ctx.state.i++) });
+
+  it('records each name as a line of [time, value] after the equity, when asked; a second value at one time replaces the first', () => {
+    const s = plotter((ctx, i) => {
+      ctx.plot('close', ctx.bars().last!.close);
+      ctx.plot('half', i === 1 ? undefined : new D(ctx.bars().last!.exact.close).div(2), { pane: 'below', color: '#123456' });
+      ctx.plot('half', i === 2 ? NaN : i, { pane: 'price' }); // the first options stay; NaN leaves the earlier value
+    });
+    const run = runBacktest(base(s, bars(...ROWS), { recordPlots: true }));
+    const t = (i: number) => T0 + (i + 1) * 60_000;
+    expect(run.plots).toEqual([
+      { name: 'close', pane: 'price', points: [[t(0), 100], [t(1), 103], [t(2), 96], [t(3), 95]] },
+      { name: 'half', pane: 'below', color: '#123456', points: [[t(0), 0], [t(1), 1], [t(2), 48], [t(3), 3]] },
+    ]);
+    const keys = Object.keys(JSON.parse(JSON.stringify(run)) as object);
+    expect(keys[keys.indexOf('equity') + 1]).toBe('plots');
+    // Not asked: no plots, the run as if the strategy plotted nothing.
+    const plain = runBacktest(base(s, bars(...ROWS)));
+    expect('plots' in plain).toBe(false);
+    expect(JSON.stringify(plain)).toBe(JSON.stringify(runBacktest(base(plotter(() => undefined), bars(...ROWS)))).replace('"strategy":"plotter"', '"strategy":"plotter"'));
+  });
+
+  it('refuses bad arguments by stopping the strategy with what is wrong, recorded or not', () => {
+    const cases: [string, (ctx: Parameters<Parameters<typeof plotter>[0]>[0]) => void, RegExp][] = [
+      ['name', (ctx) => ctx.plot('', 1), /plot: the name must be 1 to 40 letters/],
+      ['value', (ctx) => ctx.plot('x', '1' as unknown as number), /plot 'x': the value must be a number, a Decimal or undefined \(got string\)/],
+      ['pane', (ctx) => ctx.plot('x', 1, { pane: 'left' as 'price' }), /plot 'x': pane must be 'price' or 'below' \(got "left"\)/],
+      ['color', (ctx) => ctx.plot('x', 1, { color: 'red' }), /plot 'x': color must be a hex colour such as '#2563eb' \(got "red"\)/],
+      ['option', (ctx) => ctx.plot('x', 1, { width: 2 } as never), /plot 'x': unknown option 'width' \(pane, color\)/],
+    ];
+    for (const [what, plot, message] of cases) {
+      for (const recordPlots of [true, false]) {
+        const run = runBacktest(base(plotter((ctx) => plot(ctx)), bars(...ROWS), { recordPlots }));
+        expect(run.strategyFailures.map((f) => f.message).join(), `${what}, recorded: ${recordPlots}`).toMatch(message);
+      }
+    }
+  });
+
+  it('at most 32 names: a name made per bar is refused', () => {
+    const run = runBacktest(base(plotter((ctx, i) => { for (let k = 0; k <= i * 20; k++) ctx.plot(`n${k}`, k); }), bars(...ROWS), { recordPlots: true }));
+    expect(run.strategyFailures[0]?.message).toMatch(/plot 'n32': a strategy may plot at most 32 names \(it plotted n0, n1, n2, \.\.\.\)/);
+  });
+});
+
 describe('runBacktest: history before the range (startup bars)', () => {
   it('gives the strategy its warmup from bars before the first, which are never traded: onBar runs from the first bar', () => {
     const seen: number[] = [];

@@ -25,7 +25,7 @@ import { Kernel } from '../engine/kernel.ts';
 import type { AnyStrategyDefinition } from '../strategy/define.ts';
 import type { AnyStrategyRunner } from '../strategy/runner.ts';
 import { INTERVALS } from '../strategy/types.ts';
-import type { Interval, StrategyLogEntry } from '../strategy/types.ts';
+import type { Interval, StrategyLogEntry, StrategyPlotEntry } from '../strategy/types.ts';
 import { CandleScratch, checkBar, gapSpacing, missingBetween } from './bar-input.ts';
 import type { BarInput } from './bar-input.ts';
 import { resolveFillModel } from './fill-model.ts';
@@ -33,10 +33,11 @@ import type { FillModel } from './fill-model.ts';
 import { BarPlayer, SimClock } from './play-bar.ts';
 import { attachFills, Recorder } from './recorder.ts';
 import type { IntentRecord } from './recorder.ts';
+import { PlotRecorder } from './plot-recorder.ts';
 import { attachOpenTrade, attachTrades, RoundTripBook } from './round-trips.ts';
 import { runNotices } from './run-notices.ts';
 import { SimVenue } from './sim-venue.ts';
-import type { BacktestFill, BacktestRun, EquityPoint, OpenTrade, RoundTrip } from './types.ts';
+import type { BacktestFill, BacktestRun, EquityPoint, OpenTrade, PlotLine, RoundTrip } from './types.ts';
 import { attachEquity } from './equity-columns.ts';
 
 export interface BacktestOptions {
@@ -61,6 +62,11 @@ export interface BacktestOptions {
   readonly onIntent?: (record: IntentRecord) => void;
   /** Every line the strategy logged (`ctx.log`), stamped with the backtest's clock. */
   readonly onLog?: (entry: StrategyLogEntry) => void;
+  /**
+   * Keep what the strategy plots (`ctx.plot`) as the run's `plots` (for the report). Off by
+   * default: sweeps and the benchmark draw nothing, and ctx.plot then only checks its arguments.
+   */
+  readonly recordPlots?: boolean;
   /**
    * Bars before the first one, oldest first, given to the strategy as its history (startup
    * candles, as Freqtrade loads them before a timerange): never traded on, not in the results,
@@ -141,6 +147,7 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
     orders.setLastPrice(symbol, closeText(pendingClose));
     pendingClose = undefined;
   };
+  const plots = opts.recordPlots === true ? new PlotRecorder() : undefined;
   const rec = new Recorder(orders.account, inst.baseAsset, inst.quoteAsset, trips, opts.onIntent, expectedBars(opts, list));
   const kernel = new Kernel({
     orders,
@@ -152,6 +159,7 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
     onFailure: (f) => rec.failure(f),
     onIssue: (i) => rec.issue(i),
     ...(opts.onLog ? { onLog: opts.onLog } : {}),
+    ...(plots === undefined ? {} : { onPlot: (e: StrategyPlotEntry) => plots.add(e) }),
     beforeSubmit: settleClose,
   });
   const runner = kernel.addStrategy(opts.strategy, opts.params);
@@ -244,6 +252,7 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
   kernel.stop('end of backtest');
   if (venue.busy()) settleClose();
   player.finish(lastClose + 1);
+  const lines: PlotLine[] | undefined = plots?.plots();
   const startBalances: Record<string, string> = {};
   for (const asset of Object.keys(opts.balances).sort()) startBalances[asset] = dec(opts.balances[asset] as string).toFixed();
   const run = {
@@ -270,6 +279,8 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
     trades: [] as RoundTrip[],
     openTrade: undefined as OpenTrade | undefined,
     equity: [] as EquityPoint[],
+    // Only when the strategy plotted something: a run that plots nothing reads as before.
+    ...(lines === undefined || lines.length === 0 ? {} : { plots: lines }),
     denials: rec.denials,
     strategyFailures: rec.failures,
     notices: runNotices({ warmup: runner.setup.warmup, barCount: count, startupBars }),

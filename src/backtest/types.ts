@@ -168,10 +168,20 @@ export interface BacktestRun {
   /** The position held at the end, when the run ended holding at least the minimum quantity (absent otherwise). */
   openTrade?: OpenTrade | undefined;
   equity: EquityPoint[];
+  /** What the strategy plotted (ctx.plot), when the run recorded it (BacktestOptions.recordPlots) and it plotted anything. */
+  plots?: PlotLine[];
   denials: DenialRecord[];
   strategyFailures: StrategyFailure[];
   /** Warnings about the run itself (run-notices.ts): a warmup the run never got past. Absent from a run made by hand. */
   notices?: string[];
+}
+
+/** A line a strategy plotted (ctx.plot): its points are [clock time in ms, value], in time order, one per time. */
+export interface PlotLine {
+  name: string;
+  pane: 'price' | 'below';
+  color?: string;
+  points: [number, number][];
 }
 
 export interface BacktestMetrics {

@@ -21,7 +21,7 @@ import type { AnyStrategyDefinition } from '../strategy/define.ts';
 import type { Intent } from '../strategy/intents.ts';
 import { createRunner } from '../strategy/runner.ts';
 import type { AnyStrategyRunner } from '../strategy/runner.ts';
-import type { BookTopInput, Denied, Interval, StrategyFailure, StrategyLogEntry, TradeInput } from '../strategy/types.ts';
+import type { BookTopInput, Denied, Interval, StrategyFailure, StrategyLogEntry, StrategyPlotEntry, TradeInput } from '../strategy/types.ts';
 
 export type IntentOrigin = 'strategy' | 'engine';
 
@@ -34,6 +34,8 @@ export interface KernelHooks {
   onFailure?(failure: StrategyFailure): void;
   onIssue?(issue: OrderIssue): void;
   onLog?(entry: StrategyLogEntry): void;
+  /** Each value a strategy plotted (ctx.plot); without this hook ctx.plot does nothing. */
+  onPlot?(entry: StrategyPlotEntry): void;
 }
 
 export interface KernelOptions extends KernelHooks {
@@ -102,6 +104,7 @@ export class Kernel {
       state: this.orders.view(definition.name),
       onFailure: (f) => this.failed(f),
       onLog: (e) => this.opts.onLog?.(e),
+      ...(this.opts.onPlot === undefined ? {} : { onPlot: (e: StrategyPlotEntry) => this.opts.onPlot?.(e) }),
     });
     this.list.push(runner);
     this.byName.set(runner.name, runner);

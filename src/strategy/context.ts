@@ -14,7 +14,7 @@ import type { InstrumentView } from './instrument-view.ts';
 import { instrumentView } from './instrument-view.ts';
 import type { StrategyStateView } from './state-view.ts';
 import type { Instrument } from '../core/market/instrument.ts';
-import type { Amount, Balance, BookTop, Interval, OpenOrder, OpenOrderInput, Position, PositionInput, Trade } from './types.ts';
+import type { Amount, Balance, BookTop, Interval, OpenOrder, OpenOrderInput, PlotOptions, Position, PositionInput, Trade } from './types.ts';
 
 export interface StrategyContext<P = Readonly<Record<string, unknown>>, S = unknown> {
   /** The strategy's name. */
@@ -46,6 +46,13 @@ export interface StrategyContext<P = Readonly<Record<string, unknown>>, S = unkn
   instrument(symbol?: string): InstrumentView;
   /** A log line, attributed to the strategy by the host. */
   log(message: string, data?: Record<string, unknown>): void;
+  /**
+   * A value to draw at this time under `name` (an indicator beside the price): the backtest
+   * report draws each name as a line over the candles (`pane: 'price'`, the default) or in a
+   * pane below them (`'below'`); a live host ignores it. undefined or NaN leaves a gap; at most
+   * one value per name and time counts (the last). A name keeps the options of its first value.
+   */
+  plot(name: string, value: number | Dec | undefined, options?: PlotOptions): void;
 }
 
 /** What the runner passes in to build a context; none of it is reachable from the context. */
@@ -61,6 +68,8 @@ export interface ContextSource<P, S> {
   book(symbol: string): BookTop | undefined;
   lastTrade(symbol: string): Trade | undefined;
   log(message: string, data?: Record<string, unknown>): void;
+  /** Where ctx.plot's values go (checked: a name, a finite number, valid options); absent: nowhere. */
+  plot?(name: string, value: number, options: PlotOptions | undefined): void;
 }
 
 const ZERO = new D(0);
@@ -112,6 +121,8 @@ export function createContext<P, S>(src: ContextSource<P, S>): StrategyContext<P
     const locked = b ? dec(b.locked, `${asset}.locked`) : ZERO;
     return Object.freeze({ asset, free, locked, total: free.plus(locked) });
   };
+  /** Names ctx.plot has checked (and their options), at most MAX_PLOTS. */
+  const plotted: string[] = [];
   const members: StrategyContext<P, S> = {
     name: src.name,
     params: src.params,
@@ -151,8 +162,40 @@ export function createContext<P, S>(src: ContextSource<P, S>): StrategyContext<P
     openOrders: (symbol) => Object.freeze(src.view.openOrders(symbol === undefined ? undefined : declared(symbol)).map(openOrder)),
     instrument,
     log: (message, data) => src.log(String(message), data),
+    plot(name, value, options) {
+      // Checked whether or not the host records plots (a bad call fails in a sweep as in a backtest);
+      // a name and its options once, with its first value (later options are ignored), so a
+      // strategy plotting every bar pays a scan of the few names it plots, not a regex.
+      if (!plotted.includes(name)) {
+        checkPlot(name, value, options);
+        if (plotted.length >= MAX_PLOTS) throw new StrategyContextError(`plot '${name}': a strategy may plot at most ${MAX_PLOTS} names (it plotted ${plotted.slice(0, 3).join(', ')}, ...)`);
+        plotted.push(name);
+      } else if (value !== undefined && typeof value !== 'number' && !(value instanceof D)) checkPlot(name, value, undefined);
+      const sink = src.plot;
+      if (sink === undefined) return;
+      const n = typeof value === 'number' ? value : value === undefined ? NaN : Number(value.toFixed());
+      if (Number.isFinite(n)) sink.call(src, name, n, options);
+    },
   };
   return Object.freeze(new Context(members));
+}
+
+/** Names a strategy may plot (ctx.plot): a name made per bar would grow without end. */
+export const MAX_PLOTS = 32;
+const PLOT_NAME = /^[\w .:%()/+-]{1,40}$/;
+const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
+
+/** ctx.plot's arguments, or a StrategyContextError naming what is wrong (the runner stops the strategy and says so). */
+function checkPlot(name: unknown, value: unknown, options: unknown): void {
+  if (typeof name !== 'string' || !PLOT_NAME.test(name)) throw new StrategyContextError(`plot: the name must be 1 to 40 letters, digits, spaces or . : % ( ) / + - _ (got ${JSON.stringify(name)})`);
+  if (value !== undefined && typeof value !== 'number' && !(value instanceof D)) throw new StrategyContextError(`plot '${name}': the value must be a number, a Decimal or undefined (got ${typeof value})`);
+  if (options === undefined) return;
+  if (typeof options !== 'object' || options === null) throw new StrategyContextError(`plot '${name}': options must be an object`);
+  const { pane, color, ...rest } = options as Record<string, unknown>;
+  const unknown = Object.keys(rest);
+  if (unknown.length) throw new StrategyContextError(`plot '${name}': unknown option '${unknown[0]}' (pane, color)`);
+  if (pane !== undefined && pane !== 'price' && pane !== 'below') throw new StrategyContextError(`plot '${name}': pane must be 'price' or 'below' (got ${JSON.stringify(pane)})`);
+  if (color !== undefined && (typeof color !== 'string' || !HEX_COLOR.test(color))) throw new StrategyContextError(`plot '${name}': color must be a hex colour such as '#2563eb' (got ${JSON.stringify(color)})`);
 }
 
 /**
@@ -179,6 +222,7 @@ class Context<P, S> implements StrategyContext<P, S> {
   readonly openOrders: StrategyContext<P, S>['openOrders'];
   readonly instrument: StrategyContext<P, S>['instrument'];
   readonly log: StrategyContext<P, S>['log'];
+  readonly plot: StrategyContext<P, S>['plot'];
 
   constructor(m: StrategyContext<P, S>) {
     this.name = m.name;
@@ -197,5 +241,6 @@ class Context<P, S> implements StrategyContext<P, S> {
     this.openOrders = m.openOrders;
     this.instrument = m.instrument;
     this.log = m.log;
+    this.plot = m.plot;
   }
 }

@@ -50,7 +50,10 @@ import type {
   OrderUpdate,
   OrderUpdateInput,
   StrategyFailure,
+  PlotOptions,
+  PlotPane,
   StrategyLogEntry,
+  StrategyPlotEntry,
   Trade,
   TradeInput,
 } from './types.ts';
@@ -66,6 +69,8 @@ export interface StrategyRunnerOptions {
   readonly onFailure?: (failure: StrategyFailure) => void;
   /** Called for each ctx.log line. */
   readonly onLog?: (entry: StrategyLogEntry) => void;
+  /** Called for each ctx.plot value (absent: ctx.plot does nothing, checks aside). */
+  readonly onPlot?: (entry: StrategyPlotEntry) => void;
 }
 
 const NONE: readonly Intent[] = Object.freeze([]);
@@ -215,6 +220,7 @@ export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unkn
       book: (symbol) => this.books.get(symbol),
       lastTrade: (symbol) => this.trades.get(symbol),
       log: (message, data) => this.options.onLog?.({ strategy: this.name, time: this.view.now(), message, ...(data === undefined ? {} : { data: frozenCopy(data) }) }),
+      ...(this.options.onPlot === undefined ? {} : { plot: this.plotTo(this.options.onPlot) }),
     });
     this.current = 'running';
     const timer = this.setup.timerMs;
@@ -364,6 +370,16 @@ export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unkn
     const h = this.histories.get(key(symbol, interval));
     if (h !== undefined) this.lastHistory = h;
     return h;
+  }
+
+  /** ctx.plot's sink: the host's, with each name's options as first given (a later call's are ignored; the context limits the names). */
+  private plotTo(onPlot: (entry: StrategyPlotEntry) => void): (name: string, value: number, options: PlotOptions | undefined) => void {
+    const names = new Map<string, { readonly pane: PlotPane; readonly color: string | undefined }>();
+    return (name, value, options) => {
+      let style = names.get(name);
+      if (style === undefined) names.set(name, (style = { pane: options?.pane ?? 'price', color: options?.color }));
+      onPlot({ strategy: this.name, name, time: this.view.now(), value, pane: style.pane, ...(style.color === undefined ? {} : { color: style.color }) });
+    };
   }
 
   private call(handler: HandlerName, fn: ((ctx: StrategyContext<Params<Schema>, S>) => unknown) | undefined): readonly Intent[] {

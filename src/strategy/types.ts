@@ -219,3 +219,23 @@ export interface StrategyLogEntry {
   readonly message: string;
   readonly data?: Readonly<Record<string, unknown>>;
 }
+
+/** Where a plotted line is drawn: over the candles (an SMA, a band) or in a pane of its own below them (an RSI). */
+export type PlotPane = 'price' | 'below';
+
+export interface PlotOptions {
+  /** Default 'price'. */
+  readonly pane?: PlotPane;
+  /** A CSS hex colour (`#2563eb`); default one of the report's palette. */
+  readonly color?: string;
+}
+
+/** One value a strategy plotted (`ctx.plot`): the host draws it (the backtest report) or ignores it. */
+export interface StrategyPlotEntry {
+  readonly strategy: string;
+  readonly name: string;
+  readonly time: number;
+  readonly value: number;
+  readonly pane: PlotPane;
+  readonly color?: string;
+}

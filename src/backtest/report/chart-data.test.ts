@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Candle } from '../../core/indicators/candle.ts';
 import type { BacktestBar, BacktestFill } from '../types.ts';
-import { buildChartData, chooseBucket, toCandles, toCurves, toMarkers } from './chart-data.ts';
+import { buildChartData, chooseBucket, toCandles, toCurves, toMarkers, toPlots } from './chart-data.ts';
 import { demoBars, demoRun } from './demo-run.ts';
 
 const MIN = 60_000;
@@ -105,5 +105,27 @@ describe('buildChartData', () => {
     const { equity } = toCurves(run, [], 100);
     expect(equity.length).toBe(100);
     expect(equity[0]).toEqual({ time: Math.floor(bars[2]!.closeTime / 1000), value: run.equity[2]!.equity });
+  });
+});
+
+describe('plots', () => {
+  it('put a value plotted at a bar\'s onBar (its close + 1 ms) on that bar\'s candle; a thinned candle keeps the last; palette colours for lines without one', () => {
+    const bars = demoBars(10, 2);
+    const run = demoRun({ barsData: bars });
+    const at = (i: number) => bars[i]!.closeTime + 1;
+    const plots = [
+      { name: 'a', pane: 'price' as const, points: bars.map((_, i): [number, number] => [at(i), i]) },
+      { name: 'b', pane: 'below' as const, color: '#010203', points: [[at(3), 7]] as [number, number][] },
+    ];
+    const perBar = toPlots({ ...run, plots }, toCandles(bars, 0));
+    expect(perBar[0]!.points).toEqual(bars.map((b, i) => ({ time: Math.floor(b.openTime / 1000), value: i })));
+    expect(perBar.map((p) => [p.name, p.pane, p.color])).toEqual([['a', 'price', '#f59e0b'], ['b', 'below', '#010203']]);
+    // Five-minute candles: the last value of the minutes in each.
+    const fives = toCandles(bars, 5 * 60_000);
+    const thinned = toPlots({ ...run, plots }, fives);
+    expect(thinned[0]!.points.map((p) => p.value)).toEqual(fives.map((_, k) => Math.min(9, 5 * k + 4 - (Math.floor(bars[0]!.openTime / 60_000) % 5))));
+    expect(thinned[0]!.points.map((p) => p.time)).toEqual(fives.map((c) => c.time));
+    expect(buildChartData({ ...run, plots }, bars).plots).toEqual(perBar);
+    expect(buildChartData(run, bars).plots).toEqual([]);
   });
 });

@@ -40,11 +40,20 @@ export interface MarkerPoint {
   text: string;
 }
 
+/** A line the strategy plotted (ctx.plot), on the candles' time base, with the colour it is drawn in. */
+export interface PlotSeries {
+  name: string;
+  pane: 'price' | 'below';
+  color: string;
+  points: LinePoint[];
+}
+
 export interface ChartData {
   candles: CandlePoint[];
   markers: MarkerPoint[];
   equity: LinePoint[];
   drawdown: LinePoint[];
+  plots: PlotSeries[];
   /** Price decimals seen in the bars (for the axis format). */
   pricePrecision: number;
   /** Interval the candles are shown at ("1m", "2h", or "<n> bars"); and the bars behind them. */
@@ -201,6 +210,35 @@ export function toCurves(run: BacktestRun, candles: readonly CandlePoint[], max:
   return { equity, drawdown };
 }
 
+/** Colours of plotted lines that name none, in turn (none is the candles' green or red). */
+const PLOT_PALETTE = ['#f59e0b', '#8b5cf6', '#0ea5e9', '#ec4899', '#14b8a6', '#64748b', '#a16207', '#4f46e5'];
+
+/**
+ * What the strategy plotted, on the candles' time base as the equity is: a value plotted at clock
+ * time t (a bar's onBar runs at its close + 1 ms) belongs to the candle holding t - 1, the bar
+ * that had just closed; a candle of several bars keeps the last value plotted in it. Before the
+ * first candle (a plot from onStart): the first candle.
+ */
+export function toPlots(run: BacktestRun, candles: readonly CandlePoint[]): PlotSeries[] {
+  const lines = run.plots ?? [];
+  return lines.map((line, n) => {
+    const points: LinePoint[] = [];
+    let c = 0;
+    for (const [t, value] of line.points) {
+      let time: number;
+      if (candles.length > 0) {
+        const at = (t - 1) / 1000;
+        while (c + 1 < candles.length && candles[c + 1]!.time <= at) c++;
+        time = candles[c]!.time;
+      } else time = Math.floor((t - 1) / 1000);
+      const last = points[points.length - 1];
+      if (last !== undefined && time <= last.time) last.value = value;
+      else points.push({ time, value });
+    }
+    return { name: line.name, pane: line.pane, color: line.color ?? (PLOT_PALETTE[n % PLOT_PALETTE.length] as string), points };
+  });
+}
+
 /** Bars whose close text sets the price axis' decimals. */
 const PRECISION_SAMPLE = 200;
 const MAX_PRECISION = 8;
@@ -234,6 +272,7 @@ export function buildChartData(run: BacktestRun, bars: Iterable<BarInput>, maxPo
     candles,
     markers: toMarkers(run.fills, candles),
     ...curves,
+    plots: toPlots(run, candles),
     pricePrecision: Math.min(precision, MAX_PRECISION),
     candleInterval: bucket.ms === 0 ? (run.interval || bucket.name) : bucket.name,
     sourceBars: count,

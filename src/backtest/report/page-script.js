@@ -2,7 +2,7 @@
 /**
  * Browser side of the backtest report (inlined by html-report.ts after the lightweight-charts v5
  * standalone bundle, which defines window.LightweightCharts). Reads the JSON in
- * #report-data, draws the price (candles + fill markers), equity and drawdown charts, keeps their
+ * #report-data, draws the price (candles + fill markers + what the strategy plotted), equity and drawdown charts, keeps their
  * time axes in step, then sets <body data-ready="true"> and window.__report (counts) so a test
  * can wait for the drawing and check it. On any error: data-ready="error" and a console error.
  */
@@ -37,6 +37,21 @@
     });
     candles.setData(data.candles);
     var markers = LC.createSeriesMarkers(candles, data.markers);
+    // What the strategy plotted (ctx.plot): lines over the candles, or in a pane below them.
+    var plotted = 0;
+    var below = false;
+    (data.plots || []).forEach(function (p) {
+      var pane = p.pane === 'below' ? 1 : 0;
+      below = below || pane === 1;
+      var line = price.addSeries(LC.LineSeries, { color: p.color, lineWidth: 1, title: p.name, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false }, pane);
+      line.setData(p.points);
+      plotted++;
+    });
+    // The candles keep most of the height; the pane below is a strip under them.
+    if (below) {
+      price.panes()[0].setStretchFactor(3);
+      price.panes()[1].setStretchFactor(1);
+    }
 
     var equity = make('equity-chart');
     var equityLine = equity.addSeries(LC.AreaSeries, {
@@ -90,6 +105,8 @@
       markers: markers.markers().length,
       equityPoints: data.equity.length,
       drawdownPoints: data.drawdown.length,
+      plots: plotted,
+      panes: price.panes().length,
     };
     // Two frames: the charts paint on the next animation frame after setData.
     requestAnimationFrame(function () {

@@ -304,7 +304,7 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
     const log = new StrategyLogFile(path.join(runDir, `.${strategy.name}-${symbol}-${interval}-${process.pid}.log.part`));
     let run;
     try {
-      run = usage(() => runBacktest({ strategy, params, symbol, interval, bars: seriesBars(journal, series, from, to), instrument, fees, balances, fillModel, from, to, runId: `backtest-${strategy.name}`, onLog: (e) => log.add(e), ...(series.detailed === true ? { detailed: true } : {}) }));
+      run = usage(() => runBacktest({ strategy, params, symbol, interval, bars: seriesBars(journal, series, from, to), instrument, fees, balances, fillModel, from, to, runId: `backtest-${strategy.name}`, onLog: (e) => log.add(e), recordPlots: true, ...(series.detailed === true ? { detailed: true } : {}) }));
     } catch (e) {
       const partial = log.close();
       if (partial !== undefined) await rm(partial, { force: true });

@@ -70,6 +70,8 @@ export function runOnRegime(strategy: AnyStrategyDefinition, regime: CannedMarke
     ...(options.fillModel ? { fillModel: options.fillModel } : {}),
     onIntent: (r) => intents.push(r),
     onLog: (e) => logs.push(e),
+    // What the strategy plots (ctx.plot) is in run.plots, for a test to read.
+    recordPlots: true,
   });
   return { intents, fills: run.fills, logs, run };
 }
