@@ -232,6 +232,23 @@ describe('clock (deliverable 7)', () => {
     const stamp = Number(new URLSearchParams(order.rawQuery).get('timestamp'));
     expect(Math.abs(stamp - (Date.now() + 30_000))).toBeLessThan(2000);
   });
+  it('a clock sample that waited for the weight budget is measured from when it left, not from when it queued', async () => {
+    // One request per 10 s: every /time sample queues ~10 s behind the one before. Server and client
+    // share one (virtual) time, so the true offset is 0; a sample measured from when it queued reads
+    // the server late by half its wait, and stamps every order ~5 s in the future (-1021 on the venue).
+    const c = client({ pools: { IP: { limit: 1, windowMs: 10_000 } }, clockSamples: 3, maxWaitMs: 120_000, timeoutMs: 120_000 });
+    let seenAt = 0;
+    server.setHandler((req) => {
+      if (req.path === '/openapi/v1/time') return { body: { serverTime: clock.now() } };
+      seenAt = clock.now();
+      return { body: orderAck };
+    });
+    await c.spot.newOrder(ORDER);
+    expect(clock.slept).toBeGreaterThanOrEqual(20_000);
+    const stamp = Number(new URLSearchParams(calls('/openapi/v1/order')[0]!.rawQuery).get('timestamp'));
+    expect(Math.abs(stamp - seenAt)).toBeLessThan(500);
+    expect(Math.abs(c.rest.serverClock.offsetMs)).toBeLessThan(500);
+  });
 });
 
 describe('errors and retries (deliverable 9)', () => {

@@ -10,7 +10,6 @@ import type { Clock } from '../ports/clock.ts';
 import { systemClock } from '../time/system-clock.ts';
 import { createExchangeClient, type ExchangeClient } from '../exchange/client/exchange-client.ts';
 import { RestClient } from '../exchange/client/rest-client.ts';
-import { time as timeEndpoint } from '../exchange/endpoints/areas/general.ts';
 import { ServerClock } from '../exchange/clock/server-clock.ts';
 import { buildLedgerConfig } from '../exchange/rate/pool-config.ts';
 import { WeightBudget } from '../exchange/rate/weight-budget.ts';
@@ -47,8 +46,9 @@ export function createClient(setup: ClientSetup): ClientHandle {
     clock,
     samples: cfg.clockSamples,
     maxAgeMs: 10 * 60_000,
-    // Late-bound: the pipeline below is built with this clock and is the one that fetches /time.
-    fetchServerTime: async (): Promise<number> => (await rest.call(timeEndpoint, {})).serverTime,
+    // Late-bound: the pipeline below is built with this clock and is the one that fetches /time,
+    // timing each sample over its own HTTP exchange (not the wait for the weight budget before it).
+    fetchServerTime: () => rest.serverTime(),
   });
   const secrets = setup.secrets ?? {};
   const rest: RestClient = new RestClient({

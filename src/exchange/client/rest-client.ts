@@ -23,7 +23,8 @@ import { checkParams, type CheckedParams } from '../params/check-params.ts';
 import { isAbsent } from '../params/normalize.ts';
 import { chargesFor } from '../rate/weights.ts';
 import { BudgetWaitError, type WeightBudget } from '../rate/weight-budget.ts';
-import type { ServerClock } from '../clock/server-clock.ts';
+import type { ServerClock, ServerTimeReading } from '../clock/server-clock.ts';
+import { time } from '../endpoints/areas/general.ts';
 import type { HttpResponse, HttpTransport } from '../transport/http-transport.ts';
 import { TransportFailure } from '../transport/transport-failure.ts';
 import { parseJsonLossless } from '../transport/lossless-json.ts';
@@ -80,6 +81,13 @@ export interface CallOptions {
   maxQueueMs?: number;
   traceId?: string;
   /**
+   * Told the local times (this client's clock) just before a request was handed to the transport and
+   * just after its answer arrived, for every attempt that got an answer (the last call is the one
+   * that answered): the exchange alone, without the wait in the weight budget or a backoff before it.
+   * `serverTime()` uses it to time clock samples.
+   */
+  onExchange?: (sentAt: number, receivedAt: number) => void;
+  /**
    * A write with a client-id parameter the caller left out gets a generated id (default true).
    * `false` sends it without one, so the venue makes it up: an unknown outcome can then not be
    * looked up by id. For tests of the venue's own generation, not for trading.
@@ -122,6 +130,22 @@ export class RestClient {
 
   get serverClock(): ServerClock {
     return this.deps.serverClock;
+  }
+
+  /**
+   * GET /openapi/v1/time (spec 4.1) as a clock sample: the server time with the local times around
+   * the request that answered, so the sample is not skewed by a wait for the budget before it left.
+   */
+  async serverTime(options: CallOptions = {}): Promise<ServerTimeReading> {
+    let sentAt = Number.NaN;
+    let receivedAt = Number.NaN;
+    const onExchange = (a: number, b: number): void => {
+      sentAt = a;
+      receivedAt = b;
+      options.onExchange?.(a, b);
+    };
+    const { serverTime } = await this.call(time, {}, { ...options, onExchange });
+    return { serverTime, sentAt, receivedAt };
   }
 
   /** Call one endpoint with typed parameters; resolves to its decoded response. */
@@ -264,6 +288,7 @@ export class RestClient {
       if (!(cause instanceof TransportFailure)) throw cause;
       return { ok: false, error: errorFromTransportFailure({ endpoint: def.id, idempotent: def.idempotent, failure: cause, request: sent }) };
     }
+    options.onExchange?.(started, this.clock.now());
     this.deps.logger?.debug({ endpoint: def.id, status: response.status, ms: this.clock.now() - started }, 'exchange call');
 
     const parsed = tryParse(response.body);

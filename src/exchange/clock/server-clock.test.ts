@@ -92,6 +92,23 @@ describe('ServerClock', () => {
     expect((await sc.resync()).offsetMs).toBe(9_999); // a failed sync does not stick
   });
 
+  it('times a sample over the exchange the fetch reports, not over a wait before it', async () => {
+    const clock = new VirtualClock(0);
+    const sc = new ServerClock({
+      clock,
+      samples: 1,
+      fetchServerTime: async () => {
+        await clock.advance(8_000); // queued for the weight budget
+        const sentAt = clock.now();
+        await clock.advance(10);
+        const serverTime = clock.now() + 250;
+        await clock.advance(10);
+        return { serverTime, sentAt, receivedAt: clock.now() };
+      },
+    });
+    expect(await sc.sync()).toMatchObject({ offsetMs: 250, roundTripMs: 20 });
+  });
+
   it('median of odd and even lists', () => {
     expect(median([3, 1, 2])).toBe(2);
     expect(median([4, 1, 3, 2])).toBe(2.5);

@@ -7,13 +7,28 @@
  * read its clock somewhere in [t0, t1], best guess the midpoint, so offset = s - (t0 + (t1 - t0) / 2).
  * The median of N samples discards the ones a one-sided delay (slow request or slow response)
  * skewed. The median round trip is kept for diagnostics and for choosing a recvWindow.
+ *
+ * [t0, t1] must be the HTTP exchange alone. A fetch that first waits (for room in the weight budget,
+ * a 429 pause, a retry's backoff) reads the server at the end of that wait, so timing it from the
+ * call would put the midpoint half the wait too early and the estimate half the wait ahead. Such a
+ * fetch answers a `ServerTimeReading` with the local times around the request that answered.
  */
 import type { Clock } from '../../ports/clock.ts';
 
+/** A server time with the local times (the ServerClock's clock) just before its request left and just after the answer came. */
+export interface ServerTimeReading {
+  readonly serverTime: number;
+  readonly sentAt: number;
+  readonly receivedAt: number;
+}
+
 export interface ServerClockOptions {
   readonly clock: Clock;
-  /** GET /openapi/v1/time (spec 4.1), returning `serverTime` in ms. */
-  readonly fetchServerTime: () => Promise<number>;
+  /**
+   * GET /openapi/v1/time (spec 4.1): `serverTime` in ms, or a reading that also says when the request
+   * answered left and returned (needed whenever the fetch may wait before sending; see the header).
+   */
+  readonly fetchServerTime: () => Promise<number | ServerTimeReading>;
   readonly samples?: number;
   /** Re-sync in `ensureSynced` when the estimate is older than this. */
   readonly maxAgeMs?: number;
@@ -32,7 +47,7 @@ export interface ClockEstimate {
 
 export class ServerClock {
   private readonly clock: Clock;
-  private readonly fetchServerTime: () => Promise<number>;
+  private readonly fetchServerTime: () => Promise<number | ServerTimeReading>;
   private readonly samples: number;
   private readonly maxAgeMs: number | undefined;
   private current: ClockEstimate | undefined;
@@ -93,15 +108,26 @@ export class ServerClock {
     const trips: number[] = [];
     let lastError: unknown;
     for (let i = 0; i < this.samples; i++) {
-      const t0 = this.clock.now();
-      let s: number;
+      let t0 = this.clock.now();
+      let reading: number | ServerTimeReading;
       try {
-        s = await this.fetchServerTime();
+        reading = await this.fetchServerTime();
       } catch (err) {
         lastError = err;
         continue;
       }
-      const t1 = this.clock.now();
+      let t1 = this.clock.now();
+      let s: number;
+      if (typeof reading === 'number') {
+        s = reading;
+      } else {
+        s = reading.serverTime;
+        // The exchange itself, when the fetch says when it happened (inside [t0, t1]).
+        if (Number.isFinite(reading.sentAt) && Number.isFinite(reading.receivedAt) && reading.sentAt <= reading.receivedAt) {
+          t0 = reading.sentAt;
+          t1 = reading.receivedAt;
+        }
+      }
       if (!Number.isFinite(s)) {
         lastError = new RangeError(`server time is not a number: ${s}`);
         continue;
