@@ -174,3 +174,69 @@ describe('backfillKlines', () => {
     expect((err as BackfillError).result.saved).toBe(2000);
   });
 });
+
+describe('backfillKlines: spans (record\'s holes, kline-holes.ts)', () => {
+  /** A journal holding minutes [0, 300) and [600, 900) of an exchange that has no bar in minutes 100-109, less minutes 200-209 (lost), stored as from a CSV. */
+  function holed() {
+    const { j, series, wire } = journalTarget();
+    const ex = fakeExchange(T0 + 10_000 * M, (t) => t >= T0 + 100 * M && t < T0 + 110 * M);
+    const keep = (i: number) => (i < 300 || i >= 600) && i < 900 && !(i >= 100 && i < 110) && !(i >= 200 && i < 210);
+    const rows = Array.from({ length: 900 }, (_, i) => i).filter(keep).map((i) => ({ ...barAt(T0 + i * M), ...series, source: 'csv:x' }));
+    j.klines.insertKlines(rows);
+    const at = (m: number) => T0 + m * M;
+    // What kline-holes.ts finds there: each hole, from just after the stored bar before it to the stored bar after it.
+    const spans = [
+      { start: at(99) + 1, end: at(110), beforeStored: true },
+      { start: at(199) + 1, end: at(210), beforeStored: true },
+      { start: at(299) + 1, end: at(600), beforeStored: true },
+    ];
+    return { j, series, wire, ex, spans, at };
+  }
+  const minutes = (t: number) => (t - T0) / M;
+
+  it('asks for consecutive spans before stored bars in one request while they fit one page, saves only their bars, and reports what was answered', async () => {
+    const { j, series, wire, ex, spans, at } = holed();
+    const checked: [number, number][] = [];
+    const r = await backfillKlines({ ...series, from: T0, to: at(900), fetch: ex.fetch, now: () => T0 + 1e9, ...wire(T0, at(900)), spans: () => spans, checked: (a, b) => checked.push([a, b]) });
+    expect(ex.requests.map((q) => [minutes(q.startTime), minutes(q.endTime + 1)])).toEqual([[99 + 1 / M, 600]]);
+    expect(r).toMatchObject({ saved: 310, pages: 1, first: at(200), last: at(599), stop: 'range-end' });
+    expect(checked).toEqual([[at(99) + 1, at(600)]]);
+    // The market's hole stays a hole; the stored bars between the spans were not written again.
+    expect(j.klines.klineRange('BTCPHP', '1m')).toEqual({ first: T0, last: at(899), count: 890 });
+    const sources = new Set(j.klines.klines('BTCPHP', '1m', at(110), at(200)).map((k) => k.source));
+    expect(sources).toEqual(new Set(['csv:x']));
+    expect(j.klines.klines('BTCPHP', '1m', at(200), at(210)).every((k) => k.source === 'rest')).toBe(true);
+  });
+
+  it('pages through a span longer than a page, reporting each answered stretch', async () => {
+    const { series, wire, ex, spans, at } = holed();
+    const checked: [number, number][] = [];
+    const r = await backfillKlines({ ...series, from: T0, to: at(900), fetch: ex.fetch, now: () => T0 + 1e9, limit: 200, ...wire(T0, at(900)), spans: () => spans, checked: (a, b) => checked.push([a, b]) });
+    expect(ex.requests.map((q) => [minutes(q.startTime), minutes(q.endTime + 1)])).toEqual([
+      [99 + 1 / M, 210],
+      [299 + 1 / M, 600],
+      [499 + 1 / M, 600],
+    ]);
+    expect(r).toMatchObject({ saved: 310, pages: 3 });
+    expect(checked).toEqual([
+      [at(99) + 1, at(210)],
+      [at(299) + 1, at(499) + 1],
+      [at(499) + 1, at(600)],
+    ]);
+  });
+
+  it('a hole the exchange answers empty is answered by one request, and is no stop; after the last stored bar, an empty answer checks nothing', async () => {
+    const { series, wire, ex, at } = holed();
+    const checked: [number, number][] = [];
+    const spans = [
+      { start: at(99) + 1, end: at(110), beforeStored: true },
+      { start: at(899) + 1, end: at(2000), beforeStored: false },
+    ];
+    const quiet = fakeExchange(at(900), (t) => t >= at(100) && t < at(110));
+    const r = await backfillKlines({ ...series, from: T0, to: at(2000), fetch: quiet.fetch, now: () => T0 + 1e9, ...wire(T0, at(2000)), spans: () => spans, checked: (a, b) => checked.push([a, b]) });
+    expect(quiet.requests).toHaveLength(2);
+    expect(r).toMatchObject({ saved: 0, pages: 2, stop: 'no-more-data' });
+    expect(checked).toEqual([[at(99) + 1, at(110)]]);
+    expect(ex.requests).toHaveLength(0);
+  });
+});

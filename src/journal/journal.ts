@@ -9,6 +9,7 @@ import { openDatabase, type OpenOptions } from './db.ts';
 import { JournalError } from './errors.ts';
 import { ExchangeInfoStore } from './exchange-info-store.ts';
 import { FillStore } from './fill-store.ts';
+import { KlineCheckedStore } from './kline-checked-store.ts';
 import { KlineStore } from './kline-store.ts';
 import { OrderStore } from './order-store.ts';
 import { RunStore } from './run-store.ts';
@@ -21,6 +22,8 @@ export interface Journal {
   /** True when this open turned an empty or new file into a journal. */
   readonly created: boolean;
   readonly klines: KlineStore;
+  /** Where the journal holds every bar the exchange has (record's memory of the holes it asked about). */
+  readonly klineChecked: KlineCheckedStore;
   readonly exchangeInfo: ExchangeInfoStore;
   readonly runs: RunStore;
   readonly orders: OrderStore;
@@ -83,6 +86,7 @@ function journalOver(file: string, opened: ReturnType<typeof openDatabase>, opti
     schemaVersion: opened.version,
     created: opened.created,
     klines,
+    klineChecked: new KlineCheckedStore(db, file),
     exchangeInfo: new ExchangeInfoStore(db, file),
     runs: new RunStore(db, file),
     orders: new OrderStore(db, file),

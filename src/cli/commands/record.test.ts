@@ -10,7 +10,7 @@ import { openJournal } from '../../journal/journal.ts';
 import { reportError } from '../errors.ts';
 import type { CliIo } from '../io.ts';
 import { runCli } from '../index.ts';
-import { startSandbox } from '../../sandbox/server.ts';
+import { startSandbox, type SandboxHandle } from '../../sandbox/server.ts';
 import { recordCommand, runRecord } from './record.ts';
 import { exchangeInfo } from '../../exchange/endpoints/areas/general.ts';
 
@@ -27,6 +27,8 @@ let failRequest: number | undefined;
 let onKlines: ((n: number) => void) | undefined;
 /** What /exchangeInfo answers instead of the spec's example (status, body). */
 let infoAnswer: [number, unknown] | undefined;
+/** Open times the exchange has no bar for (minutes without a trade). */
+let absent: (t: number) => boolean = () => false;
 
 function kline(t: number): unknown[] {
   const i = (t - T0) / M;
@@ -50,7 +52,7 @@ beforeAll(async () => {
     const end = Number(url.searchParams.get('endTime') ?? T0 + BARS * M);
     const limit = Number(url.searchParams.get('limit') ?? 500);
     const out: unknown[] = [];
-    for (let t = Math.max(T0, T0 + Math.ceil((start - T0) / M) * M); t <= end && t < T0 + BARS * M && out.length < limit; t += M) out.push(kline(t));
+    for (let t = Math.max(T0, T0 + Math.ceil((start - T0) / M) * M); t <= end && t < T0 + BARS * M && out.length < limit; t += M) if (!absent(t)) out.push(kline(t));
     send(200, out);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -65,6 +67,7 @@ beforeEach(() => {
   failRequest = undefined;
   infoAnswer = undefined;
   onKlines = undefined;
+  absent = () => false;
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -237,5 +240,109 @@ describe('halyard record', () => {
         })
         .parseAsync();
     await expect(missing()).rejects.toThrow(/Missing required arguments?: interval, from/);
+  });
+});
+
+describe('halyard record: holes between stored bars', () => {
+  const at = (m: number) => T0 + m * M;
+  const span = (q: URLSearchParams) => [(Number(q.get('startTime')) - T0) / M, (Number(q.get('endTime')) + 1 - T0) / M];
+
+  it('fetches the bars missing between two recorded stretches, and never asks again about a hole the exchange answered empty', async () => {
+    const journal = join(dir, 'j.db');
+    // Minutes 100-109 and 500 had no trade: the exchange has no bar there.
+    absent = (t) => (t >= at(100) && t < at(110)) || t === at(500);
+    const rec = async (from: number, to: number) => {
+      const a = io();
+      requests = [];
+      const r = await runRecord(a.cli, { symbol: 'BTCPHP', interval: '1m', from: String(at(from)), to: String(at(to)), journal, baseUrl }, { tty: false, now });
+      expect(a.err).toEqual([]);
+      return { r, out: a.out.join('\n'), asked: requests.map(span) };
+    };
+    const held = () => {
+      const j = openJournal(journal);
+      try {
+        return j.klines.klineRange('BTCPHP', '1m');
+      } finally {
+        j.close();
+      }
+    };
+    expect((await rec(0, 300)).r.saved).toBe(290);
+    expect((await rec(600, 900)).r.saved).toBe(300);
+
+    // [300, 600) was never asked for: fetched, in one request; minutes 100-109 were answered already.
+    const gap = await rec(0, 900);
+    expect(gap.out).toMatch(/590 bars already stored, asking for the bars of 1 hole\(s\) between stored ones, then resuming after 2024-03-01T14:59Z/);
+    expect(gap.asked).toEqual([[299 + 1 / M, 600]]);
+    expect(gap.r).toMatchObject({ saved: 299, pages: 1, stop: 'range-end' });
+    expect(held()).toEqual({ first: T0, last: at(899), count: 889 });
+
+    // Every hole left is one the exchange answered: nothing to ask.
+    const again = await rec(0, 900);
+    expect(again.asked).toEqual([]);
+    expect(again.r).toMatchObject({ saved: 0, pages: 0 });
+
+    // A journal recorded before the checked ranges existed: its holes are asked about once (two requests for both), then never.
+    const j = openJournal(journal);
+    j.db.prepare('DELETE FROM kline_checked').run();
+    j.close();
+    const legacy = await rec(0, 900);
+    expect(legacy.out).toMatch(/asking for the bars of 2 hole\(s\) between stored ones/);
+    expect(legacy.asked).toEqual([
+      [99 + 1 / M, 501],
+      [499 + 1 / M, 501],
+    ]);
+    expect(legacy.r).toMatchObject({ saved: 0 });
+    expect((await rec(0, 900)).asked).toEqual([]);
+
+    // Bars deleted from the journal are missing again: fetched again.
+    const k = openJournal(journal);
+    k.klines.deleteKlines('BTCPHP', '1m', at(200), at(210));
+    k.close();
+    const lost = await rec(0, 900);
+    expect(lost.r.saved).toBe(10);
+    expect(held()).toEqual({ first: T0, last: at(899), count: 889 });
+    expect((await rec(0, 900)).asked).toEqual([]);
+  });
+
+  it('against the sandbox\'s market (minutes without a trade have no kline): two stretches joined hold what one record holds, and a second run asks nothing inside them', { timeout: 60_000 }, async () => {
+    const MIN = 60_000;
+    const sandbox: SandboxHandle = await startSandbox({ config: { clock: { speed: 1200 }, market: { enabled: true } } });
+    try {
+      const from = Math.ceil(sandbox.clock.now() / MIN) * MIN;
+      const to = from + 60 * MIN;
+      // A sandbox minute is 50 ms: an hour of market, then a minute for its last bar to close.
+      while (sandbox.clock.now() < to + MIN) await new Promise((r) => setTimeout(r, 50));
+      const sandboxNow = () => sandbox.clock.now();
+      const rec = async (file: string, a: number, b: number) => {
+        const out = io();
+        const r = await runRecord(out.cli, { symbol: 'BTCPHP', interval: '1m', from: String(a), to: String(b), journal: join(dir, file), baseUrl: sandbox.baseUrl }, { tty: false, now: sandboxNow });
+        expect(out.err).toEqual([]);
+        return r;
+      };
+      const times = (file: string) => {
+        const j = openJournal(join(dir, file));
+        try {
+          return j.klines.klines('BTCPHP', '1m', from, to).map((k) => k.openTime);
+        } finally {
+          j.close();
+        }
+      };
+      await rec('one.db', from, to);
+      const whole = times('one.db');
+      expect(whole.length).toBeGreaterThan(0);
+
+      await rec('two.db', from, from + 20 * MIN);
+      await rec('two.db', from + 40 * MIN, to);
+      const joined = await rec('two.db', from, to);
+      expect(times('two.db')).toEqual(whole);
+      expect(joined.saved).toBe(whole.filter((t) => t >= from + 20 * MIN && t < from + 40 * MIN).length);
+
+      // Only the bars after the last stored one are asked for again (bars may yet come there).
+      const last = whole[whole.length - 1]!;
+      const again = await rec('two.db', from, to);
+      expect(again).toMatchObject({ saved: 0, pages: last + MIN < to ? 1 : 0 });
+    } finally {
+      await sandbox.close();
+    }
   });
 });

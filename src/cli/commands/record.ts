@@ -4,6 +4,10 @@
  * limit max), paced by the client's weight budget (spec 8), one transaction per page, resumable:
  * run it again after an interruption and it continues after the last stored bar. Ctrl-C (SIGINT,
  * SIGTERM: io.signal) stops it once the page in flight is saved.
+ * It fetches every bar of the range the journal lacks and has never asked for: before the first
+ * stored bar, after the last, and in the holes between stored stretches (data/kline-holes.ts). A
+ * minute without a trade has no kline, so the journal remembers the ranges the exchange has
+ * answered for (`kline_checked`): a hole it answered empty is not asked for again.
  * The range is [from, to) on open time; `--to` defaults to now (only closed bars are stored).
  * The symbol is checked first against the exchange's exchangeInfo, whose answer is saved as the
  * journal's snapshot: one the exchange does not list is refused (exit 2) before the journal is
@@ -14,7 +18,9 @@ import { loadConfig } from '../../config/load.ts';
 import type { HalyardConfig } from '../../config/schema.ts';
 import { SingleBar } from 'cli-progress';
 import type { Argv } from 'yargs';
+import { journalBars } from '../../backtest/sources.ts';
 import { backfillKlines, BackfillError, type BackfillProgress, type BackfillResult } from '../../data/backfill.ts';
+import { findHoles, type Holes } from '../../data/kline-holes.ts';
 import { isKlineInterval, KLINE_INTERVALS, type KlineInterval } from '../../data/intervals.ts';
 import { formatTime, parseTimeText } from '../../data/time-text.ts';
 import { resolveJournalPath } from '../../journal/journal-path.ts';
@@ -159,12 +165,8 @@ async function fill(io: CliIo, journal: Journal, s: FillSetup): Promise<Backfill
     ? new SingleBar({ format: `${symbol} ${interval} [{bar}] {percentage}% | {value}/{total} bars | saved {saved} | {time}`, hideCursor: true, clearOnComplete: false, stream: process.stdout })
     : undefined;
   const before = journal.klines.klineRange(symbol, interval, from, to);
-  io.out(
-    `Recording ${symbol} ${interval} ${formatTime(from)} .. ${formatTime(to)} into ${journal.file}` +
-      (before
-        ? `; ${before.count} bars already stored, ${before.first > from ? `fetching the bars before ${formatTime(before.first)}, then ` : ''}resuming after ${formatTime(before.last)}`
-        : ''),
-  );
+  const holes = holesOf(journal, s);
+  io.out(`Recording ${symbol} ${interval} ${formatTime(from)} .. ${formatTime(to)} into ${journal.file}` + (before ? `; ${before.count} bars already stored, ${plan(holes, before)}resuming after ${formatTime(before.last)}` : ''));
 
   let started = false;
   const onPage = (p: BackfillProgress) => {
@@ -187,10 +189,11 @@ async function fill(io: CliIo, journal: Journal, s: FillSetup): Promise<Backfill
       fetch: s.fetch,
       now: s.now,
       lastStored: () => journal.klines.klineRange(symbol, interval, from, to)?.last,
-      firstStored: () => journal.klines.klineRange(symbol, interval, from, to)?.first,
+      spans: () => holes.spans,
       save: (bars) => {
         journal.klines.insertKlines(bars.map((b) => ({ ...b, symbol, interval, source: 'rest' })));
       },
+      checked: (start, end) => journal.klineChecked.add(symbol, interval, start, end),
       onPage,
       ...(s.signal ? { signal: s.signal } : {}),
     });
@@ -215,4 +218,37 @@ async function fill(io: CliIo, journal: Journal, s: FillSetup): Promise<Backfill
     }
     throw e;
   }
+}
+
+/**
+ * What the range still needs from the exchange (data/kline-holes.ts), its stored stretches marked
+ * checked on the way: a journal recorded before the checked ranges existed is read once.
+ */
+function holesOf(journal: Journal, s: FillSetup): Holes {
+  const { symbol, interval, from, to } = s;
+  const holes = findHoles({
+    from,
+    to,
+    interval,
+    checked: journal.klineChecked.within(symbol, interval, from, to),
+    lastStored: journal.klines.klineRange(symbol, interval)?.last,
+    storedTimes: (a, b) => openTimes(journal, symbol, interval, a, b),
+  });
+  journal.transaction(() => {
+    for (const [a, b] of holes.stored) journal.klineChecked.add(symbol, interval, a, b);
+  });
+  return holes;
+}
+
+function* openTimes(journal: Journal, symbol: string, interval: string, from: number, to: number): Generator<number> {
+  for (const c of journalBars(journal, symbol, interval, from, to)) yield c.openTime;
+}
+
+/** The fetches before the resume, for the first line: the bars before the first stored one, the holes between stored ones never asked about. */
+function plan(holes: Holes, stored: { first: number; last: number }): string {
+  const steps: string[] = [];
+  if (holes.spans.some((h) => h.end <= stored.first)) steps.push(`fetching the bars before ${formatTime(stored.first)}`);
+  const inside = holes.spans.filter((h) => h.start > stored.first && h.end <= stored.last).length;
+  if (inside > 0) steps.push(`asking for the bars of ${inside} hole(s) between stored ones`);
+  return steps.length ? `${steps.join(', ')}, then ` : '';
 }
