@@ -1,5 +1,6 @@
 /**
- * Renders the demo backtest report (seeded synthetic bars, a toy SMA crossover) and screenshots it
+ * Renders the demo backtest report (seeded synthetic bars, a toy SMA crossover with its two averages
+ * plotted) and screenshots it
  * in headless Chromium to docs/report-screenshot.png, for the README.
  *   node --import tsx scripts/report-screenshot.ts [out.png]
  * Needs Debian's `chromium` (or CHROMIUM_PATH).
@@ -23,7 +24,7 @@ if (!chromium) {
 }
 
 const bars = demoBars(1_500, 11);
-const run = demoRun({ barsData: bars, fast: 12, slow: 40 });
+const run = demoRun({ barsData: bars, fast: 12, slow: 40, plots: true });
 const dir = mkdtempSync(path.join(tmpdir(), 'halyard-shot-'));
 const file = path.join(dir, 'report.html');
 await writeReport(file, { run, metrics: computeMetrics(run), bars });

@@ -6,7 +6,7 @@
  */
 import { generateSeries } from '../../core/synthetic/index.ts';
 import type { Segment } from '../../core/synthetic/index.ts';
-import type { BacktestBar, BacktestFill, BacktestRun, EquityPoint, RoundTrip } from '../types.ts';
+import type { BacktestBar, BacktestFill, BacktestRun, EquityPoint, PlotLine, RoundTrip } from '../types.ts';
 
 export interface DemoOptions {
   bars?: number;
@@ -15,6 +15,8 @@ export interface DemoOptions {
   interval?: string;
   fast?: number;
   slow?: number;
+  /** Include the two averages as the strategy's plotted lines (the run's `plots`). */
+  plots?: boolean;
 }
 
 const DEFAULT_SEGMENTS = (bars: number): Segment[] => {
@@ -111,6 +113,9 @@ export function demoRun(options: DemoOptions & { barsData?: BacktestBar[] } = {}
   });
   const first = bars[0];
   const last = bars[bars.length - 1];
+  // As ctx.plot records them: at each bar's onBar (its close + 1 ms), once the slow average exists.
+  const line = (name: string, n: number): PlotLine => ({ name, pane: 'price', points: bars.flatMap((b, i): [number, number][] => (i + 1 >= slow ? [[b.closeTime + 1, sma(closes, i, n)]] : [])) });
+  const plots = options.plots === true ? { plots: [line(`SMA ${fast}`, fast), line(`SMA ${slow}`, slow)] } : {};
   return {
     strategy: 'demo-sma',
     params: { fast, slow },
@@ -121,6 +126,8 @@ export function demoRun(options: DemoOptions & { barsData?: BacktestBar[] } = {}
     from: first?.openTime ?? 0,
     to: last ? last.closeTime + 1 : 0,
     barCount: bars.length,
+    // Buy and hold over the same bars: the first open to the last close.
+    ...(first && last ? { market: { open: first.open, close: last.close } } : {}),
     // Its orders' grid: the dust a sell leaves under it is no exposure.
     lot: { minQty: '0.00001', stepSize: '0.00001' },
     startBalances: { USDT: '10000' },
@@ -130,6 +137,7 @@ export function demoRun(options: DemoOptions & { barsData?: BacktestBar[] } = {}
     fills,
     trades,
     equity,
+    ...plots,
     denials: [],
     strategyFailures: [],
   };
