@@ -7,6 +7,11 @@
  * free / locked of the asset. Anything that contradicts what the manager knows (an illegal
  * transition, an order it never sent) is reported as an issue and not applied; a fill always
  * moves the position (the money moved), even when its status change is illegal.
+ *
+ * Not applied means none of it: a live venue delivers late (the REST acknowledgement NEW after
+ * the stream's first fill; partial fills out of order), and a refused event's cumulative quote
+ * quantity and executed text are its own stale ones, so the order keeps those it has (its
+ * cumulative quote never goes back with the executed quantity held).
  */
 import type { Instrument } from '../market/instrument.ts';
 import type { Dec } from '../money/decimal.ts';
@@ -15,7 +20,6 @@ import { parsedDecimal } from './decimal-cache.ts';
 import type { ManagedOrder } from './managed-order.ts';
 import { reduceOrder, reduceVenue } from './order-state.ts';
 import type { OrderTrigger, Reduction } from './order-state.ts';
-import type { VenueOrderStatus } from './venue-messages.ts';
 import type { OrderRegistry } from './order-registry.ts';
 import type { FillOut, StrategyEvent } from './types.ts';
 import type { VenueEvent, VenueFillEvent } from './venue-messages.ts';
@@ -44,11 +48,6 @@ export interface ApplyContext {
 
 function transition(ctx: ApplyContext, o: ManagedOrder, trigger: OrderTrigger, time: number, out: ApplyResult): boolean {
   return settle(ctx, o, reduceOrder(o, trigger), time, out);
-}
-
-/** `transition` of a venue status (the order itself is the reducer's progress: nothing allocated to ask). */
-function venueTransition(ctx: ApplyContext, o: ManagedOrder, status: VenueOrderStatus, executed: Dec, time: number, out: ApplyResult): boolean {
-  return settle(ctx, o, reduceVenue(o, status, executed), time, out);
 }
 
 function settle(ctx: ApplyContext, o: ManagedOrder, r: Reduction, time: number, out: ApplyResult): boolean {
@@ -82,10 +81,14 @@ function applyFill(ctx: ApplyContext, o: ManagedOrder, e: VenueFillEvent, out: A
   ctx.setLastPrice(e.symbol, e.price);
   o.orderId ??= e.orderId;
   o.working = true;
-  o.setCumQuoteText(e.cumulativeQuoteQty);
   const executed = num(e.cumulativeQty);
-  o.executedFrom(e.cumulativeQty, executed);
-  const moved = venueTransition(ctx, o, e.orderStatus, executed, e.time, out);
+  // The order itself is the reducer's progress: nothing allocated to ask.
+  const r = reduceVenue(o, e.orderStatus, executed);
+  if (r.kind !== 'illegal') {
+    o.setCumQuoteText(e.cumulativeQuoteQty);
+    o.executedFrom(e.cumulativeQty, executed);
+  }
+  const moved = settle(ctx, o, r, e.time, out);
   out.events.push({ kind: 'fill', strategy: o.strategy, fill: fillOut(e, o.tag) });
   if (moved) out.events.push({ kind: 'orderUpdate', strategy: o.strategy, update: o.update(e.time) });
 }
@@ -130,11 +133,14 @@ export function applyVenueEvents(ctx: ApplyContext, events: readonly VenueEvent[
         break;
       case 'order': {
         o.orderId ??= e.orderId;
-        o.working = e.working;
-        o.setCumQuoteText(e.cumulativeQuoteQty);
         const executed = num(e.executedQty);
-        o.executedFrom(e.executedQty, executed);
-        if (venueTransition(ctx, o, e.status, executed, e.time, out)) {
+        const r = reduceVenue(o, e.status, executed);
+        if (r.kind !== 'illegal') {
+          o.working = e.working;
+          o.setCumQuoteText(e.cumulativeQuoteQty);
+          o.executedFrom(e.executedQty, executed);
+        }
+        if (settle(ctx, o, r, e.time, out)) {
           out.events.push({ kind: 'orderUpdate', strategy: o.strategy, update: o.update(e.time, e.reason) });
         }
         break;

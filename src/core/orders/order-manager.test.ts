@@ -83,6 +83,22 @@ describe('OrderManager', () => {
     expect(om.orders.get(cid)?.status).toBe('FILLED');
   });
 
+  it('refuses a late event whole: a NEW after the first fill, or a partial fill behind a later one, leaves the cumulative quote as it was', () => {
+    const { om } = manager();
+    const cid = cidOf(om.submit('s1', [buy('100', '2', 'bid')], 1000).commands[0]!);
+    om.onVenueEvents([fill(cid, 't1', '0.5', '0.5', 'PARTIALLY_FILLED')]); // the stream's fill before the REST acknowledgement
+    const late = om.onVenueEvents([ack(cid, '9')]);
+    expect(late.issues.map((i) => i.kind)).toEqual(['illegal-transition']);
+    expect(om.orders.get(cid)?.cumQuote.toFixed()).toBe('50');
+    om.onVenueEvents([fill(cid, 't3', '0.5', '1.5', 'PARTIALLY_FILLED')]);
+    const behind = om.onVenueEvents([fill(cid, 't2', '0.5', '1', 'PARTIALLY_FILLED')]); // an earlier partial fill, delivered after
+    expect(behind.events.map((e) => e.kind)).toEqual(['fill']);
+    expect(om.account.baseOf('BTCPHP').toFixed()).toBe('1.5'); // the money moved all the same
+    om.submit('s1', [{ kind: 'cancel', symbol: 'BTCPHP', tag: 'bid' }], 4000);
+    const r = om.onVenueEvents([{ kind: 'cancelRejected', symbol: 'BTCPHP', clientOrderId: cid, code: -2011, reason: 'Unknown order sent.', time: 4100 }]);
+    expect(r.events[0]).toMatchObject({ update: { status: 'PARTIALLY_FILLED', executedQty: '1.5', cumulativeQuoteQty: '150' } });
+  });
+
   it('applies both sides of a self-trade: a trade id is applied once per order', () => {
     const { om } = manager();
     const r = om.submit('s1', [buy('100', '1', 'a'), buy('100', '1', 'b')], 1000);
