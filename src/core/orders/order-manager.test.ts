@@ -99,6 +99,17 @@ describe('OrderManager', () => {
     expect(r.events[0]).toMatchObject({ update: { status: 'PARTIALLY_FILLED', executedQty: '1.5', cumulativeQuoteQty: '150' } });
   });
 
+  it('keeps closed orders for their late fills however many orders the checks deny meanwhile', () => {
+    const { om } = manager({ retainClosed: 2 });
+    const cid = cidOf(om.submit('s1', [buy('100', '1', 'bid')], 1000).commands[0]!);
+    om.onVenueEvents([ack(cid, '9', { status: 'FILLED', executedQty: '1', cumulativeQuoteQty: '100' })]); // the REST answer (RESULT), before the stream's fill
+    for (let i = 0; i < 10; i++) expect(om.submit('s1', [buy('100', '1000', 'big')], 1100).denials).toHaveLength(1); // never sent: no venue event can concern them
+    const late = om.onVenueEvents([fill(cid, 't1', '1', '1', 'FILLED')]);
+    expect(late.issues).toEqual([]);
+    expect(late.events.map((e) => e.kind)).toEqual(['fill']);
+    expect(om.account.baseOf('BTCPHP').toFixed()).toBe('1');
+  });
+
   it('applies both sides of a self-trade: a trade id is applied once per order', () => {
     const { om } = manager();
     const r = om.submit('s1', [buy('100', '1', 'a'), buy('100', '1', 'b')], 1000);

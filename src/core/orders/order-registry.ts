@@ -3,6 +3,11 @@
  * or repeated venue events still find them), lookups by tag, the counts the MAX_NUM_ORDERS /
  * MAX_NUM_ALGO_ORDERS filters need, the funds pending orders claim, and a cached open-orders
  * view per strategy.
+ *
+ * Only orders that reached the venue are kept once closed: a DENIED order was never sent, so no
+ * venue event can concern it, and keeping it would push out of the closed set the orders whose
+ * late fills (a stream resent, or fills reconciled over REST after a reconnect) must still find
+ * them: a strategy denied on every book update would otherwise lose those fills within minutes.
  */
 import type { Dec } from '../money/decimal.ts';
 import { D } from '../money/decimal.ts';
@@ -25,7 +30,7 @@ export class OrderRegistry {
 
   add(o: ManagedOrder): void {
     if (o.isOpen) this.open.set(o.clientOrderId, o);
-    else this.retire(o);
+    else if (o.status !== 'DENIED') this.retire(o);
     this.changed(o);
   }
 
