@@ -156,7 +156,7 @@ export function applyVenueEvents(ctx: ApplyContext, events: readonly VenueEvent[
         }
         break;
       case 'unknownOutcome':
-        transition(ctx, o, { kind: 'unknownOutcome' }, e.time, out);
+        transition(ctx, o, { kind: 'unknownOutcome', command: e.command }, e.time, out);
         out.issues.push({ kind: 'unknown-outcome', clientOrderId: o.clientOrderId, time: e.time, message: `${e.command} of ${o.clientOrderId}: outcome unknown (${e.reason}); reconcile before trusting its status` });
         break;
     }

@@ -110,6 +110,24 @@ describe('OrderManager', () => {
     expect(om.account.baseOf('BTCPHP').toFixed()).toBe('1');
   });
 
+  it('a cancel whose outcome is unknown leaves the order working: reconciled as still NEW, it can be cancelled again', () => {
+    const { om } = manager();
+    const cid = cidOf(om.submit('s1', [buy('100', '1', 'bid')], 1000).commands[0]!);
+    om.onVenueEvents([ack(cid, '9')]);
+    expect(om.submit('s1', [{ kind: 'cancel', symbol: 'BTCPHP', tag: 'bid' }], 1100).commands).toHaveLength(1);
+    const lost = om.onVenueEvents([{ kind: 'unknownOutcome', symbol: 'BTCPHP', clientOrderId: cid, command: 'cancel', reason: 'timeout', time: 1200 }]);
+    expect(lost.issues.map((i) => i.kind)).toEqual(['unknown-outcome']);
+    om.onVenueEvents([ack(cid, '9', { time: 1300 })]); // reconciliation: the order is still on the book
+    expect(om.orders.get(cid)?.status).toBe('NEW');
+    const again = om.submit('s1', [{ kind: 'cancel', symbol: 'BTCPHP', tag: 'bid' }], 1400);
+    expect(again.denials).toEqual([]);
+    expect(again.commands).toEqual([{ kind: 'cancel', symbol: 'BTCPHP', clientOrderId: cid }]);
+    // A cancel that did land: its CANCELED still ends the order; a lost answer after the end changes nothing.
+    om.onVenueEvents([ack(cid, '9', { status: 'CANCELED', time: 1500 })]);
+    expect(om.onVenueEvents([{ kind: 'unknownOutcome', symbol: 'BTCPHP', clientOrderId: cid, command: 'cancel', reason: 'timeout', time: 1600 }]).issues.map((i) => i.kind)).toEqual(['unknown-outcome']);
+    expect(om.orders.get(cid)?.status).toBe('CANCELED');
+  });
+
   it('applies both sides of a self-trade: a trade id is applied once per order', () => {
     const { om } = manager();
     const r = om.submit('s1', [buy('100', '1', 'a'), buy('100', '1', 'b')], 1000);

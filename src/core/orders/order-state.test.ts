@@ -53,6 +53,11 @@ describe('order-state reducer (spec 3.1 plus local states)', () => {
     expect(next(at('PENDING_NEW'), { kind: 'unknownOutcome' })).toBe('UNKNOWN 0');
     expect(next(at('UNKNOWN'), venue('NEW'))).toBe('NEW 0');
     expect(next(at('UNKNOWN'), { kind: 'rejected' })).toBe('REJECTED 0');
+    // A cancel's lost answer: the order is taken as still working (it may be cancelled again).
+    expect(next(at('PENDING_CANCEL', '0.3', 'PARTIALLY_FILLED'), { kind: 'unknownOutcome', command: 'cancel' })).toBe('PARTIALLY_FILLED 0.3');
+    expect(next(at('PENDING_CANCEL', '0', 'PENDING_NEW'), { kind: 'unknownOutcome', command: 'cancel' })).toBe('PENDING_NEW 0');
+    expect(next(at('CANCELED'), { kind: 'unknownOutcome', command: 'cancel' })).toBe('unchanged');
+    expect(next(at('PENDING_CANCEL', '0', 'NEW'), { kind: 'unknownOutcome', command: 'place' })).toBe('unchanged');
   });
 
   it('shows strategies only their statuses', () => {

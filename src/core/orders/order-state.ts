@@ -11,6 +11,11 @@
  * quantity again, as a resent stream message) is `unchanged`. While a cancel is pending, fills
  * keep coming: the order stays PENDING_CANCEL and remembers the venue status to `resume` if the
  * cancel is rejected.
+ *
+ * A cancel whose outcome is not known (timeout, 5xx) resumes that status too: the order is taken
+ * as still working until the venue says it ended. Left PENDING_CANCEL it could never be cancelled
+ * or replaced again (a cancel would be "already pending"), and reconciliation could not free it:
+ * the venue's NEW or PARTIALLY_FILLED for a live order only updates a pending cancel's `resume`.
  */
 import type { Dec } from '../money/decimal.ts';
 import type { StrategyOrderStatus } from './types.ts';
@@ -47,7 +52,8 @@ export type OrderTrigger =
   | { readonly kind: 'rejected' }
   | { readonly kind: 'cancelRequested' }
   | { readonly kind: 'cancelRejected' }
-  | { readonly kind: 'unknownOutcome' };
+  /** A write whose outcome is not known: the order's placement (the default) or its cancel. */
+  | { readonly kind: 'unknownOutcome'; readonly command?: 'place' | 'cancel' | undefined };
 
 export type Reduction =
   | { readonly kind: 'applied'; readonly next: OrderProgress }
@@ -120,6 +126,11 @@ export function reduceOrder(cur: OrderProgress, trigger: OrderTrigger): Reductio
       // The order ended (filled, expired) before the cancel reached it: nothing to undo.
       return isTerminal(from) ? { kind: 'unchanged' } : illegal(from, 'cancelRejected', 'no cancel was pending');
     case 'unknownOutcome':
+      if (trigger.command === 'cancel') {
+        if (from === 'PENDING_CANCEL') return { kind: 'applied', next: { status: cur.resume ?? 'NEW', executedQty: cur.executedQty } };
+        // The order ended (filled, cancelled) before the cancel's answer was lost: nothing to undo.
+        return isTerminal(from) ? { kind: 'unchanged' } : illegal(from, 'cancel outcome unknown', 'no cancel was pending');
+      }
       if (from === 'PENDING_NEW') return { kind: 'applied', next: { status: 'UNKNOWN', executedQty: cur.executedQty } };
       return from === 'PENDING_CANCEL' || from === 'UNKNOWN' ? { kind: 'unchanged' } : illegal(from, 'UNKNOWN', `${from} was already acknowledged`);
   }
