@@ -87,7 +87,8 @@ export function typeAxes(definition: AnyStrategyDefinition, axes: readonly Sweep
   const shape = (definition.params as unknown as { shape: Record<string, unknown> }).shape;
   return axes.map((axis) => {
     if (!Object.hasOwn(shape, axis.name)) throw new SweepSpecError(axis.spec, `strategy '${definition.name}' has no parameter '${axis.name}' (known: ${Object.keys(shape).join(', ')})`);
-    const values = coerce(axis, fieldType(shape[axis.name]));
+    // Typed, then each value once: `fast=5,5.0` (or a range and a list that overlap) is one point, not two identical runs.
+    const values = [...new Set(coerce(axis, fieldType(shape[axis.name])))];
     const issues = values.flatMap((v) => paramValueIssues(definition.params, axis.name, v));
     if (issues.length) throw new SweepSpecError(axis.spec, [...new Set(issues)].join('; '));
     return { name: axis.name, values };

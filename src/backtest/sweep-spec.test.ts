@@ -76,6 +76,12 @@ describe('buildGrid', () => {
     expect(() => parseSweepSpec('fast=1e1:2e1:5')).toThrowError(/'1e1' is not a plain decimal number/);
   });
 
+  it('runs a value once however often the axis names it (5 and 5.0 are one number)', () => {
+    const grid = buildGrid(smaCrossover, parseSweepSpecs(['fast=5,5.0,6', 'slow=40']));
+    expect(grid.axes).toEqual([{ name: 'fast', values: [5, 6] }, { name: 'slow', values: [40] }]);
+    expect(grid.points.map((p) => p.values.fast)).toEqual([5, 6]);
+  });
+
   it('with no axes is the base params alone', () => {
     expect(buildGrid(smaCrossover, [], { fast: 5 }).points).toEqual([{ values: {}, params: { fast: 5 } }]);
   });
