@@ -64,7 +64,7 @@ export interface BacktestOptions {
   readonly onLog?: (entry: StrategyLogEntry) => void;
   /**
    * Keep what the strategy plots (`ctx.plot`) as the run's `plots` (for the report). Off by
-   * default: sweeps and the benchmark draw nothing, and ctx.plot then only checks its arguments.
+   * default: sweeps and the benchmark draw nothing, and ctx.plot then does nothing (not even its checks).
    */
   readonly recordPlots?: boolean;
   /**

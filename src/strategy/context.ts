@@ -163,16 +163,17 @@ export function createContext<P, S>(src: ContextSource<P, S>): StrategyContext<P
     instrument,
     log: (message, data) => src.log(String(message), data),
     plot(name, value, options) {
-      // Checked whether or not the host records plots (a bad call fails in a sweep as in a backtest);
-      // a name and its options once, with its first value (later options are ignored), so a
-      // strategy plotting every bar pays a scan of the few names it plots, not a regex.
+      // Nothing to do where the host does not record plots (a sweep, the benchmark, a live host):
+      // a strategy plotting every bar must cost nothing there. Where it does (a single backtest,
+      // the testing kit: where an author runs a strategy first), every call is checked, a name's
+      // options once, with its first value (later options are ignored).
+      const sink = src.plot;
+      if (sink === undefined) return;
       if (!plotted.includes(name)) {
         checkPlot(name, value, options);
         if (plotted.length >= MAX_PLOTS) throw new StrategyContextError(`plot '${name}': a strategy may plot at most ${MAX_PLOTS} names (it plotted ${plotted.slice(0, 3).join(', ')}, ...)`);
         plotted.push(name);
       } else if (value !== undefined && typeof value !== 'number' && !(value instanceof D)) checkPlot(name, value, undefined);
-      const sink = src.plot;
-      if (sink === undefined) return;
       const n = typeof value === 'number' ? value : value === undefined ? NaN : Number(value.toFixed());
       if (Number.isFinite(n)) sink.call(src, name, n, options);
     },
