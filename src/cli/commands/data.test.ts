@@ -62,13 +62,26 @@ describe('halyard data', () => {
     expect(lower.out).toMatch(/ETHUSDT +1h +6 /);
   });
 
+  it('--gaps tells a gap record found empty at the exchange (no trades) from data missing', async () => {
+    const file = journalWith(bars('ETHUSDT', '1h', HOUR, [0, 1, 2, 5, 6, 9]));
+    const j = openJournal(file);
+    // record asked for 00:00-07:00 and the exchange had nothing at 03:00-04:00; 07:00-08:00 was never asked.
+    j.klineChecked.add('ETHUSDT', '1h', T, T + 7 * HOUR);
+    j.close();
+    const r = await run(['data', '--journal', file, '--gaps']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/ETHUSDT 1h: 2 gaps \(4 bars missing; 1 with no trades at the exchange \(2 bars: record asked and got none\)\)\n {4}2024-01-01T03:00Z \.\. 2024-01-01T04:00Z \(2, no trades\)\n {4}2024-01-01T07:00Z \.\. 2024-01-01T08:00Z \(2\)\n/);
+    const json = await run(['data', '--journal', file, '--gaps', '--json']);
+    expect((JSON.parse(json.out) as { series: { gaps: { noTrades: boolean }[] }[] }).series[0]!.gaps.map((g) => g.noTrades)).toEqual([true, false]);
+  });
+
   it('--json prints the report with epoch-ms times and the gaps', async () => {
     const file = journalWith(bars('ETHUSDT', '1h', HOUR, [0, 2]));
     const r = await run(['data', '--journal', file, '--json', '--gaps']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out)).toEqual({
       journal: file,
-      series: [{ symbol: 'ETHUSDT', interval: '1h', bars: 2, first: T, last: T + 2 * HOUR, missing: 1, gaps: [{ from: T + HOUR, to: T + HOUR, missing: 1 }] }],
+      series: [{ symbol: 'ETHUSDT', interval: '1h', bars: 2, first: T, last: T + 2 * HOUR, missing: 1, gaps: [{ from: T + HOUR, to: T + HOUR, missing: 1, noTrades: false }] }],
       exchangeInfoSnapshots: [],
     });
   });

@@ -45,8 +45,8 @@ export interface SeriesReport {
   readonly last: number;
   /** Bar slots between the first and the last without a bar (undefined for an interval this code does not know). */
   readonly missing: number | undefined;
-  /** With --gaps: where they are. */
-  readonly gaps?: readonly KlineGap[];
+  /** With --gaps: where they are, and which ones the exchange confirmed empty when recorded. */
+  readonly gaps?: readonly ReportedGap[];
 }
 
 export interface DataReport {
@@ -110,15 +110,33 @@ function seriesReport(journal: Journal, s: SeriesInfo, withGaps: boolean): Serie
   return { ...base, missing, gaps: missing === 0 ? [] : gapsOf(journal, s.symbol, interval, s.count) };
 }
 
-/** The series' gaps, from its open times (the bars' numbers only: no price text is read). */
-function gapsOf(journal: Journal, symbol: string, interval: KlineInterval, count: number): KlineGap[] {
+/** A gap, and whether `record` found the exchange has no bars there (minutes without a trade make no kline). */
+export interface ReportedGap extends KlineGap {
+  readonly noTrades: boolean;
+}
+
+/**
+ * The series' gaps, from its open times (the bars' numbers only: no price text is read), each
+ * marked `noTrades` when it lies inside a range `record` has checked with the exchange (the
+ * journal's kline_checked: the exchange answered and had no bar there), not missing data.
+ */
+function gapsOf(journal: Journal, symbol: string, interval: KlineInterval, count: number): ReportedGap[] {
   const times = new Float64Array(count);
   let n = 0;
   for (const c of journalBars(journal, symbol, interval)) {
     if (n === count) break;
     times[n++] = c.openTime;
   }
-  return findGaps(times.subarray(0, n), interval).gaps;
+  const gaps = findGaps(times.subarray(0, n), interval).gaps;
+  if (gaps.length === 0) return [];
+  const checked = journal.klineChecked.within(symbol, interval, gaps[0]!.from, nextOpenTime(gaps[gaps.length - 1]!.to, interval));
+  let k = 0;
+  return gaps.map((g) => {
+    const end = nextOpenTime(g.to, interval);
+    while (k < checked.length && checked[k]![1] <= g.from) k++;
+    const r = checked[k];
+    return { ...g, noTrades: r !== undefined && r[0] <= g.from && r[1] >= end };
+  });
 }
 
 /** The report as the terminal shows it. */
@@ -136,8 +154,11 @@ export function formatDataReport(r: DataReport, args: Pick<DataArgs, 'gaps'> = {
         lines.push(`  ${s.symbol} ${s.interval}: no gaps`);
         continue;
       }
-      lines.push(`  ${s.symbol} ${s.interval}: ${gaps.length} gap${gaps.length === 1 ? '' : 's'} (${s.missing} bars missing)`);
-      for (const g of gaps.slice(0, GAPS_SHOWN)) lines.push(`    ${formatTime(g.from)} .. ${formatTime(g.to)} (${g.missing})`);
+      const empty = gaps.filter((g) => g.noTrades);
+      const bars = empty.reduce((n, g) => n + g.missing, 0);
+      const said = empty.length === 0 ? '' : `; ${empty.length === gaps.length ? 'all' : empty.length} with no trades at the exchange (${bars} bars: record asked and got none)`;
+      lines.push(`  ${s.symbol} ${s.interval}: ${gaps.length} gap${gaps.length === 1 ? '' : 's'} (${s.missing} bars missing${said})`);
+      for (const g of gaps.slice(0, GAPS_SHOWN)) lines.push(`    ${formatTime(g.from)} .. ${formatTime(g.to)} (${g.missing}${g.noTrades ? ', no trades' : ''})`);
       if (gaps.length > GAPS_SHOWN) lines.push(`    ... and ${gaps.length - GAPS_SHOWN} more`);
     }
   }
