@@ -58,6 +58,18 @@ describe('halyard backtest', () => {
     expect(readFileSync(join(dir, 'csv', 'run-trades.csv'), 'utf8').trim().split('\r\n')).toHaveLength(saved.run.trades.length + 1);
   });
 
+  it('--breakdown prints the run by calendar period; an unknown period is a usage error', async () => {
+    const r = await run([...base(), '--breakdown', 'day', '--breakdown', 'day']);
+    expect(r.code).toBe(0);
+    // 3,000 minutes from 2024-01-01 00:00: three UTC days, printed once however often asked.
+    expect(r.out.match(/^By day$/gm)).toHaveLength(1);
+    expect(r.out).toMatch(/^ {2}day +return +end equity \(PHP\) +trades +won\/flat\/lost +PnL \(PHP\)\n {2}2024-01-01 .*\n {2}2024-01-02 .*\n {2}2024-01-03 /m);
+    // Refused by the parser (the real CLI exits 2 on it, as on any usage error).
+    const bad = await run([...base(), '--breakdown', 'year']);
+    expect(bad.code).not.toBe(0);
+    expect(bad.err).toMatch(/Invalid values?:[\s\S]*breakdown[\s\S]*"year"/);
+  });
+
   it('honours --from / --to and writes default file names under --out-dir', async () => {
     const r = await run([...base(), '--from', '2024-01-01T10:00', '--to', '2024-01-01T20:00']);
     expect(r.code).toBe(0);

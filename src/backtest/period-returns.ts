@@ -22,17 +22,20 @@ export function monthlyReturns(run: BacktestRun, startEquity: number): MonthRetu
 }
 
 export interface PeriodReturn {
-  /** `2024-03` for a month, `2024-03-09` for a day (UTC). */
+  /** `2024-03` for a month, `2024-03-09` for a day, the Monday it starts on for a week (UTC). */
   readonly period: string;
   readonly returnPct: number;
   readonly endEquity: number;
 }
 
+/** A calendar period of the breakdowns: a UTC day, a week from Monday, a month. */
+export type PeriodUnit = '1d' | '1w' | '1M';
+
 /**
- * The calendar months or days (UTC) of a run, oldest first, each its last equity over the
+ * The calendar months, weeks or days (UTC) of a run, oldest first, each its last equity over the
  * previous period's (the start equity for the first); a period without a point is not listed.
  */
-export function periodReturns(run: BacktestRun, startEquity: number, unit: '1d' | '1M'): PeriodReturn[] {
+export function periodReturns(run: BacktestRun, startEquity: number, unit: PeriodUnit): PeriodReturn[] {
   const { length: n, times, values } = equityCurve(run);
   const label = unit === '1M' ? 7 : 10;
   const out: PeriodReturn[] = [];
@@ -49,7 +52,7 @@ export function periodReturns(run: BacktestRun, startEquity: number, unit: '1d' 
     const t = times[i] as number;
     if (t >= next) {
       if (period !== '') close();
-      period = new Date(t).toISOString().slice(0, label);
+      period = new Date(unit === '1w' ? periodOpen(unit, t) : t).toISOString().slice(0, label);
       next = nextOpen(unit, periodOpen(unit, t));
     }
     last = values[i] as number;

@@ -38,6 +38,8 @@ import { canResample } from '../../data/resample.ts';
 import { instrumentAt } from '../../backtest/sources.ts';
 import type { KlineInterval } from '../../core/market/intervals.ts';
 import { formatSummary } from '../../backtest/summary.ts';
+import { BREAKDOWNS, formatBreakdown } from '../../backtest/breakdown.ts';
+import type { Breakdown } from '../../backtest/breakdown.ts';
 import { formatTime, parseTimeText } from '../../data/time-text.ts';
 import { JournalError } from '../../journal/errors.ts';
 import type { Journal } from '../../journal/journal.ts';
@@ -80,6 +82,7 @@ export interface BacktestArgs extends GlobalArgs, Omit<SweepArgs, SweepNumbers> 
   json?: string;
   report?: string;
   csv?: boolean;
+  breakdown?: string[];
   detail?: string;
   outDir?: string;
   exchangeInfo?: string;
@@ -107,6 +110,7 @@ export function backtestCommand(io: CliIo) {
         .option('report', { type: 'string', describe: 'write the HTML report here' })
         .option('detail', { type: 'string', choices: INTERVALS, describe: 'play fills on these shorter bars (e.g. 1m) while the strategy sees --interval\'s, made from them' })
         .option('csv', { type: 'boolean', describe: 'also write the trades and the fills as CSV beside the JSON (<run>-trades.csv, <run>-fills.csv)' })
+        .option('breakdown', { type: 'string', array: true, choices: Object.keys(BREAKDOWNS), describe: 'also print the run by calendar day, week or month (UTC): return, end equity, trades closed (repeatable)' })
         .option('out-dir', { type: 'string', default: 'backtest/out', describe: 'folder for the default JSON and report names' })
         .option('sweep', { type: 'string', array: true, describe: 'parameter grid, e.g. --sweep fast=5:20:5 slow=20:60:10 (start:stop:step or a,b,c); runs on worker threads' })
         .option('rank-by', { type: 'string', describe: 'metric that ranks a sweep (default sharpe)' })
@@ -330,7 +334,8 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
     const rules = source === 'file' ? `exchangeInfo from ${args.exchangeInfo}` : source === 'journal' ? 'exchangeInfo from the journal' : `rules from the sandbox config (no exchangeInfo snapshot in the journal lists ${symbol})`;
     const logged = log.count === 0 ? [] : [`Log       ${log.count} line(s) from the strategy; first: ${log.first[0] ?? ''}`];
     const logLine = logFile !== undefined ? [`log     ${logFile}`] : log.error !== undefined ? [`log     not written: ${log.error.message}`] : [];
-    io.out([formatSummary(run, metrics), ...logged, '', ...barsLine, `rules   ${rules}`, `json    ${jsonFile}`, `report  ${reportFile}`, ...csvFiles.map((f) => `csv     ${f}`), ...logLine].join('\n'));
+    const breakdowns = [...new Set(args.breakdown ?? [])].flatMap((by) => ['', ...formatBreakdown(run, metrics, by as Breakdown)]);
+    io.out([formatSummary(run, metrics), ...breakdowns, ...logged, '', ...barsLine, `rules   ${rules}`, `json    ${jsonFile}`, `report  ${reportFile}`, ...csvFiles.map((f) => `csv     ${f}`), ...logLine].join('\n'));
   } finally {
     journal.close();
   }
