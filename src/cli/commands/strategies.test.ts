@@ -25,13 +25,17 @@ describe('halyard strategies', () => {
     expect(r.out).toMatch(/^ {2}quantity +a decimal > 0 +\(optional\)$/m);
     expect(r.out).toMatch(/^ {2}interval +a kline interval \(1m, 5m, 1h, 1d \.\.\. 1M\) +1m$/m);
     expect(r.out).toMatch(/^ {2}symbol +string of at least 1 character +BTCPHP$/m);
+    // What each trades with its defaults, or which parameters it needs first.
+    expect(r.out).toMatch(/^ {2}quoteAmount .*\n {2}with its defaults: BTCPHP on 1m, warmup 31 bars$/m);
+    expect(r.out).toMatch(/^ {2}with its defaults: give lower, upper, quantity first$/m);
+    expect(r.out).toMatch(/^ {2}with its defaults: BTCPHP on 1m, onTimer every 1h$/m);
   });
 
   it('shows one by name or path; an unknown one is a usage error listing the others', async () => {
     const index = fileURLToPath(new URL('../../strategy/index.ts', import.meta.url));
     const file = join(dir, 'bare.mts');
     writeFileSync(file, `import { defineStrategy, z } from ${JSON.stringify(index)};\nexport default defineStrategy({ name: 'bare', params: z.object({}), symbols: ['BTCPHP'], onBar: () => [] });\n`);
-    expect((await run(['strategies', file])).out).toBe('bare\n  (no parameters)');
+    expect((await run(['strategies', file])).out).toBe('bare\n  (no parameters)\n  with its defaults: BTCPHP on 1m');
     const bad = await run(['strategies', 'nope']);
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/unknown strategy 'nope'; available in .*: dca, grid, market-maker, sma-crossover/);

@@ -6,9 +6,10 @@
 import type { Argv } from 'yargs';
 import { alignTable } from '../../backtest/metrics-format.ts';
 import { HalyardError } from '../../exchange/errors/errors.ts';
-import type { AnyStrategyDefinition } from '../../strategy/define.ts';
+import { resolveSetup } from '../../strategy/define.ts';
+import type { AnyStrategyDefinition, StrategySetup } from '../../strategy/define.ts';
 import { DEFAULT_STRATEGIES_DIR, listStrategies, loadStrategy } from '../../strategy/loader.ts';
-import { describeParams } from '../../strategy/params.ts';
+import { describeParams, parseParams } from '../../strategy/params.ts';
 import { UsageError } from '../errors.ts';
 import type { CliIo } from '../io.ts';
 import type { GlobalArgs } from '../with-client.ts';
@@ -47,13 +48,40 @@ export async function runStrategies(io: CliIo, args: StrategiesArgs): Promise<vo
   io.out(blocks.join('\n\n'));
 }
 
-/** A strategy's name, description and parameter table. */
+/** A strategy's name, description, parameter table, and what it trades with its default parameters. */
 export function formatStrategy(def: AnyStrategyDefinition): string {
   const params = describeParams(def.params);
   const head = def.description ? `${def.name}: ${def.description}` : def.name;
-  if (params.length === 0) return `${head}\n  (no parameters)`;
+  const setup = `  ${setupLine(def)}`;
+  if (params.length === 0) return `${head}\n  (no parameters)\n${setup}`;
   const rows = [['param', 'accepts', 'default'], ...params.map((p) => [p.name, p.accepts ?? '', p.required ? '(required)' : 'default' in p ? showDefault(p.default) : '(optional)'])];
-  return [head, ...alignTable(rows, () => false).map((l) => `  ${l.trimEnd()}`)].join('\n');
+  return [head, ...alignTable(rows, () => false).map((l) => `  ${l.trimEnd()}`), setup].join('\n');
+}
+
+/**
+ * What the strategy trades with its defaults: symbols, intervals (a backtest runs on the first and
+ * makes the longer ones from it), warmup, timer. With required parameters there are no defaults to
+ * resolve: it says which to give.
+ */
+function setupLine(def: AnyStrategyDefinition): string {
+  let setup: StrategySetup;
+  try {
+    setup = resolveSetup(def, parseParams(def.name, def.params, {}) as never);
+  } catch (e) {
+    const required = describeParams(def.params).filter((p) => p.required).map((p) => p.name);
+    if (required.length) return `with its defaults: give ${required.join(', ')} first`;
+    return `with its defaults: cannot resolve its setup (${e instanceof Error ? e.message : String(e)})`;
+  }
+  const timer = setup.timerMs === undefined ? '' : `, onTimer every ${durationText(setup.timerMs)}`;
+  const warmup = setup.warmup > 0 ? `, warmup ${setup.warmup} bar${setup.warmup === 1 ? '' : 's'}` : '';
+  return `with its defaults: ${setup.symbols.join(', ')} on ${setup.intervals.join(', ')}${warmup}${timer}`;
+}
+
+function durationText(ms: number): string {
+  if (ms % 3_600_000 === 0) return `${ms / 3_600_000}h`;
+  if (ms % 60_000 === 0) return `${ms / 60_000}m`;
+  if (ms % 1000 === 0) return `${ms / 1000}s`;
+  return `${ms}ms`;
 }
 
 function showDefault(v: unknown): string {
