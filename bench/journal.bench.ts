@@ -8,12 +8,16 @@
  *   The kline writes include keeping the columnar block cache (schema 2, journal/kline-blocks.ts):
  *   the triggers that drop a block a write touches, and packing full blocks after each batch.
  *   Backtests read those blocks (backtest.bench.ts); the tuple iterator reads the TEXT rows.
+ * - `halyard import` of the same bars from a 12-column CSV file (runImport: streamed, checked,
+ *   compared with the stored bars and written a batch at a time in one transaction), next to the
+ *   same bare insert.
  * Files live in a temp folder that is removed afterwards.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
+import { runImport } from '../src/cli/commands/import.ts';
 import { openJournal } from '../src/journal/journal.ts';
 import type { NewFill } from '../src/journal/fill-store.ts';
 import type { KlineInput } from '../src/journal/kline-store.ts';
@@ -86,7 +90,7 @@ function batches<T>(rows: readonly T[], size: number): T[][] {
 export async function run(): Promise<string[]> {
   const dir = mkdtempSync(join(tmpdir(), 'halyard-bench-journal-'));
   try {
-    return [...fillsBench(dir), '', ...klinesBench(dir)];
+    return [...fillsBench(dir), '', ...(await klinesBench(dir))];
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -121,7 +125,7 @@ function fillsBench(dir: string): string[] {
   return [`Journal fill inserts, ${FILLS.toLocaleString('en-US')} fills, per fill (journal vs bare better-sqlite3)`, row(baseline), row(first, baseline), row(dup, baseline), row(single, baseline)];
 }
 
-function klinesBench(dir: string): string[] {
+async function klinesBench(dir: string): Promise<string[]> {
   const bars = makeBars(BARS);
   const chunks = batches(bars, KLINE_BATCH);
 
@@ -163,10 +167,20 @@ function klinesBench(dir: string): string[] {
   raw.close();
   j.close();
   if (n !== BARS || sink === 0) throw new Error(`kline bench: iterated ${n} of ${BARS}`);
+
+  const file = join(dir, 'BTCUSDT-1m.csv');
+  writeFileSync(file, bars.map((b) => `${b.openTime},${b.open},${b.high},${b.low},${b.close},${b.volume},${b.closeTime},${b.quoteVolume},${b.trades},${b.takerBuyBaseVolume},${b.takerBuyQuoteVolume},0\n`).join(''));
+  const quiet = { env: {}, out: () => {}, err: () => {} };
+  const start = process.hrtime.bigint();
+  const imported = await runImport(quiet, { file, journal: join(dir, 'import.db') });
+  const ns = Number(process.hrtime.bigint() - start);
+  if (imported.barCount !== BARS) throw new Error(`kline bench: imported ${imported.barCount} of ${BARS}`);
+  const importRow: Measurement = { name: 'halyard import of the bars from a CSV (streamed)', ops: BARS, ms: ns / 1e6, nsPerOp: ns / BARS, opsPerSec: (BARS * 1e9) / ns };
   return [
     `Journal klines, ${BARS.toLocaleString('en-US')} one-minute bars (a year), per bar`,
     row(writeBase),
     row(write, writeBase),
+    row(importRow, writeBase),
     row(readBase),
     row(rawRead, readBase),
     row(iter, readBase),

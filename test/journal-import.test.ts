@@ -254,7 +254,7 @@ describe('halyard import', () => {
     const journal = join(dir, 'sub', 'j.db');
     const a = io();
     const r = await runImport(a.cli, { file, journal });
-    expect(r.bars).toHaveLength(8);
+    expect(r.barCount).toBe(8);
     const text = a.out.join('\n');
     expect(text).toContain(`Imported ETHUSDT 1m from ${file} into ${journal}`);
     expect(text).toMatch(/layout +12 columns, header row, times in ms/);

@@ -13,20 +13,34 @@ export interface KlineGap {
 
 /** The most frequent difference between consecutive open times (ties: the smaller), or undefined. */
 export function commonSpacing(openTimes: ArrayLike<number>): number | undefined {
-  const counts = new Map<number, number>();
-  for (let i = 1; i < openTimes.length; i++) {
-    const d = openTimes[i]! - openTimes[i - 1]!;
-    counts.set(d, (counts.get(d) ?? 0) + 1);
+  const counts = new SpacingCounts();
+  for (let i = 1; i < openTimes.length; i++) counts.add(openTimes[i]! - openTimes[i - 1]!);
+  return counts.common();
+}
+
+/**
+ * The differences between consecutive open times counted as they come, for a reader that sees the
+ * bars one at a time (kline-csv-rows.ts): one entry per distinct spacing, however long the file.
+ */
+export class SpacingCounts {
+  private readonly counts = new Map<number, number>();
+
+  add(spacing: number): void {
+    this.counts.set(spacing, (this.counts.get(spacing) ?? 0) + 1);
   }
-  let best: number | undefined;
-  let bestCount = 0;
-  for (const [d, c] of counts) {
-    if (c > bestCount || (c === bestCount && best !== undefined && d < best)) {
-      best = d;
-      bestCount = c;
+
+  /** The most frequent spacing (ties: the smaller), or undefined when none was added. */
+  common(): number | undefined {
+    let best: number | undefined;
+    let bestCount = 0;
+    for (const [d, c] of this.counts) {
+      if (c > bestCount || (c === bestCount && best !== undefined && d < best)) {
+        best = d;
+        bestCount = c;
+      }
     }
+    return best;
   }
-  return best;
 }
 
 export type SpacingProblem = { index: number; kind: 'too-close' | 'off-grid'; expected: number };
@@ -37,28 +51,37 @@ export type SpacingProblem = { index: number; kind: 'too-close' | 'off-grid'; ex
  */
 export function findGaps(openTimes: ArrayLike<number>, interval: KlineInterval): { gaps: KlineGap[]; problem?: SpacingProblem } {
   const gaps: KlineGap[] = [];
-  const ms = intervalMs(interval);
   for (let i = 1; i < openTimes.length; i++) {
-    const prev = openTimes[i - 1]!;
-    const t = openTimes[i]!;
-    const expected = nextOpenTime(prev, interval);
-    if (t === expected) continue;
-    if (t < expected) return { gaps, problem: { index: i, kind: 'too-close', expected } };
-    if (ms !== undefined) {
-      if ((t - prev) % ms !== 0) return { gaps, problem: { index: i, kind: 'off-grid', expected } };
-      gaps.push({ from: expected, to: t - ms, missing: (t - prev) / ms - 1 });
-    } else {
-      let last = expected;
-      let missing = 0;
-      let slot = expected;
-      while (slot < t) {
-        last = slot;
-        missing++;
-        slot = nextOpenTime(slot, interval);
-      }
-      if (slot !== t) return { gaps, problem: { index: i, kind: 'off-grid', expected } };
-      gaps.push({ from: expected, to: last, missing });
-    }
+    const step = gapBefore(openTimes[i - 1]!, openTimes[i]!, interval);
+    if (step === undefined) continue;
+    if ('kind' in step) return { gaps, problem: { index: i, ...step } };
+    gaps.push(step);
   }
   return { gaps };
+}
+
+/**
+ * What lies between two consecutive open times `prev` < `t`: nothing (undefined: `t` is the next
+ * slot), a gap of missing bars, or a problem (`t` too close to `prev`, or off its grid). One step
+ * of `findGaps`, for readers that see the bars one at a time.
+ */
+export function gapBefore(prev: number, t: number, interval: KlineInterval): KlineGap | Omit<SpacingProblem, 'index'> | undefined {
+  const expected = nextOpenTime(prev, interval);
+  if (t === expected) return undefined;
+  if (t < expected) return { kind: 'too-close', expected };
+  const ms = intervalMs(interval);
+  if (ms !== undefined) {
+    if ((t - prev) % ms !== 0) return { kind: 'off-grid', expected };
+    return { from: expected, to: t - ms, missing: (t - prev) / ms - 1 };
+  }
+  let last = expected;
+  let missing = 0;
+  let slot = expected;
+  while (slot < t) {
+    last = slot;
+    missing++;
+    slot = nextOpenTime(slot, interval);
+  }
+  if (slot !== t) return { kind: 'off-grid', expected };
+  return { from: expected, to: last, missing };
 }

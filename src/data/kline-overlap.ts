@@ -60,45 +60,70 @@ const OPTIONAL_TEXT = [
  * `journal.klines.iterateKlines(symbol, interval, first, last + 1)`).
  */
 export function compareWithStored(bars: readonly KlineBar[], stored: Iterable<KlineTuple>): KlineOverlap {
-  const it = stored[Symbol.iterator]();
-  let next = it.next();
-  let fresh = 0;
-  let identical = 0;
-  let changed = 0;
-  let firstChange: ChangedBar | undefined;
-  const newBars: KlineBar[] = [];
-  const completed: KlineBar[] = [];
-  const changedBars: KlineBar[] = [];
-  for (const bar of bars) {
-    while (!next.done && next.value[0] < bar.openTime) next = it.next();
-    if (next.done || next.value[0] !== bar.openTime) {
-      fresh++;
-      newBars.push(bar);
-      continue;
-    }
-    const s = next.value;
-    const changes = differences(s, bar);
-    if (changes.length > 0) {
-      changed++;
-      changedBars.push(bar);
-      firstChange ??= { openTime: bar.openTime, changes };
-    } else if (adds(s, bar)) {
-      completed.push(merged(s, bar));
-    } else {
-      identical++;
-    }
-  }
+  const changedBars = new Set<KlineBar>();
+  const keep = new OverlapCount(true, (bar) => changedBars.add(bar));
+  const all = keep.add(bars, stored);
   return {
-    new: fresh,
-    identical,
-    completing: completed.length,
-    changed,
-    firstChange,
-    rows: (replace) => {
-      const out = [...newBars, ...completed, ...(replace ? changedBars : [])];
-      return out.sort((a, b) => a.openTime - b.openTime);
-    },
+    new: keep.new,
+    identical: keep.identical,
+    completing: keep.completing,
+    changed: keep.changed,
+    firstChange: keep.firstChange,
+    rows: (replace) => (replace ? all : all.filter((b) => !changedBars.has(b))),
   };
+}
+
+/**
+ * `compareWithStored` a batch at a time, for an import that reads its file in batches: the counts
+ * and the first change add up over the batches, and each batch gives the bars to write for it.
+ */
+export class OverlapCount {
+  new = 0;
+  identical = 0;
+  completing = 0;
+  changed = 0;
+  firstChange: ChangedBar | undefined;
+
+  /** `replace`: whether the changed bars are among the bars to write; `onChanged` sees each of them. */
+  constructor(
+    private readonly replace: boolean,
+    private readonly onChanged?: (bar: KlineBar) => void,
+  ) {}
+
+  /**
+   * Compare the next batch (open times after the previous batch's) with `stored`, the stored bars
+   * of its series from its first open time on (up to its last is enough). Returns the bars to
+   * write for it, oldest first: new ones, completed ones (merged with the stored bar), and the
+   * changed ones when replacing.
+   */
+  add(bars: readonly KlineBar[], stored: Iterable<KlineTuple>): KlineBar[] {
+    const it = stored[Symbol.iterator]();
+    let next = it.next();
+    const rows: KlineBar[] = [];
+    for (const bar of bars) {
+      while (!next.done && next.value[0] < bar.openTime) next = it.next();
+      if (next.done || next.value[0] !== bar.openTime) {
+        this.new++;
+        rows.push(bar);
+        continue;
+      }
+      const s = next.value;
+      const changes = differences(s, bar);
+      if (changes.length > 0) {
+        this.changed++;
+        this.firstChange ??= { openTime: bar.openTime, changes };
+        this.onChanged?.(bar);
+        if (this.replace) rows.push(bar);
+      } else if (adds(s, bar)) {
+        this.completing++;
+        rows.push(merged(s, bar));
+      } else {
+        this.identical++;
+      }
+    }
+    it.return?.();
+    return rows;
+  }
 }
 
 function sameDecimal(a: string, b: string): boolean {

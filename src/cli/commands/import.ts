@@ -5,23 +5,29 @@
  * symbol's rules (data/exchange-info-file.ts) are saved as an exchangeInfo snapshot in force from
  * the first bar, so a backtest of data imported offline has its filters. A bad file imports nothing.
  *
+ * The file is streamed, never held: its bars are read, checked, compared and written IMPORT_BATCH
+ * at a time inside that one transaction, so an import holds a batch's bars whatever the file's
+ * size (a file of 1.5 million 1-minute bars peaked at 2.2 GB read whole). A bad row anywhere
+ * throws out of the transaction, which rolls back every batch before it; a journal file the
+ * import created is removed again, as if it had never run.
+ *
  * Nothing is lost: the file's bars are compared with the bars already stored at the same open
  * times (data/kline-overlap.ts). Identical ones are left as they are (importing a file again
  * changes nothing); if any stored bar would change, the import is refused (exit 2, nothing
  * written) showing the first difference, unless `--replace`. `--dry-run` reports the same.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { basename } from 'node:path';
 import { loadConfig } from '../../config/load.ts';
 import type { Argv } from 'yargs';
 import { KLINE_INTERVALS } from '../../data/intervals.ts';
 import { ExchangeInfoFileError, readExchangeInfoFile } from '../../data/exchange-info-file.ts';
 import type { ExchangeInfoFromFile } from '../../data/exchange-info-file.ts';
-import { KlineCsvError, readKlineCsv, type KlineCsvResult } from '../../data/kline-csv.ts';
-import { compareWithStored, type KlineOverlap } from '../../data/kline-overlap.ts';
+import { KlineCsvError, klineCsvFile, type KlineBar, type KlineCsvFile, type KlineCsvSummary } from '../../data/kline-csv.ts';
+import { OverlapCount, type ChangedBar } from '../../data/kline-overlap.ts';
 import { formatTime } from '../../data/time-text.ts';
 import { resolveJournalPath } from '../../journal/journal-path.ts';
-import type { Journal } from '../../journal/journal.ts';
+import type { KlineTuple } from '../../journal/kline-store.ts';
 import { UsageError } from '../errors.ts';
 import { withJournal } from '../journal-file.ts';
 import type { CliIo } from '../io.ts';
@@ -59,22 +65,29 @@ export function importCommand(io: CliIo) {
   };
 }
 
-export async function runImport(io: CliIo, args: ImportArgs): Promise<KlineCsvResult> {
+/**
+ * Bars read, compared and written at a time: a multiple of the journal's block (BLOCK_ROWS, 1024),
+ * small enough that a batch's objects die young.
+ */
+export const IMPORT_BATCH = 4096;
+
+export async function runImport(io: CliIo, args: ImportArgs, options: { batchSize?: number } = {}): Promise<KlineCsvSummary> {
   if (!args.file) throw new UsageError('name the CSV file to import');
-  let parsed: KlineCsvResult;
-  try {
-    parsed = readKlineCsv(args.file, {
+  const file = args.file;
+  const batchSize = options.batchSize ?? IMPORT_BATCH;
+  // The symbol and interval are settled before the journal is opened (the interval from the bar
+  // spacing takes a first pass over the file, which a bad row ends there).
+  const csv: KlineCsvFile = csvErrors(() =>
+    klineCsvFile(file, {
       ...(args.symbol !== undefined ? { symbol: args.symbol } : {}),
       ...(args.interval !== undefined ? { interval: args.interval } : {}),
-    });
-  } catch (e) {
-    if (e instanceof KlineCsvError) throw new UsageError(`${e.message}\nnothing was imported`);
-    throw e;
-  }
-  const symbol = parsed.symbol;
-  if (!symbol) throw new UsageError(`cannot tell the symbol from the file name '${basename(args.file)}': pass --symbol`);
+      gapsKept: GAPS_SHOWN,
+    }),
+  );
+  const symbol = csv.symbol;
+  if (!symbol) throw new UsageError(`cannot tell the symbol from the file name '${basename(file)}': pass --symbol`);
+  const interval = csv.interval;
 
-  const lines = summary(parsed, symbol);
   // Checked before anything is written: a rules file that does not serve imports nothing.
   let rules: ExchangeInfoFromFile | undefined;
   if (args.exchangeInfo !== undefined) {
@@ -85,55 +98,89 @@ export async function runImport(io: CliIo, args: ImportArgs): Promise<KlineCsvRe
       throw e;
     }
   }
-  const firstOpen = parsed.bars[0]!.openTime;
-  const lastOpen = parsed.bars[parsed.bars.length - 1]!.openTime;
   const replace = args.replace === true;
   const path = resolveJournalPath(args.journal, io.env, loadConfig(args.config as string | undefined).journal.path);
-  const compare = (journal: Journal) => compareWithStored(parsed.bars, journal.klines.iterateKlines(symbol, parsed.interval, firstOpen, lastOpen + 1));
+  const overlap = new OverlapCount(replace);
+  /** The stored bars a batch is compared with: those from its first open time to its last. */
+  const storedFor = (bars: readonly KlineBar[], iterate: (from: number, to: number) => Iterable<KlineTuple>) => iterate(bars[0]!.openTime, bars[bars.length - 1]!.openTime + 1);
+  const refused = (at: { dry: boolean }) => refusal(overlap, { symbol, interval, file, path, dry: at.dry });
 
   if (args.dryRun) {
     // Read only, and only a journal that exists: a dry run creates nothing.
-    const overlap = existsSync(path) ? withJournal(path, { readonly: true }, compare) : undefined;
-    lines.push(storedLine(overlap ?? { new: parsed.bars.length, identical: 0, completing: 0, changed: 0 }, replace, true));
+    const compareOnly = (iterate?: (from: number, to: number) => Iterable<KlineTuple>) =>
+      csv.read(batchSize, (bars) => {
+        overlap.add(bars, iterate ? storedFor(bars, iterate) : []);
+      });
+    const parsed = csvErrors(() =>
+      existsSync(path) ? withJournal(path, { readonly: true }, (j) => compareOnly((from, to) => j.klines.iterateKlines(symbol, interval, from, to))) : compareOnly(),
+    );
+    const lines = summary(parsed, symbol);
+    lines.push(storedLine(overlap, replace, true));
     if (rules) lines.push(`  rules       ${symbol} found in ${rules.file}`);
-    io.out([`Checked ${symbol} ${parsed.interval} in ${args.file} against ${path} (dry run, nothing written)`, ...lines].join('\n'));
-    if (overlap && overlap.changed > 0 && !replace) throw refusal(overlap, { symbol, interval: parsed.interval, file: args.file, path, dry: true });
+    io.out([`Checked ${symbol} ${interval} in ${file} against ${path} (dry run, nothing written)`, ...lines].join('\n'));
+    if (overlap.changed > 0 && !replace) throw refused({ dry: true });
     return parsed;
   }
 
-  withJournal(path, { createDirs: true }, (journal) => {
-    // One transaction, taken for writing before the comparison: the bars compared are the bars
-    // replaced, and a refusal (or any failure) leaves the journal as it was.
-    const overlap = journal.db
-      .transaction(() => {
-        const found = compare(journal);
-        if (found.changed > 0 && !replace) throw refusal(found, { symbol, interval: parsed.interval, file: args.file!, path, dry: false });
-        const source = `csv:${basename(args.file!)}`;
-        const rows = found.rows(replace);
-        if (rows.length > 0) journal.klines.insertKlines(rows.map((b) => ({ ...b, symbol, interval: parsed.interval, source })));
-        // In force from the first bar imported, so a backtest of these bars finds it (journal.exchangeInfo.at).
-        if (rules) journal.exchangeInfo.save(firstOpen, rules.body);
-        return found;
-      })
-      .immediate();
-    lines.push(storedLine(overlap, replace, false));
-    if (rules) lines.push(`  rules       ${symbol} from ${rules.file}, saved as the exchangeInfo snapshot in force from ${formatTime(firstOpen)}`);
-    const held = journal.klines.klineRange(symbol, parsed.interval);
-    io.out(
-      [
-        `Imported ${symbol} ${parsed.interval} from ${args.file} into ${path}`,
-        ...lines,
-        held ? `  journal     ${symbol} ${parsed.interval} now holds ${held.count} bars, ${formatTime(held.first)} .. ${formatTime(held.last)}` : '',
-      ]
-        .filter(Boolean)
-        .join('\n'),
+  const existed = existsSync(path);
+  let createdHere = false;
+  let committed = false;
+  try {
+    return csvErrors(() =>
+      withJournal(path, { createDirs: true }, (journal) => {
+        createdHere = journal.created && !existed;
+        const source = `csv:${basename(file)}`;
+        // One transaction, taken for writing before the first comparison: the bars compared are the
+        // bars replaced, and a bad row, a refusal (or any failure) leaves the journal as it was.
+        const parsed = journal.db
+          .transaction(() => {
+            const read = csv.read(batchSize, (bars) => {
+              const rows = overlap.add(bars, storedFor(bars, (from, to) => journal.klines.iterateKlines(symbol, interval, from, to)));
+              // Refused once the file is read (its counts are reported whole): nothing more to write.
+              if (overlap.changed > 0 && !replace) return;
+              if (rows.length > 0) journal.klines.insertKlines(rows.map((b) => ({ ...b, symbol, interval, source })));
+            });
+            if (overlap.changed > 0 && !replace) throw refused({ dry: false });
+            // In force from the first bar imported, so a backtest of these bars finds it (journal.exchangeInfo.at).
+            if (rules) journal.exchangeInfo.save(read.firstOpen, rules.body);
+            return read;
+          })
+          .immediate();
+        committed = true;
+        const lines = summary(parsed, symbol);
+        lines.push(storedLine(overlap, replace, false));
+        if (rules) lines.push(`  rules       ${symbol} from ${rules.file}, saved as the exchangeInfo snapshot in force from ${formatTime(parsed.firstOpen)}`);
+        const held = journal.klines.klineRange(symbol, interval);
+        io.out(
+          [
+            `Imported ${symbol} ${interval} from ${file} into ${path}`,
+            ...lines,
+            held ? `  journal     ${symbol} ${interval} now holds ${held.count} bars, ${formatTime(held.first)} .. ${formatTime(held.last)}` : '',
+          ]
+            .filter(Boolean)
+            .join('\n'),
+        );
+        return parsed;
+      }),
     );
-  });
-  return parsed;
+  } finally {
+    // A journal this import created holds nothing after a rollback: remove it (and its WAL files),
+    // so that a bad file leaves no journal behind, as when the file was checked before opening one.
+    if (createdHere && !committed) for (const f of [path, `${path}-wal`, `${path}-shm`]) rmSync(f, { force: true });
+  }
 }
 
+/** `fn`, with a bad file (KlineCsvError) as a usage error saying that nothing was imported. */
+function csvErrors<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof KlineCsvError) throw new UsageError(`${e.message}\nnothing was imported`);
+    throw e;
+  }
+}
 
-type OverlapCounts = Pick<KlineOverlap, 'new' | 'identical' | 'completing' | 'changed'>;
+type OverlapCounts = Pick<OverlapCount, 'new' | 'identical' | 'completing' | 'changed'>;
 
 /** What the import does (or, `dry`, would do) to the bars already stored at the file's open times. */
 function storedLine(o: OverlapCounts, replace: boolean, dry: boolean): string {
@@ -148,7 +195,7 @@ function storedLine(o: OverlapCounts, replace: boolean, dry: boolean): string {
 }
 
 /** The import would change stored bars: exit 2, nothing written, the first difference shown. */
-function refusal(o: KlineOverlap, at: { symbol: string; interval: string; file: string; path: string; dry: boolean }): UsageError {
+function refusal(o: OverlapCounts & { firstChange: ChangedBar | undefined }, at: { symbol: string; interval: string; file: string; path: string; dry: boolean }): UsageError {
   const first = o.firstChange!;
   const diff = first.changes.map((c) => `${c.field} ${c.stored} -> ${c.file}`).join(', ');
   return new UsageError(
@@ -161,24 +208,21 @@ function refusal(o: KlineOverlap, at: { symbol: string; interval: string; file: 
   );
 }
 
-function summary(r: KlineCsvResult, symbol: string): string[] {
-  const first = r.bars[0]!.openTime;
-  const last = r.bars[r.bars.length - 1]!.openTime;
-  const identical = r.duplicateRows.filter((d) => d.identical).length;
+function summary(r: KlineCsvSummary, symbol: string): string[] {
   const lines = [
     `  layout      ${r.layout.columns} columns, ${r.layout.header ? 'header row' : 'no header'}, times in ${r.layout.timeUnit}`,
     `  series      ${symbol} ${r.interval} (interval from the ${r.intervalSource === 'spacing' ? 'bar spacing' : r.intervalSource === 'option' ? 'option' : 'file name'})`,
-    `  rows        ${r.rows} read, ${r.bars.length} bars`,
+    `  rows        ${r.rows} read, ${r.barCount} bars`,
     r.duplicates === 0
       ? '  duplicates  none'
-      : `  duplicates  ${r.duplicates} rows repeated the open time before them; kept the last copy (${identical} identical, ${r.duplicates - identical} different)`,
-    `  range       ${formatTime(first)} .. ${formatTime(last)} (open times)`,
+      : `  duplicates  ${r.duplicates} rows repeated the open time before them; kept the last copy (${r.identicalDuplicates} identical, ${r.duplicates - r.identicalDuplicates} different)`,
+    `  range       ${formatTime(r.firstOpen)} .. ${formatTime(r.lastOpen)} (open times)`,
   ];
-  if (r.gaps.length === 0) lines.push('  gaps        none');
+  if (r.gapCount === 0) lines.push('  gaps        none');
   else {
-    lines.push(`  gaps        ${r.gaps.length} (${r.missing} bars missing)`);
+    lines.push(`  gaps        ${r.gapCount} (${r.missing} bars missing)`);
     for (const g of r.gaps.slice(0, GAPS_SHOWN)) lines.push(`              ${formatTime(g.from)} .. ${formatTime(g.to)} (${g.missing})`);
-    if (r.gaps.length > GAPS_SHOWN) lines.push(`              ... and ${r.gaps.length - GAPS_SHOWN} more`);
+    if (r.gapCount > GAPS_SHOWN) lines.push(`              ... and ${r.gapCount - GAPS_SHOWN} more`);
   }
   for (const w of r.warnings) lines.push(`  warning     ${w}`);
   return lines;
