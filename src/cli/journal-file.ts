@@ -9,6 +9,7 @@ import { JournalError } from '../journal/errors.ts';
 import { resolveJournalPath } from '../journal/journal-path.ts';
 import { openJournal } from '../journal/journal.ts';
 import type { Journal } from '../journal/journal.ts';
+import { openJournalAsIs, type JournalAsIs } from '../journal/read-as-is.ts';
 import { UsageError } from './errors.ts';
 import { checkJournalPath, journalSource } from './paths.ts';
 
@@ -25,6 +26,25 @@ export function openUserJournal(file: string, options: OpenOptions = {}): Journa
 /** `fn` on the journal opened as `openUserJournal` does, closed after. */
 export function withJournal<T>(file: string, options: OpenOptions, fn: (journal: Journal) => T): T {
   const journal = openUserJournal(file, options);
+  try {
+    return fn(journal);
+  } finally {
+    journal.close();
+  }
+}
+
+/**
+ * `fn` on the journal's klines read as the file is (read-as-is.ts: an older schema is not
+ * upgraded), closed after; what `openUserJournal` refuses is refused the same way.
+ */
+export function withJournalAsIs<T>(file: string, fn: (journal: JournalAsIs) => T): T {
+  let journal: JournalAsIs;
+  try {
+    journal = openJournalAsIs(file);
+  } catch (e) {
+    if (e instanceof JournalError) throw new UsageError(e.message);
+    throw e;
+  }
   try {
     return fn(journal);
   } finally {

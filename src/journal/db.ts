@@ -17,6 +17,12 @@ import { MIGRATIONS, type Migration } from './migrations/index.ts';
 export interface OpenOptions {
   /** Open for reading only: no migration, no WAL switch; the file must already be a current journal. */
   readonly?: boolean;
+  /**
+   * With `readonly`: a journal of an older schema is opened as it is (its version in the result)
+   * instead of refused; the caller reads only what that version holds. For a dry run, which must
+   * leave the file unchanged.
+   */
+  olderAsIs?: boolean;
   /** How long a statement waits for another connection's lock, ms. Default 5000. */
   busyTimeoutMs?: number;
   /**
@@ -96,7 +102,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): OpenedDat
         const why = identity.kind === 'empty' ? 'an empty database, not a Halyard journal' : identity.reason;
         throw new JournalError('FOREIGN_DATABASE', file, why);
       }
-      if (identity.version !== migrations.length) {
+      if (identity.version !== migrations.length && !(options.olderAsIs && identity.version < migrations.length)) {
         throw new JournalError(
           identity.version > migrations.length ? 'NEWER_SCHEMA' : 'OLDER_SCHEMA',
           file,

@@ -12,6 +12,7 @@
  */
 import type { Database, Statement, Transaction } from 'better-sqlite3';
 import { BLOCK_ROWS, encodeBlock } from './kline-blocks.ts';
+import { KLINE_CHUNK as CHUNK, KlineRows, SERIES_RANGE, TUPLE_COLUMNS } from './kline-rows.ts';
 import { moneyTextError, nonTextMoneyField } from './money-text.ts';
 import { guardWrite } from './write-guard.ts';
 
@@ -84,9 +85,6 @@ export interface SeriesInfo extends KlineRange {
 
 const MIN = Number.MIN_SAFE_INTEGER;
 const MAX = Number.MAX_SAFE_INTEGER;
-const TUPLE_COLUMNS = 'open_time, open, high, low, close, volume, close_time, quote_volume, trades, taker_buy_base, taker_buy_quote';
-/** Rows per read of `iterateKlines`: large enough to amortise the call, small enough to stay in cache. */
-const CHUNK = 4096;
 /** The columns a replay needs (OHLCV and the two times): a third fewer values to marshal per row than the full tuple. */
 const BAR_COLUMNS = 'open_time, open, high, low, close, volume, close_time';
 
@@ -117,7 +115,7 @@ export class KlineStore {
   /** Touched open times of the write in progress, by series: [symbol, interval, min, max]. */
   private readonly touched = new Map<string, [string, string, number, number]>();
   private readonly selectRange: Statement;
-  private readonly selectChunk: Statement;
+  private readonly rows: KlineRows;
   private readonly selectBarChunk: Statement;
   private readonly selectFirst: Statement;
   private readonly selectLast: Statement;
@@ -145,9 +143,9 @@ export class KlineStore {
         volume = excluded.volume, close_time = excluded.close_time, quote_volume = excluded.quote_volume,
         trades = excluded.trades, taker_buy_base = excluded.taker_buy_base,
         taker_buy_quote = excluded.taker_buy_quote, source = excluded.source`);
-    const where = 'symbol = ? AND interval = ? AND open_time >= ? AND open_time < ?';
+    const where = SERIES_RANGE;
     this.selectRange = db.prepare(`SELECT ${TUPLE_COLUMNS}, source FROM klines WHERE ${where} ORDER BY open_time`).raw(true);
-    this.selectChunk = db.prepare(`SELECT ${TUPLE_COLUMNS} FROM klines WHERE ${where} ORDER BY open_time LIMIT ${CHUNK}`).raw(true);
+    this.rows = new KlineRows(db);
     this.selectBarChunk = db.prepare(`SELECT ${BAR_COLUMNS} FROM klines WHERE ${where} ORDER BY open_time LIMIT ${CHUNK}`).raw(true);
     this.selectFirst = db.prepare(`SELECT open_time FROM klines WHERE ${where} ORDER BY open_time LIMIT 1`).pluck(true);
     this.selectLast = db.prepare(`SELECT open_time FROM klines WHERE ${where} ORDER BY open_time DESC LIMIT 1`).pluck(true);
@@ -238,15 +236,8 @@ export class KlineStore {
    * Replay iterator: tuples (see `K`), oldest first, read in chunks by open time. No cursor stays
    * open between yields, so the caller may write to the same journal (fills, orders) while iterating.
    */
-  *iterateKlines(symbol: string, interval: string, from?: number, to?: number): Generator<KlineTuple, void, undefined> {
-    let cursor = from ?? MIN;
-    const end = to ?? MAX;
-    for (;;) {
-      const rows = this.selectChunk.all(symbol, interval, cursor, end) as KlineTuple[];
-      for (let i = 0; i < rows.length; i++) yield rows[i]!;
-      if (rows.length < CHUNK) return;
-      cursor = rows[rows.length - 1]![0] + 1;
-    }
+  iterateKlines(symbol: string, interval: string, from?: number, to?: number): Generator<KlineTuple, void, undefined> {
+    return this.rows.iterate(symbol, interval, from, to);
   }
 
   /**

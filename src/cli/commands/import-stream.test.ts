@@ -1,14 +1,16 @@
 /**
  * `halyard import` reads its file in batches (IMPORT_BATCH) inside one transaction: what it writes
  * must not depend on the batch size, a bad row anywhere must roll back every batch before it, and
- * nothing is left of a journal created for an import that failed.
+ * a dry run must leave the journal file as it was, even one of an older schema.
  */
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseKlineCsv } from '../../data/kline-csv.ts';
+import { openDatabase } from '../../journal/db.ts';
 import { openJournal } from '../../journal/journal.ts';
+import { MIGRATIONS } from '../../journal/migrations/index.ts';
 import type { CliIo } from '../io.ts';
 import { runCommand } from '../test-support.ts';
 import { IMPORT_BATCH, importCommand, runImport } from './import.ts';
@@ -131,4 +133,43 @@ describe('halyard import streams the file in batches', () => {
     await expect(runImport(io().cli, { file: late, journal: fresh }, { batchSize: 500 })).rejects.toThrow(/not on the 1h grid/);
     expect(readdirSync(dir).filter((f) => f.startsWith('fresh'))).toEqual([]);
   }, 60_000);
+
+  it('--dry-run on a journal of an older schema leaves the file byte for byte as it was and says a real import would upgrade it', async () => {
+    const journal = join(dir, 'old.db');
+    const old = openDatabase(journal, { migrations: MIGRATIONS.slice(0, 1) }).db;
+    const ins = old.prepare('INSERT INTO klines (symbol, interval, open_time, open, high, low, close, volume, close_time, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    const stored = parseKlineCsv(csv(0, 1200), { fileName: 'XRPUSDT-1h.csv' }).bars;
+    for (const b of stored) ins.run('XRPUSDT', '1h', b.openTime, b.open, b.high, b.low, b.close, b.volume, b.closeTime, 'old');
+    old.close();
+    const bytes = readFileSync(journal);
+    const mtime = statSync(journal).mtimeMs;
+
+    // Bars 1100..1299: 100 stored, 1 of them different, 100 new.
+    const file = join(dir, 'XRPUSDT-1h.csv');
+    writeFileSync(file, csv(1100, 1300, { over: { 1150: row(1150, { high: '999' }) } }));
+    const dry = await run(['import', file, '--journal', journal, '--dry-run']);
+    expect(dry.code).toBe(2);
+    expect(dry.out).toMatch(/^Checked XRPUSDT 1h in .* \(dry run, nothing written\)\n/);
+    expect(dry.out).toMatch(/\n {2}stored +100 already stored: 99 identical \(left as they are\), 1 different \(refused without --replace\); 100 new\n/);
+    expect(dry.out).toContain(`\n  schema      the journal is at schema version 1: a real import would first upgrade it to version ${MIGRATIONS.length} (left as it is now)`);
+    expect(dry.err).toMatch(/1 XRPUSDT 1h bar\(s\) differ .*\(99 identical, 100 new\); the import would be refused/);
+    const dryReplace = await run(['import', file, '--journal', journal, '--dry-run', '--replace']);
+    expect(dryReplace.code).toBe(0);
+    expect(dryReplace.out).toMatch(/stored +100 already stored: 99 identical \(left as they are\), 1 would be replaced by the file's \(--replace\); 100 new/);
+    expect(readFileSync(journal).equals(bytes)).toBe(true);
+    expect(statSync(journal).mtimeMs).toBe(mtime);
+    // SQLite's read-only connection may leave its WAL side files, with nothing in them.
+    if (existsSync(`${journal}-wal`)) expect(statSync(`${journal}-wal`).size).toBe(0);
+    const raw = openDatabase(journal, { readonly: true, olderAsIs: true });
+    expect(raw.version).toBe(1);
+    raw.db.close();
+
+    // The real import upgrades it, then imports.
+    expect((await run(['import', file, '--journal', journal, '--replace'])).code).toBe(0);
+    const j = openJournal(journal, { readonly: true });
+    expect(j.schemaVersion).toBe(MIGRATIONS.length);
+    expect(j.klines.klineRange('XRPUSDT', '1h')?.count).toBe(stored.length + 100);
+    expect(j.klines.klines('XRPUSDT', '1h', T + 1150 * H, T + 1151 * H)[0]).toMatchObject({ high: '999' });
+    j.close();
+  });
 });

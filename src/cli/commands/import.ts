@@ -14,7 +14,8 @@
  * Nothing is lost: the file's bars are compared with the bars already stored at the same open
  * times (data/kline-overlap.ts). Identical ones are left as they are (importing a file again
  * changes nothing); if any stored bar would change, the import is refused (exit 2, nothing
- * written) showing the first difference, unless `--replace`. `--dry-run` reports the same.
+ * written) showing the first difference, unless `--replace`. `--dry-run` reports the same, reading
+ * the journal as it is: a journal of an older schema is not upgraded (a real import would).
  */
 import { existsSync, rmSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -29,7 +30,7 @@ import { formatTime } from '../../data/time-text.ts';
 import { resolveJournalPath } from '../../journal/journal-path.ts';
 import type { KlineTuple } from '../../journal/kline-store.ts';
 import { UsageError } from '../errors.ts';
-import { withJournal } from '../journal-file.ts';
+import { withJournal, withJournalAsIs } from '../journal-file.ts';
 import type { CliIo } from '../io.ts';
 import type { GlobalArgs } from '../with-client.ts';
 import { COMMANDS } from './catalog.ts';
@@ -106,16 +107,25 @@ export async function runImport(io: CliIo, args: ImportArgs, options: { batchSiz
   const refused = (at: { dry: boolean }) => refusal(overlap, { symbol, interval, file, path, dry: at.dry });
 
   if (args.dryRun) {
-    // Read only, and only a journal that exists: a dry run creates nothing.
+    // Read only, and only a journal that exists: a dry run creates nothing, and reads the journal
+    // as it is (an older schema is not upgraded: the file stays byte for byte what it was).
     const compareOnly = (iterate?: (from: number, to: number) => Iterable<KlineTuple>) =>
       csv.read(batchSize, (bars) => {
         overlap.add(bars, iterate ? storedFor(bars, iterate) : []);
       });
-    const parsed = csvErrors(() =>
-      existsSync(path) ? withJournal(path, { readonly: true }, (j) => compareOnly((from, to) => j.klines.iterateKlines(symbol, interval, from, to))) : compareOnly(),
+    const { parsed, schema } = csvErrors(() =>
+      existsSync(path)
+        ? withJournalAsIs(path, (j) => ({
+            parsed: compareOnly((from, to) => j.klines.iterate(symbol, interval, from, to)),
+            schema: { version: j.schemaVersion, latest: j.latestVersion },
+          }))
+        : { parsed: compareOnly(), schema: undefined },
     );
     const lines = summary(parsed, symbol);
     lines.push(storedLine(overlap, replace, true));
+    if (schema && schema.version < schema.latest) {
+      lines.push(`  schema      the journal is at schema version ${schema.version}: a real import would first upgrade it to version ${schema.latest} (left as it is now)`);
+    }
     if (rules) lines.push(`  rules       ${symbol} found in ${rules.file}`);
     io.out([`Checked ${symbol} ${interval} in ${file} against ${path} (dry run, nothing written)`, ...lines].join('\n'));
     if (overlap.changed > 0 && !replace) throw refused({ dry: true });
