@@ -93,6 +93,9 @@ describe('strategy context', () => {
     expect(() => ctx.bars('ETHPHP')).toThrow(StrategyContextError);
     expect(() => ctx.bars('ETHPHP')).toThrow("'ETHPHP' is not one of the strategy's symbols (BTCPHP)");
     expect(() => ctx.bars('BTCPHP', '5m')).toThrow("interval '5m' is not one of the strategy's intervals (1m)");
+    // Each says what to do about it.
+    expect(() => ctx.bars('ETHPHP')).toThrow("(BTCPHP): add it to the definition's `symbols` to read it");
+    expect(() => ctx.bars('BTCPHP', '5m')).toThrow("(1m): add it to the definition's `intervals` to read its bars (intervals: (p) => [p.interval, '5m']; onBar then runs for its bars too: check bar.interval)");
     expect(() => ctx.position('ETHPHP')).toThrow(StrategyContextError);
     expect(ctx.bars().length).toBe(0);
   });

@@ -99,7 +99,7 @@ export function createContext<P, S>(src: ContextSource<P, S>): StrategyContext<P
   const firstInterval = src.intervals[0] as Interval;
   const declared = (symbol: string): string => {
     // The first symbol (the default, what a single-symbol strategy asks for every bar) without a search.
-    if ((symbol !== first || first === undefined) && !src.symbols.includes(symbol)) throw new StrategyContextError(`'${symbol}' is not one of the strategy's symbols (${src.symbols.join(', ')})`);
+    if ((symbol !== first || first === undefined) && !src.symbols.includes(symbol)) throw new StrategyContextError(`'${symbol}' is not one of the strategy's symbols (${src.symbols.join(', ')}): add it to the definition's \`symbols\` to read it`);
     return symbol;
   };
   /** The series of the first symbol and interval, once looked up. */
@@ -135,7 +135,7 @@ export function createContext<P, S>(src: ContextSource<P, S>): StrategyContext<P
       const isDefault = symbol === first && interval === firstInterval;
       if (isDefault && defaultSeries !== undefined) return defaultSeries;
       const s = src.series(declared(symbol), interval);
-      if (!s) throw new StrategyContextError(`interval '${interval}' is not one of the strategy's intervals (${src.intervals.join(', ')})`);
+      if (!s) throw new StrategyContextError(`interval '${interval}' is not one of the strategy's intervals (${src.intervals.join(', ')}): add it to the definition's \`intervals\` to read its bars (intervals: (p) => [p.interval, '${interval}']; onBar then runs for its bars too: check bar.interval)`);
       if (isDefault) defaultSeries = s;
       return s;
     },
