@@ -6,6 +6,7 @@
  * feed metrics and charts), kept as typed columns; the numbers are recomputed only when the
  * account changed.
  */
+import { fileURLToPath } from 'node:url';
 import type { Denial, OrderIssue } from '../core/orders/index.ts';
 import type { AccountState } from '../core/orders/account.ts';
 import type { FillOut, OrderIntent } from '../core/orders/types.ts';
@@ -56,12 +57,24 @@ export function fillRecordsOf(run: object): readonly BacktestFill[] | undefined 
   return lazySource<readonly FillOut[]>(run, 'fills');
 }
 
-/** The first frame of a stack (`/path/strategy.ts:12:7`), file URLs as paths; undefined without one. */
-export function throwSite(stack: string | undefined): string | undefined {
-  const frame = stack?.split('\n').find((l) => /^\s+at /.test(l));
-  if (frame === undefined) return undefined;
-  const inner = /\((.*)\)\s*$/.exec(frame)?.[1] ?? frame.replace(/^\s+at /, '');
-  return inner.replace(/^file:\/\//, '').trim();
+/** This installation's sources (`.../src/`): frames in them are Halyard's, not the strategy's. */
+const HALYARD_SRC = fileURLToPath(new URL('../', import.meta.url));
+
+/** A stack frame's location (`/path/strategy.ts:12:7`), a file URL as a path. */
+const frameSite = (frame: string): string => (/\((.*)\)\s*$/.exec(frame)?.[1] ?? frame.replace(/^\s+at /, '')).replace(/^file:\/\//, '').trim();
+
+/**
+ * Where a strategy's throw happened (`/path/strategy.ts:12:7`), file URLs as paths; undefined
+ * without a frame. The first frame with a file and line outside Halyard's sources (`halyardSrc`;
+ * their tests aside), node's internals and any node_modules: an error Halyard raised on the
+ * strategy's behalf (a ctx call it misused, a rounding helper given NaN) points at the strategy's
+ * line that called it. The first frame when every frame is Halyard's.
+ */
+export function throwSite(stack: string | undefined, halyardSrc: string = HALYARD_SRC): string | undefined {
+  const sites = (stack?.split('\n') ?? []).filter((l) => /^\s+at /.test(l)).map(frameSite);
+  const halyards = (site: string) => site.startsWith(halyardSrc) && !/\.test\.[cm]?[jt]s:/.test(site);
+  const own = sites.find((site) => /:\d+:\d+$/.test(site) && !halyards(site) && !site.startsWith('node:') && !site.includes('/node_modules/'));
+  return own ?? sites[0];
 }
 
 /** The quote and base an equity point values (a class: one shape, double fields updated in place). */
