@@ -10,6 +10,7 @@ export { HarnessView } from './harness-view.ts';
 export { runOnRegime } from './run-on-regime.ts';
 export type { RegimeRun, RegimeRunOptions } from './run-on-regime.ts';
 export type { IntentRecord } from '../../backtest/run-backtest.ts';
+export type { BacktestMetrics, BacktestRun } from '../../backtest/types.ts';
 export { FakeStateView } from './fake-state.ts';
 export type { FakeStateInit } from './fake-state.ts';
 export { testInstrument } from './test-instrument.ts';

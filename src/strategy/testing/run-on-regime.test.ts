@@ -20,6 +20,17 @@ describe('runOnRegime', () => {
     expect(run.trades.length).toBe(Math.floor(fills.length / 2));
   });
 
+  it("gives the run's metrics, as the backtest summary prints them", () => {
+    const { run, metrics } = runOnRegime(smaCrossover, 'upThenDown', { fast: 10, slow: 30 });
+    expect(metrics.trades).toBe(run.trades.length);
+    expect(metrics.fills).toBe(run.fills.length);
+    const won = run.trades.filter((t) => Number(t.pnl) > 0).length;
+    expect(metrics.winRatePct).toBeCloseTo((100 * won) / run.trades.length, 9);
+    expect(metrics.startEquity).toBe(100_000);
+    expect(metrics.netPnl).toBeCloseTo(metrics.endEquity - metrics.startEquity, 6);
+    expect(metrics.marketReturnPct).not.toBe(0); // the run knows its market: buy and hold is there
+  });
+
   it('returns what the strategy logged, at the backtest\'s times', () => {
     const chatty = defineStrategy({
       name: 'chatty',

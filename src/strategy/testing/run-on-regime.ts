@@ -2,10 +2,11 @@
  * The testing kit's backtest helper: run a strategy through `runBacktest` (the real engine, the
  * same fill model as `halyard backtest`) on one of the canned synthetic markets (slowUp, sharpUp,
  * flat, slowDown, sharpDown, upThenDown, ...), deterministic per seed, and get back what a test
- * asserts on: the intents with their times, the fills, the strategy's log lines, and the whole
- * run (trades, equity, denials, failures).
+ * asserts on: the intents with their times, the fills, the strategy's log lines, the whole run
+ * (trades, equity, denials, failures) and its metrics (the summary's figures, computed when read).
  *
- *   const { intents, fills, run } = runOnRegime(smaCrossover, 'upThenDown', { fast: 10, slow: 30 });
+ *   const { intents, fills, run, metrics } = runOnRegime(smaCrossover, 'upThenDown', { fast: 10, slow: 30 });
+ *   expect(metrics.netPnl).toBeGreaterThan(0);
  *
  * The symbol and interval are the strategy's own (its first, under these params); the market is
  * generated at that interval. Defaults: 1000 bars, seed 1, testInstrument() under the strategy's
@@ -17,9 +18,10 @@ import type { FeeRates } from '../../core/matching/index.ts';
 import { CANNED_MARKETS } from '../../core/synthetic/index.ts';
 import type { CannedMarketName, CannedOptions, Seed } from '../../core/synthetic/index.ts';
 import type { FillModel } from '../../backtest/fill-model.ts';
+import { computeMetrics } from '../../backtest/metrics.ts';
 import { runBacktest } from '../../backtest/run-backtest.ts';
 import type { IntentRecord } from '../../backtest/run-backtest.ts';
-import type { BacktestFill, BacktestRun } from '../../backtest/types.ts';
+import type { BacktestFill, BacktestMetrics, BacktestRun } from '../../backtest/types.ts';
 import type { AnyStrategyDefinition } from '../define.ts';
 import { resolveSetup } from '../define.ts';
 import { parseParams } from '../params.ts';
@@ -44,6 +46,12 @@ export interface RegimeRun {
   /** What the strategy logged (`ctx.log`), in order, at the backtest's times. */
   readonly logs: readonly StrategyLogEntry[];
   readonly run: BacktestRun;
+  /**
+   * The run's metrics, as `halyard backtest` prints them (net PnL, return, buy and hold, max
+   * drawdown, Sharpe, win rate, profit factor, trades...: src/backtest/metrics.ts), computed on
+   * first read.
+   */
+  readonly metrics: BacktestMetrics;
 }
 
 export function runOnRegime(strategy: AnyStrategyDefinition, regime: CannedMarketName, params: Record<string, unknown> = {}, options: RegimeRunOptions = {}): RegimeRun {
@@ -73,5 +81,14 @@ export function runOnRegime(strategy: AnyStrategyDefinition, regime: CannedMarke
     // What the strategy plots (ctx.plot) is in run.plots, for a test to read.
     recordPlots: true,
   });
-  return { intents, fills: run.fills, logs, run };
+  let metrics: BacktestMetrics | undefined;
+  return {
+    intents,
+    fills: run.fills,
+    logs,
+    run,
+    get metrics() {
+      return (metrics ??= computeMetrics(run));
+    },
+  };
 }
