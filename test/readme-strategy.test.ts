@@ -2,7 +2,9 @@
  * README's abridged SMA crossover ("Writing a strategy") is the real strategies/sma-crossover.ts
  * in what it does: run side by side through the backtester, they place the same intents at the
  * same times and get the same fills, including a position above LOT_SIZE maxQty that leaves in
- * pieces (an abridged exit with roundQty(position.base) would be denied instead).
+ * pieces (an abridged exit with roundQty(position.base) would be denied instead). Its exits
+ * example ("Exits: stop-loss, take-profit, trailing stop") runs with no failure and no denial, and
+ * leaves by both its exits.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +20,7 @@ import smaCrossover from '../strategies/sma-crossover.ts';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 let dir: string;
 let readmeSma: AnyStrategyDefinition;
+let readmeExits: AnyStrategyDefinition;
 
 /** The README's TypeScript block that defines the strategy named `name`. */
 function readmeBlock(name: string): string {
@@ -33,6 +36,10 @@ beforeAll(async () => {
   const source = readmeBlock('sma-crossover').replace("'../src/strategy/index.ts'", JSON.stringify(path.join(ROOT, 'src/strategy/index.ts')));
   writeFileSync(path.join(dir, 'readme-sma.ts'), source);
   readmeSma = (await loadStrategy(path.join(dir, 'readme-sma.ts'))).definition;
+  // Written as a strategy outside the repository would be: the package name, mapped to this installation.
+  const exits = readmeBlock('rsi-exits').replace("'halyard/strategy'", JSON.stringify(path.join(ROOT, 'src/strategy/index.ts')));
+  writeFileSync(path.join(dir, 'readme-exits.ts'), exits);
+  readmeExits = (await loadStrategy(path.join(dir, 'readme-exits.ts'))).definition;
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -78,5 +85,33 @@ describe("README's SMA crossover", () => {
     expect(run(readmeSma)).toEqual(real);
     expect(real.denials).toEqual(['exit', 'exit']);
     expect(real.intents.filter((i) => i.kind === 'place' && i.side === 'BUY')).toHaveLength(2);
+  });
+});
+
+describe("README's exits example", () => {
+  it('keeps one exit order: no denial, no failure, and trades leave by the stop and by the target', () => {
+    const exits = new Set<string | undefined>();
+    for (const regime of ['flat', 'downThenUp', 'slowDown'] as const) {
+      const { run, logs } = runOnRegime(readmeExits, regime);
+      expect(run.strategyFailures).toEqual([]);
+      expect(run.denials).toEqual([]);
+      expect(logs).toEqual([]);
+      for (const t of run.trades) exits.add(t.exitTag);
+    }
+    expect([...exits].sort()).toEqual(['sl', 'tp']);
+  });
+
+  it('replaces the stop by a MARKET exit at the target: the stop no longer locks the base', () => {
+    // RSI 2 crosses 30 up on the bar closing at 10: bought at 10 (the harness fills at the market
+    // price), the stop at 9.8; 10.5 is over the 10.1 target.
+    const h = new StrategyHarness(readmeExits, { params: { rsiPeriod: 2, quoteAmount: '200' }, instruments: [testInstrument({ minNotional: '1' })], balances: { PHP: '1000' } });
+    h.start();
+    const perBar = candlesFromCloses([10, 9, 8, 7, 10, 10.5]).map((b) => h.bar(b));
+    const seen = perBar.flat().map((i) => (i.kind === 'place' ? `${i.side} ${i.type} ${i.tag}` : i.kind === 'cancelReplace' ? `${i.kind} ${i.tag} -> ${i.order.type} ${i.order.tag}` : i.kind));
+    expect(seen).toEqual(['BUY MARKET entry', 'SELL STOP_LOSS sl', 'cancelReplace sl -> MARKET tp']);
+    expect(h.fills.map((f) => `${f.side} ${f.price} ${f.tag}`)).toEqual(['BUY 10 entry', 'SELL 10.5 tp']);
+    expect(h.view.position('BTCPHP')?.base).toBe('0');
+    expect(h.denials).toEqual([]);
+    expect(h.failures).toEqual([]);
   });
 });
