@@ -146,6 +146,10 @@ describe('runCli: a misspelt option', () => {
     expect((await cli(['data', '--gpas'])).err).toContain('--gpas (did you mean --gaps?)');
     expect((await cli(['--confg', 'c.json', 'strategies'])).err).toContain('--confg (did you mean --config?)');
     expect((await cli(['import', 'x.csv', '--dryrun'])).err).toContain('--dryrun (did you mean --dry-run?)');
+    // The start of one option's name (a shortened --out-dir); none when it starts several, or is too short to tell.
+    expect((await cli(['backtest', '--strategy', 's', '--symbol', 'S', '--interval', '1m', '--out', 'x'])).err).toContain('--out (did you mean --out-dir?)');
+    expect((await cli(['backtest', '--strategy', 's', '--symbol', 'S', '--interval', '1m', '--walk', 'x'])).err).toContain('--walk (did you mean --walk-forward?)');
+    expect((await cli(['backtest', '--strategy', 's', '--symbol', 'S', '--interval', '1m', '--s', 'x'])).err).toContain('Unknown argument: --s\n');
     const two = await cli(['strategies', '--bogus-flag', '--other=1']);
     expect(two.err).toBe('error: Unknown arguments: --bogus-flag, --other\n(see `halyard --help`)');
     expect((await cli(['backtest', '--help', '--foo'])).code).toBe(0);

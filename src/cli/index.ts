@@ -158,8 +158,18 @@ export function refuseUnknownOptions(tokens: readonly string[], y: OptionsHolder
   throw new UsageErrorLike(`Unknown argument${listed.length === 1 ? '' : 's'}: ${listed.join(', ')}`);
 }
 
-/** The known option closest to a misspelt one (at most 2 edits, and fewer than half its letters), if any. */
+/**
+ * The known option closest to a misspelt one (at most 2 edits, and fewer than half its letters),
+ * else the one option it begins (`--out` for `--out-dir`, at least 3 letters), if any.
+ */
 function nearestOption(name: string, keys: readonly string[]): string | undefined {
+  const near = nearestByEdits(name, keys);
+  if (near !== undefined || name.length < 3) return near;
+  const started = keys.filter((k) => k !== 'help' && k !== 'version' && k.toLowerCase().startsWith(name.toLowerCase()));
+  return started.length === 1 ? started[0] : undefined;
+}
+
+function nearestByEdits(name: string, keys: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestD = Math.min(2, Math.floor((name.length - 1) / 2));
   for (const k of keys) {
