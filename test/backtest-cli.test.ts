@@ -37,7 +37,7 @@ describe('halyard backtest', () => {
     expect(r.out).toContain('sma-crossover');
     expect(r.out).toContain(`json    ${json}`);
     expect(r.out).toContain(`report  ${report}`);
-    expect(r.out).toContain('rules   rules from the sandbox config (no exchangeInfo snapshot in the journal lists BTCPHP)');
+    expect(r.out).toContain("rules   rules from the sandbox config (no exchangeInfo snapshot in the journal lists BTCPHP): tick, lot and notional may not be the real exchange's; give them with --exchange-info FILE");
     const saved = JSON.parse(readFileSync(json, 'utf8')) as { run: { barCount: number; params: Record<string, unknown>; fees: unknown; startBalances: unknown; fills: unknown[]; fillModel: unknown } };
     expect(saved.run).toMatchObject({ barCount: 3000, params: { fast: 5, slow: 20, symbol: 'BTCPHP' }, fees: { maker: '0.002', taker: '0.002' }, startBalances: { PHP: '50000' }, fillModel: { slippageBps: 2 } });
     expect(saved.run.fills.length).toBeGreaterThan(0);

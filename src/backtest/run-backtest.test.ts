@@ -413,7 +413,9 @@ describe('runBacktest', () => {
     expect(() => runBacktest(base(s, []))).toThrow('no bars for BTCPHP 1m');
     expect(() => runBacktest(base(s, bars(...ROWS), { from: T0 + 3_600_000 }))).toThrow('no bars for BTCPHP 1m in the range asked');
     expect(() => runBacktest(base(s, bars(...ROWS), { symbol: 'ETHPHP' }))).toThrow('the instrument is BTCPHP, the backtest trades ETHPHP');
-    expect(() => runBacktest(base(s, bars(...ROWS), { interval: '5m' }))).toThrow(/trades BTCPHP on 1m, not BTCPHP 5m/);
+    expect(() => runBacktest(base(s, bars(...ROWS), { interval: '5m' }))).toThrow("strategy 'scripted' trades BTCPHP on 1m, not BTCPHP 5m: run on 1m (--interval 1m), or set its interval param");
+    const eth = runBacktest.bind(null, base(s, bars(...ROWS), { symbol: 'ETHPHP', instrument: { ...inst, symbol: 'ETHPHP' } as typeof inst }));
+    expect(eth).toThrow("strategy 'scripted' trades BTCPHP on 1m, not ETHPHP 1m: run on BTCPHP, or set its symbol param");
     expect(() => runBacktest(base(s, [...bars(...ROWS)].reverse()))).toThrow(/not after the previous bar/);
     expect(() => runBacktest(base(s, bars(...ROWS), { fillModel: { volumeShare: 2 } }))).toThrow(/volumeShare/);
   });

@@ -87,7 +87,8 @@ function check(opts: BacktestOptions, setup: { symbols: readonly string[]; inter
   if (!(INTERVALS as readonly string[]).includes(opts.interval)) throw new RangeError(`interval '${opts.interval}' is not one of ${INTERVALS.join(', ')}`);
   if (opts.instrument.symbol !== opts.symbol) throw new RangeError(`the instrument is ${opts.instrument.symbol}, the backtest trades ${opts.symbol}`);
   if (!setup.symbols.includes(opts.symbol) || !(setup.intervals as readonly string[]).includes(opts.interval)) {
-    throw new RangeError(`strategy '${name}' trades ${setup.symbols.join(', ')} on ${setup.intervals.join(', ')}, not ${opts.symbol} ${opts.interval}: set its symbol / interval params`);
+    const fix = !setup.symbols.includes(opts.symbol) ? `run on ${setup.symbols.join(' or ')}, or set its symbol param` : `run on ${setup.intervals[0]} (--interval ${setup.intervals[0]}), or set its interval param`;
+    throw new RangeError(`strategy '${name}' trades ${setup.symbols.join(', ')} on ${setup.intervals.join(', ')}, not ${opts.symbol} ${opts.interval}: ${fix}`);
   }
   for (const [asset, amount] of Object.entries(opts.balances)) dec(amount, `balance ${asset}`);
   return opts.interval as Interval;

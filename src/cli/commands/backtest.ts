@@ -331,7 +331,7 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
       await ioStep('write the trades CSV file', csvFiles[0] as string, () => writeFile(csvFiles[0] as string, tradesCsv(run.trades), 'utf8'));
       await ioStep('write the fills CSV file', csvFiles[1] as string, () => writeFile(csvFiles[1] as string, fillsCsv(run.fills), 'utf8'));
     }
-    const rules = source === 'file' ? `exchangeInfo from ${args.exchangeInfo}` : source === 'journal' ? 'exchangeInfo from the journal' : `rules from the sandbox config (no exchangeInfo snapshot in the journal lists ${symbol})`;
+    const rules = source === 'file' ? `exchangeInfo from ${args.exchangeInfo}` : source === 'journal' ? 'exchangeInfo from the journal' : `rules from the sandbox config (no exchangeInfo snapshot in the journal lists ${symbol}): tick, lot and notional may not be the real exchange's; give them with --exchange-info FILE`;
     const logged = log.count === 0 ? [] : [`Log       ${log.count} line(s) from the strategy; first: ${log.first[0] ?? ''}`];
     const logLine = logFile !== undefined ? [`log     ${logFile}`] : log.error !== undefined ? [`log     not written: ${log.error.message}`] : [];
     const breakdowns = [...new Set(args.breakdown ?? [])].flatMap((by) => ['', ...formatBreakdown(run, metrics, by as Breakdown)]);
