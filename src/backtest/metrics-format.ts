@@ -173,6 +173,22 @@ export function fmtEdge(s: Pick<TradeStats, 'expectancyRatio' | 'sqn'>): string 
   return `expectancy ratio ${ratio}, SQN ${sqn}`;
 }
 
+/**
+ * A run's fill model in words (summary and report): the backtester's own (fill-model.ts) as
+ * "MARKET at the next open, 2 bps slippage, LIMIT when traded through, at most 10% of a
+ * bar's volume"; anything else (a run made by hand) as its JSON. Empty for none.
+ */
+export function fmtFillModel(m: Readonly<Record<string, unknown>>): string {
+  const keys = Object.keys(m);
+  if (keys.length === 0) return '';
+  const known = m.marketFill === 'next-open' && typeof m.slippageBps === 'number' && (m.limitFill === 'through' || m.limitFill === 'touch') && (m.volumeShare === null || typeof m.volumeShare === 'number') && keys.length === 4;
+  if (!known) return JSON.stringify(m);
+  const slip = m.slippageBps === 0 ? 'no slippage' : `${fmtNum(m.slippageBps as number, 2).replace(/\.?0+$/, '')} bps slippage`;
+  const limit = m.limitFill === 'touch' ? 'LIMIT when touched' : 'LIMIT when traded through';
+  const cap = m.volumeShare === null ? 'no volume cap' : `at most ${fmtNum((m.volumeShare as number) * 100, 4).replace(/\.?0+$/, '')}% of a bar's volume`;
+  return `MARKET at the next open, ${slip}, ${limit}, ${cap}`;
+}
+
 /** Tag groups shown in one line; the rest are counted. */
 const TAGS_SHOWN = 6;
 

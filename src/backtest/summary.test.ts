@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeMetrics } from './metrics.ts';
-import { barsText, fmtDuration, fmtEdge, fmtNum, fmtPct, fmtSignedPct, fmtTagStats, fmtTime, metricRows } from './metrics-format.ts';
+import { barsText, fmtDuration, fmtEdge, fmtFillModel, fmtNum, fmtPct, fmtSignedPct, fmtTagStats, fmtTime, metricRows } from './metrics-format.ts';
 import { demoRun } from './report/demo-run.ts';
 import { metricsHtml } from './report/html-parts.ts';
 import { formatSummary } from './summary.ts';
@@ -188,5 +188,14 @@ describe('percentages near 0 and 100', () => {
     expect(metricsHtml(run, m)).toContain('<div class="label">Exposure</div><div class="value">99.98%</div>');
     const tag = { trades: 9_999, wins: 9_998, winRatePct: (9_998 / 9_999) * 100, avgPnl: 1, totalPnl: 1 };
     expect(fmtTagStats([{ ...tag, tag: 'a' }, { ...tag, tag: 'b' }], 'USDT')).toContain('a 9,999 (99.99% won,');
+  });
+});
+
+describe('fmtFillModel', () => {
+  it('says the backtester\'s fill model in words, anything else as its JSON', () => {
+    expect(fmtFillModel({ marketFill: 'next-open', slippageBps: 0, limitFill: 'through', volumeShare: null })).toBe('MARKET at the next open, no slippage, LIMIT when traded through, no volume cap');
+    expect(fmtFillModel({ marketFill: 'next-open', slippageBps: 2.5, limitFill: 'touch', volumeShare: 0.1 })).toBe("MARKET at the next open, 2.5 bps slippage, LIMIT when touched, at most 10% of a bar's volume");
+    expect(fmtFillModel({ kind: 'close' })).toBe('{"kind":"close"}');
+    expect(fmtFillModel({})).toBe('');
   });
 });

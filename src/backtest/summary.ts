@@ -5,7 +5,7 @@
  * asset we cannot value, the run's notices). Plain text, no colour, so it reads the same in a log
  * file.
  */
-import { alignTable, barsText, fmtDayStats, fmtDrawdownWindow, fmtDuration, fmtEdge, fmtNum, fmtOpenTrade, fmtParams, fmtSigned, fmtSignedPct, fmtTagStats, fmtTime, metricRows } from './metrics-format.ts';
+import { alignTable, barsText, fmtDayStats, fmtDrawdownWindow, fmtDuration, fmtEdge, fmtFillModel, fmtNum, fmtOpenTrade, fmtParams, fmtSigned, fmtSignedPct, fmtTagStats, fmtTime, metricRows } from './metrics-format.ts';
 import { runSpanMs } from './metrics-returns.ts';
 import { feesInQuote, statsByTag, tradeStats } from './metrics-trades.ts';
 import { dayReturns } from './period-returns.ts';
@@ -42,7 +42,7 @@ export function formatSummary(run: BacktestRun, metrics: BacktestMetrics): strin
       ['Market', `${run.symbol} ${run.interval}${run.longerIntervals?.length ? ` (and ${run.longerIntervals.join(', ')} bars made from them, for the strategy)` : ''}`],
       ['Range', `${fmtTime(run.from)} -> ${fmtTime(run.to)} (${fmtDuration(run.to - run.from)}, ${barsText(run.barCount)}${missingText(run)})`],
       ...warmupRow(run),
-      ['Fees', `maker ${run.fees.maker}, taker ${run.fees.taker}${Object.keys(run.fillModel).length ? `; fill model ${JSON.stringify(run.fillModel)}` : ''}`],
+      ['Fees', `maker ${run.fees.maker}, taker ${run.fees.taker}${Object.keys(run.fillModel).length ? `; fills: ${fmtFillModel(run.fillModel)}` : ''}`],
       ['Balances', `${balances(run.startBalances)} -> ${balances(run.endBalances)}`],
     ],
     () => false,

@@ -2,7 +2,7 @@
  * The static parts of the HTML report: header, metrics table, returns by month, trade list, notes and the style
  * sheet. Everything from the run is escaped; the charts are drawn by page-script.js.
  */
-import { barsText, fmtDayStats, fmtDuration, fmtEdge, fmtNum, fmtOpenTrade, fmtParams, fmtPct, fmtSigned, fmtSignedPct, fmtTime, metricRows, tagLabel } from '../metrics-format.ts';
+import { barsText, fmtDayStats, fmtDuration, fmtEdge, fmtFillModel, fmtNum, fmtOpenTrade, fmtParams, fmtPct, fmtSigned, fmtSignedPct, fmtTime, metricRows, tagLabel } from '../metrics-format.ts';
 import { runSpanMs } from '../metrics-returns.ts';
 import { statsByTag, tradeStats } from '../metrics-trades.ts';
 import { dayReturns, monthlyReturns } from '../period-returns.ts';
@@ -25,7 +25,7 @@ export function headerHtml(run: BacktestRun): string {
     <dt>Params</dt><dd><code>${e(fmtParams(run.params))}</code></dd>
     <dt>Range</dt><dd>${e(fmtTime(run.from))} &rarr; ${e(fmtTime(run.to))} (${e(fmtDuration(run.to - run.from))}, ${e(barsText(run.barCount))}${missingHtml(run)})</dd>
 ${warmupHtml(run)}    <dt>Fees</dt><dd>maker ${e(run.fees.maker)}, taker ${e(run.fees.taker)}</dd>
-    <dt>Fill model</dt><dd><code>${e(JSON.stringify(run.fillModel))}</code></dd>
+    <dt>Fill model</dt><dd>${e(fmtFillModel(run.fillModel))}</dd>
     <dt>Balances</dt><dd>${e(balances(run.startBalances))} &rarr; ${e(balances(run.endBalances))}</dd>
   </dl>${noticesHtml(run)}
 </header>`;
