@@ -1,0 +1,77 @@
+/**
+ * Rolling volume-weighted average price over the last `period` bars: the sum of typical price
+ * (high + low + close) / 3 times volume, divided by the sum of volume, over the window (not the
+ * session VWAP that restarts each day). First output at the period-th bar; undefined while every
+ * bar of the window has zero volume (no trade: no price to weight).
+ *
+ * O(1) a bar with running sums, re-summed from the windows once per `period` updates (O(1)
+ * amortised) as Sma does, so add-then-subtract cannot drift; whether the window has volume is
+ * counted, not read from the running sum, which may be a rounding residue instead of 0. Pure.
+ */
+import type { Hlc } from './candle.ts';
+import type { Indicator } from './indicator.ts';
+import { checkPeriod, runSeries } from './indicator.ts';
+import { NumberWindow } from './window.ts';
+
+/** What VWAP reads. */
+export interface Hlcv extends Hlc {
+  readonly volume: number;
+}
+
+export class Vwap implements Indicator<Hlcv> {
+  private readonly pv: NumberWindow;
+  private readonly vol: NumberWindow;
+  private pvSum = 0;
+  private volSum = 0;
+  /** Bars in the window with a volume other than 0. */
+  private traded = 0;
+  private sinceResum = 0;
+  private current: number | undefined;
+
+  constructor(readonly period: number) {
+    checkPeriod('vwap', period);
+    this.pv = new NumberWindow(period);
+    this.vol = new NumberWindow(period);
+  }
+
+  update(bar: Hlcv): number | undefined {
+    const v = bar.volume;
+    const pv = ((bar.high + bar.low + bar.close) / 3) * v;
+    const oldPv = this.pv.push(pv);
+    const oldV = this.vol.push(v);
+    this.pvSum += pv - (oldPv ?? 0);
+    this.volSum += v - (oldV ?? 0);
+    if (v !== 0) this.traded++;
+    if (oldV !== undefined && oldV !== 0) this.traded--;
+    if (++this.sinceResum >= this.period) {
+      this.pvSum = this.pv.sum();
+      this.volSum = this.vol.sum();
+      this.sinceResum = 0;
+    }
+    this.current = this.vol.full && this.traded > 0 ? this.pvSum / this.volSum : undefined;
+    return this.current;
+  }
+
+  get value(): number | undefined {
+    return this.current;
+  }
+
+  get ready(): boolean {
+    return this.current !== undefined;
+  }
+
+  reset(): void {
+    this.pv.clear();
+    this.vol.clear();
+    this.pvSum = 0;
+    this.volSum = 0;
+    this.traded = 0;
+    this.sinceResum = 0;
+    this.current = undefined;
+  }
+}
+
+/** VWAP over whole bars: one value per bar, undefined for the first period-1 and where the window has no volume. */
+export function vwap(bars: readonly Hlcv[], period: number): (number | undefined)[] {
+  return runSeries(new Vwap(period), bars);
+}
