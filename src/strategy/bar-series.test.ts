@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { ema as emaSeries, rsi as rsiSeries, sma as smaSeries } from '../core/indicators/index.ts';
+import {
+  adx as adxSeries,
+  ema as emaSeries,
+  macd as macdSeries,
+  rsi as rsiSeries,
+  sma as smaSeries,
+  stddev as stddevSeries,
+  stochastic as stochasticSeries,
+  vwap as vwapSeries,
+} from '../core/indicators/index.ts';
 import { slowUp } from '../core/synthetic/canned.ts';
 import { BarHistory } from './bar-series.ts';
 import { crossover, crossunder } from './line.ts';
+import type { Line } from './line.ts';
 import { candlesFromCloses } from './testing/test-candles.ts';
 import type { Candle } from '../core/indicators/candle.ts';
 import type { Bar } from './types.ts';
@@ -171,6 +181,85 @@ describe('BarHistory view', () => {
     expect(s.atr(2).value).toBeDefined();
     expect(() => s.sma(0)).toThrow(/period must be an integer >= 1/);
     expect(() => s.line('vwap' as 'close')).toThrow(/unknown bar field 'vwap'/);
+  });
+
+  it('stddev, macd, stochastic, adx and vwap lines: back-filled when asked for late, equal to the batch forms, read with at(ago)', () => {
+    const closes = slowUp(5, 300).map((b) => b.close);
+    // volumes that vary, with a run of zero-volume bars
+    const bars = candlesFromCloses(closes).map((c, i) =>
+      Object.freeze({ ...c, volume: i >= 200 && i < 210 ? 0 : 1 + (i % 5), symbol: 'BTCPHP', interval: '1m' as const }),
+    );
+    type Lines = ReturnType<typeof linesOf>;
+    const linesOf = (h: BarHistory) => ({
+      stddev: h.view.stddev(),
+      stddev5: h.view.stddev(5, 'high'),
+      macd: h.view.macd(),
+      stoch: h.view.stochastic(5, 3, 3),
+      adx: h.view.adx(),
+      vwap: h.view.vwap(4),
+    });
+    const early = new BarHistory('BTCPHP', '1m', 500);
+    const fromStart = linesOf(early);
+    const late = new BarHistory('BTCPHP', '1m', 500);
+    let lateLines: Lines | undefined;
+    bars.forEach((b, i) => {
+      early.append(b);
+      late.append(b);
+      if (i === 99) lateLines = linesOf(late); // asked for after 100 bars: back-filled over them
+    });
+    const lines = lateLines!;
+    const flat = (l: Lines) => [
+      l.stddev,
+      l.stddev5,
+      l.macd.macd,
+      l.macd.signal,
+      l.macd.histogram,
+      l.stoch.k,
+      l.stoch.d,
+      l.adx.adx,
+      l.adx.plusDi,
+      l.adx.minusDi,
+      l.vwap,
+    ];
+    flat(lines).forEach((line, j) => expect(line.last(300)).toEqual(flat(fromStart)[j]!.last(300)));
+    const cl = bars.map((b) => b.close);
+    const ago = (xs: readonly unknown[], k: number) => xs[xs.length - 1 - k];
+    for (const k of [0, 3, 95, 250, 299]) {
+      expect(lines.stddev.at(k)).toBe(ago(stddevSeries(cl, 20), k));
+      expect(lines.stddev5.at(k)).toBe(ago(stddevSeries(bars.map((b) => b.high), 5), k));
+      const m = ago(macdSeries(cl), k) as ReturnType<typeof macdSeries>[number];
+      expect([lines.macd.macd.at(k), lines.macd.signal.at(k), lines.macd.histogram.at(k)]).toEqual([m?.macd, m?.signal, m?.histogram]);
+      const s = ago(stochasticSeries(bars, 5, 3, 3), k) as ReturnType<typeof stochasticSeries>[number];
+      expect([lines.stoch.k.at(k), lines.stoch.d.at(k)]).toEqual([s?.k, s?.d]);
+      const a = ago(adxSeries(bars), k) as ReturnType<typeof adxSeries>[number];
+      expect([lines.adx.adx.at(k), lines.adx.plusDi.at(k), lines.adx.minusDi.at(k)]).toEqual([a?.adx, a?.plusDi, a?.minusDi]);
+      expect(lines.vwap.at(k)).toBe(ago(vwapSeries(bars, 4), k));
+    }
+    // warm-up as documented (first value at bar index i, ago = 299 - i), and a window of zero volume has no vwap
+    const firstAt = (line: Line) => line.last(300).findIndex((x) => x !== undefined);
+    expect(firstAt(lines.stddev)).toBe(19);
+    expect(firstAt(lines.macd.macd)).toBe(25);
+    expect(firstAt(lines.macd.signal)).toBe(33);
+    expect(firstAt(lines.macd.histogram)).toBe(33);
+    expect(firstAt(lines.stoch.k)).toBe(6);
+    expect(firstAt(lines.stoch.d)).toBe(8);
+    expect(firstAt(lines.adx.plusDi)).toBe(14);
+    expect(firstAt(lines.adx.minusDi)).toBe(14);
+    expect(firstAt(lines.adx.adx)).toBe(27);
+    expect(firstAt(lines.vwap)).toBe(3);
+    expect(lines.vwap.last(300).slice(202, 211).map((x) => x !== undefined)).toEqual([true, false, false, false, false, false, false, false, true]);
+    // cached per arguments
+    const v = late.view;
+    expect(v.stddev()).toBe(lines.stddev);
+    expect(v.stddev(20, 'close')).toBe(lines.stddev);
+    expect(v.macd()).toBe(lines.macd);
+    expect(v.stochastic(5, 3, 3)).toBe(lines.stoch);
+    expect(v.adx(14)).toBe(lines.adx);
+    expect(v.vwap(4)).toBe(lines.vwap);
+    expect(Object.isFrozen(lines.macd)).toBe(true);
+    expect(() => v.macd(26, 12)).toThrow(/must not exceed slow/);
+    expect(() => v.vwap(0)).toThrow(/vwap: period must be an integer >= 1/);
+    expect(() => v.stddev(20, 'vwap' as 'close')).toThrow(/unknown bar field 'vwap'/);
   });
 
   it('crossover / crossunder over lines and levels', () => {

@@ -6,7 +6,8 @@
  * past either end return undefined, and the view holds no reference to any feed. Indicator lines
  * are computed incrementally as bars arrive (O(1) a bar, so a year of 1-minute bars stays
  * linear) and cached per (indicator, period, field). A line first asked for is back-filled over
- * the bars kept; for EMA/RSI/ATR that is an approximation when more bars were seen than kept.
+ * the bars kept; for EMA/RSI/ATR/MACD/ADX that is an approximation when more bars were seen
+ * than kept.
  *
  * Kept as columns (typed arrays for the numbers, arrays for the exact texts), not as a ring of
  * Bar objects: a thousand bars kept alive for a thousand bars each is what makes a year-long
@@ -17,6 +18,7 @@
  * `last` / `at(0)`), an older one rebuilt on request, the same object while it is kept. A Bar
  * appended as such (`append`) is the last bar itself.
  */
+import { Adx } from '../core/indicators/adx.ts';
 import { Atr } from '../core/indicators/atr.ts';
 import { Bollinger } from '../core/indicators/bollinger.ts';
 import { CANDLE_FIELDS, keptText, readCandleRow } from '../core/indicators/candle.ts';
@@ -24,8 +26,12 @@ import type { Candle, CandleField, CandleNumberField, CandleText } from '../core
 import { Ema } from '../core/indicators/ema.ts';
 import { Highest, Lowest } from '../core/indicators/extremes.ts';
 import type { Indicator } from '../core/indicators/indicator.ts';
+import { Macd } from '../core/indicators/macd.ts';
 import { Rsi } from '../core/indicators/rsi.ts';
 import { Sma } from '../core/indicators/sma.ts';
+import { StdDev } from '../core/indicators/stddev.ts';
+import { Stochastic } from '../core/indicators/stochastic.ts';
+import { Vwap } from '../core/indicators/vwap.ts';
 import { StrategyContextError } from './errors.ts';
 import type { Line } from './line.ts';
 import { ValueRing } from './line.ts';
@@ -35,6 +41,31 @@ export interface BollingerLines {
   readonly upper: Line;
   readonly middle: Line;
   readonly lower: Line;
+}
+
+export interface MacdLines {
+  /** EMA(fast) - EMA(slow); a value from bar `slow` on. */
+  readonly macd: Line;
+  /** EMA(signal) of macd; a value from bar slow + signal - 1 on. */
+  readonly signal: Line;
+  /** macd - signal; a value when signal has one. */
+  readonly histogram: Line;
+}
+
+export interface StochasticLines {
+  /** %K (SMA of `smooth` raw %K); a value from bar k + smooth - 1 on. */
+  readonly k: Line;
+  /** %D, SMA of %K over d; a value from bar k + smooth + d - 2 on. */
+  readonly d: Line;
+}
+
+export interface AdxLines {
+  /** A value from bar 2 * period on. */
+  readonly adx: Line;
+  /** +DI; a value from bar period + 1 on. */
+  readonly plusDi: Line;
+  /** -DI; a value from bar period + 1 on. */
+  readonly minusDi: Line;
 }
 
 /** What a strategy sees of one series: closed bars only, newest at ago = 0. */
@@ -73,6 +104,16 @@ export interface BarSeries {
   highest(period: number, field?: CandleField): Line;
   /** Lowest `field` (default low) over the last `period` bars. */
   lowest(period: number, field?: CandleField): Line;
+  /** Population standard deviation of `field` over the last `period` bars (Bollinger's sigma, TA-Lib STDDEV). */
+  stddev(period?: number, field?: CandleField): Line;
+  /** MACD as TA-Lib's (core/indicators/macd.ts). */
+  macd(fast?: number, slow?: number, signal?: number, field?: CandleField): MacdLines;
+  /** Stochastic %K and %D as TA-Lib's STOCH, a flat window at 50 (core/indicators/stochastic.ts). */
+  stochastic(k?: number, d?: number, smooth?: number): StochasticLines;
+  /** ADX, +DI and -DI as TA-Lib's (core/indicators/adx.ts). */
+  adx(period?: number): AdxLines;
+  /** Rolling VWAP of the typical price over the last `period` bars; undefined while the window has no volume. */
+  vwap(period: number): Line;
 }
 
 /**
@@ -428,6 +469,50 @@ export class BarHistory {
           };
           return { store, out: Object.freeze({ upper: rings.upper.asLine(), middle: rings.middle.asLine(), lower: rings.lower.asLine() }) };
         }),
+      stddev: (period = 20, f = 'close') => this.single(`stddev:${period}:${checkField(f)}`, () => new StdDev(period), field(f)),
+      macd: (fast = 12, slow = 26, signal = 9, f = 'close') =>
+        this.cached(`macd:${fast}:${slow}:${signal}:${checkField(f)}`, () => {
+          const ind = new Macd(fast, slow, signal);
+          const rings = { macd: new ValueRing(this.capacity), signal: new ValueRing(this.capacity), histogram: new ValueRing(this.capacity) };
+          const pick = PICK[f];
+          const store: Store = {
+            update: (bar) => {
+              const m = ind.update(pick(bar));
+              rings.macd.push(m?.macd);
+              rings.signal.push(m?.signal);
+              rings.histogram.push(m?.histogram);
+            },
+          };
+          return { store, out: Object.freeze({ macd: rings.macd.asLine(), signal: rings.signal.asLine(), histogram: rings.histogram.asLine() }) };
+        }),
+      stochastic: (k = 14, d = 3, smooth = 1) =>
+        this.cached(`stochastic:${k}:${d}:${smooth}`, () => {
+          const ind = new Stochastic(k, d, smooth);
+          const rings = { k: new ValueRing(this.capacity), d: new ValueRing(this.capacity) };
+          const store: Store = {
+            update: (bar) => {
+              const s = ind.update(bar);
+              rings.k.push(s?.k);
+              rings.d.push(s?.d);
+            },
+          };
+          return { store, out: Object.freeze({ k: rings.k.asLine(), d: rings.d.asLine() }) };
+        }),
+      adx: (period = 14) =>
+        this.cached(`adx:${period}`, () => {
+          const ind = new Adx(period);
+          const rings = { adx: new ValueRing(this.capacity), plusDi: new ValueRing(this.capacity), minusDi: new ValueRing(this.capacity) };
+          const store: Store = {
+            update: (bar) => {
+              const a = ind.update(bar);
+              rings.adx.push(a?.adx);
+              rings.plusDi.push(a?.plusDi);
+              rings.minusDi.push(a?.minusDi);
+            },
+          };
+          return { store, out: Object.freeze({ adx: rings.adx.asLine(), plusDi: rings.plusDi.asLine(), minusDi: rings.minusDi.asLine() }) };
+        }),
+      vwap: (period) => this.single(`vwap:${period}`, () => new Vwap(period)),
     };
     return new SeriesView(this, members);
   }

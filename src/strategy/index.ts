@@ -27,7 +27,7 @@ export type {
 export { MAX_INTENTS_PER_CALL, TAG_PATTERN, checkIntents } from './intent-schema.ts';
 
 export type { StrategyContext } from './context.ts';
-export type { BarSeries, BollingerLines } from './bar-series.ts';
+export type { AdxLines, BarSeries, BollingerLines, MacdLines, StochasticLines } from './bar-series.ts';
 export type { InstrumentView } from './instrument-view.ts';
 export { crossover, crossunder } from './line.ts';
 export type { Line, LineLike } from './line.ts';
@@ -77,14 +77,20 @@ export type {
 
 // Indicators (pure, number-based) for authors who keep their own, and money helpers.
 export {
+  Adx,
   Atr,
   Bollinger,
   CrossDetector,
   Ema,
   Highest,
   Lowest,
+  Macd,
   Rsi,
   Sma,
+  StdDev,
+  Stochastic,
+  Vwap,
+  adx,
   atr,
   bollinger,
   crossedAbove,
@@ -92,10 +98,25 @@ export {
   ema,
   highest,
   lowest,
+  macd,
   rsi,
   sma,
+  stddev,
+  stochastic,
   trueRange,
+  vwap,
 } from '../core/indicators/index.ts';
-export type { BollingerBands, Candle, CandleField, CandleText, Crossing, Indicator } from '../core/indicators/index.ts';
+export type {
+  AdxValue,
+  BollingerBands,
+  Candle,
+  CandleField,
+  CandleText,
+  Crossing,
+  Hlcv,
+  Indicator,
+  MacdValue,
+  StochasticValue,
+} from '../core/indicators/index.ts';
 export { D, dec, toWire } from '../core/money/decimal.ts';
 export type { Dec, DecimalLike } from '../core/money/decimal.ts';
