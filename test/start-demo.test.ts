@@ -2,6 +2,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { expect, it } from 'vitest';
 import { runCli } from '../src/cli/index.ts';
 import { openJournal } from '../src/journal/index.ts';
@@ -31,6 +32,8 @@ it('generates a synthetic market on the sandbox, records it, backtests it and wr
   expect(readFileSync(join(outDir, report!), 'utf8')).toContain('price-chart');
   expect(out.join('\n')).toMatch(/report\s+\S+\.html/);
   expect(existsSync(join(outDir, report!.replace(/\.html$/, '.json')))).toBe(true);
+  // The last line names the report as a file URL (a click opens it in most terminals).
+  expect(out.join('\n')).toContain(`Open ${pathToFileURL(join(outDir, report!)).href} in a browser.`);
 });
 
 it('bad --hours and --speed are refused naming the flag and echoing the text', async () => {

@@ -199,7 +199,13 @@ function pickSeries(journal: Journal, file: string, symbol: string, interval: Kl
   return series;
 }
 
-export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise<void> {
+/** What a single backtest wrote (a sweep writes its own files and answers undefined). */
+export interface BacktestFiles {
+  readonly json: string;
+  readonly report: string;
+}
+
+export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise<BacktestFiles | undefined> {
   const config = usage(() => loadConfig(args.config as string | undefined));
   const symbol = (args.symbol ?? '').trim().toUpperCase();
   const interval = args.interval ?? '';
@@ -300,7 +306,7 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
     if (args.sweep?.length) {
       const ctx = { strategyRef: args.strategy ?? '', strategy, params, symbol, interval, journalFile: file, from, to, fees, balances, fillModel, outDir, json: args.json, ...(series.stored !== series.interval ? { storedInterval: series.stored } : {}), ...(series.detailed === true ? { detail: true } : {}) };
       await runSweepCommand(io, sweepArgs, ctx, raw ?? configuredInfo?.symbols[0]);
-      return;
+      return undefined;
     }
     // The strategy's log lines go beside the JSON, under a working name until the run's range names the files.
     const runDir = path.dirname(path.resolve(args.json ?? path.join(outDir, 'run.json')));
@@ -336,6 +342,7 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
     const logLine = logFile !== undefined ? [`log     ${logFile}`] : log.error !== undefined ? [`log     not written: ${log.error.message}`] : [];
     const breakdowns = [...new Set(args.breakdown ?? [])].flatMap((by) => ['', ...formatBreakdown(run, metrics, by as Breakdown)]);
     io.out([formatSummary(run, metrics), ...breakdowns, ...logged, '', ...barsLine, `rules   ${rules}`, `json    ${jsonFile}`, `report  ${reportFile}`, ...csvFiles.map((f) => `csv     ${f}`), ...logLine].join('\n'));
+    return { json: jsonFile, report: reportFile };
   } finally {
     journal.close();
   }

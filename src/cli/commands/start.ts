@@ -12,6 +12,7 @@
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Argv } from 'yargs';
 import { loadConfig } from '../../config/load.ts';
 import { createLogger } from '../../log/logger.ts';
@@ -80,8 +81,10 @@ export async function runDemo(io: CliIo, args: StartArgs): Promise<void> {
     await sandbox.close();
   }
   io.out('');
-  await runBacktestCommand(io, { strategy: 'sma-crossover', symbol, interval: '1m', journal, outDir, param: ['fast=10', 'slow=30'], config: args.config });
-  io.out('\nOpen the report in a browser. Next: `npx halyard --help`, README.md and docs/.');
+  const files = await runBacktestCommand(io, { strategy: 'sma-crossover', symbol, interval: '1m', journal, outDir, param: ['fast=10', 'slow=30'], config: args.config });
+  // A file URL: most terminals open it with a click.
+  const open = files === undefined ? 'the report' : pathToFileURL(path.resolve(files.report)).href;
+  io.out(`\nOpen ${open} in a browser. Next: \`npx halyard --help\`, README.md and docs/.`);
 }
 
 /** Wait until the sandbox clock passes `until` (plus a minute, so the last bar has closed). */
