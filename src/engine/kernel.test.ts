@@ -71,6 +71,42 @@ describe('Kernel', () => {
     expect(seen).toEqual(['big DENIED', 'ok NEW', 'fill ok 1 held 1', 'ok FILLED']);
   });
 
+  it('a host hook that throws does not cut a venue batch short: the strategy is told of every fill and update, then the error reaches the host', () => {
+    const seen: string[] = [];
+    const def = defineStrategy({
+      name: 'two',
+      params: z.object({}),
+      symbols: ['BTCPHP'],
+      onStart: () => [place({ symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', quantity: '1', price: '100', tag: 'a' }), place({ symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', quantity: '2', price: '100', tag: 'b' })],
+      onOrderUpdate: (_c, u) => void seen.push(`${u.tag} ${u.status}`),
+      onFill: (_c, f) => void seen.push(`fill ${f.tag} ${f.qty.toFixed()}`),
+    });
+    const clock = { t: 5000, now() { return this.t; } };
+    const orders = new OrderManager({ runId: 'k', now: () => clock.t, instruments: [inst], balances: { PHP: '1000' } });
+    const venue = new EchoVenue(() => clock.t);
+    const journaled: string[] = [];
+    let fills = 0;
+    const kernel = new Kernel({
+      orders,
+      venue,
+      clock,
+      onFill: (_s, f) => {
+        if (++fills === 1) throw new Error('disk full');
+        journaled.push(f.tradeId);
+      },
+      onOrderUpdate: (_s, u) => {
+        if (u.status === 'FILLED' && u.tag === 'b') throw new Error('disk full again');
+      },
+    });
+    kernel.addStrategy(def);
+    // The first hook error reaches the host once the drain is done: every fill and update was told
+    // to the strategy all the same, b's too (its own hook error is the second: not the one thrown).
+    expect(() => kernel.start()).toThrow(/^disk full$/);
+    expect(seen).toEqual(['a NEW', 'fill a 1', 'a FILLED', 'b NEW', 'fill b 2', 'b FILLED']);
+    expect(journaled).toEqual(['2']);
+    expect(String(orders.account.position('BTCPHP')?.base)).toBe('3');
+  });
+
   it('a cancel that finds no order of the strategy reaches it through onDenial, with the reasons; one that finds its order comes as an order update', () => {
     const seen: string[] = [];
     const denied: unknown[] = [];

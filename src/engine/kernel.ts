@@ -194,6 +194,8 @@ export class Kernel {
         if (runner === undefined) this.apply(items);
         else this.submit(runner, items, this.qOrigin[i] as IntentOrigin);
       }
+      // A host hook that threw let the work go on (every strategy told of everything): the host hears of it now.
+      this.rethrowHookError();
     } finally {
       this.draining = false;
       // All done: start the columns over. A host error cut the drain short: the rest stays queued, moved to the front.
@@ -224,30 +226,75 @@ export class Kernel {
     const denials = r.denials;
     for (let i = 0; i < denials.length; i++) {
       const d = denials[i] as Denial;
-      this.opts.onDenial?.(d);
+      try {
+        this.opts.onDenial?.(d);
+      } catch (e) {
+        this.hookFailed(e);
+      }
       if (d.update) this.deliver(runner, d.update);
       else if (d.intent.kind !== 'place') this.handle(runner, runner.denial(deniedOf(d, d.intent)));
     }
   }
 
+  /**
+   * A venue batch: applied to the order manager, then every event told to its strategy. A host
+   * hook that throws (a journal write failing) does not cut the work short: the order manager has
+   * applied the batch, so each strategy is still told of each fill and update, and the drain goes
+   * on; the first hook error is thrown when the drain is done (the host hears of it; no fill goes
+   * untold, nothing stays queued behind it).
+   */
   private apply(events: readonly VenueEvent[]): void {
     const r = this.orders.onVenueEvents(events);
-    for (let i = 0; i < r.issues.length; i++) this.opts.onIssue?.(r.issues[i] as OrderIssue);
+    for (let i = 0; i < r.issues.length; i++) {
+      try {
+        this.opts.onIssue?.(r.issues[i] as OrderIssue);
+      } catch (e) {
+        this.hookFailed(e);
+      }
+    }
     const list = r.events;
     for (let i = 0; i < list.length; i++) {
       const e = list[i] as StrategyEvent;
       const runner = this.byName.get(e.strategy);
       if (e.kind === 'fill') {
-        this.opts.onFill?.(e.strategy, e.fill);
+        try {
+          this.opts.onFill?.(e.strategy, e.fill);
+        } catch (err) {
+          this.hookFailed(err);
+        }
         if (runner) this.handle(runner, runner.fill(e.fill));
       } else if (runner) this.deliver(runner, e.update);
-      else this.opts.onOrderUpdate?.(e.strategy, e.update);
+      else {
+        try {
+          this.opts.onOrderUpdate?.(e.strategy, e.update);
+        } catch (err) {
+          this.hookFailed(err);
+        }
+      }
     }
   }
 
   private deliver(runner: AnyStrategyRunner, update: OrderUpdateOut): void {
-    this.opts.onOrderUpdate?.(runner.name, update);
+    try {
+      this.opts.onOrderUpdate?.(runner.name, update);
+    } catch (e) {
+      this.hookFailed(e);
+    }
     this.handle(runner, runner.orderUpdate(update));
+  }
+
+  /** The first host hook error of the drain under way (`apply`, `submit`'s denials), thrown when the drain is done. */
+  private hookError: { readonly error: unknown } | undefined;
+
+  private hookFailed(error: unknown): void {
+    this.hookError ??= { error };
+  }
+
+  private rethrowHookError(): void {
+    const h = this.hookError;
+    if (h === undefined) return;
+    this.hookError = undefined;
+    throw h.error;
   }
 
   private withinRounds(runner: AnyStrategyRunner): boolean {
