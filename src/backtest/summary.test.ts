@@ -3,7 +3,7 @@ import { computeMetrics } from './metrics.ts';
 import { barsText, fmtDuration, fmtEdge, fmtFillModel, fmtNum, fmtPct, fmtSignedPct, fmtTagStats, fmtTime, metricRows } from './metrics-format.ts';
 import { demoRun } from './report/demo-run.ts';
 import { metricsHtml } from './report/html-parts.ts';
-import { formatSummary } from './summary.ts';
+import { denialHint, formatSummary } from './summary.ts';
 
 describe('formatSummary', () => {
   it('shows what ran, the metrics aligned in two pairs, and the trade statistics', () => {
@@ -197,5 +197,18 @@ describe('fmtFillModel', () => {
     expect(fmtFillModel({ marketFill: 'next-open', slippageBps: 2.5, limitFill: 'touch', volumeShare: 0.1 })).toBe("MARKET at the next open, 2.5 bps slippage, LIMIT when touched, at most 10% of a bar's volume");
     expect(fmtFillModel({ kind: 'close' })).toBe('{"kind":"close"}');
     expect(fmtFillModel({})).toBe('');
+  });
+});
+
+describe('denialHint', () => {
+  it('names the context helper that avoids a filter denial, when one does', () => {
+    expect(denialHint(['Filter failure: PRICE_FILTER: price 900.123 is not a multiple of tickSize 0.01 above minPrice 0.01'])).toMatch(/roundPrice\(\)/);
+    expect(denialHint(['Filter failure: PRICE_FILTER: stopPrice 1.001 is not a multiple of tickSize 0.01 above minPrice 0.01'])).toMatch(/roundPrice\(\)/);
+    expect(denialHint(['Filter failure: LOT_SIZE: quantity 1.0000001 is not a multiple of stepSize 0.000001 above minQty 0.000001'])).toMatch(/roundQty\(\)/);
+    expect(denialHint(['Filter failure: LOT_SIZE: quantity 500 is above maxQty 100'])).toMatch(/capQty\(\)/);
+    expect(denialHint(['Filter failure: NOTIONAL: notional 1 (quoteOrderQty) is below minNotional 50'])).toMatch(/meetsMinimums\(\)/);
+    expect(denialHint(['Account has insufficient balance for requested action: needs 10 PHP'])).toBeUndefined();
+    const run = { ...demoRun({ bars: 50 }), denials: [{ time: 0, symbol: 'BTCUSDT', reasons: ['Filter failure: LOT_SIZE: quantity 500 is above maxQty 100'] }] };
+    expect(formatSummary(run, computeMetrics(run))).toMatch(/^Denied {4}1 intent\(s\) refused before the venue; first: Filter failure: LOT_SIZE: quantity 500 is above maxQty 100 \(ctx\.instrument\(\)\.capQty\(\) keeps a quantity within maxQty\)$/m);
   });
 });

@@ -34,6 +34,19 @@ function warmupRow(run: BacktestRun): [string, string][] {
   return line === undefined ? [] : [['Warmup', line]];
 }
 
+/** The helper of the strategy context that avoids a denial's reason, when one does (the summary's Denied line). */
+const HINTS: readonly [RegExp, string][] = [
+  [/PRICE_FILTER: \w+ \S+ is not a multiple of tickSize/, 'ctx.instrument().roundPrice() puts a price on the tick'],
+  [/LOT_SIZE: quantity \S+ is not a multiple of stepSize/, 'ctx.instrument().roundQty() puts a quantity on the step'],
+  [/LOT_SIZE: quantity \S+ is above maxQty/, 'ctx.instrument().capQty() keeps a quantity within maxQty'],
+  [/LOT_SIZE: quantity \S+ is below minQty|NOTIONAL: .* is below minNotional/, 'ctx.instrument().meetsMinimums() says whether an order is large enough'],
+];
+
+export function denialHint(reasons: readonly string[]): string | undefined {
+  for (const [pattern, hint] of HINTS) if (reasons.some((r) => pattern.test(r))) return hint;
+  return undefined;
+}
+
 export function formatSummary(run: BacktestRun, metrics: BacktestMetrics): string {
   const head = alignTable(
     [
@@ -83,7 +96,11 @@ export function formatSummary(run: BacktestRun, metrics: BacktestMetrics): strin
   if (run.openTrade !== undefined) lines.push(`Open      ${fmtOpenTrade(run.openTrade, run.baseAsset, run.quoteAsset)}`);
   const other = feesInQuote(run.fills, run.baseAsset, run.quoteAsset).otherAssets;
   if (other.length) lines.push(`Note      fees charged in ${other.join(', ')} are not in "Fees paid" (no price for them in the run)`);
-  if (run.denials.length) lines.push(`Denied    ${run.denials.length} intent(s) refused before the venue; first: ${run.denials[0]!.reasons.join('; ')}`);
+  if (run.denials.length) {
+    const first = run.denials[0]!.reasons;
+    const hint = denialHint(first);
+    lines.push(`Denied    ${run.denials.length} intent(s) refused before the venue; first: ${first.join('; ')}${hint === undefined ? '' : ` (${hint})`}`);
+  }
   if (run.strategyFailures.length) {
     const f = run.strategyFailures[0]!;
     lines.push(`Failures  ${run.strategyFailures.length} strategy handler failure(s); first: ${f.handler} at ${fmtTime(f.time)}: ${f.message}${f.at === undefined ? '' : ` (thrown at ${f.at})`}`);
