@@ -9,8 +9,8 @@
  * record the equity point. A strategy that declares longer intervals of the symbol beside the
  * run's (a 1h trend filter on a 1m strategy: Freqtrade's informative timeframes) gets their bars
  * made from the run's (data/resample.ts PeriodStream), each delivered when the run's bar that
- * completes it has closed, before that bar (longest first): onBar of the run's bar reads them. After the last bar the strategy is stopped and what is still queued
- * runs with no market price. The same options give a byte-identical result (JSON.stringify):
+ * completes it has closed, before that bar (longest first): onBar of the run's bar reads them.
+ * After the last bar the strategy is stopped and what is still queued runs with no market price. The same options give a byte-identical result (JSON.stringify):
  * ids count from fixed seeds, nothing reads the wall clock, every collection keeps insertion order.
  */
 import { closeText, keepClose } from '../core/indicators/candle.ts';
