@@ -70,6 +70,28 @@ describe('halyard backtest', () => {
     expect(bad.err).toMatch(/Invalid values?:[\s\S]*breakdown[\s\S]*"year"/);
   });
 
+  it('says which missing bars the exchange had no trades for (ranges record checked) and which are gaps in the data', async () => {
+    const file = join(dir, 'quiet.db');
+    const j = openJournal(file);
+    const series = [...generateSeries({ seed: 5, startTime: T0, segments: [{ regime: 'flat', bars: 200 }] })];
+    // Minutes 50-52 and 120-123 are missing; record checked 0-100 (no trades in 50-52), not 120-123.
+    const kept = series.filter((_, i) => !(i >= 50 && i <= 52) && !(i >= 120 && i <= 123));
+    j.klines.insertKlines(kept.map((c) => ({ symbol: 'BTCPHP', interval: '1m', openTime: c.openTime, closeTime: c.closeTime, ...c.exact, source: 'test' })));
+    j.klineChecked.add('BTCPHP', '1m', T0, T0 + 100 * 60_000);
+    j.close();
+    const args = ['backtest', '--strategy', 'sma-crossover', '--symbol', 'BTCPHP', '--interval', '1m', '--journal', file, '--out-dir', join(dir, 'quiet')];
+    const r = await run(args);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^Range .*, 193 bars, 7 missing: 3 without trades at the exchange, 4 gaps in the data\)$/m);
+    const saved = JSON.parse(readFileSync(join(dir, 'quiet', 'sma-crossover-BTCPHP-1m-2024-01-01-2024-01-01.json'), 'utf8')) as { run: { missingBars: number; missingNoTrades: number } };
+    expect(saved.run).toMatchObject({ missingBars: 7, missingNoTrades: 3 });
+    // Every missing bar checked: a quiet market, not a data problem.
+    const all = openJournal(file);
+    all.klineChecked.add('BTCPHP', '1m', T0, T0 + 200 * 60_000);
+    all.close();
+    expect((await run(args)).out).toMatch(/^Range .*, 193 bars, 7 missing: no trades at the exchange then\)$/m);
+  });
+
   it('honours --from / --to and writes default file names under --out-dir', async () => {
     const r = await run([...base(), '--from', '2024-01-01T10:00', '--to', '2024-01-01T20:00']);
     expect(r.code).toBe(0);

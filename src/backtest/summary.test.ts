@@ -3,7 +3,7 @@ import { computeMetrics } from './metrics.ts';
 import { barsText, fmtDuration, fmtEdge, fmtFillModel, fmtNum, fmtPct, fmtSignedPct, fmtTagStats, fmtTime, metricRows } from './metrics-format.ts';
 import { demoRun } from './report/demo-run.ts';
 import { metricsHtml } from './report/html-parts.ts';
-import { denialHint, formatSummary } from './summary.ts';
+import { denialHint, formatSummary, missingBarsText } from './summary.ts';
 
 describe('formatSummary', () => {
   it('shows what ran, the metrics aligned in two pairs, and the trade statistics', () => {
@@ -210,5 +210,15 @@ describe('denialHint', () => {
     expect(denialHint(['Account has insufficient balance for requested action: needs 10 PHP'])).toBeUndefined();
     const run = { ...demoRun({ bars: 50 }), denials: [{ time: 0, symbol: 'BTCUSDT', reasons: ['Filter failure: LOT_SIZE: quantity 500 is above maxQty 100'] }] };
     expect(formatSummary(run, computeMetrics(run))).toMatch(/^Denied {4}1 intent\(s\) refused before the venue; first: Filter failure: LOT_SIZE: quantity 500 is above maxQty 100 \(ctx\.instrument\(\)\.capQty\(\) keeps a quantity within maxQty\)$/m);
+  });
+});
+
+describe('missingBarsText', () => {
+  it('tells missing bars the exchange had no trades for from gaps in the data', () => {
+    const run = demoRun({ bars: 50 });
+    expect(missingBarsText({ ...run, missingBars: 0 })).toBeUndefined();
+    expect(missingBarsText({ ...run, missingBars: 50 })).toBe('50 missing: the data has gaps');
+    expect(missingBarsText({ ...run, missingBars: 50, missingNoTrades: 50 })).toBe('50 missing: no trades at the exchange then');
+    expect(missingBarsText({ ...run, missingBars: 1200, missingNoTrades: 1150 })).toBe('1,200 missing: 1,150 without trades at the exchange, 50 gaps in the data');
   });
 });

@@ -20,7 +20,12 @@ function balances(b: Record<string, string>): string {
 /** Bars missing from the replayed series, when it has gaps (the summary's and the report's Range). */
 export function missingBarsText(run: BacktestRun): string | undefined {
   const m = run.missingBars ?? 0;
-  return m > 0 ? `${fmtNum(m, 0)} missing: the data has gaps` : undefined;
+  if (m <= 0) return undefined;
+  // Those the exchange had none for (record checked them) are no hole in the data: a quiet market.
+  const quiet = Math.min(m, run.missingNoTrades ?? 0);
+  if (quiet === 0) return `${fmtNum(m, 0)} missing: the data has gaps`;
+  if (quiet === m) return `${fmtNum(m, 0)} missing: no trades at the exchange then`;
+  return `${fmtNum(m, 0)} missing: ${fmtNum(quiet, 0)} without trades at the exchange, ${fmtNum(m - quiet, 0)} gaps in the data`;
 }
 
 function missingText(run: BacktestRun): string {

@@ -149,6 +149,12 @@ export interface BacktestRun {
    */
   missingBars?: number;
   /**
+   * Of `missingBars`, those where the exchange was asked and had none (ranges `halyard record`
+   * checked: minutes without a trade, not data missing). Set by the CLI from the journal; absent
+   * when it could not tell (a CSV import, bars made from shorter ones) or none are.
+   */
+  missingNoTrades?: number;
+  /**
    * The first bar's open and the last bar's close, as their texts: what holding the base asset
    * over the run did (metrics' marketReturnPct). Absent from a run made by hand.
    */

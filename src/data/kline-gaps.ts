@@ -85,3 +85,24 @@ export function gapBefore(prev: number, t: number, interval: KlineInterval): Kli
   if (slot !== t) return { kind: 'off-grid', expected };
   return { from: expected, to: last, missing };
 }
+
+/** A gap, and whether the exchange was asked for it and had no bar there (`halyard record`'s checked ranges). */
+export interface CheckedGap extends KlineGap {
+  readonly noTrades: boolean;
+}
+
+/**
+ * `gaps` (oldest first) each marked `noTrades` when it lies wholly inside one of `checked`, the
+ * ranges [start, end) of open times the exchange answered for (journal `kline_checked`, merged
+ * and disjoint, oldest first): a minute without a trade makes no kline, so such a gap is a quiet
+ * market, not data missing.
+ */
+export function markNoTrades(gaps: readonly KlineGap[], checked: readonly (readonly [number, number])[], interval: KlineInterval): CheckedGap[] {
+  let k = 0;
+  return gaps.map((g) => {
+    const end = nextOpenTime(g.to, interval);
+    while (k < checked.length && (checked[k] as readonly [number, number])[1] <= g.from) k++;
+    const r = checked[k];
+    return { ...g, noTrades: r !== undefined && r[0] <= g.from && r[1] >= end };
+  });
+}

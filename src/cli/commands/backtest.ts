@@ -43,6 +43,10 @@ import type { Breakdown } from '../../backtest/breakdown.ts';
 import { formatTime, parseTimeText } from '../../data/time-text.ts';
 import { JournalError } from '../../journal/errors.ts';
 import type { Journal } from '../../journal/journal.ts';
+import { CandleScratch } from '../../backtest/bar-input.ts';
+import type { BarInput } from '../../backtest/bar-input.ts';
+import { findGaps, markNoTrades } from '../../data/kline-gaps.ts';
+import { isKlineInterval, nextOpenTime } from '../../data/intervals.ts';
 import { exchangeInfoFromConfig } from '../../sandbox/config/exchange-info.ts';
 import { resolveSetup } from '../../strategy/define.ts';
 import { HalyardError } from '../../exchange/errors/errors.ts';
@@ -199,6 +203,24 @@ function pickSeries(journal: Journal, file: string, symbol: string, interval: Kl
   return series;
 }
 
+/**
+ * Of the bars missing between the run's bars (read again from the journal: open times only), how
+ * many lie in ranges `record` checked with the exchange (kline_checked): minutes it had no trade in.
+ */
+function noTradeBars(journal: Journal, symbol: string, interval: KlineInterval, count: number, bars: Iterable<BarInput>): number {
+  const times = new Float64Array(count);
+  let n = 0;
+  const scratch = new CandleScratch();
+  for (const b of bars) {
+    if (n === count) break;
+    times[n++] = scratch.of(b).openTime;
+  }
+  const gaps = findGaps(times.subarray(0, n), interval).gaps;
+  if (gaps.length === 0) return 0;
+  const checked = journal.klineChecked.within(symbol, interval, gaps[0]!.from, nextOpenTime(gaps[gaps.length - 1]!.to, interval));
+  return markNoTrades(gaps, checked, interval).reduce((sum, g) => sum + (g.noTrades ? g.missing : 0), 0);
+}
+
 /** What a single backtest wrote (a sweep writes its own files and answers undefined). */
 export interface BacktestFiles {
   readonly json: string;
@@ -319,6 +341,11 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
       const partial = log.close();
       if (partial !== undefined) await rm(partial, { force: true });
       throw e;
+    }
+    // Bars missing where the exchange had none (record asked): a quiet market, not a hole in the data.
+    if ((run.missingBars ?? 0) > 0 && series.stored === interval && series.detailed !== true && isKlineInterval(interval)) {
+      const quiet = noTradeBars(journal, symbol, interval, run.barCount, seriesBars(journal, series, from, to));
+      if (quiet > 0) run.missingNoTrades = quiet;
     }
     const metrics = computeMetrics(run);
     const base = `${strategy.name}-${symbol}-${interval}-${formatTime(run.from).slice(0, 10)}-${formatTime(run.to).slice(0, 10)}`;

@@ -12,8 +12,8 @@ import { alignTable } from '../../backtest/metrics-format.ts';
 import { journalBars } from '../../backtest/sources.ts';
 import { barsBetween, isKlineInterval, KLINE_INTERVALS, nextOpenTime } from '../../data/intervals.ts';
 import type { KlineInterval } from '../../data/intervals.ts';
-import { findGaps } from '../../data/kline-gaps.ts';
-import type { KlineGap } from '../../data/kline-gaps.ts';
+import { findGaps, markNoTrades } from '../../data/kline-gaps.ts';
+import type { CheckedGap } from '../../data/kline-gaps.ts';
 import { formatTime } from '../../data/time-text.ts';
 import type { Journal } from '../../journal/journal.ts';
 import type { SeriesInfo } from '../../journal/kline-store.ts';
@@ -111,9 +111,7 @@ function seriesReport(journal: Journal, s: SeriesInfo, withGaps: boolean): Serie
 }
 
 /** A gap, and whether `record` found the exchange has no bars there (minutes without a trade make no kline). */
-export interface ReportedGap extends KlineGap {
-  readonly noTrades: boolean;
-}
+export type ReportedGap = CheckedGap;
 
 /**
  * The series' gaps, from its open times (the bars' numbers only: no price text is read), each
@@ -129,14 +127,7 @@ function gapsOf(journal: Journal, symbol: string, interval: KlineInterval, count
   }
   const gaps = findGaps(times.subarray(0, n), interval).gaps;
   if (gaps.length === 0) return [];
-  const checked = journal.klineChecked.within(symbol, interval, gaps[0]!.from, nextOpenTime(gaps[gaps.length - 1]!.to, interval));
-  let k = 0;
-  return gaps.map((g) => {
-    const end = nextOpenTime(g.to, interval);
-    while (k < checked.length && checked[k]![1] <= g.from) k++;
-    const r = checked[k];
-    return { ...g, noTrades: r !== undefined && r[0] <= g.from && r[1] >= end };
-  });
+  return markNoTrades(gaps, journal.klineChecked.within(symbol, interval, gaps[0]!.from, nextOpenTime(gaps[gaps.length - 1]!.to, interval)), interval);
 }
 
 /** The report as the terminal shows it. */
