@@ -63,37 +63,25 @@ export interface DetailedCandle extends Candle {
 export function resampleBars(source: Iterable<Candle>, interval: KlineInterval): Generator<Candle>;
 export function resampleBars(source: Iterable<Candle>, interval: KlineInterval, options: { detail: true }): Generator<DetailedCandle>;
 export function* resampleBars(source: Iterable<Candle>, interval: KlineInterval, options?: { detail?: boolean }): Generator<Candle> {
-  const detail = options?.detail === true;
-  let period: Period | undefined;
-  // The first period is handed out only when the source starts at its open (decided on its first bar).
-  let whole = true;
-  let first = true;
-  let lastClose = 0;
+  // The stream hands each period out once complete; what is still open when the source ends
+  // (the last period, when its last bar does not reach the period's close) is never handed out.
+  const stream = new PeriodStream(interval, options?.detail === true);
+  const out: Candle[] = [];
   for (const c of source) {
-    const open = periodOpen(interval, c.openTime);
-    if (period !== undefined && period.openTime !== open) {
-      if (whole) yield period.candle();
-      period = undefined;
-      whole = true;
-    }
-    if (period === undefined) {
-      if (first) whole = startsPeriod(interval, c.openTime);
-      first = false;
-      period = new Period(open, periodClose(interval, open), c, detail);
-    } else period.add(c);
-    lastClose = c.closeTime;
+    stream.push(c, out);
+    if (out.length === 0) continue;
+    for (let i = 0; i < out.length; i++) yield out[i] as Candle;
+    out.length = 0;
   }
-  // The last period is handed out only when its last bar reaches the period's close (endsPeriod).
-  if (period !== undefined && whole && lastClose >= period.closeTime) yield period.candle();
 }
 
 /**
- * `resampleBars` one source bar at a time, for a consumer that must hand each period out as soon
- * as it is complete (a backtest feeding a strategy the longer bars it declared beside the run's):
- * a period is complete when the bar that reaches its close arrives, or, when the source lacks the
- * bars at its end (a gap), when a later period's first bar does. The periods are resampleBars'
- * (the same bars, the same texts): the first one is left out when the source starts inside it,
- * and the last one, still open when the source ends, is never handed out.
+ * The periods of a source, one source bar at a time (what `resampleBars` iterates), for a consumer
+ * that must hand each period out as soon as it is complete (a backtest feeding a strategy the
+ * longer bars it declared beside the run's): a period is complete when the bar that reaches its
+ * close arrives, or, when the source lacks the bars at its end (a gap), when a later period's
+ * first bar does. The first period is left out when the source starts inside it, and the last
+ * one, still open when the source ends, is never handed out.
  */
 export class PeriodStream {
   private period: Period | undefined;
@@ -101,7 +89,11 @@ export class PeriodStream {
   private whole = true;
   private first = true;
 
-  constructor(readonly interval: KlineInterval) {}
+  constructor(
+    readonly interval: KlineInterval,
+    /** Each period also carries copies of its source bars (DetailedCandle). */
+    private readonly detail = false,
+  ) {}
 
   /** Take the next source bar (opening after the last one); the periods it completes, oldest first, are pushed onto `out`. */
   push(c: Candle, out: Candle[]): void {
@@ -116,7 +108,7 @@ export class PeriodStream {
     if (period === undefined) {
       if (this.first) this.whole = startsPeriod(this.interval, c.openTime);
       this.first = false;
-      period = new Period(open, periodClose(this.interval, open), c, false);
+      period = new Period(open, periodClose(this.interval, open), c, this.detail);
     } else period.add(c);
     if (c.closeTime >= period.closeTime) {
       if (this.whole) out.push(period.candle());
