@@ -62,6 +62,8 @@ export interface BacktestOptions {
   readonly onIntent?: (record: IntentRecord) => void;
   /** Every line the strategy logged (`ctx.log`), stamped with the backtest's clock. */
   readonly onLog?: (entry: StrategyLogEntry) => void;
+  /** Bars are missing between the bar opening at `prevOpen` and the next, at `open` (what `missingBars` counts). */
+  readonly onGap?: (prevOpen: number, open: number) => void;
   /**
    * Keep what the strategy plots (`ctx.plot`) as the run's `plots` (for the report). Off by
    * default: sweeps and the benchmark draw nothing, and ctx.plot then does nothing (not even its checks).
@@ -100,9 +102,10 @@ function check(opts: BacktestOptions, setup: { symbols: readonly string[]; inter
  * tile (shorter, or not a whole multiple) cannot be made: refused, saying what would run.
  */
 function longerIntervals(intervals: readonly Interval[], interval: Interval, name: string): PeriodStream[] {
+  // Declared once each (resolveSetup drops repeats).
   const out: Interval[] = [];
   for (const other of intervals) {
-    if (other === interval || out.includes(other)) continue;
+    if (other === interval) continue;
     if (!canResample(interval, other)) {
       throw new RangeError(
         `strategy '${name}' declares ${other} bars beside the run's ${interval}, which cannot be made from ${interval} bars: a backtest makes the longer intervals ${interval} bars tile; run on ${other} or on an interval that tiles every one it declares`,
@@ -110,9 +113,8 @@ function longerIntervals(intervals: readonly Interval[], interval: Interval, nam
     }
     out.push(other);
   }
-  return out.sort((a, b) => (INTERVAL_ORDER.indexOf(b) - INTERVAL_ORDER.indexOf(a))).map((i) => new PeriodStream(i));
+  return out.sort((a, b) => INTERVALS.indexOf(b) - INTERVALS.indexOf(a)).map((i) => new PeriodStream(i));
 }
-const INTERVAL_ORDER: readonly string[] = INTERVALS;
 
 /** Bars the run will likely record, to size its columns once: an array's length, or a source's own `sizeHint` (journalBars). */
 function expectedBars(opts: BacktestOptions, list: readonly BarInput[] | undefined): number {
@@ -209,7 +211,10 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
       if (c.openTime < from || c.openTime >= to) continue;
       const bad = checkBar(c, prevOpen, count);
       if (bad) throw new RangeError(bad);
-      if (c.openTime - prevOpen > gap && count > 0) missing += missingBetween(prevOpen, c.openTime, interval);
+      if (c.openTime - prevOpen > gap && count > 0) {
+        missing += missingBetween(prevOpen, c.openTime, interval);
+        opts.onGap?.(prevOpen, c.openTime);
+      }
       prevOpen = c.openTime;
       if (count === 0) {
         first = c.openTime;

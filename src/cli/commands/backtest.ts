@@ -43,10 +43,10 @@ import type { Breakdown } from '../../backtest/breakdown.ts';
 import { formatTime, parseTimeText } from '../../data/time-text.ts';
 import { JournalError } from '../../journal/errors.ts';
 import type { Journal } from '../../journal/journal.ts';
-import { CandleScratch } from '../../backtest/bar-input.ts';
-import type { BarInput } from '../../backtest/bar-input.ts';
-import { findGaps, markNoTrades } from '../../data/kline-gaps.ts';
-import { isKlineInterval, nextOpenTime } from '../../data/intervals.ts';
+import { gapBefore } from '../../data/kline-gaps.ts';
+import type { KlineGap } from '../../data/kline-gaps.ts';
+import { isKlineInterval } from '../../data/intervals.ts';
+import { checkedGaps } from '../checked-gaps.ts';
 import { exchangeInfoFromConfig } from '../../sandbox/config/exchange-info.ts';
 import { resolveSetup } from '../../strategy/define.ts';
 import { HalyardError } from '../../exchange/errors/errors.ts';
@@ -203,22 +203,23 @@ function pickSeries(journal: Journal, file: string, symbol: string, interval: Kl
   return series;
 }
 
-/**
- * Of the bars missing between the run's bars (read again from the journal: open times only), how
- * many lie in ranges `record` checked with the exchange (kline_checked): minutes it had no trade in.
- */
-function noTradeBars(journal: Journal, symbol: string, interval: KlineInterval, count: number, bars: Iterable<BarInput>): number {
-  const times = new Float64Array(count);
-  let n = 0;
-  const scratch = new CandleScratch();
-  for (const b of bars) {
-    if (n === count) break;
-    times[n++] = scratch.of(b).openTime;
+/** The gaps a run reported (runBacktest onGap), and how many of their bars record found the exchange had none of. */
+class RunGaps {
+  private readonly gaps: KlineGap[] = [];
+
+  constructor(private readonly interval: string) {}
+
+  add(prevOpen: number, open: number): void {
+    if (!isKlineInterval(this.interval)) return;
+    const g = gapBefore(prevOpen, open, this.interval);
+    if (g !== undefined && !('kind' in g)) this.gaps.push(g);
   }
-  const gaps = findGaps(times.subarray(0, n), interval).gaps;
-  if (gaps.length === 0) return 0;
-  const checked = journal.klineChecked.within(symbol, interval, gaps[0]!.from, nextOpenTime(gaps[gaps.length - 1]!.to, interval));
-  return markNoTrades(gaps, checked, interval).reduce((sum, g) => sum + (g.noTrades ? g.missing : 0), 0);
+
+  /** Missing bars inside the ranges `record` checked with the exchange (checkedGaps): minutes it had no trade in. */
+  noTradeBars(journal: Journal, symbol: string): number {
+    if (!isKlineInterval(this.interval)) return 0;
+    return checkedGaps(journal, symbol, this.interval, this.gaps).reduce((sum, g) => sum + (g.noTrades ? g.missing : 0), 0);
+  }
 }
 
 /** What a single backtest wrote (a sweep writes its own files and answers undefined). */
@@ -335,16 +336,23 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
     await ioStep('create the folder', runDir, () => makeDirs(runDir));
     const log = new StrategyLogFile(path.join(runDir, `.${strategy.name}-${symbol}-${interval}-${process.pid}.log.part`));
     let run;
+    const gaps = new RunGaps(interval);
     try {
-      run = usage(() => runBacktest({ strategy, params, symbol, interval, bars: seriesBars(journal, series, from, to), instrument, fees, balances, fillModel, from, to, runId: `backtest-${strategy.name}`, onLog: (e) => log.add(e), recordPlots: true, ...(series.detailed === true ? { detailed: true } : {}) }));
+      run = usage(() =>
+        runBacktest({
+          ...{ strategy, params, symbol, interval, bars: seriesBars(journal, series, from, to), instrument, fees, balances, fillModel, from, to },
+          ...{ runId: `backtest-${strategy.name}`, onLog: (e) => log.add(e), recordPlots: true, onGap: (prev, open) => gaps.add(prev, open) },
+          ...(series.detailed === true ? { detailed: true } : {}),
+        }),
+      );
     } catch (e) {
       const partial = log.close();
       if (partial !== undefined) await rm(partial, { force: true });
       throw e;
     }
     // Bars missing where the exchange had none (record asked): a quiet market, not a hole in the data.
-    if ((run.missingBars ?? 0) > 0 && series.stored === interval && series.detailed !== true && isKlineInterval(interval)) {
-      const quiet = noTradeBars(journal, symbol, interval, run.barCount, seriesBars(journal, series, from, to));
+    if (series.stored === interval && series.detailed !== true) {
+      const quiet = gaps.noTradeBars(journal, symbol);
       if (quiet > 0) run.missingNoTrades = quiet;
     }
     const metrics = computeMetrics(run);

@@ -12,11 +12,12 @@ import { alignTable } from '../../backtest/metrics-format.ts';
 import { journalBars } from '../../backtest/sources.ts';
 import { barsBetween, isKlineInterval, KLINE_INTERVALS, nextOpenTime } from '../../data/intervals.ts';
 import type { KlineInterval } from '../../data/intervals.ts';
-import { findGaps, markNoTrades } from '../../data/kline-gaps.ts';
+import { findGaps } from '../../data/kline-gaps.ts';
 import type { CheckedGap } from '../../data/kline-gaps.ts';
 import { formatTime } from '../../data/time-text.ts';
 import type { Journal } from '../../journal/journal.ts';
 import type { SeriesInfo } from '../../journal/kline-store.ts';
+import { checkedGaps } from '../checked-gaps.ts';
 import { UsageError } from '../errors.ts';
 import { printJson } from '../io.ts';
 import { openExistingJournal } from '../journal-file.ts';
@@ -125,9 +126,7 @@ function gapsOf(journal: Journal, symbol: string, interval: KlineInterval, count
     if (n === count) break;
     times[n++] = c.openTime;
   }
-  const gaps = findGaps(times.subarray(0, n), interval).gaps;
-  if (gaps.length === 0) return [];
-  return markNoTrades(gaps, journal.klineChecked.within(symbol, interval, gaps[0]!.from, nextOpenTime(gaps[gaps.length - 1]!.to, interval)), interval);
+  return checkedGaps(journal, symbol, interval, findGaps(times.subarray(0, n), interval).gaps);
 }
 
 /** The report as the terminal shows it. */
