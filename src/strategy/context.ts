@@ -14,7 +14,7 @@ import type { InstrumentView } from './instrument-view.ts';
 import { instrumentView } from './instrument-view.ts';
 import type { StrategyStateView } from './state-view.ts';
 import type { Instrument } from '../core/market/instrument.ts';
-import type { Amount, Balance, BookTop, Interval, OpenOrder, OpenOrderInput, PlotOptions, Position, PositionInput, Trade } from './types.ts';
+import type { Amount, Balance, BookTop, Interval, OpenOrder, OpenOrderInput, PlotOptions, PlotPane, Position, PositionInput, Trade } from './types.ts';
 
 export interface StrategyContext<P = Readonly<Record<string, unknown>>, S = unknown> {
   /** The strategy's name. */
@@ -68,8 +68,8 @@ export interface ContextSource<P, S> {
   book(symbol: string): BookTop | undefined;
   lastTrade(symbol: string): Trade | undefined;
   log(message: string, data?: Record<string, unknown>): void;
-  /** Where ctx.plot's values go (checked: a name, a finite number, valid options); absent: nowhere. */
-  plot?(name: string, value: number, options: PlotOptions | undefined): void;
+  /** Where ctx.plot's values go (checked: a name, a finite number, the name's style as first given); absent: nowhere. */
+  plot?(name: string, value: number, style: PlotStyle): void;
 }
 
 const ZERO = new D(0);
@@ -121,8 +121,8 @@ export function createContext<P, S>(src: ContextSource<P, S>): StrategyContext<P
     const locked = b ? dec(b.locked, `${asset}.locked`) : ZERO;
     return Object.freeze({ asset, free, locked, total: free.plus(locked) });
   };
-  /** Names ctx.plot has checked (and their options), at most MAX_PLOTS. */
-  const plotted: string[] = [];
+  /** The names ctx.plot has checked, with the style of their first value (the one they keep), at most MAX_PLOTS. */
+  const plotted = new Map<string, PlotStyle>();
   const members: StrategyContext<P, S> = {
     name: src.name,
     params: src.params,
@@ -169,16 +169,23 @@ export function createContext<P, S>(src: ContextSource<P, S>): StrategyContext<P
       // options once, with its first value (later options are ignored).
       const sink = src.plot;
       if (sink === undefined) return;
-      if (!plotted.includes(name)) {
+      let style = plotted.get(name);
+      if (style === undefined) {
         checkPlot(name, value, options);
-        if (plotted.length >= MAX_PLOTS) throw new StrategyContextError(`plot '${name}': a strategy may plot at most ${MAX_PLOTS} names (it plotted ${plotted.slice(0, 3).join(', ')}, ...)`);
-        plotted.push(name);
+        if (plotted.size >= MAX_PLOTS) throw new StrategyContextError(`plot '${name}': a strategy may plot at most ${MAX_PLOTS} names (it plotted ${[...plotted.keys()].slice(0, 3).join(', ')}, ...)`);
+        plotted.set(name, (style = { pane: options?.pane ?? 'price', color: options?.color }));
       } else if (value !== undefined && typeof value !== 'number' && !(value instanceof D)) checkPlot(name, value, undefined);
       const n = typeof value === 'number' ? value : value === undefined ? NaN : Number(value.toFixed());
-      if (Number.isFinite(n)) sink.call(src, name, n, options);
+      if (Number.isFinite(n)) sink.call(src, name, n, style);
     },
   };
   return Object.freeze(new Context(members));
+}
+
+/** How a plotted name is drawn: from the options of its first value. */
+export interface PlotStyle {
+  readonly pane: PlotPane;
+  readonly color: string | undefined;
 }
 
 /** Names a strategy may plot (ctx.plot): a name made per bar would grow without end. */

@@ -26,7 +26,7 @@ import { knownDecimal, parsedDecimal } from '../core/orders/decimal-cache.ts';
 import { BarHistory } from './bar-series.ts';
 import type { BarSeries } from './bar-series.ts';
 import { createContext } from './context.ts';
-import type { StrategyContext } from './context.ts';
+import type { PlotStyle, StrategyContext } from './context.ts';
 import type { AnyStrategyDefinition, Params, StrategyDefinition, StrategySetup } from './define.ts';
 import { resolveSetup } from './define.ts';
 import { RunnerInputError } from './errors.ts';
@@ -50,8 +50,6 @@ import type {
   OrderUpdate,
   OrderUpdateInput,
   StrategyFailure,
-  PlotOptions,
-  PlotPane,
   StrategyLogEntry,
   StrategyPlotEntry,
   Trade,
@@ -372,14 +370,9 @@ export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unkn
     return h;
   }
 
-  /** ctx.plot's sink: the host's, with each name's options as first given (a later call's are ignored; the context limits the names). */
-  private plotTo(onPlot: (entry: StrategyPlotEntry) => void): (name: string, value: number, options: PlotOptions | undefined) => void {
-    const names = new Map<string, { readonly pane: PlotPane; readonly color: string | undefined }>();
-    return (name, value, options) => {
-      let style = names.get(name);
-      if (style === undefined) names.set(name, (style = { pane: options?.pane ?? 'price', color: options?.color }));
-      onPlot({ strategy: this.name, name, time: this.view.now(), value, pane: style.pane, ...(style.color === undefined ? {} : { color: style.color }) });
-    };
+  /** ctx.plot's sink: the host's, each value with its name's style (the context keeps the first one given and limits the names). */
+  private plotTo(onPlot: (entry: StrategyPlotEntry) => void): (name: string, value: number, style: PlotStyle) => void {
+    return (name, value, style) => onPlot({ strategy: this.name, name, time: this.view.now(), value, pane: style.pane, ...(style.color === undefined ? {} : { color: style.color }) });
   }
 
   private call(handler: HandlerName, fn: ((ctx: StrategyContext<Params<Schema>, S>) => unknown) | undefined): readonly Intent[] {
