@@ -5,9 +5,8 @@
  * has no equity point in is not listed; a trade belongs to the period its exit falls in.
  */
 import { alignTable, fmtNum, fmtSigned, fmtSignedPct } from './metrics-format.ts';
-import { periodReturns } from './period-returns.ts';
+import { periodName, periodReturns } from './period-returns.ts';
 import type { PeriodUnit } from './period-returns.ts';
-import { periodOpen } from '../core/market/intervals.ts';
 import type { BacktestMetrics, BacktestRun } from './types.ts';
 
 export const BREAKDOWNS = { day: '1d', week: '1w', month: '1M' } as const satisfies Record<string, PeriodUnit>;
@@ -27,13 +26,12 @@ export interface BreakdownRow {
 /** The run's periods of `unit`, oldest first. */
 export function breakdownRows(run: BacktestRun, metrics: Pick<BacktestMetrics, 'startEquity'>, unit: PeriodUnit): BreakdownRow[] {
   const periods = periodReturns(run, metrics.startEquity, unit);
-  const byPeriod = new Map<string, { trades: number; won: number; flat: number; lost: number; pnl: number }>();
-  const label = unit === '1M' ? 7 : 10;
+  const none = () => ({ trades: 0, won: 0, flat: 0, lost: 0, pnl: 0 });
+  const byPeriod = new Map<string, ReturnType<typeof none>>();
   for (const t of run.trades) {
-    // The exit's period, named as periodReturns names it (a week by its Monday).
-    const open = periodOpen(unit, t.exitTime);
-    const key = new Date(unit === '1w' ? open : t.exitTime).toISOString().slice(0, label);
-    const row = byPeriod.get(key) ?? { trades: 0, won: 0, flat: 0, lost: 0, pnl: 0 };
+    // The exit's period, named as periodReturns names it.
+    const key = periodName(unit, t.exitTime);
+    const row = byPeriod.get(key) ?? none();
     const pnl = Number(t.pnl);
     row.trades++;
     if (pnl > 0) row.won++;
@@ -42,7 +40,7 @@ export function breakdownRows(run: BacktestRun, metrics: Pick<BacktestMetrics, '
     row.pnl += pnl;
     byPeriod.set(key, row);
   }
-  return periods.map((p) => ({ period: p.period, returnPct: p.returnPct, endEquity: p.endEquity, ...(byPeriod.get(p.period) ?? { trades: 0, won: 0, flat: 0, lost: 0, pnl: 0 }) }));
+  return periods.map((p) => ({ period: p.period, returnPct: p.returnPct, endEquity: p.endEquity, ...(byPeriod.get(p.period) ?? none()) }));
 }
 
 /** The breakdown as the summary prints it: a heading and an aligned table. */

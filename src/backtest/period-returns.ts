@@ -35,9 +35,13 @@ export type PeriodUnit = '1d' | '1w' | '1M';
  * The calendar months, weeks or days (UTC) of a run, oldest first, each its last equity over the
  * previous period's (the start equity for the first); a period without a point is not listed.
  */
+/** The name of the period of `unit` holding `time`: `2024-03`, `2024-03-09`, a week by its Monday. */
+export function periodName(unit: PeriodUnit, time: number): string {
+  return new Date(unit === '1w' ? periodOpen(unit, time) : time).toISOString().slice(0, unit === '1M' ? 7 : 10);
+}
+
 export function periodReturns(run: BacktestRun, startEquity: number, unit: PeriodUnit): PeriodReturn[] {
   const { length: n, times, values } = equityCurve(run);
-  const label = unit === '1M' ? 7 : 10;
   const out: PeriodReturn[] = [];
   let base = startEquity;
   let period = '';
@@ -52,7 +56,7 @@ export function periodReturns(run: BacktestRun, startEquity: number, unit: Perio
     const t = times[i] as number;
     if (t >= next) {
       if (period !== '') close();
-      period = new Date(unit === '1w' ? periodOpen(unit, t) : t).toISOString().slice(0, label);
+      period = periodName(unit, t);
       next = nextOpen(unit, periodOpen(unit, t));
     }
     last = values[i] as number;
