@@ -170,6 +170,23 @@ export function toMarkers(fills: BacktestRun['fills'], candles: readonly CandleP
 }
 
 /**
+ * The time of the candle holding each of a run of ascending instants (seconds): the last candle
+ * opening at or before it, the first for one before them all. The instants ascend, so the
+ * candle only moves forward. Needs at least one candle.
+ */
+class CandleCursor {
+  private c = 0;
+
+  constructor(private readonly candles: readonly CandlePoint[]) {}
+
+  timeAt(t: number): number {
+    const candles = this.candles;
+    while (this.c + 1 < candles.length && candles[this.c + 1]!.time <= t) this.c++;
+    return candles[this.c]!.time;
+  }
+}
+
+/**
  * Equity and drawdown (negative percent, an underwater curve) on the candles' time base: one point
  * per candle, at the candle's time (its open, as lightweight-charts, TradingView and Freqtrade's
  * plots place a bar), valued at the close of the last bar in it (the equity the recorder took at
@@ -187,15 +204,9 @@ export function toCurves(run: BacktestRun, candles: readonly CandlePoint[], max:
   const equity: LinePoint[] = [];
   const drawdown: LinePoint[] = [];
   const k = Math.max(1, Math.ceil(n / max));
-  let c = 0;
+  const candleOf = new CandleCursor(candles);
   for (let i = 0; i < n; i++) {
-    let time: number;
-    if (candles.length > 0) {
-      // Close times ascend, so the candle holding the bar only moves forward.
-      const t = times[i]! / 1000;
-      while (c + 1 < candles.length && candles[c + 1]!.time <= t) c++;
-      time = candles[c]!.time;
-    } else time = Math.floor(times[Math.min(n, i - (i % k) + k) - 1]! / 1000);
+    const time = candles.length > 0 ? candleOf.timeAt(times[i]! / 1000) : Math.floor(times[Math.min(n, i - (i % k) + k) - 1]! / 1000);
     const last = equity[equity.length - 1];
     if (last !== undefined && time <= last.time) {
       // The same candle (or bucket): the later close's equity, the deeper drawdown.
@@ -223,14 +234,9 @@ export function toPlots(run: BacktestRun, candles: readonly CandlePoint[]): Plot
   const lines = run.plots ?? [];
   return lines.map((line, n) => {
     const points: LinePoint[] = [];
-    let c = 0;
+    const candleOf = new CandleCursor(candles);
     for (const [t, value] of line.points) {
-      let time: number;
-      if (candles.length > 0) {
-        const at = (t - 1) / 1000;
-        while (c + 1 < candles.length && candles[c + 1]!.time <= at) c++;
-        time = candles[c]!.time;
-      } else time = Math.floor((t - 1) / 1000);
+      const time = candles.length > 0 ? candleOf.timeAt((t - 1) / 1000) : Math.floor((t - 1) / 1000);
       const last = points[points.length - 1];
       if (last !== undefined && time <= last.time) last.value = value;
       else points.push({ time, value });
