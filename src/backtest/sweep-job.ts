@@ -69,23 +69,25 @@ export interface BacktestJob extends SweepJob {
   window?: BarWindow;
 }
 
+/** What a finished job reports of its run (a sweep's entry holds it too, with its rank and values). */
+export interface JobSummary {
+  metrics: BacktestMetrics;
+  barCount: number;
+  from: number;
+  to: number;
+  denials: number;
+  strategyFailures: number;
+  /** The first strategy failure (`<handler> at <time>: <message>`), when the strategy was stopped. */
+  firstFailure?: string;
+  /** Lines the strategy logged (`ctx.log`), and the first (`<time>  <message>`) when there were any. */
+  logs: number;
+  firstLog?: string;
+  /** The run's warnings about itself (run-notices.ts: a warmup it never got past), when any. */
+  notices?: string[];
+}
+
 export type JobOutcome =
-  | {
-      ok: true;
-      metrics: BacktestMetrics;
-      barCount: number;
-      from: number;
-      to: number;
-      denials: number;
-      strategyFailures: number;
-      /** The first strategy failure (`<handler> at <time>: <message>`), when the strategy was stopped. */
-      firstFailure?: string;
-      /** Lines the strategy logged (`ctx.log`), and the first (`<time>  <message>`) when there were any. */
-      logs: number;
-      firstLog?: string;
-      /** The run's warnings about itself (run-notices.ts: a warmup it never got past), when any. */
-      notices?: string[];
-    }
+  | ({ ok: true } & JobSummary)
   | { ok: false; error: string };
 
 /** Runs one job; the default runs it through runBacktest (sweep-exec.ts); tests inject fakes. */

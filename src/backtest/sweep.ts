@@ -11,12 +11,11 @@
  *   io.out(formatSweepTable(result)); writeFile(json, JSON.stringify(sweepToJson(result), null, 2));
  */
 import type { GridPoint, ParamValue, SkippedPoint, SweepGrid, TypedAxis } from './sweep-grid.ts';
-import type { BarWindow, SweepJob } from './sweep-job.ts';
+import type { BarWindow, JobSummary, SweepJob } from './sweep-job.ts';
 import { createPool } from './sweep-pool.ts';
 import type { JobPool, PoolOptions, Progress } from './sweep-pool.ts';
 import { DEFAULT_RANK_METRIC, rankBy } from './sweep-rank.ts';
 import type { RankMetric } from './sweep-rank.ts';
-import type { BacktestMetrics } from './types.ts';
 
 export { parseSweepSpec, parseSweepSpecs, SweepSpecError } from './sweep-spec.ts';
 export type { SweepAxis } from './sweep-spec.ts';
@@ -24,7 +23,7 @@ export { buildGrid, typeAxes } from './sweep-grid.ts';
 export type { GridPoint, SkippedPoint, SweepGrid, TypedAxis } from './sweep-grid.ts';
 export { DEFAULT_RANK_METRIC, RANK_METRICS, rankMetric } from './sweep-rank.ts';
 export type { RankMetric } from './sweep-rank.ts';
-export type { BacktestJob, DataSource, JobOutcome, RunJob, SweepJob } from './sweep-job.ts';
+export type { BacktestJob, DataSource, JobOutcome, JobSummary, RunJob, SweepJob } from './sweep-job.ts';
 export { createPool, defaultWorkers } from './sweep-pool.ts';
 export type { JobPool } from './sweep-pool.ts';
 
@@ -37,23 +36,11 @@ export interface SweepOptions extends PoolOptions {
   pool?: JobPool;
 }
 
-export interface SweepEntry {
+/** One combination that ran: its rank, its axis values and params, and what its run reported. */
+export interface SweepEntry extends JobSummary {
   rank: number;
   values: Record<string, ParamValue>;
   params: Record<string, unknown>;
-  metrics: BacktestMetrics;
-  barCount: number;
-  from: number;
-  to: number;
-  denials: number;
-  strategyFailures: number;
-  /** The first strategy failure, when the strategy was stopped (its metrics are of a stopped run). */
-  firstFailure?: string;
-  /** Lines the strategy logged, and the first of them. */
-  logs: number;
-  firstLog?: string;
-  /** The run's warnings about itself (a warmup it never got past), when any. */
-  notices?: string[];
 }
 
 export interface SweepFailure {
