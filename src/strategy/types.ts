@@ -81,8 +81,8 @@ export type OrderStatus = 'PENDING_NEW' | 'NEW' | 'PARTIALLY_FILLED' | 'FILLED' 
 /** Statuses after which the order is gone from the book. */
 export const TERMINAL_STATUSES: readonly OrderStatus[] = ['FILLED', 'PARTIALLY_CANCELED', 'CANCELED', 'EXPIRED', 'REJECTED', 'DENIED'];
 
-/** One of the strategy's own orders changed state. `A` is the money type (Amount in, Dec out). */
-export interface OrderUpdateOf<A> {
+/** One of the strategy's open orders. `A` is the money type (Amount in, Dec out). */
+export interface OpenOrderOf<A> {
   readonly symbol: string;
   readonly clientOrderId: string;
   /** The tag of the intent that created the order, when it had one. */
@@ -96,10 +96,13 @@ export interface OrderUpdateOf<A> {
   readonly stopPrice?: A;
   readonly origQty?: A;
   readonly executedQty: A;
+  readonly time: number;
+}
+/** One of the strategy's own orders changed state: the open order's fields, the quote executed and why. */
+export interface OrderUpdateOf<A> extends OpenOrderOf<A> {
   readonly cumulativeQuoteQty: A;
   /** Why it was rejected, denied or expired (venue text or the pre-trade check's reason). */
   readonly reason?: string;
-  readonly time: number;
 }
 export type OrderUpdate = OrderUpdateOf<Dec>;
 export type OrderUpdateInput = OrderUpdateOf<Amount>;
@@ -127,21 +130,6 @@ export interface FillOf<A> {
 export type Fill = FillOf<Dec>;
 export type FillInput = FillOf<Amount>;
 
-/** One of the strategy's open orders. */
-export interface OpenOrderOf<A> {
-  readonly symbol: string;
-  readonly clientOrderId: string;
-  readonly tag?: string;
-  readonly orderId?: string;
-  readonly side: OrderSide;
-  readonly type: OrderType;
-  readonly status: OrderStatus;
-  readonly price?: A;
-  readonly stopPrice?: A;
-  readonly origQty?: A;
-  readonly executedQty: A;
-  readonly time: number;
-}
 export type OpenOrder = OpenOrderOf<Dec>;
 export type OpenOrderInput = OpenOrderOf<Amount>;
 

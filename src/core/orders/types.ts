@@ -54,8 +54,8 @@ export type OrderIntent = PlaceOrderIntent | CancelOrderIntent | CancelReplaceOr
 /** Statuses a strategy sees: spec 3.1 plus PENDING_NEW (sent, not acknowledged) and DENIED (pre-trade). */
 export type StrategyOrderStatus = 'PENDING_NEW' | 'NEW' | 'PARTIALLY_FILLED' | 'FILLED' | 'PARTIALLY_CANCELED' | 'CANCELED' | 'EXPIRED' | 'REJECTED' | 'DENIED';
 
-/** One of a strategy's orders changed state (the strategy layer's OrderUpdateInput). */
-export interface OrderUpdateOut {
+/** One open order of a strategy (the strategy layer's OpenOrderInput). */
+export interface OpenOrderOut {
   readonly symbol: string;
   readonly clientOrderId: string;
   readonly tag?: string;
@@ -67,9 +67,13 @@ export interface OrderUpdateOut {
   readonly stopPrice?: string;
   readonly origQty?: string;
   readonly executedQty: string;
+  readonly time: number;
+}
+
+/** One of a strategy's orders changed state (the strategy layer's OrderUpdateInput): the open order's fields and the quote executed. */
+export interface OrderUpdateOut extends OpenOrderOut {
   readonly cumulativeQuoteQty: string;
   readonly reason?: string;
-  readonly time: number;
 }
 
 /** One execution of a strategy's order (the strategy layer's FillInput). */
@@ -88,22 +92,6 @@ export interface FillOut {
   readonly isMaker: boolean;
   readonly orderStatus: 'PARTIALLY_FILLED' | 'FILLED';
   readonly cumulativeQty: string;
-  readonly time: number;
-}
-
-/** One open order of a strategy (the strategy layer's OpenOrderInput). */
-export interface OpenOrderOut {
-  readonly symbol: string;
-  readonly clientOrderId: string;
-  readonly tag?: string;
-  readonly orderId?: string;
-  readonly side: OrderSide;
-  readonly type: OrderType;
-  readonly status: StrategyOrderStatus;
-  readonly price?: string;
-  readonly stopPrice?: string;
-  readonly origQty?: string;
-  readonly executedQty: string;
   readonly time: number;
 }
 
