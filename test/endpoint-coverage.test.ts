@@ -6,7 +6,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { allEndpoints } from '../src/exchange/endpoints/index.ts';
+import { allEndpoints, endpointsByArea } from '../src/exchange/endpoints/index.ts';
+import type { AnyEndpoint } from '../src/exchange/endpoints/index.ts';
+import { checkParams } from '../src/exchange/params/check-params.ts';
 import { PROTOCOL_NOTES_EXTRA_ROUTES, SPEC_SECTION_4_ROUTES } from './spec-routes.ts';
 
 const SPEC_FILE = new URL('../../shared/spec/exchange-api.md', import.meta.url);
@@ -66,5 +68,26 @@ describe('endpoint table coverage', () => {
         expect(e.params[param]?.options.inPath, `${e.id}: path parameter ${param} declared inPath`).toBe(true);
       }
     }
+  });
+});
+
+/**
+ * What every row must hold, checked here once for all areas (each area's own test keeps what is
+ * particular to it: its security, weights, encodings, rules).
+ */
+describe('every endpoint row', () => {
+  const keyed = Object.values(endpointsByArea).flatMap((area) => Object.entries(area) as [string, AnyEndpoint][]);
+
+  it.each(keyed)('%s: named by its key in its area', (key, e) => {
+    expect(e.name).toBe(key);
+  });
+
+  it.each(keyed)('%s: example response decodes with its codec', (_key, e) => {
+    const result = e.response.safeParse(e.example.response);
+    expect(result.success, JSON.stringify(result.error?.issues)).toBe(true);
+  });
+
+  it.each(keyed)('%s: example params pass their declarations and rules', (_key, e) => {
+    expect(checkParams(e.params, e.rules, e.example.params).violations).toEqual([]);
   });
 });

@@ -22,15 +22,6 @@ describe('legacy v4 endpoints (spec 4.11)', () => {
     expect(entries.filter(([, e]) => !e.idempotent).map(([k]) => k)).toEqual(['createSellOrder']);
   });
 
-  it.each(entries)('%s example response decodes with its (loose) codec', (_key, e) => {
-    const result = e.response.safeParse(e.example.response);
-    expect(result.success, JSON.stringify(result.error?.issues)).toBe(true);
-  });
-
-  it.each(entries)('%s example params pass their declarations', (_key, e) => {
-    expect(checkParams(e.params, e.rules, e.example.params).violations).toEqual([]);
-  });
-
   it('keeps unknown members and rejects bodies that are not JSON objects', () => {
     expect(createSellOrder.response.parse(createSellOrder.example.response)).toEqual(createSellOrder.example.response);
     for (const body of ['ok', 1, null, true]) {
