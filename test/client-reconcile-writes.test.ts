@@ -4,24 +4,13 @@
  * generated when the caller gave none, and nothing is sent again; one refused before it ran
  * (`error-before`) is not found. Spec 4.2, 4.3, 4.9, 7.1.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { createClient, type ClientHandle } from '../src/app/create-client.ts';
-import { parseConfig } from '../src/config/load.ts';
+import { describe, expect, it } from 'vitest';
 import { UnknownOutcomeError } from '../src/exchange/errors/errors.ts';
 import { startSandbox, type SandboxHandle } from '../src/sandbox/server.ts';
+import { ALICE, BOB, closeAfterEach, KEYS, sandboxClient, type ApiKey } from './support/sandbox-fixture.ts';
 
 const EVM = '0x52908400098527886E0F7030069857D2E4169EE7';
-const ALICE = 'alice@example.com';
-const BOB = 'bob@example.com';
-const KEYS = {
-  alice: { apiKey: 'aliceKey000000000000000000000000', secret: 'aliceSecret00000000000000000000' },
-  bob: { apiKey: 'bobKey00000000000000000000000000', secret: 'bobSecret0000000000000000000000' },
-};
-
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const defer = closeAfterEach();
 
 async function sandbox(): Promise<SandboxHandle> {
   const s = await startSandbox({
@@ -33,15 +22,11 @@ async function sandbox(): Promise<SandboxHandle> {
       ],
     },
   });
-  cleanups.push(() => s.close());
+  defer(() => s.close());
   return s;
 }
 
-function client(s: SandboxHandle, key = KEYS.alice): ClientHandle['client'] {
-  const handle = createClient({ baseUrl: s.baseUrl, exchange: parseConfig({ exchange: { timeoutMs: 2000 } }).exchange, secrets: { apiKey: key.apiKey, apiSecret: key.secret } });
-  cleanups.push(() => handle.close());
-  return handle.client;
-}
+const client = (s: SandboxHandle, key: ApiKey = KEYS.alice) => sandboxClient(s, defer, { key, exchange: { timeoutMs: 2000 } });
 
 async function unknownOutcome(call: Promise<unknown>): Promise<UnknownOutcomeError> {
   const e = await call.then(

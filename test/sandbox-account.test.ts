@@ -3,29 +3,17 @@
  * 2.12, 4.3, 4.9 asset transaction history; notes 6 account extras and transfers v4): the project's
  * client over real HTTP against the built-in wallet and account plugins, the admin API, and `ws` user data streams.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { createClient, type ClientHandle } from '../src/app/create-client.ts';
-import { parseConfig } from '../src/config/load.ts';
-import { VenueRejectedError } from '../src/exchange/errors/errors.ts';
+import { describe, expect, it } from 'vitest';
 import { hmacSha256Hex } from '../src/exchange/signing/hmac.ts';
 import type { SandboxConfigInput } from '../src/sandbox/config/schema.ts';
 import { cryptoAccountId } from '../src/sandbox/money/account/crypto-accounts.ts';
 import { startSandbox, type SandboxHandle } from '../src/sandbox/server.ts';
 import { TestClient } from '../src/sandbox/streams/testing/ws-client.ts';
+import { adminCall, ALICE, BOB, closeAfterEach, KEYS, rejection, sandboxClient, type ApiKey } from './support/sandbox-fixture.ts';
 
 const DAY = 86_400_000;
-const ALICE = 'alice@example.com';
-const BOB = 'bob@example.com';
 const CAROL = 'carol@example.com';
-const KEYS = {
-  alice: { apiKey: 'aliceKey000000000000000000000000', secret: 'aliceSecret00000000000000000000' },
-  bob: { apiKey: 'bobKey00000000000000000000000000', secret: 'bobSecret0000000000000000000000' },
-};
-
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const defer = closeAfterEach();
 
 async function sandbox(extra: Pick<SandboxConfigInput, 'variants'> = {}): Promise<SandboxHandle> {
   const s = await startSandbox({
@@ -39,35 +27,12 @@ async function sandbox(extra: Pick<SandboxConfigInput, 'variants'> = {}): Promis
       ],
     },
   });
-  cleanups.push(() => s.close());
+  defer(() => s.close());
   return s;
 }
 
-function client(s: SandboxHandle, key: { apiKey: string; secret: string } = KEYS.alice, recvWindow = 5000): ClientHandle['client'] {
-  const exchange = parseConfig({ exchange: { retry: { maxAttempts: 1 }, recvWindow } }).exchange;
-  const handle = createClient({ baseUrl: s.baseUrl, exchange, secrets: { apiKey: key.apiKey, apiSecret: key.secret } });
-  cleanups.push(() => handle.close());
-  return handle.client;
-}
-
-async function admin(s: SandboxHandle, method: string, path: string, body?: unknown): Promise<unknown> {
-  const r = await fetch(`${s.baseUrl}${s.config.admin.prefix}${path}`, {
-    method,
-    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
-  });
-  const json: unknown = await r.json();
-  expect(r.status, JSON.stringify(json)).toBe(200);
-  return json;
-}
-
-async function rejection(call: Promise<unknown>): Promise<{ code: number | undefined; msg: string }> {
-  const e = await call.then(
-    () => undefined,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(VenueRejectedError);
-  return { code: (e as VenueRejectedError).venueCode, msg: (e as Error).message };
-}
+const client = (s: SandboxHandle, key: ApiKey = KEYS.alice, recvWindow = 5000) => sandboxClient(s, defer, { key, exchange: { retry: { maxAttempts: 1 }, recvWindow } });
+const admin = (s: SandboxHandle, method: string, path: string, body?: unknown) => adminCall(s, method, path, body);
 
 /** A signed GET with exactly these parameters plus timestamp (no recvWindow unless given), as other clients send it. */
 async function signedGet(s: SandboxHandle, path: string, params: Record<string, string | number> = {}): Promise<{ status: number; body: { code?: number; msg?: string } }> {
@@ -76,10 +41,10 @@ async function signedGet(s: SandboxHandle, path: string, params: Record<string, 
   return { status: r.status, body: (await r.json()) as { code?: number; msg?: string } };
 }
 
-async function userStream(s: SandboxHandle, c: ClientHandle['client']): Promise<TestClient> {
+async function userStream(s: SandboxHandle, c: ReturnType<typeof client>): Promise<TestClient> {
   const { listenKey } = await c.userStream.startUserDataStream();
   const ws = await TestClient.open(`${s.wsUrl}/openapi/ws/${listenKey}`);
-  cleanups.push(async () => ws.close());
+  defer(async () => ws.close());
   return ws;
 }
 

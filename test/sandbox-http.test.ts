@@ -5,9 +5,7 @@
  * whitelists (-2017), permissions (-1020), rate limits (429 then 418), bad input (never a 500),
  * the official vector wire formats, and the listen-key lifecycle on sandbox time.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { createClient, type ClientHandle } from '../src/app/create-client.ts';
-import { parseConfig } from '../src/config/load.ts';
+import { describe, expect, it } from 'vitest';
 import { parseInstrument } from '../src/core/market/instrument.ts';
 import { VenueRejectedError } from '../src/exchange/errors/errors.ts';
 import { hmacSha256Hex } from '../src/exchange/signing/hmac.ts';
@@ -15,32 +13,18 @@ import { FakeBalances } from '../src/sandbox/accounts/fake-balances.ts';
 import type { SandboxConfigInput } from '../src/sandbox/config/schema.ts';
 import type { HandlerContext } from '../src/sandbox/http/route-types.ts';
 import { startSandbox, type SandboxHandle } from '../src/sandbox/server.ts';
+import { adminCall, closeAfterEach, sandboxClient } from './support/sandbox-fixture.ts';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const defer = closeAfterEach();
 
 async function sandbox(config: SandboxConfigInput = {}): Promise<SandboxHandle> {
   const s = await startSandbox({ config: { admin: { enabled: true }, ...config }, balances: new FakeBalances() });
-  cleanups.push(() => s.close());
+  defer(() => s.close());
   return s;
 }
 
-function client(s: SandboxHandle, apiKey = s.apiKey, apiSecret = s.apiSecret): ClientHandle['client'] {
-  const handle = createClient({ baseUrl: s.baseUrl, exchange: parseConfig({ exchange: { retry: { maxAttempts: 1 } } }).exchange, secrets: { apiKey, apiSecret } });
-  cleanups.push(() => handle.close());
-  return handle.client;
-}
-
-async function admin(s: SandboxHandle, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const r = await fetch(`${s.baseUrl}${s.config.admin.prefix}${path}`, {
-    method,
-    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
-  });
-  expect(r.status).toBe(200);
-  return (await r.json()) as Record<string, unknown>;
-}
+const client = (s: SandboxHandle, apiKey = s.apiKey, apiSecret = s.apiSecret) => sandboxClient(s, defer, { key: { apiKey, secret: apiSecret } });
+const admin = (s: SandboxHandle, method: string, path: string, body?: unknown) => adminCall(s, method, path, body);
 
 async function raw(url: string, init: RequestInit = {}): Promise<{ status: number; retryAfter: string | null; body: Record<string, unknown>; text: string }> {
   const r = await fetch(url, init);

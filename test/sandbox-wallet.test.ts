@@ -4,25 +4,20 @@
  * `walletPlugin()`, the admin API for deposits, whitelist entries and the clock, and a `ws` client
  * on the user data stream.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { createClient, type ClientHandle } from '../src/app/create-client.ts';
-import { parseConfig } from '../src/config/load.ts';
-import { VenueRejectedError } from '../src/exchange/errors/errors.ts';
+import { describe, expect, it } from 'vitest';
 import { hmacSha256Hex } from '../src/exchange/signing/hmac.ts';
 import { DEFAULT_ASSETS } from '../src/sandbox/config/defaults.ts';
 import { accountPlugin } from '../src/sandbox/money/account/plugin.ts';
 import { walletPlugin } from '../src/sandbox/money/wallet/plugin.ts';
 import { startSandbox, type SandboxHandle } from '../src/sandbox/server.ts';
 import { TestClient } from '../src/sandbox/streams/testing/ws-client.ts';
+import { adminCall, closeAfterEach, rejection, sandboxClient } from './support/sandbox-fixture.ts';
 
 const DAY = 86_400_000;
 const EVM = '0x52908400098527886E0F7030069857D2E4169EE7';
 const XRP_ADDR = 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const defer = closeAfterEach();
 
 /** Default assets plus XRP, a memo network with an integer withdrawal step. */
 const XRP = {
@@ -36,34 +31,12 @@ async function sandbox(): Promise<SandboxHandle> {
     config: { admin: { enabled: true }, assets: [...DEFAULT_ASSETS, XRP], accounts: [{ email: 'demo@sandbox.halyard.local', balances: { BTC: '0.03', ETH: '0.5', USDT: '1700', PHP: '100000', XRP: '100' }, keys: [{ name: 'demo' }] }] },
     plugins: [walletPlugin(), accountPlugin()],
   });
-  cleanups.push(() => s.close());
+  defer(() => s.close());
   return s;
 }
 
-function client(s: SandboxHandle): ClientHandle['client'] {
-  const handle = createClient({ baseUrl: s.baseUrl, exchange: parseConfig({ exchange: { retry: { maxAttempts: 1 } } }).exchange, secrets: { apiKey: s.apiKey, apiSecret: s.apiSecret } });
-  cleanups.push(() => handle.close());
-  return handle.client;
-}
-
-async function admin(s: SandboxHandle, method: string, path: string, body?: unknown, status = 200): Promise<Record<string, unknown>> {
-  const r = await fetch(`${s.baseUrl}${s.config.admin.prefix}${path}`, {
-    method,
-    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
-  });
-  const json = (await r.json()) as Record<string, unknown>;
-  expect(r.status, JSON.stringify(json)).toBe(status);
-  return json;
-}
-
-async function rejection(call: Promise<unknown>): Promise<{ code: number | undefined; msg: string }> {
-  const e = await call.then(
-    () => undefined,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(VenueRejectedError);
-  return { code: (e as VenueRejectedError).venueCode, msg: (e as Error).message };
-}
+const client = (s: SandboxHandle) => sandboxClient(s, defer);
+const admin = adminCall;
 
 /** A signed GET sent as is (the client itself refuses the spans the server must refuse). */
 async function signedGet(s: SandboxHandle, path: string, params: Record<string, string | number>): Promise<{ status: number; body: Record<string, unknown> }> {
@@ -111,7 +84,7 @@ describe('sandbox wallet: deposits', () => {
     const c = client(s);
     const { listenKey } = await c.userStream.startUserDataStream();
     const ws = await TestClient.open(`${s.wsUrl}/openapi/ws/${listenKey}`);
-    cleanups.push(async () => ws.close());
+    defer(async () => ws.close());
 
     const dep = await admin(s, 'POST', '/deposits', { email: 'demo@sandbox.halyard.local', coin: 'BTC', network: 'BTC', amount: '0.5', txId: 'abc123' });
     expect(dep).toMatchObject({ status: 0, confirmNo: 0, minConfirm: 2, amount: '0.5', coin: 'BTC' });
@@ -192,7 +165,7 @@ describe('sandbox wallet: whitelist and withdrawals', () => {
     const { s, c, accountId } = await withWhitelist();
     const { listenKey } = await c.userStream.startUserDataStream();
     const ws = await TestClient.open(`${s.wsUrl}/openapi/ws/${listenKey}`);
-    cleanups.push(async () => ws.close());
+    defer(async () => ws.close());
 
     const { id } = await c.wallet.withdraw({ coin: 'ETH', network: 'ETH', address: EVM, amount: '0.1', withdrawOrderId: 'w-1' });
     expect(id).toMatch(/^\d{16,}$/);
