@@ -3,26 +3,24 @@
  * HTTP on 127.0.0.1: an order committed but answered with a 5xx is found again by the client id the
  * request carried, never resent; after a ban, an order that cannot wait for its end is not sent.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient } from '../src/app/create-client.ts';
 import { parseConfig } from '../src/config/load.ts';
 import { QueueTimeoutError, UnknownOutcomeError, type RateLimitedError } from '../src/exchange/errors/errors.ts';
 import { startSandbox, type SandboxHandle } from '../src/sandbox/server.ts';
+import { closeAfterEach } from './support/sandbox-fixture.ts';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const defer = closeAfterEach();
 
 async function sandbox(): Promise<SandboxHandle> {
   const s = await startSandbox({});
-  cleanups.push(() => s.close());
+  defer(() => s.close());
   return s;
 }
 
 function client(s: SandboxHandle, exchange: Record<string, unknown> = {}) {
   const h = createClient({ baseUrl: s.baseUrl, exchange: parseConfig({ exchange: { timeoutMs: 2000, ...exchange } }).exchange, secrets: { apiKey: s.apiKey, apiSecret: s.apiSecret } });
-  cleanups.push(() => h.close());
+  defer(() => h.close());
   return h.client;
 }
 

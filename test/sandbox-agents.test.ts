@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createClient } from '../src/app/create-client.ts';
 import { parseConfig } from '../src/config/load.ts';
 import type { Kline } from '../src/exchange/codecs/market.ts';
@@ -26,15 +26,13 @@ import type { KlineInterval } from '../src/sandbox/market-data/index.ts';
 import { SqliteStateStore } from '../src/sandbox/accounts/sqlite-state-store.ts';
 import { startSandbox, type SandboxHandle } from '../src/sandbox/server.ts';
 import { VirtualClock } from '../src/time/virtual-clock.ts';
+import { closeAfterEach } from './support/sandbox-fixture.ts';
 
 const T0 = Date.UTC(2026, 0, 5); // minute-aligned: 1m bars at speed 1 are 1m klines
 const MIN = 60_000;
 const LINK_FILE = fileURLToPath(new URL('../../shared/data/klines/owlacar-dotcom-isda/LINKUSDT-1m-2026-02.csv', import.meta.url));
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const defer = closeAfterEach();
 
 const LINK_SYMBOL = {
   symbol: 'LINKUSDT',
@@ -64,10 +62,10 @@ interface Rig {
 async function rig(agents: MarketAgentsConfigInput, config: SandboxConfigInput = {}): Promise<Rig> {
   const clock = new VirtualClock(T0);
   const s = await startSandbox({ clock, config: { admin: { enabled: true }, ...config }, plugins: [marketAgentsPlugin(agents)] });
-  cleanups.push(() => s.close());
+  defer(() => s.close());
   serveMarketData(s);
   const handle = createClient({ baseUrl: s.baseUrl, exchange: parseConfig({ exchange: { retry: { maxAttempts: 1 } } }).exchange });
-  cleanups.push(() => handle.close());
+  defer(() => handle.close());
   const instruments = parseInstruments(exchangeInfoFromConfig({ ...s.config, variants: { ...s.config.variants, numbersAsStrings: false } }, T0));
   return { s, clock, market: handle.client.market, rules: (symbol) => new MarketRules(instruments.get(symbol)!) };
 }
@@ -191,7 +189,7 @@ describe('market agents: synthetic market', () => {
 
   it('resumes a market restored from a --state file at its last trade, not at its configured start price', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'halyard-agents-state-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    defer(() => rmSync(dir, { recursive: true, force: true }));
     const file = join(dir, 'paper.db');
     const UP: MarketAgentsConfigInput = { seed: 7, markets: [{ symbol: 'BTCUSDT', source: { type: 'synthetic', startPrice: '30000', regimes: [{ regime: 'sharpUp', bars: 30 }] } }] };
     const start = async (at: number) => {
@@ -206,7 +204,7 @@ describe('market agents: synthetic market', () => {
     expect(dec(moved).div(30000).gt(1.03)).toBe(true); // the market left its start price behind
 
     const second = await start(T0 + 30 * MIN);
-    cleanups.push(() => second.s.close());
+    defer(() => second.s.close());
     expect(second.s.services.engine!.lastPrice('BTCUSDT')).toBe(moved);
     await second.clock.advance(2 * MIN);
     const trades = second.s.services.marketData!.recentTrades('BTCUSDT', 1000);
@@ -281,7 +279,7 @@ describe('market agents: configuration', () => {
 describe('market agents: replay', () => {
   const csv = (rows: string[]) => {
     const dir = mkdtempSync(join(tmpdir(), 'halyard-agents-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    defer(() => rmSync(dir, { recursive: true, force: true }));
     const file = join(dir, 'ETHUSDT-1m.csv');
     writeFileSync(file, `open_time,open,high,low,close,volume\n${rows.join('\n')}\n`);
     return file;
@@ -312,7 +310,7 @@ describe('market agents: replay', () => {
 
   it('replays a journal series mapped onto a sandbox symbol', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'halyard-agents-')), 'journal.db');
-    cleanups.push(() => rmSync(join(file, '..'), { recursive: true, force: true }));
+    defer(() => rmSync(join(file, '..'), { recursive: true, force: true }));
     const j = openJournal(file);
     j.klines.insertKlines(
       ['2001.5', '1999.25', '2003'].map((close, i) => {

@@ -4,7 +4,7 @@
  * client over HTTP, on a VirtualClock shared by both sides so quotes expire and cash-outs settle in
  * sandbox time without waiting.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createClient, type ClientHandle } from '../src/app/create-client.ts';
 import { parseConfig } from '../src/config/load.ts';
 import { EnvelopeError, ParameterError, VenueRejectedError } from '../src/exchange/errors/errors.ts';
@@ -16,12 +16,10 @@ import { fiatPlugin } from '../src/sandbox/money/fiat/plugin.ts';
 import { legacyV4Plugin } from '../src/sandbox/money/legacy-v4/plugin.ts';
 import { startSandbox, type SandboxHandle } from '../src/sandbox/server.ts';
 import { VirtualClock } from '../src/time/virtual-clock.ts';
+import { closeAfterEach } from './support/sandbox-fixture.ts';
 
 const START = Date.UTC(2025, 0, 15, 12, 0, 0);
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const defer = closeAfterEach();
 
 interface Env {
   s: SandboxHandle;
@@ -32,9 +30,9 @@ interface Env {
 async function setup(): Promise<Env> {
   const clock = new VirtualClock(START);
   const s = await startSandbox({ config: { admin: { enabled: true } }, clock, plugins: [convertPlugin(), fiatPlugin(), legacyV4Plugin()] });
-  cleanups.push(() => s.close());
+  defer(() => s.close());
   const handle = createClient({ baseUrl: s.baseUrl, exchange: parseConfig({ exchange: { retry: { maxAttempts: 1 } } }).exchange, secrets: { apiKey: s.apiKey, apiSecret: s.apiSecret }, clock });
-  cleanups.push(() => handle.close());
+  defer(() => handle.close());
   return { s, c: handle.client, clock };
 }
 

@@ -4,18 +4,16 @@
  * and meet the REST `lastUpdateId`, so a client following the notes' algorithm keeps a book equal
  * to the REST one. Real sandbox on 127.0.0.1, VirtualClock driving the 100 ms pushes.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NewOrderRequest, SpotEngine } from '../src/core/matching/index.ts';
 import { startSandbox } from '../src/sandbox/server.ts';
 import { TestClient } from '../src/sandbox/streams/testing/ws-client.ts';
 import { VirtualClock } from '../src/time/virtual-clock.ts';
+import { closeAfterEach } from './support/sandbox-fixture.ts';
 
 const T0 = Date.parse('2024-03-13T10:00:00Z');
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const defer = closeAfterEach();
 
 type Level = [string, string];
 interface Diff {
@@ -29,7 +27,7 @@ describe('diff depth from the engine (notes 4)', () => {
   it('an operation changing several levels chains U/u and matches the REST lastUpdateId', async () => {
     const clock = new VirtualClock(T0);
     const s = await startSandbox({ clock });
-    cleanups.push(() => s.close());
+    defer(() => s.close());
     const engine = s.services.engine as SpotEngine;
     const maker = s.accounts.getKey(s.apiKey)?.accountId ?? '';
     const taker = s.accounts.createAccount({ email: 'taker@example.com', createdAt: T0 }).id;
@@ -41,7 +39,7 @@ describe('diff depth from the engine (notes 4)', () => {
     const rest = async () => (await (await fetch(`${s.baseUrl}/openapi/quote/v1/depth?symbol=BTCPHP`)).json()) as { lastUpdateId: number; bids: Level[]; asks: Level[] };
 
     const c = await TestClient.open(`${s.wsUrl}/openapi/quote/stream?streams=btcphp@depth@100ms`);
-    cleanups.push(() => c.close());
+    defer(() => c.close());
     place(maker, { side: 'SELL', type: 'LIMIT', quantity: '0.001', price: '3000000' });
     place(maker, { side: 'SELL', type: 'LIMIT', quantity: '0.001', price: '3100000' });
     const snapshot = await rest();

@@ -4,25 +4,24 @@
  * a misleading "listenKey expired". Real sandbox on 127.0.0.1; a VirtualClock that is never
  * advanced, so no periodic sweep can be what closes them.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../src/sandbox/server.ts';
 import { TestClient } from '../src/sandbox/streams/testing/ws-client.ts';
 import { VirtualClock } from '../src/time/virtual-clock.ts';
+import { closeAfterEach } from './support/sandbox-fixture.ts';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const defer = closeAfterEach();
 
 describe('DELETE userDataStream (spec 4.7)', () => {
   it('closes the user path socket and a listenKey subscription at once', async () => {
     const s = await startSandbox({ clock: new VirtualClock(Date.parse('2024-03-13T10:00:00Z')) });
-    cleanups.push(() => s.close());
+    defer(() => s.close());
     const call = (method: string, query = '') => fetch(`${s.baseUrl}/openapi/v1/userDataStream${query}`, { method, headers: { 'X-SERVICE-APIKEY': s.apiKey } });
     const { listenKey } = (await (await call('POST')).json()) as { listenKey: string };
     const user = await TestClient.open(`${s.wsUrl}/openapi/ws/${listenKey}`);
     const combined = await TestClient.open(`${s.wsUrl}/openapi/quote/stream`);
-    cleanups.push(() => user.close(), () => combined.close());
+    defer(() => user.close());
+    defer(() => combined.close());
     expect(await combined.request({ method: 'SUBSCRIBE', params: [listenKey], id: 1 })).toEqual({ result: null, id: 1 });
 
     const res = await call('DELETE', `?listenKey=${listenKey}`);

@@ -3,7 +3,7 @@
  * 127.0.0.1 on a VirtualClock, trades made by the engine between two accounts, answers read with
  * the project's client (and raw requests for the wire-level list formats and errors).
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient, type ClientHandle } from '../src/app/create-client.ts';
 import { parseConfig } from '../src/config/load.ts';
 import type { NewOrderRequest, SpotEngine } from '../src/core/matching/index.ts';
@@ -13,6 +13,7 @@ import { depthLevels, marketPlugin } from '../src/sandbox/routes/market.ts';
 import { spotPlugin } from '../src/sandbox/routes/spot/index.ts';
 import { builtInPlugins, startSandbox, type SandboxHandle } from '../src/sandbox/server.ts';
 import { VirtualClock } from '../src/time/virtual-clock.ts';
+import { closeAfterEach } from './support/sandbox-fixture.ts';
 
 /** The trading plugins, unless server.ts already lists them as built-in (registering twice throws). */
 const tradingPlugins = () => [spotPlugin(), marketPlugin()].filter((p) => !builtInPlugins().some((b) => b.name === p.name));
@@ -20,10 +21,7 @@ const tradingPlugins = () => [spotPlugin(), marketPlugin()].filter((p) => !built
 const T0 = Date.parse('2024-03-13T10:00:00Z');
 const MIN = 60_000;
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const defer = closeAfterEach();
 
 interface Rig {
   s: SandboxHandle;
@@ -40,13 +38,13 @@ interface Rig {
 async function rig(config: SandboxConfigInput = {}): Promise<Rig> {
   const clock = new VirtualClock(T0);
   const s = await startSandbox({ clock, config, plugins: tradingPlugins() });
-  cleanups.push(() => s.close());
+  defer(() => s.close());
   const engine = s.services.engine as SpotEngine;
   const maker = s.accounts.getKey(s.apiKey)?.accountId ?? '';
   const taker = s.accounts.createAccount({ email: 'taker@example.com', createdAt: T0 }).id;
   s.services.balances?.credit(taker, 'PHP', '1000000');
   const handle = createClient({ baseUrl: s.baseUrl, exchange: parseConfig({ exchange: { retry: { maxAttempts: 1 } } }).exchange });
-  cleanups.push(() => handle.close());
+  defer(() => handle.close());
   const place: Rig['place'] = (who, req) => {
     const r = engine.placeOrder(who === 'maker' ? maker : taker, { symbol: 'BTCPHP', ...req }, s.clock.now());
     if (!r.ok) throw new Error(r.msg);

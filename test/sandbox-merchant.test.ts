@@ -4,7 +4,7 @@
  * 127.0.0.1, the project's client signing with merchant credentials, and a callback receiver
  * (node:http, 127.0.0.1, ephemeral port) standing in for the merchant's server.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient, type ClientHandle } from '../src/app/create-client.ts';
 import { parseConfig } from '../src/config/load.ts';
 import { VenueRejectedError } from '../src/exchange/errors/errors.ts';
@@ -14,14 +14,12 @@ import { paymentRequestPlugin } from '../src/sandbox/money/payment-request/plugi
 import { startSandbox, type SandboxHandle } from '../src/sandbox/server.ts';
 import { VirtualClock } from '../src/time/virtual-clock.ts';
 import { startCaptureServer, type CaptureServer } from './support/capture-server.ts';
+import { closeAfterEach } from './support/sandbox-fixture.ts';
 
 const START = Date.UTC(2025, 0, 15, 12, 0, 0);
 const MERCHANT_KEY = 'hsbxMerchantKey000000000000000000000000000000000000000000000001';
 const MERCHANT_SECRET = 'hsbxMerchantSecret0000000000000000000000000000000000000000000001';
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const defer = closeAfterEach();
 
 interface Env {
   s: SandboxHandle;
@@ -33,14 +31,14 @@ interface Env {
 
 async function setup(retryDelaysMs: number[] = [20, 20]): Promise<Env> {
   const receiver = await startCaptureServer();
-  cleanups.push(() => receiver.close());
+  defer(() => receiver.close());
   const clock = new VirtualClock(START);
   const s = await startSandbox({
     config: { admin: { enabled: true }, merchant: { callbackUrl: `${receiver.baseUrl}/hooks/invoices` } },
     clock,
     plugins: [merchantPlugin({ retryDelaysMs }), paymentRequestPlugin()],
   });
-  cleanups.push(() => s.close());
+  defer(() => s.close());
   s.accounts.createKey({ accountId: DEMO_UID, apiKey: MERCHANT_KEY, secret: MERCHANT_SECRET, merchant: true, createdAt: clock.now() });
   const client = (merchantSecret: string) => {
     const handle = createClient({
@@ -49,7 +47,7 @@ async function setup(retryDelaysMs: number[] = [20, 20]): Promise<Env> {
       secrets: { apiKey: s.apiKey, apiSecret: s.apiSecret, merchantKey: MERCHANT_KEY, merchantSecret },
       clock,
     });
-    cleanups.push(() => handle.close());
+    defer(() => handle.close());
     return handle.client;
   };
   return { s, c: client(MERCHANT_SECRET), clock, receiver, client };

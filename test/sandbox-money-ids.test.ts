@@ -4,18 +4,16 @@
  * keys entries by that id, so a shared one let a withdrawal's FAILED mark a paid payment request's
  * credit failed too.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hmacSha256Hex } from '../src/exchange/signing/hmac.ts';
 import { startSandbox, type SandboxHandle } from '../src/sandbox/server.ts';
 import { VirtualClock } from '../src/time/virtual-clock.ts';
+import { closeAfterEach } from './support/sandbox-fixture.ts';
 
 const START = Date.UTC(2025, 0, 15, 12, 0, 0);
 const ADDRESS = 'bc1qsxaukky280rwp04ge78f30507y48wrr5xq6pha';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const defer = closeAfterEach();
 
 async function signed(s: SandboxHandle, method: string, path: string, params: Record<string, string>): Promise<Record<string, unknown>> {
   const q = new URLSearchParams({ ...params, timestamp: String(s.clock.now()) }).toString();
@@ -36,7 +34,7 @@ describe('sandbox money record ids', () => {
   it('a payment request and a withdrawal made at one sandbox time get different ids, and settling one leaves the other alone', async () => {
     // A clock that does not move: every area's id sequence is seeded at the same instant.
     const s = await startSandbox({ config: { admin: { enabled: true } }, clock: new VirtualClock(START) });
-    cleanups.push(() => s.close());
+    defer(() => s.close());
     const accountId = s.accounts.getKey(s.apiKey)!.accountId;
 
     const request = (await signed(s, 'POST', '/openapi/v3/payment-request/payment-requests', { payer_contact_info: 'payer@example.com', receiving_account: 'BTC', amount: '0.01', message: 'lunch' }))['payment-request'] as { id: string };

@@ -4,14 +4,12 @@
  * filter's avgPriceMins window. Before the fix the engine got no reference prices, so both filters
  * were skipped and any price was accepted.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hmacSha256Hex } from '../src/exchange/signing/hmac.ts';
 import { startSandbox, type SandboxHandle } from '../src/sandbox/server.ts';
+import { closeAfterEach } from './support/sandbox-fixture.ts';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const defer = closeAfterEach();
 
 interface Key {
   apiKey: string;
@@ -34,7 +32,7 @@ describe('sandbox spot: PERCENT_PRICE and PERCENT_PRICE_SA', () => {
     ];
     const symbol = { symbol: 'BTCPHP', baseAsset: 'BTC', baseAssetPrecision: 8, quoteAsset: 'PHP', quoteAssetPrecision: 2, filters, fees: { maker: '0.001', taker: '0.001' } };
     const s = await startSandbox({ config: { symbols: [symbol] } });
-    cleanups.push(() => s.close());
+    defer(() => s.close());
     const demo = { apiKey: s.apiKey, secret: s.apiSecret };
     const account = s.accounts.createAccount({ email: 'taker@example.com', createdAt: s.clock.now() });
     const taker = s.accounts.createKey({ accountId: account.id, createdAt: s.clock.now() });

@@ -4,7 +4,7 @@
  * raw third-party-style request). Balances are the demo account's (PHP 100000, BTC 0.03) and those
  * of a second account created for the crossing tests.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient, type ClientHandle } from '../src/app/create-client.ts';
 import { parseConfig } from '../src/config/load.ts';
 import { PartialFailureError, VenueRejectedError } from '../src/exchange/errors/errors.ts';
@@ -12,26 +12,24 @@ import { hmacSha256Hex } from '../src/exchange/signing/hmac.ts';
 import { marketPlugin } from '../src/sandbox/routes/market.ts';
 import { spotPlugin } from '../src/sandbox/routes/spot/index.ts';
 import { builtInPlugins, startSandbox, type SandboxHandle } from '../src/sandbox/server.ts';
+import { closeAfterEach } from './support/sandbox-fixture.ts';
 
 /** The trading plugins, unless server.ts already lists them as built-in (registering twice throws). */
 const tradingPlugins = () => [spotPlugin(), marketPlugin()].filter((p) => !builtInPlugins().some((b) => b.name === p.name));
 
 type Client = ClientHandle['client'];
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const defer = closeAfterEach();
 
 async function sandbox(): Promise<SandboxHandle> {
   const s = await startSandbox({ plugins: tradingPlugins() });
-  cleanups.push(() => s.close());
+  defer(() => s.close());
   return s;
 }
 
 function client(s: SandboxHandle, apiKey = s.apiKey, apiSecret = s.apiSecret): Client {
   const handle = createClient({ baseUrl: s.baseUrl, exchange: parseConfig({ exchange: { retry: { maxAttempts: 1 } } }).exchange, secrets: { apiKey, apiSecret } });
-  cleanups.push(() => handle.close());
+  defer(() => handle.close());
   return handle.client;
 }
 
@@ -345,7 +343,7 @@ describe('sandbox spot: the wire', () => {
 
   it('serves per-symbol trade fees from the configuration', async () => {
     const s = await startSandbox({ plugins: tradingPlugins(), config: { symbols: [{ symbol: 'BTCPHP', baseAsset: 'BTC', baseAssetPrecision: 8, quoteAsset: 'PHP', quoteAssetPrecision: 2, filters: [], fees: { maker: '0.0025', taker: '0.003' } }] } });
-    cleanups.push(() => s.close());
+    defer(() => s.close());
     const c = client(s);
     expect(await c.spot.tradeFee()).toEqual([{ symbol: 'BTCPHP', makerCommission: '0.0025', takerCommission: '0.003' }]);
     expect(await c.spot.tradeFee({ symbol: 'btcphp' })).toEqual([{ symbol: 'BTCPHP', makerCommission: '0.0025', takerCommission: '0.003' }]);

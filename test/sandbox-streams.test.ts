@@ -6,7 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ExecutionReportEvent } from '../src/sandbox/contracts.ts';
 import { MarketDataStore } from '../src/sandbox/market-data/store.ts';
 import type { StreamTimings } from '../src/sandbox/streams/config.ts';
@@ -15,6 +15,7 @@ import { FakeBook, FakeListenKeys } from '../src/sandbox/streams/testing/fakes.t
 import { TestClient, type Frame } from '../src/sandbox/streams/testing/ws-client.ts';
 import { systemClock } from '../src/time/system-clock.ts';
 import { VirtualClock } from '../src/time/virtual-clock.ts';
+import { closeAfterEach } from './support/sandbox-fixture.ts';
 
 const T0 = Date.parse('2024-03-13T10:00:00Z');
 const BIG = '1375445991893797391';
@@ -29,10 +30,7 @@ interface Rig {
   open: (path: string) => Promise<TestClient>;
 }
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const defer = closeAfterEach();
 
 async function rig(timings: Partial<StreamTimings> = {}): Promise<Rig> {
   const clock = new VirtualClock(T0);
@@ -42,13 +40,13 @@ async function rig(timings: Partial<StreamTimings> = {}): Promise<Rig> {
   const http: Server = createServer((_req, res) => res.end());
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const streams = attachStreams(http, { clock, store, book, listenKeys: keys, isSymbol: (s) => /^BTCPHP\d*$|^ETHPHP$/.test(s), timings });
-  cleanups.push(() => new Promise<void>((resolve) => http.close(() => resolve())));
-  cleanups.push(() => streams.close());
+  defer(() => new Promise<void>((resolve) => http.close(() => resolve())));
+  defer(() => streams.close());
   const port = (http.address() as AddressInfo).port;
   const url = (path: string) => `ws://127.0.0.1:${port}${path}`;
   const open = async (path: string) => {
     const c = await TestClient.open(url(path));
-    cleanups.push(() => c.close());
+    defer(() => c.close());
     return c;
   };
   return { clock, book, keys, store, streams, url, open };

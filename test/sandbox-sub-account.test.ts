@@ -6,7 +6,7 @@
  * Rules the client itself checks before sending (notBoth, spans) are sent raw and signed, so the
  * sandbox's own answer is what is tested.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient, type ClientHandle } from '../src/app/create-client.ts';
 import { parseConfig } from '../src/config/load.ts';
 import { Balances } from '../src/core/portfolio/balances.ts';
@@ -18,13 +18,11 @@ import { walletOf } from '../src/sandbox/money/wallet/wallet-service.ts';
 import { builtInPlugins, startSandbox, type SandboxHandle } from '../src/sandbox/server.ts';
 import { TestClient } from '../src/sandbox/streams/testing/ws-client.ts';
 import { VirtualClock } from '../src/time/virtual-clock.ts';
+import { closeAfterEach } from './support/sandbox-fixture.ts';
 
 const T0 = Date.UTC(2025, 0, 15);
 const DAY = 86_400_000;
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const defer = closeAfterEach();
 
 interface Rig {
   s: SandboxHandle;
@@ -41,10 +39,10 @@ async function rig(): Promise<Rig> {
   const plugins = builtInPlugins().some((p) => p.name === 'sub-account') ? [] : [subAccountPlugin()];
   const s = await startSandbox({ clock: new VirtualClock(T0), config: { admin: { enabled: true } }, plugins });
   const clock = s.clock;
-  cleanups.push(() => s.close());
+  defer(() => s.close());
   const as = (apiKey: string, apiSecret: string) => {
     const handle = createClient({ baseUrl: s.baseUrl, clock, exchange: parseConfig({ exchange: { retry: { maxAttempts: 1 } } }).exchange, secrets: { apiKey, apiSecret } });
-    cleanups.push(() => handle.close());
+    defer(() => handle.close());
     return handle.client;
   };
   const master = as(s.apiKey, s.apiSecret);
@@ -122,7 +120,7 @@ describe('sandbox sub-accounts: transfers and their histories', () => {
     const b = await sub('b@example.com');
     const { listenKey } = await a.client.userStream.startUserDataStream();
     const ws = await TestClient.open(`${s.wsUrl}/openapi/ws/${listenKey}`);
-    cleanups.push(() => ws.close());
+    defer(() => ws.close());
 
     expect(await master.subAccount.universalTransfer({ toEmail: a.email, asset: 'PHP', amount: '1000', clientTranId: 'm2a' })).toEqual({ clientTransferId: 'm2a', result: true });
     const update = await ws.next((f) => f.json['e'] === 'balanceUpdate');

@@ -6,12 +6,13 @@
  */
 import { performance } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient, type ClientHandle } from '../src/app/create-client.ts';
 import { parseConfig } from '../src/config/load.ts';
 import { marketPlugin } from '../src/sandbox/routes/market.ts';
 import { spotPlugin } from '../src/sandbox/routes/spot/index.ts';
 import { builtInPlugins, startSandbox, type SandboxHandle } from '../src/sandbox/server.ts';
+import { closeAfterEach } from './support/sandbox-fixture.ts';
 
 /** The trading plugins, unless server.ts already lists them as built-in (registering twice throws). */
 const tradingPlugins = () => [spotPlugin(), marketPlugin()].filter((p) => !builtInPlugins().some((b) => b.name === p.name));
@@ -25,14 +26,11 @@ interface Message {
   at: number;
 }
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const defer = closeAfterEach();
 
 function client(s: SandboxHandle, apiKey: string, apiSecret: string): Client {
   const handle = createClient({ baseUrl: s.baseUrl, exchange: parseConfig({ exchange: { retry: { maxAttempts: 1 } } }).exchange, secrets: { apiKey, apiSecret } });
-  cleanups.push(() => handle.close());
+  defer(() => handle.close());
   return handle.client;
 }
 
@@ -50,7 +48,7 @@ async function connect(url: string) {
     ws.once('open', () => resolve());
     ws.once('error', reject);
   });
-  cleanups.push(() => ws.terminate());
+  defer(() => ws.terminate());
   const waitFor = (pred: (m: Message) => boolean, timeoutMs = 1000): Promise<Message> =>
     new Promise((resolve, reject) => {
       const check = () => {
@@ -73,7 +71,7 @@ async function connect(url: string) {
 /** A trading sandbox with two clients: the demo account's (the maker) and a second account holding 100,000 PHP (the taker). */
 async function makerAndTaker() {
   const s = await startSandbox({ plugins: tradingPlugins() });
-  cleanups.push(() => s.close());
+  defer(() => s.close());
   const maker = client(s, s.apiKey, s.apiSecret);
   const now = s.clock.now();
   const takerAccount = s.accounts.createAccount({ email: 'taker@example.com', createdAt: now });
