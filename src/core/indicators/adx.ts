@@ -16,8 +16,7 @@
  */
 import { trueRange } from './atr.ts';
 import type { Hlc } from './candle.ts';
-import type { Indicator } from './indicator.ts';
-import { checkPeriod, runSeries } from './indicator.ts';
+import { BaseIndicator, checkPeriod, runSeries } from './indicator.ts';
 
 export interface AdxValue {
   /** Undefined for the first period - 1 DI values. */
@@ -26,7 +25,7 @@ export interface AdxValue {
   readonly minusDi: number;
 }
 
-export class Adx implements Indicator<Hlc, AdxValue> {
+export class Adx extends BaseIndicator<Hlc, AdxValue> {
   private prevHigh = NaN;
   private prevLow = NaN;
   private prevClose: number | undefined;
@@ -37,9 +36,9 @@ export class Adx implements Indicator<Hlc, AdxValue> {
   private tr = 0;
   private dxSum = 0;
   private adxNow = NaN;
-  private current: AdxValue | undefined;
 
   constructor(readonly period = 14) {
+    super();
     checkPeriod('adx', period);
   }
 
@@ -88,15 +87,7 @@ export class Adx implements Indicator<Hlc, AdxValue> {
     return this.current;
   }
 
-  get value(): AdxValue | undefined {
-    return this.current;
-  }
-
-  get ready(): boolean {
-    return this.current !== undefined;
-  }
-
-  reset(): void {
+  protected restart(): void {
     this.prevHigh = NaN;
     this.prevLow = NaN;
     this.prevClose = undefined;
@@ -106,7 +97,6 @@ export class Adx implements Indicator<Hlc, AdxValue> {
     this.tr = 0;
     this.dxSum = 0;
     this.adxNow = NaN;
-    this.current = undefined;
   }
 }
 

@@ -5,8 +5,7 @@
  * atr = (atr * (period - 1) + tr) / period. Pure.
  */
 import type { Hlc } from './candle.ts';
-import type { Indicator } from './indicator.ts';
-import { checkPeriod, runSeries } from './indicator.ts';
+import { BaseIndicator, checkPeriod, runSeries } from './indicator.ts';
 
 export function trueRange(bar: Hlc, prevClose: number | undefined): number {
   const range = bar.high - bar.low;
@@ -14,13 +13,13 @@ export function trueRange(bar: Hlc, prevClose: number | undefined): number {
   return Math.max(range, Math.abs(bar.high - prevClose), Math.abs(bar.low - prevClose));
 }
 
-export class Atr implements Indicator<Hlc> {
+export class Atr extends BaseIndicator<Hlc> {
   private prevClose: number | undefined;
   private seen = 0;
   private seedSum = 0;
-  private current: number | undefined;
 
   constructor(readonly period: number) {
+    super();
     checkPeriod('atr', period);
   }
 
@@ -36,19 +35,10 @@ export class Atr implements Indicator<Hlc> {
     return this.current;
   }
 
-  get value(): number | undefined {
-    return this.current;
-  }
-
-  get ready(): boolean {
-    return this.current !== undefined;
-  }
-
-  reset(): void {
+  protected restart(): void {
     this.prevClose = undefined;
     this.seen = 0;
     this.seedSum = 0;
-    this.current = undefined;
   }
 }
 

@@ -4,8 +4,7 @@
  * The deviation is computed from the window each update (two passes) rather than from running
  * sums of squares, which cancel catastrophically at prices near 1e6 with small moves. Pure.
  */
-import type { Indicator } from './indicator.ts';
-import { checkPeriod, runSeries } from './indicator.ts';
+import { BaseIndicator, checkPeriod, runSeries } from './indicator.ts';
 import { NumberWindow } from './window.ts';
 
 export interface BollingerBands {
@@ -16,14 +15,14 @@ export interface BollingerBands {
   readonly sigma: number;
 }
 
-export class Bollinger implements Indicator<number, BollingerBands> {
+export class Bollinger extends BaseIndicator<number, BollingerBands> {
   private readonly window: NumberWindow;
-  private current: BollingerBands | undefined;
 
   constructor(
     readonly period = 20,
     readonly k = 2,
   ) {
+    super();
     this.window = new NumberWindow(checkPeriod('bollinger', period));
     if (!Number.isFinite(k) || k < 0) throw new RangeError(`bollinger: k must be a finite number >= 0, got ${String(k)}`);
   }
@@ -43,17 +42,8 @@ export class Bollinger implements Indicator<number, BollingerBands> {
     return this.current;
   }
 
-  get value(): BollingerBands | undefined {
-    return this.current;
-  }
-
-  get ready(): boolean {
-    return this.current !== undefined;
-  }
-
-  reset(): void {
+  protected restart(): void {
     this.window.clear();
-    this.current = undefined;
   }
 }
 

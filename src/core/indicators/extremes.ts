@@ -3,15 +3,13 @@
  * input enters and leaves it once), so a 1-year run of a 1440-bar channel stays linear. First
  * output at the period-th input. Pure.
  */
-import type { Indicator } from './indicator.ts';
-import { checkPeriod, runSeries } from './indicator.ts';
+import { BaseIndicator, checkPeriod, runSeries } from './indicator.ts';
 
-class Extreme implements Indicator {
+class Extreme extends BaseIndicator {
   private readonly idx: number[] = [];
   private readonly vals: number[] = [];
   private head = 0;
   private seen = 0;
-  private current: number | undefined;
 
   constructor(
     readonly period: number,
@@ -19,6 +17,7 @@ class Extreme implements Indicator {
     private readonly dominates: (a: number, b: number) => boolean,
     name: string,
   ) {
+    super();
     checkPeriod(name, period);
   }
 
@@ -40,20 +39,11 @@ class Extreme implements Indicator {
     return this.current;
   }
 
-  get value(): number | undefined {
-    return this.current;
-  }
-
-  get ready(): boolean {
-    return this.current !== undefined;
-  }
-
-  reset(): void {
+  protected restart(): void {
     this.idx.length = 0;
     this.vals.length = 0;
     this.head = 0;
     this.seen = 0;
-    this.current = undefined;
   }
 }
 

@@ -15,6 +15,34 @@ export interface Indicator<In = number, Out = number> {
   reset(): void;
 }
 
+/**
+ * What every indicator here keeps besides its arithmetic: the latest output (`current`,
+ * undefined while warming up) with `value` and `ready` read from it, and `reset` forgetting it
+ * along with the subclass's inputs. A subclass states `update` (setting `current`) and `restart`
+ * (forget its own inputs). Sma and Ema use SteppedIndicator instead (a NaN-valued number field).
+ */
+export abstract class BaseIndicator<In = number, Out = number> implements Indicator<In, Out> {
+  protected current: Out | undefined = undefined;
+
+  abstract update(input: In): Out | undefined;
+
+  get value(): Out | undefined {
+    return this.current;
+  }
+
+  get ready(): boolean {
+    return this.current !== undefined;
+  }
+
+  reset(): void {
+    this.current = undefined;
+    this.restart();
+  }
+
+  /** Forget every input (the subclass's own state; `current` is already cleared). */
+  protected abstract restart(): void;
+}
+
 /** Run an indicator over a whole input array: one output per input, undefined during warm-up. */
 export function runSeries<In, Out>(indicator: Indicator<In, Out>, inputs: Iterable<In>): (Out | undefined)[] {
   const out: (Out | undefined)[] = [];

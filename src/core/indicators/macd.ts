@@ -9,8 +9,7 @@
  * input slow + signal - 1 on. TA-Lib outputs all three only from that later input; where it does,
  * the values are the same. fast must not exceed slow. Pure.
  */
-import type { Indicator } from './indicator.ts';
-import { checkPeriod, runSeries } from './indicator.ts';
+import { BaseIndicator, checkPeriod, runSeries } from './indicator.ts';
 import { Ema } from './ema.ts';
 
 export interface MacdValue {
@@ -20,18 +19,18 @@ export interface MacdValue {
   readonly histogram: number | undefined;
 }
 
-export class Macd implements Indicator<number, MacdValue> {
+export class Macd extends BaseIndicator<number, MacdValue> {
   private readonly fastEma: Ema;
   private readonly slowEma: Ema;
   private readonly signalEma: Ema;
   private seen = 0;
-  private current: MacdValue | undefined;
 
   constructor(
     readonly fast = 12,
     readonly slow = 26,
     readonly signal = 9,
   ) {
+    super();
     checkPeriod('macd fast', fast);
     checkPeriod('macd slow', slow);
     checkPeriod('macd signal', signal);
@@ -52,20 +51,11 @@ export class Macd implements Indicator<number, MacdValue> {
     return this.current;
   }
 
-  get value(): MacdValue | undefined {
-    return this.current;
-  }
-
-  get ready(): boolean {
-    return this.current !== undefined;
-  }
-
-  reset(): void {
+  protected restart(): void {
     this.fastEma.reset();
     this.slowEma.reset();
     this.signalEma.reset();
     this.seen = 0;
-    this.current = undefined;
   }
 }
 

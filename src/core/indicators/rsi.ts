@@ -4,17 +4,16 @@
  * avg = (avg * (period - 1) + change) / period. RSI = 100 - 100 / (1 + avgGain / avgLoss); with no
  * losses it is 100, and with neither gains nor losses (a flat line) 50. Pure.
  */
-import type { Indicator } from './indicator.ts';
-import { checkPeriod, runSeries } from './indicator.ts';
+import { BaseIndicator, checkPeriod, runSeries } from './indicator.ts';
 
-export class Rsi implements Indicator {
+export class Rsi extends BaseIndicator {
   private prev: number | undefined;
   private changes = 0;
   private avgGain = 0;
   private avgLoss = 0;
-  private current: number | undefined;
 
   constructor(readonly period: number) {
+    super();
     checkPeriod('rsi', period);
   }
 
@@ -43,20 +42,11 @@ export class Rsi implements Indicator {
     return this.current;
   }
 
-  get value(): number | undefined {
-    return this.current;
-  }
-
-  get ready(): boolean {
-    return this.current !== undefined;
-  }
-
-  reset(): void {
+  protected restart(): void {
     this.prev = undefined;
     this.changes = 0;
     this.avgGain = 0;
     this.avgLoss = 0;
-    this.current = undefined;
   }
 }
 

@@ -12,19 +12,18 @@
  * so a quiet window after a spike reads its own deviation (0 when flat), not the rounding residue
  * of the spike's. Pure.
  */
-import type { Indicator } from './indicator.ts';
-import { checkPeriod, runSeries } from './indicator.ts';
+import { BaseIndicator, checkPeriod, runSeries } from './indicator.ts';
 import { NumberWindow } from './window.ts';
 
-export class StdDev implements Indicator {
+export class StdDev extends BaseIndicator {
   private readonly window: NumberWindow;
   private mean = 0;
   /** Sum of squared deviations from `mean` of the values in the window. */
   private m2 = 0;
   private sinceResum = 0;
-  private current: number | undefined;
 
   constructor(readonly period = 20) {
+    super();
     this.window = new NumberWindow(checkPeriod('stddev', period));
   }
 
@@ -64,20 +63,11 @@ export class StdDev implements Indicator {
     this.sinceResum = 0;
   }
 
-  get value(): number | undefined {
-    return this.current;
-  }
-
-  get ready(): boolean {
-    return this.current !== undefined;
-  }
-
-  reset(): void {
+  protected restart(): void {
     this.window.clear();
     this.mean = 0;
     this.m2 = 0;
     this.sinceResum = 0;
-    this.current = undefined;
   }
 }
 

@@ -14,8 +14,7 @@
  */
 import type { Hlc } from './candle.ts';
 import { Highest, Lowest } from './extremes.ts';
-import type { Indicator } from './indicator.ts';
-import { checkPeriod, runSeries } from './indicator.ts';
+import { BaseIndicator, checkPeriod, runSeries } from './indicator.ts';
 import { Sma } from './sma.ts';
 
 export interface StochasticValue {
@@ -24,18 +23,18 @@ export interface StochasticValue {
   readonly d: number | undefined;
 }
 
-export class Stochastic implements Indicator<Hlc, StochasticValue> {
+export class Stochastic extends BaseIndicator<Hlc, StochasticValue> {
   private readonly highest: Highest;
   private readonly lowest: Lowest;
   private readonly smoothK: Sma;
   private readonly smoothD: Sma;
-  private current: StochasticValue | undefined;
 
   constructor(
     readonly k = 14,
     readonly d = 3,
     readonly smooth = 1,
   ) {
+    super();
     this.highest = new Highest(checkPeriod('stochastic k', k));
     this.lowest = new Lowest(k);
     this.smoothK = new Sma(checkPeriod('stochastic smooth', smooth));
@@ -55,20 +54,11 @@ export class Stochastic implements Indicator<Hlc, StochasticValue> {
     return this.current;
   }
 
-  get value(): StochasticValue | undefined {
-    return this.current;
-  }
-
-  get ready(): boolean {
-    return this.current !== undefined;
-  }
-
-  reset(): void {
+  protected restart(): void {
     this.highest.reset();
     this.lowest.reset();
     this.smoothK.reset();
     this.smoothD.reset();
-    this.current = undefined;
   }
 }
 

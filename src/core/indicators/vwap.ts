@@ -9,8 +9,7 @@
  * counted, not read from the running sum, which may be a rounding residue instead of 0. Pure.
  */
 import type { Hlc } from './candle.ts';
-import type { Indicator } from './indicator.ts';
-import { checkPeriod, runSeries } from './indicator.ts';
+import { BaseIndicator, checkPeriod, runSeries } from './indicator.ts';
 import { NumberWindow } from './window.ts';
 
 /** What VWAP reads. */
@@ -18,7 +17,7 @@ export interface Hlcv extends Hlc {
   readonly volume: number;
 }
 
-export class Vwap implements Indicator<Hlcv> {
+export class Vwap extends BaseIndicator<Hlcv> {
   private readonly pv: NumberWindow;
   private readonly vol: NumberWindow;
   private pvSum = 0;
@@ -26,9 +25,9 @@ export class Vwap implements Indicator<Hlcv> {
   /** Bars in the window with a volume other than 0. */
   private traded = 0;
   private sinceResum = 0;
-  private current: number | undefined;
 
   constructor(readonly period: number) {
+    super();
     checkPeriod('vwap', period);
     this.pv = new NumberWindow(period);
     this.vol = new NumberWindow(period);
@@ -52,22 +51,13 @@ export class Vwap implements Indicator<Hlcv> {
     return this.current;
   }
 
-  get value(): number | undefined {
-    return this.current;
-  }
-
-  get ready(): boolean {
-    return this.current !== undefined;
-  }
-
-  reset(): void {
+  protected restart(): void {
     this.pv.clear();
     this.vol.clear();
     this.pvSum = 0;
     this.volSum = 0;
     this.traded = 0;
     this.sinceResum = 0;
-    this.current = undefined;
   }
 }
 
