@@ -3,10 +3,9 @@
  * `period` inputs (the TA-Lib convention), so the first output is at the period-th input and equals
  * that SMA. Pure.
  */
-import type { Indicator } from './indicator.ts';
-import { checkPeriod, runSeries } from './indicator.ts';
+import { checkPeriod, runSeries, SteppedIndicator } from './indicator.ts';
 
-export class Ema implements Indicator {
+export class Ema extends SteppedIndicator {
   readonly alpha: number;
   private seen = 0;
   private seedSum = 0;
@@ -18,13 +17,9 @@ export class Ema implements Indicator {
   out = NaN;
 
   constructor(readonly period: number) {
+    super();
     checkPeriod('ema', period);
     this.alpha = 2 / (period + 1);
-  }
-
-  update(input: number): number | undefined {
-    const v = this.step(input);
-    return v === v ? v : undefined;
   }
 
   /** `update` answering NaN while warming up (a number either way). */
@@ -39,15 +34,6 @@ export class Ema implements Indicator {
   /** `step(values[i])`, the result left in `out` (the bar series' path: an array and an index cross the call). */
   stepAt(values: Float64Array, i: number): void {
     this.step(values[i] as number);
-  }
-
-  get value(): number | undefined {
-    const v = this.out;
-    return v === v ? v : undefined;
-  }
-
-  get ready(): boolean {
-    return this.out === this.out;
   }
 
   reset(): void {

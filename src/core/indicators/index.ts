@@ -4,7 +4,7 @@
  */
 export { CANDLE_FIELDS, candleFromText } from './candle.ts';
 export type { Candle, CandleField, CandleText, Hlc } from './candle.ts';
-export { checkPeriod, runSeries } from './indicator.ts';
+export { BaseIndicator, checkPeriod, runSeries, SteppedIndicator } from './indicator.ts';
 export type { Indicator } from './indicator.ts';
 export { Sma, sma } from './sma.ts';
 export { Ema, ema } from './ema.ts';

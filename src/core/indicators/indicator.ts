@@ -43,6 +43,39 @@ export abstract class BaseIndicator<In = number, Out = number> implements Indica
   protected abstract restart(): void;
 }
 
+/**
+ * The base of Sma and Ema: the latest output is `out`, a number that is NaN while warming up (a
+ * field that only ever holds numbers is updated in place: no heap number per update on the bar
+ * series' path, bar-series.ts StepStore), and `update`, `value` and `ready` are read from it. It
+ * declares no field, so a subclass's object shape is its own fields alone, as before this base.
+ */
+export abstract class SteppedIndicator implements Indicator {
+  /** The value after the last update, NaN until ready. */
+  abstract out: number;
+
+  /** `update` answering NaN while warming up: a number either way. */
+  abstract step(input: number): number;
+
+  /** `step(values[i])`, the result left in `out`: only an array and an index cross the call. */
+  abstract stepAt(values: Float64Array, i: number): void;
+
+  abstract reset(): void;
+
+  update(input: number): number | undefined {
+    const v = this.step(input);
+    return v === v ? v : undefined;
+  }
+
+  get value(): number | undefined {
+    const v = this.out;
+    return v === v ? v : undefined;
+  }
+
+  get ready(): boolean {
+    return this.out === this.out;
+  }
+}
+
 /** Run an indicator over a whole input array: one output per input, undefined during warm-up. */
 export function runSeries<In, Out>(indicator: Indicator<In, Out>, inputs: Iterable<In>): (Out | undefined)[] {
   const out: (Out | undefined)[] = [];

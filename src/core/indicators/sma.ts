@@ -4,14 +4,13 @@
  * (O(1) amortised) so the float error of add-then-subtract cannot build up over a year of 1-minute
  * bars. Pure.
  */
-import type { Indicator } from './indicator.ts';
-import { checkPeriod, runSeries } from './indicator.ts';
+import { checkPeriod, runSeries, SteppedIndicator } from './indicator.ts';
 import { NumberWindow } from './window.ts';
 
 /** step's one-value array (single-threaded: filled and read within one call). */
 const ONE = new Float64Array(1);
 
-export class Sma implements Indicator {
+export class Sma extends SteppedIndicator {
   private readonly window: NumberWindow;
   private total = 0;
   private sinceResum = 0;
@@ -19,12 +18,8 @@ export class Sma implements Indicator {
   out = NaN;
 
   constructor(readonly period: number) {
+    super();
     this.window = new NumberWindow(checkPeriod('sma', period));
-  }
-
-  update(input: number): number | undefined {
-    const v = this.step(input);
-    return v === v ? v : undefined;
   }
 
   /** `update` answering NaN while warming up: a number either way. */
@@ -47,15 +42,6 @@ export class Sma implements Indicator {
       this.sinceResum = 0;
     }
     this.out = w.full ? this.total / this.period : NaN;
-  }
-
-  get value(): number | undefined {
-    const v = this.out;
-    return v === v ? v : undefined;
-  }
-
-  get ready(): boolean {
-    return this.out === this.out;
   }
 
   reset(): void {
