@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   adx as adxSeries,
+  bollinger as bollingerSeries,
+  highest as highestSeries,
+  lowest as lowestSeries,
   ema as emaSeries,
   macd as macdSeries,
   rsi as rsiSeries,
@@ -9,9 +12,9 @@ import {
   stochastic as stochasticSeries,
   vwap as vwapSeries,
 } from '../core/indicators/index.ts';
-import { slowUp } from '../core/synthetic/canned.ts';
+import { slowUp, upThenDown } from '../core/synthetic/canned.ts';
 import { BarHistory } from './bar-series.ts';
-import { crossover, crossunder } from './line.ts';
+import { crossover, crossunder, ValueRing } from './line.ts';
 import type { Line } from './line.ts';
 import { candlesFromCloses } from './testing/test-candles.ts';
 import type { Candle } from '../core/indicators/candle.ts';
@@ -274,5 +277,200 @@ describe('BarHistory view', () => {
     expect(crossover(fast, slow)).toBe(false);
     h.append(asBars([10, 10, 10, 10, 12, 12, 8])[6]!);
     expect(crossunder(fast, slow)).toBe(true);
+  });
+});
+
+/** Plain arithmetic, written out here so the composed lines are checked against something other than core/indicators. */
+const plain = {
+  /** Wilder's RSI: first value at index period (the simple means of the first `period` changes). */
+  rsi(xs: readonly number[], period: number): (number | undefined)[] {
+    let gain = 0;
+    let loss = 0;
+    return xs.map((x, i) => {
+      if (i === 0) return undefined;
+      const ch = x - xs[i - 1]!;
+      const [g, l] = [Math.max(ch, 0), Math.max(-ch, 0)];
+      if (i < period) {
+        gain += g;
+        loss += l;
+        return undefined;
+      }
+      if (i === period) [gain, loss] = [(gain + g) / period, (loss + l) / period];
+      else [gain, loss] = [(gain * (period - 1) + g) / period, (loss * (period - 1) + l) / period];
+      return loss === 0 ? (gain === 0 ? 50 : 100) : 100 - 100 / (1 + gain / loss);
+    });
+  },
+  /** EMA seeded with the SMA of the first `period` defined values; undefined inputs are skipped (no output there). */
+  ema(xs: readonly (number | undefined)[], period: number): (number | undefined)[] {
+    const seen: number[] = [];
+    let e: number | undefined;
+    return xs.map((x) => {
+      if (x === undefined) return undefined;
+      seen.push(x);
+      if (e !== undefined) return (e = e + (2 / (period + 1)) * (x - e));
+      if (seen.length === period) e = seen.reduce((a, b) => a + b, 0) / period;
+      return e;
+    });
+  },
+  /** Mean of the last `period` defined values; undefined inputs are skipped (no output there). */
+  sma(xs: readonly (number | undefined)[], period: number): (number | undefined)[] {
+    const seen: number[] = [];
+    return xs.map((x) => {
+      if (x === undefined) return undefined;
+      seen.push(x);
+      return seen.length < period ? undefined : seen.slice(-period).reduce((a, b) => a + b, 0) / period;
+    });
+  },
+  /** Wilder's ATR over bars; first value at index period - 1. */
+  atr(bars: readonly Candle[], period: number): (number | undefined)[] {
+    let a: number | undefined;
+    let sum = 0;
+    return bars.map((b, i) => {
+      const pc = i === 0 ? undefined : bars[i - 1]!.close;
+      const tr = pc === undefined ? b.high - b.low : Math.max(b.high - b.low, Math.abs(b.high - pc), Math.abs(b.low - pc));
+      if (a !== undefined) return (a = (a * (period - 1) + tr) / period);
+      sum += tr;
+      if (i === period - 1) a = sum / period;
+      return a;
+    });
+  },
+};
+
+const expectClose = (got: readonly (number | undefined)[], want: readonly (number | undefined)[]) => {
+  expect(got.length).toBe(want.length);
+  got.forEach((g, i) => {
+    if (want[i] === undefined) expect(g, `index ${i}`).toBeUndefined();
+    else expect(g, `index ${i}`).toBeCloseTo(want[i]!, 9);
+  });
+};
+const firstAt = (line: Line, n: number) => line.last(n).findIndex((x) => x !== undefined);
+
+describe('indicators of indicators (a line as the source)', () => {
+  const closes = upThenDown(7, 400).map((b) => b.close);
+  const bars = asBars(closes);
+
+  it('EMA(9) of RSI(14) and SMA(20) of ATR(14) equal the plain computation, bar for bar', () => {
+    const h = new BarHistory('BTCPHP', '1m', 500);
+    const s = h.view;
+    const emaRsi = s.ema(9, s.rsi(14));
+    const smaAtr = s.sma(20, s.atr(14));
+    bars.forEach((b) => h.append(b));
+    expectClose(emaRsi.last(400), plain.ema(plain.rsi(closes, 14), 9));
+    expectClose(smaAtr.last(400), plain.sma(plain.atr(bars, 14), 20));
+    // warm-up: RSI(14) from bar 14, so its 9th value (the EMA's seed) at bar 22; ATR(14) from 13, its 20th value at 32
+    expect(firstAt(s.rsi(14), 400)).toBe(14);
+    expect(firstAt(emaRsi, 400)).toBe(22);
+    expect(emaRsi.at(400 - 1 - 22)).toBeCloseTo(plain.rsi(closes, 14).slice(14, 23).reduce((a, b) => a! + b!, 0)! / 9, 9); // seeded with the SMA
+    expect(firstAt(smaAtr, 400)).toBe(32);
+  });
+
+  it('the warm-up boundary, bar by bar: no value until the source has `period` values', () => {
+    const h = new BarHistory('BTCPHP', '1m', 50);
+    const sma3 = h.view.sma(3, h.view.sma(4));
+    bars.slice(0, 5).forEach((b) => h.append(b));
+    expect([sma3.value, sma3.ready]).toEqual([undefined, false]); // sma(4) has 2 values
+    h.append(bars[5]!);
+    expect(sma3.value).toBeCloseTo((plain.sma(closes, 4).slice(3, 6) as number[]).reduce((a, b) => a + b) / 3, 12);
+    expect(sma3.ready).toBe(true);
+  });
+
+  it('an indicator of an indicator of an indicator: stepped after its sources whichever order they were asked for in, asked for late back-filled', () => {
+    const early = new BarHistory('BTCPHP', '1m', 500);
+    const e = early.view;
+    const chain = e.sma(3, e.ema(4, e.rsi(5)));
+    const late = new BarHistory('BTCPHP', '1m', 500);
+    let lateChain: Line | undefined;
+    bars.forEach((b, i) => {
+      early.append(b);
+      late.append(b);
+      if (i === 99) lateChain = late.view.sma(3, late.view.ema(4, late.view.rsi(5)));
+      if (i === 150) late.view.ema(7, late.view.line('close')); // a later line does not disturb the chain
+    });
+    const want = plain.sma(plain.ema(plain.rsi(closes, 5), 4), 3);
+    expectClose(chain.last(400), want);
+    expectClose(lateChain!.last(400), want);
+    expect(firstAt(chain, 400)).toBe(5 + 3 + 2);
+    // reading the chain every bar from inside the loop gives the same bar's values
+    const h = new BarHistory('BTCPHP', '1m', 500);
+    const seen: (number | undefined)[] = [];
+    for (const b of bars) {
+      h.append(b);
+      seen.push(h.view.sma(3, h.view.ema(4, h.view.rsi(5))).value);
+    }
+    expectClose(seen, want);
+  });
+
+  it('is memoised: the same call returns the same line every bar', () => {
+    const h = history(closes.slice(0, 30));
+    const s = h.view;
+    const rsi = s.rsi(14);
+    const a = s.ema(9, rsi);
+    const bb = s.bollinger(10, 2, rsi);
+    const m = s.macd(3, 6, 4, rsi);
+    for (const b of bars.slice(30, 60)) {
+      h.append(b);
+      expect(s.rsi(14)).toBe(rsi);
+      expect(s.ema(9, s.rsi(14))).toBe(a);
+      expect(s.bollinger(10, 2, s.rsi(14))).toBe(bb);
+      expect(s.macd(3, 6, 4, s.rsi(14))).toBe(m);
+    }
+    expect(s.ema(9, s.rsi(14, 'close'))).toBe(a);
+    expect(s.ema(10, rsi)).not.toBe(a);
+    expect(s.sma(9, rsi)).not.toBe(a);
+    expect(s.ema(9, s.line('close'))).not.toBe(s.ema(9)); // a line of the close is its own source (same values)
+    expect(s.ema(9, s.line('close')).value).toBeCloseTo(s.ema(9).value!, 12);
+    expect(Object.keys(a)).toEqual(['value', 'at', 'last', 'ready']);
+    expect(Object.isFrozen(a) && Object.isFrozen(bb)).toBe(true);
+  });
+
+  it('rsi, highest, lowest, stddev, bollinger and macd of a line equal the batch forms over its values', () => {
+    const h = new BarHistory('BTCPHP', '1m', 500);
+    const s = h.view;
+    const src = s.ema(5);
+    const lines = { rsi: s.rsi(6, src), hi: s.highest(7, src), lo: s.lowest(7, src), sd: s.stddev(8, src), bb: s.bollinger(9, 1.5, src), m: s.macd(4, 9, 3, src) };
+    bars.forEach((b) => h.append(b));
+    const values = emaSeries(closes, 5).slice(4) as number[]; // the source's values (from bar 4)
+    const pad = <T>(xs: readonly (T | undefined)[]) => [...(Array(4).fill(undefined) as undefined[]), ...xs];
+    expectClose(lines.rsi.last(400), pad(rsiSeries(values, 6)));
+    expect(lines.hi.last(400)).toEqual(pad(highestSeries(values, 7)));
+    expect(lines.lo.last(400)).toEqual(pad(lowestSeries(values, 7)));
+    expectClose(lines.sd.last(400), pad(stddevSeries(values, 8)));
+    const bb = pad(bollingerSeries(values, 9, 1.5));
+    expectClose(lines.bb.upper.last(400), bb.map((b) => b?.upper));
+    expectClose(lines.bb.lower.last(400), bb.map((b) => b?.lower));
+    const m = pad(macdSeries(values, 4, 9, 3));
+    expectClose(lines.m.signal.last(400), m.map((x) => x?.signal));
+    expectClose(lines.m.histogram.last(400), m.map((x) => x?.histogram));
+    expect(firstAt(lines.bb.middle, 400)).toBe(4 + 8);
+  });
+
+  it('a source without a value mid-stream (vwap over zero volume) is skipped: no value on those bars, the others continue over its values', () => {
+    const vbars = candlesFromCloses(closes.slice(0, 80)).map((c, i) => Object.freeze({ ...c, volume: i >= 30 && i < 36 ? 0 : 1 + (i % 3), symbol: 'BTCPHP', interval: '1m' as const }));
+    const h = new BarHistory('BTCPHP', '1m', 100);
+    const s = h.view;
+    const smaVwap = s.sma(5, s.vwap(3));
+    vbars.forEach((b) => h.append(b));
+    const vw = vwapSeries(vbars, 3);
+    expect(vw.slice(30, 37).map((x) => x !== undefined)).toEqual([true, true, false, false, false, false, true]);
+    expectClose(smaVwap.last(80), plain.sma(vw, 5));
+    expect(smaVwap.at(80 - 1 - 33)).toBeUndefined();
+  });
+
+  it('refuses a line of another series and a line of its own making, naming the call', () => {
+    const s = history(closes.slice(0, 30)).view;
+    const eth = new BarHistory('ETHPHP', '1m', 100);
+    expect(() => s.ema(9, eth.view.rsi(14))).toThrow('ema(9, source): the source line rsi(14, close) is a line of ETHPHP 1m, not of BTCPHP 1m');
+    const twin = history(closes.slice(0, 30));
+    expect(() => s.sma(3, twin.view.bollinger().upper)).toThrow('sma(3, source): the source line bollinger(20, 2, close).upper is a line of another BTCPHP 1m series, not of BTCPHP 1m');
+    const own = { at: (ago: number) => (ago === 0 ? 1 : undefined) } as unknown as Line;
+    expect(() => s.rsi(14, own)).toThrow(/^rsi\(14, source\): the source is not a line of BTCPHP 1m .*pass a bar field \(open, high, low, close, volume\) or a line this series made/);
+    expect(() => s.bollinger(20, 2, new ValueRing(5).asLine())).toThrow(/^bollinger\(20, 2, source\): the source is not a line of BTCPHP 1m/);
+    expect(() => s.macd(12, 26, 9, own)).toThrow(/^macd\(12, 26, 9, source\)/);
+    for (const call of [() => s.sma(2, own), () => s.highest(2, own), () => s.lowest(2, own), () => s.stddev(2, own)]) expect(call).toThrow(/source\): the source is not a line/);
+    expect(() => s.ema(9, own)).toThrow(expect.objectContaining({ code: 'STRATEGY_CONTEXT' }));
+    expect(() => s.ema(0, s.rsi(14))).toThrow(/ema: period must be an integer >= 1/);
+    expect(() => s.sma(2, 'vwap' as 'close')).toThrow(/unknown bar field 'vwap'/);
+    // nothing refused was remembered: the same call with a good source works
+    expect(s.ema(9, s.rsi(14)).ready).toBe(true);
   });
 });

@@ -9,6 +9,14 @@
  * the bars kept; for EMA/RSI/ATR/MACD/ADX that is an approximation when more bars were seen
  * than kept.
  *
+ * An indicator of another line (an EMA of an RSI: `ema(9, rsi(14))`) takes the line where a
+ * field goes, as TradingView's `ta.ema(ta.rsi(close, 14), 9)` takes a series: the line must be
+ * one this history made (it is stepped with that line's value of each bar, after it: lines are
+ * stepped in the order they were made, and a source exists before what is made of it). Bars
+ * where the source has no value (its warm-up) are not fed: an EMA(9) of RSI(14) has its first
+ * value at the 9th RSI value, seeded with their SMA as Ema always is (TA-Lib's EMA over an RSI
+ * array with leading NaNs, Pine's ta.ema).
+ *
  * Kept as columns (typed arrays for the numbers, arrays for the exact texts), not as a ring of
  * Bar objects: a thousand bars kept alive for a thousand bars each is what makes a year-long
  * backtest promote every bar to the old generation. A bar is pushed as a Candle (its numbers and
@@ -21,12 +29,14 @@
 import { Adx } from '../core/indicators/adx.ts';
 import { Atr } from '../core/indicators/atr.ts';
 import { Bollinger } from '../core/indicators/bollinger.ts';
+import type { BollingerBands } from '../core/indicators/bollinger.ts';
 import { CANDLE_FIELDS, keptText, readCandleRow } from '../core/indicators/candle.ts';
 import type { Candle, CandleField, CandleNumberField, CandleText } from '../core/indicators/candle.ts';
 import { Ema } from '../core/indicators/ema.ts';
 import { Highest, Lowest } from '../core/indicators/extremes.ts';
 import type { Indicator } from '../core/indicators/indicator.ts';
 import { Macd } from '../core/indicators/macd.ts';
+import type { MacdValue } from '../core/indicators/macd.ts';
 import { Rsi } from '../core/indicators/rsi.ts';
 import { Sma } from '../core/indicators/sma.ts';
 import { StdDev } from '../core/indicators/stddev.ts';
@@ -68,6 +78,13 @@ export interface AdxLines {
   readonly minusDi: Line;
 }
 
+/**
+ * What an indicator is computed over: a bar field, or a line this series made (an indicator of
+ * an indicator: `bars.ema(9, bars.rsi(14))`, `bars.sma(20, bars.atr(14))`). A line of another
+ * series, or a LineLike of your own, is refused (StrategyContextError).
+ */
+export type LineSource = CandleField | Line;
+
 /** What a strategy sees of one series: closed bars only, newest at ago = 0. */
 export interface BarSeries {
   readonly symbol: string;
@@ -95,19 +112,21 @@ export interface BarSeries {
   bars(count?: number): readonly Bar[];
   /** A bar field as a line (for crossover against a level or an indicator). */
   line(field: CandleField): Line;
-  sma(period: number, field?: CandleField): Line;
-  ema(period: number, field?: CandleField): Line;
-  rsi(period?: number, field?: CandleField): Line;
+  /** SMA of `source` (default close: a field, or a line of this series, LineSource). */
+  sma(period: number, source?: LineSource): Line;
+  /** EMA of `source`, seeded with the SMA of its first `period` values (TA-Lib). */
+  ema(period: number, source?: LineSource): Line;
+  rsi(period?: number, source?: LineSource): Line;
   atr(period?: number): Line;
-  bollinger(period?: number, k?: number, field?: CandleField): BollingerLines;
-  /** Highest `field` (default high) over the last `period` bars. */
-  highest(period: number, field?: CandleField): Line;
-  /** Lowest `field` (default low) over the last `period` bars. */
-  lowest(period: number, field?: CandleField): Line;
-  /** Population standard deviation of `field` over the last `period` bars (Bollinger's sigma, TA-Lib STDDEV). */
-  stddev(period?: number, field?: CandleField): Line;
+  bollinger(period?: number, k?: number, source?: LineSource): BollingerLines;
+  /** Highest `source` (default high) over the last `period` bars. */
+  highest(period: number, source?: LineSource): Line;
+  /** Lowest `source` (default low) over the last `period` bars. */
+  lowest(period: number, source?: LineSource): Line;
+  /** Population standard deviation of `source` over the last `period` bars (Bollinger's sigma, TA-Lib STDDEV). */
+  stddev(period?: number, source?: LineSource): Line;
   /** MACD as TA-Lib's (core/indicators/macd.ts). */
-  macd(fast?: number, slow?: number, signal?: number, field?: CandleField): MacdLines;
+  macd(fast?: number, slow?: number, signal?: number, source?: LineSource): MacdLines;
   /** Stochastic %K and %D as TA-Lib's STOCH, a flat window at 50 (core/indicators/stochastic.ts). */
   stochastic(k?: number, d?: number, smooth?: number): StochasticLines;
   /** ADX, +DI and -DI as TA-Lib's (core/indicators/adx.ts). */
@@ -122,6 +141,8 @@ export interface BarSeries {
  */
 interface Store {
   update(bar: Candle, slot: number): void;
+  /** Back-fill from a source line rather than from the bars (an indicator of a line): its last `kept` values, oldest first. */
+  fill?(kept: number): void;
 }
 
 /** Field readers, one per field (a named load each, not a keyed one). */
@@ -155,6 +176,96 @@ class StepStore implements Store {
     this.ind.stepAt(this.column, slot);
     this.ring.pushOut(this.ind);
   }
+}
+
+/**
+ * An indicator with `stepAt` over a line of the same history: stepped with the line's value of
+ * each bar read in place (ValueRing.stepFrom: nothing boxed, as StepStore); a bar where the line
+ * has no value is not fed and has none either.
+ */
+class LineStepStore implements Store {
+  constructor(
+    private readonly ind: Stepper,
+    private readonly source: ValueRing,
+    private readonly ring: ValueRing,
+  ) {}
+
+  update(): void {
+    this.feed(0);
+  }
+
+  fill(kept: number): void {
+    for (let ago = kept - 1; ago >= 0; ago--) this.feed(ago);
+  }
+
+  private feed(ago: number): void {
+    if (this.source.stepFrom(this.ind, ago)) this.ring.pushOut(this.ind);
+    else this.ring.pushRaw(Number.NaN);
+  }
+}
+
+/** Any indicator over a line of the same history: `take` gets the line's value of each bar that has one, `skip` runs for a bar that has none. */
+class LineFedStore implements Store {
+  constructor(
+    private readonly source: ValueRing,
+    private readonly take: (value: number) => void,
+    private readonly skip: () => void,
+  ) {}
+
+  update(): void {
+    this.feed(0);
+  }
+
+  fill(kept: number): void {
+    for (let ago = kept - 1; ago >= 0; ago--) this.feed(ago);
+  }
+
+  private feed(ago: number): void {
+    const v = this.source.raw(ago);
+    if (v === v) this.take(v);
+    else this.skip();
+  }
+}
+
+/** A line a history made: the history, the ring behind the line, and the line's name for messages and keys ('rsi(14, close)'). */
+interface MadeLine {
+  readonly history: BarHistory;
+  readonly ring: ValueRing;
+  readonly name: string;
+}
+
+/** Every line a history hands out, by the Line object: what an indicator of a line looks its source up in (weak: lines go with their history). */
+const MADE = new WeakMap<object, MadeLine>();
+
+/** Whether a source argument is meant as a line (any object); anything else is taken as a field name and checked as one. */
+const isLine = (source: LineSource): source is Line => typeof source === 'object' || typeof source === 'function';
+
+/** A store key as a name: 'rsi:14:close' -> 'rsi(14, close)', 'ema:9:rsi(14, close)' -> 'ema(9, rsi(14, close))' (names hold no ':'). */
+function nameOf(key: string): string {
+  const [kind, ...args] = key.split(':');
+  return `${kind ?? ''}(${args.join(', ')})`;
+}
+
+/**
+ * Memo of what is made from a source line by up to three numbers (bollinger's period and k,
+ * macd's periods): a repeated call reads nested Maps, no key string built. Only what was made
+ * successfully is remembered.
+ */
+function sourceMemo<T>(make: (source: Line, a: number, b: number, c: number) => T): (source: Line, a: number, b: number, c: number) => T {
+  const bySource = new Map<Line, Map<number, Map<number, Map<number, T>>>>();
+  return (source, a, b, c) => {
+    const hit = bySource.get(source)?.get(a)?.get(b)?.get(c);
+    if (hit !== undefined) return hit;
+    const made = make(source, a, b, c);
+    let byA = bySource.get(source);
+    if (byA === undefined) bySource.set(source, (byA = new Map()));
+    let byB = byA.get(a);
+    if (byB === undefined) byA.set(a, (byB = new Map()));
+    let byC = byB.get(b);
+    if (byC === undefined) byB.set(b, (byC = new Map()));
+    byC.set(c, made);
+    return made;
+  };
 }
 
 function checkField(field: string): CandleField {
@@ -372,7 +483,8 @@ export class BarHistory {
     const hit = this.stores.get(key);
     if (hit) return hit.out as T;
     const made = make();
-    this.backfill(made.store);
+    if (made.store.fill) made.store.fill(this.keptCount);
+    else this.backfill(made.store);
     this.stores.set(key, made);
     this.updaters.push(made.store);
     return made.out;
@@ -386,7 +498,7 @@ export class BarHistory {
       const store: Store = pick
         ? { update: (bar) => ring.push((ind as Indicator<number>).update(pick(bar))) }
         : { update: (bar) => ring.push((ind as Indicator<Candle>).update(bar)) };
-      return { store, out: ring.asLine() };
+      return { store, out: this.lineOf(ring, key) };
     });
   }
 
@@ -394,7 +506,59 @@ export class BarHistory {
   private stepped(key: string, indicator: () => Stepper, f: CandleField): Line {
     return this.cached(key, () => {
       const ring = new ValueRing(this.capacity);
-      return { store: new StepStore(indicator(), this.numbers[f], ring), out: ring.asLine() };
+      return { store: new StepStore(indicator(), this.numbers[f], ring), out: this.lineOf(ring, key) };
+    });
+  }
+
+  /** A line over a ring of this history, registered as one (MADE) so it can be the source of another indicator. */
+  private lineOf(ring: ValueRing, key: string, part?: string): Line {
+    const line = ring.asLine();
+    MADE.set(line, { history: this, ring, name: part === undefined ? nameOf(key) : `${nameOf(key)}.${part}` });
+    return line;
+  }
+
+  /** The lines of a multi-line indicator (bollinger's upper, middle, lower...), registered by part, frozen, in the rings' order. */
+  private linesOf<R extends Record<string, ValueRing>>(key: string, rings: R): { readonly [P in keyof R]: Line } {
+    const out: Record<string, Line> = {};
+    for (const part of Object.keys(rings)) out[part] = this.lineOf(rings[part] as ValueRing, key, part);
+    return Object.freeze(out) as { readonly [P in keyof R]: Line };
+  }
+
+  /** `source` as the source line of `call` ('sma(20, source)'): a line this history made, else a StrategyContextError saying what it is. */
+  private sourceOf(call: string, source: Line): MadeLine {
+    const made = MADE.get(source);
+    if (made?.history === this) return made;
+    const here = `${this.symbol} ${this.interval}`;
+    if (made === undefined) {
+      throw new StrategyContextError(
+        `${call}: the source is not a line of ${here} (a line of your own cannot be stepped per bar); pass a bar field (${CANDLE_FIELDS.join(', ')}) or a line this series made (sma, ema, rsi, atr, ...)`,
+      );
+    }
+    const there = `${made.history.symbol} ${made.history.interval}`;
+    throw new StrategyContextError(
+      `${call}: the source line ${made.name} is a line of ${there === here ? `another ${there} series` : there}, not of ${here}; an indicator of a line is computed on the series that made the line`,
+    );
+  }
+
+  /** `stepped` over a line of this history (an SMA/EMA of an indicator). */
+  private steppedOf(kind: string, period: number, source: Line, indicator: () => Stepper): Line {
+    const made = this.sourceOf(`${kind}(${period}, source)`, source);
+    const key = `${kind}:${period}:${made.name}`;
+    return this.cached(key, () => {
+      const ring = new ValueRing(this.capacity);
+      return { store: new LineStepStore(indicator(), made.ring, ring), out: this.lineOf(ring, key) };
+    });
+  }
+
+  /** `single` over a line of this history (an RSI of an indicator, ...). */
+  private singleOf(kind: string, period: number, source: Line, indicator: () => Indicator<number>): Line {
+    const made = this.sourceOf(`${kind}(${period}, source)`, source);
+    const key = `${kind}:${period}:${made.name}`;
+    return this.cached(key, () => {
+      const ring = new ValueRing(this.capacity);
+      const ind = indicator();
+      const store = new LineFedStore(made.ring, (v) => ring.push(ind.update(v)), () => ring.pushRaw(Number.NaN));
+      return { store, out: this.lineOf(ring, key) };
     });
   }
 
@@ -404,9 +568,10 @@ export class BarHistory {
    * an unknown field) go through `make` unchanged; only lines made successfully are remembered.
    * `make` gets (period, field), so a hit allocates no closure. Lines of the close (the default
    * field) with a small whole period are also kept in an array by period: one indexed read a hit.
+   * A source line is a key like a field (an indicator of a line: no key string built either).
    */
-  private memo(make: (period: number, f: CandleField) => Line): (period: number, f: CandleField) => Line {
-    const byField = new Map<string, Map<number, Line>>();
+  private memo(make: (period: number, f: LineSource) => Line): (period: number, f: LineSource) => Line {
+    const byField = new Map<LineSource, Map<number, Line>>();
     const closes: (Line | undefined)[] = [];
     return (period, f) => {
       const small = f === 'close' && period >>> 0 === period && period < 4096;
@@ -430,8 +595,47 @@ export class BarHistory {
 
   private makeView(): SeriesView {
     const field = (f: CandleField) => PICK[f];
-    const smaMemo = this.memo((period, f) => this.stepped(`sma:${period}:${checkField(f)}`, () => new Sma(period), f));
-    const emaMemo = this.memo((period, f) => this.stepped(`ema:${period}:${checkField(f)}`, () => new Ema(period), f));
+    // A source that is an object is a line (an indicator of an indicator); anything else a field.
+    const smaMemo = this.memo((period, f) => (isLine(f) ? this.steppedOf('sma', period, f, () => new Sma(period)) : this.stepped(`sma:${period}:${checkField(f)}`, () => new Sma(period), f)));
+    const emaMemo = this.memo((period, f) => (isLine(f) ? this.steppedOf('ema', period, f, () => new Ema(period)) : this.stepped(`ema:${period}:${checkField(f)}`, () => new Ema(period), f)));
+    const rsiMemo = this.memo((period, f) => (isLine(f) ? this.singleOf('rsi', period, f, () => new Rsi(period)) : this.single(`rsi:${period}:${checkField(f)}`, () => new Rsi(period), field(f))));
+    const highestMemo = this.memo((period, f) =>
+      isLine(f) ? this.singleOf('highest', period, f, () => new Highest(period)) : this.single(`highest:${period}:${checkField(f)}`, () => new Highest(period), field(f)),
+    );
+    const lowestMemo = this.memo((period, f) =>
+      isLine(f) ? this.singleOf('lowest', period, f, () => new Lowest(period)) : this.single(`lowest:${period}:${checkField(f)}`, () => new Lowest(period), field(f)),
+    );
+    const stddevMemo = this.memo((period, f) =>
+      isLine(f) ? this.singleOf('stddev', period, f, () => new StdDev(period)) : this.single(`stddev:${period}:${checkField(f)}`, () => new StdDev(period), field(f)),
+    );
+    const bollingerOf = sourceMemo((source, period, k) => {
+      const made = this.sourceOf(`bollinger(${period}, ${k}, source)`, source);
+      const key = `bollinger:${period}:${k}:${made.name}`;
+      return this.cached(key, () => {
+        const ind = new Bollinger(period, k);
+        const rings = { upper: new ValueRing(this.capacity), middle: new ValueRing(this.capacity), lower: new ValueRing(this.capacity) };
+        const put = (b: BollingerBands | undefined) => {
+          rings.upper.push(b?.upper);
+          rings.middle.push(b?.middle);
+          rings.lower.push(b?.lower);
+        };
+        return { store: new LineFedStore(made.ring, (v) => put(ind.update(v)), () => put(undefined)), out: this.linesOf(key, rings) };
+      });
+    });
+    const macdOf = sourceMemo((source, fast, slow, signal) => {
+      const made = this.sourceOf(`macd(${fast}, ${slow}, ${signal}, source)`, source);
+      const key = `macd:${fast}:${slow}:${signal}:${made.name}`;
+      return this.cached(key, () => {
+        const ind = new Macd(fast, slow, signal);
+        const rings = { macd: new ValueRing(this.capacity), signal: new ValueRing(this.capacity), histogram: new ValueRing(this.capacity) };
+        const put = (m: MacdValue | undefined) => {
+          rings.macd.push(m?.macd);
+          rings.signal.push(m?.signal);
+          rings.histogram.push(m?.histogram);
+        };
+        return { store: new LineFedStore(made.ring, (v) => put(ind.update(v)), () => put(undefined)), out: this.linesOf(key, rings) };
+      });
+    });
     const pluck = (f: CandleField) => (count?: number) => Object.freeze(this.lastValues(f, count));
     const at = (f: CandleField) => (ago = 0) => this.valueAt(f, ago);
     const members: SeriesMembers = {
@@ -450,12 +654,14 @@ export class BarHistory {
       line: (f) => this.single(`line:${checkField(f)}`, () => ({ update: (x: number) => x, value: undefined, ready: true, reset() {} }), field(f)),
       sma: (period, f = 'close') => smaMemo(period, f),
       ema: (period, f = 'close') => emaMemo(period, f),
-      rsi: (period = 14, f = 'close') => this.single(`rsi:${period}:${checkField(f)}`, () => new Rsi(period), field(f)),
+      rsi: (period = 14, f = 'close') => rsiMemo(period, f),
       atr: (period = 14) => this.single(`atr:${period}`, () => new Atr(period)),
-      highest: (period, f = 'high') => this.single(`highest:${period}:${checkField(f)}`, () => new Highest(period), field(f)),
-      lowest: (period, f = 'low') => this.single(`lowest:${period}:${checkField(f)}`, () => new Lowest(period), field(f)),
-      bollinger: (period = 20, k = 2, f = 'close') =>
-        this.cached(`bollinger:${period}:${k}:${checkField(f)}`, () => {
+      highest: (period, f = 'high') => highestMemo(period, f),
+      lowest: (period, f = 'low') => lowestMemo(period, f),
+      bollinger: (period = 20, k = 2, f = 'close') => {
+        if (isLine(f)) return bollingerOf(f, period, k, 0);
+        const key = `bollinger:${period}:${k}:${checkField(f)}`;
+        return this.cached(key, () => {
           const ind = new Bollinger(period, k);
           const rings = { upper: new ValueRing(this.capacity), middle: new ValueRing(this.capacity), lower: new ValueRing(this.capacity) };
           const pick = PICK[f];
@@ -467,11 +673,14 @@ export class BarHistory {
               rings.lower.push(b?.lower);
             },
           };
-          return { store, out: Object.freeze({ upper: rings.upper.asLine(), middle: rings.middle.asLine(), lower: rings.lower.asLine() }) };
-        }),
-      stddev: (period = 20, f = 'close') => this.single(`stddev:${period}:${checkField(f)}`, () => new StdDev(period), field(f)),
-      macd: (fast = 12, slow = 26, signal = 9, f = 'close') =>
-        this.cached(`macd:${fast}:${slow}:${signal}:${checkField(f)}`, () => {
+          return { store, out: this.linesOf(key, rings) };
+        });
+      },
+      stddev: (period = 20, f = 'close') => stddevMemo(period, f),
+      macd: (fast = 12, slow = 26, signal = 9, f = 'close') => {
+        if (isLine(f)) return macdOf(f, fast, slow, signal);
+        const key = `macd:${fast}:${slow}:${signal}:${checkField(f)}`;
+        return this.cached(key, () => {
           const ind = new Macd(fast, slow, signal);
           const rings = { macd: new ValueRing(this.capacity), signal: new ValueRing(this.capacity), histogram: new ValueRing(this.capacity) };
           const pick = PICK[f];
@@ -483,10 +692,12 @@ export class BarHistory {
               rings.histogram.push(m?.histogram);
             },
           };
-          return { store, out: Object.freeze({ macd: rings.macd.asLine(), signal: rings.signal.asLine(), histogram: rings.histogram.asLine() }) };
-        }),
-      stochastic: (k = 14, d = 3, smooth = 1) =>
-        this.cached(`stochastic:${k}:${d}:${smooth}`, () => {
+          return { store, out: this.linesOf(key, rings) };
+        });
+      },
+      stochastic: (k = 14, d = 3, smooth = 1) => {
+        const key = `stochastic:${k}:${d}:${smooth}`;
+        return this.cached(key, () => {
           const ind = new Stochastic(k, d, smooth);
           const rings = { k: new ValueRing(this.capacity), d: new ValueRing(this.capacity) };
           const store: Store = {
@@ -496,10 +707,12 @@ export class BarHistory {
               rings.d.push(s?.d);
             },
           };
-          return { store, out: Object.freeze({ k: rings.k.asLine(), d: rings.d.asLine() }) };
-        }),
-      adx: (period = 14) =>
-        this.cached(`adx:${period}`, () => {
+          return { store, out: this.linesOf(key, rings) };
+        });
+      },
+      adx: (period = 14) => {
+        const key = `adx:${period}`;
+        return this.cached(key, () => {
           const ind = new Adx(period);
           const rings = { adx: new ValueRing(this.capacity), plusDi: new ValueRing(this.capacity), minusDi: new ValueRing(this.capacity) };
           const store: Store = {
@@ -510,8 +723,9 @@ export class BarHistory {
               rings.minusDi.push(a?.minusDi);
             },
           };
-          return { store, out: Object.freeze({ adx: rings.adx.asLine(), plusDi: rings.plusDi.asLine(), minusDi: rings.minusDi.asLine() }) };
-        }),
+          return { store, out: this.linesOf(key, rings) };
+        });
+      },
       vwap: (period) => this.single(`vwap:${period}`, () => new Vwap(period)),
     };
     return new SeriesView(this, members);

@@ -109,12 +109,27 @@ export class ValueRing {
     return above ? aNow > bNow && aPrev <= bPrev : aNow < bNow && aPrev >= bPrev;
   }
 
-  /** The value `ago` (0 or 1, an integer) back, NaN when there is none. */
+  /** The value `ago` (a whole number, 0 or 1 on the crossover path) back, NaN when there is none. */
   raw(ago: number): number {
     if (ago >= this.count) return Number.NaN;
     let i = this.next - 1 - ago;
     if (i < 0) i += this.capacity;
     return this.buf[i] as number;
+  }
+
+  /**
+   * Step `ind` (Sma, Ema) with the value `ago` back, read in place from the buffer (only the array
+   * and an index cross the call: bar-series.ts, an SMA of another line); false, `ind` untouched,
+   * when there is none (warm-up, or past what is kept).
+   */
+  stepFrom(ind: { stepAt(values: Float64Array, i: number): void }, ago: number): boolean {
+    if (ago >= this.count) return false;
+    let i = this.next - 1 - ago;
+    if (i < 0) i += this.capacity;
+    const buf = this.buf;
+    if (Number.isNaN(buf[i])) return false;
+    ind.stepAt(buf, i);
+    return true;
   }
 
   last(count: number): (number | undefined)[] {
