@@ -1,6 +1,6 @@
 /**
  * Public surface of the strategy layer: what strategy authors import (defineStrategy, intent
- * builders, indicators, `z`, money helpers, types) and what the engine uses to host them
+ * builders, the `exits()` helper, indicators, `z`, money helpers, types) and what the engine uses to host them
  * (StrategyRunner, the StrategyStateView port, the loader). Examples import from here:
  * `import { defineStrategy, place, z } from '../src/strategy/index.ts'`.
  */
@@ -25,6 +25,10 @@ export type {
   PlaceIntentInput,
 } from './intents.ts';
 export { MAX_INTENTS_PER_CALL, TAG_PATTERN, checkIntents } from './intent-schema.ts';
+
+// Stop-loss, take-profit, trailing stop and time limit for a long position, kept as one exit order.
+export { EXIT_REASONS, ExitsConfigError, PositionExits, exits, parseExitsConfig } from './exits.ts';
+export type { ExitOrder, ExitReason, ExitState, ExitsConfig } from './exits.ts';
 
 export type { StrategyContext } from './context.ts';
 export type { AdxLines, BarSeries, BollingerLines, MacdLines, StochasticLines } from './bar-series.ts';
