@@ -136,6 +136,12 @@ export interface ExitState {
   stuck: string | undefined;
   /** A MARKET exit expired unfilled: send again on the next bar, not at once. */
   hold: boolean;
+  /**
+   * Client order ids of its orders that are over (filled, cancelled, replaced), the last few: a
+   * late event of one (the stop's FILLED update after the MARKET exit of the rest went out under
+   * the same tag) is not taken for the order in flight.
+   */
+  retired: string[];
 }
 
 type AnyContext = StrategyContext<unknown, unknown>;
@@ -152,7 +158,7 @@ export class PositionExits {
   readonly config: ExitsConfig;
   /** The tags of its orders, by reason. */
   readonly tags: Readonly<Record<ExitReason, string>>;
-  readonly state: ExitState = { live: undefined, sent: undefined, leaving: undefined, since: undefined, high: undefined, stuck: undefined, hold: false };
+  readonly state: ExitState = { live: undefined, sent: undefined, leaving: undefined, since: undefined, high: undefined, stuck: undefined, hold: false, retired: [] };
   private readonly slFactor: Dec;
   private readonly tpFactor: Dec | undefined;
   private readonly activationFactor: Dec | undefined;
@@ -218,7 +224,7 @@ export class PositionExits {
     const s = this.state;
     const sent = s.sent;
     const isLive = s.live?.clientOrderId === update.clientOrderId;
-    const isSent = !isLive && sent?.order !== undefined && this.tags[sent.order.reason] === update.tag && update.clientOrderId !== sent.replaces;
+    const isSent = !isLive && sent?.order !== undefined && this.tags[sent.order.reason] === update.tag && !s.retired.includes(update.clientOrderId);
     const status = update.status;
     if (status === 'NEW' || status === 'PARTIALLY_FILLED') {
       if (isSent) {
@@ -234,6 +240,7 @@ export class PositionExits {
       if (isLive) {
         const was = s.live;
         s.live = undefined;
+        this.retire(update.clientOrderId);
         if (sent?.kind === 'cancel') s.sent = undefined;
         else if (sent?.kind !== 'replace' && (was?.type === 'MARKET' || was?.filling)) {
           // An exit that stopped short (no liquidity for the rest): try again on the next bar.
@@ -283,14 +290,22 @@ export class PositionExits {
     const s = this.state;
     if (s.live?.clientOrderId === clientOrderId) return s.live;
     const sent = s.sent?.order;
-    return sent !== undefined && this.tags[sent.reason] === tag && clientOrderId !== s.sent?.replaces ? sent : undefined;
+    return sent !== undefined && this.tags[sent.reason] === tag && !s.retired.includes(clientOrderId) ? sent : undefined;
   }
 
-  /** Its order with this client order id is done (filled). */
+  /** Its order with this client order id is done (filled): the live one, or the one in flight (filled before its acknowledgement came). */
   private ended(clientOrderId: string): void {
     const s = this.state;
     if (s.live?.clientOrderId === clientOrderId) s.live = undefined;
     else if (s.sent?.order !== undefined) s.sent = undefined;
+    this.retire(clientOrderId);
+  }
+
+  private retire(clientOrderId: string): void {
+    const r = this.state.retired;
+    if (r.includes(clientOrderId)) return;
+    r.push(clientOrderId);
+    if (r.length > 8) r.shift();
   }
 
   /** Where the stop belongs: the stop-loss level, or the trailing level when that is higher. */
@@ -344,6 +359,7 @@ export class PositionExits {
       return [place({ symbol, ...fields })];
     }
     s.sent = { kind: 'replace', order, replaces: live.clientOrderId };
+    this.retire(live.clientOrderId);
     return [cancelReplace({ symbol, tag: this.tags[live.reason], order: fields })];
   }
 
