@@ -151,8 +151,10 @@ const positionKey = (p: Position): string => `${toWire(p.base)}@${p.avgEntryPric
 
 /**
  * The helper: keep one in the strategy's state (`state: () => ({ exit: exits({ stopLoss: 0.02 }) })`)
- * and hand it the strategy's bars, fills, order updates and denials; each method returns the
- * intents to return (an empty list when there is nothing to do).
+ * and hand it the strategy's bars, fills, order updates and denials (all four: an entry fill is
+ * what places the stop, an update what tells it the stop is resting); each method returns the
+ * intents to return (an empty list when there is nothing to do). Its orders are the SELLs tagged
+ * `tags`; every BUY fill of the symbol counts as an entry. One helper guards one symbol.
  */
 export class PositionExits {
   readonly config: ExitsConfig;
@@ -230,6 +232,10 @@ export class PositionExits {
       if (isSent) {
         s.live = { ...sent.order, clientOrderId: update.clientOrderId };
         s.sent = undefined;
+      }
+      if (status === 'PARTIALLY_FILLED' && s.live?.clientOrderId === update.clientOrderId) {
+        s.live.filling = true;
+        s.leaving ??= s.live.reason;
       }
     } else if (status === 'FILLED') {
       if (isLive || isSent) {
@@ -326,7 +332,7 @@ export class PositionExits {
     const live = s.live;
     if (position.flat) {
       if (live === undefined) this.reset();
-      else if (live.type === 'STOP_LOSS' && !live.filling && s.leaving === undefined) {
+      else if (live.type === 'STOP_LOSS' && !live.filling) {
         // Flat with the stop still resting (the base went some other way): take it away. (A MARKET
         // exit's acknowledgement can arrive after the balance it moved: that one is waited for.)
         s.sent = { kind: 'cancel' };
