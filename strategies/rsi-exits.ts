@@ -47,7 +47,7 @@ export default defineStrategy({
     const rsi = ctx.bars().rsi(ctx.params.rsiPeriod);
     ctx.plot('RSI', rsi.value, { pane: 'below' });
     if (out.length) return out;
-    if (ctx.state.entering || !ctx.position().flat || !crossover(rsi, ctx.params.buyLevel)) return;
+    if (ctx.state.entering || !ctx.state.exit.flat(ctx) || !crossover(rsi, ctx.params.buyLevel)) return; // flat, or dust no exit can sell
     ctx.state.entering = true;
     return [place({ symbol: ctx.symbol, side: 'BUY', type: 'MARKET', quoteOrderQty: ctx.params.quoteAmount, tag: 'entry' })];
   },

@@ -85,6 +85,19 @@ describe('exits(): the protective stop', () => {
     expect(h.denials).toEqual([]);
   });
 
+  it('leaves dust alone (a part too small to sell), counting it as flat, until the position grows', () => {
+    const { def, helper } = guarded({ stopLoss: 0.02 }, { 0: [buy('2', { type: 'LIMIT', price: '100' })] });
+    const h = harness(def, { instruments: [testInstrument({ minNotional: '100' })] });
+    h.bar(next([101])[0]!);
+    // 0.5 is worth 50.5 at the last close, under the minimum notional: no stop could rest, no exit sell it.
+    expect(h.fill('entry', { qty: '0.5' })).toEqual([]);
+    expect(h.logs.map((l) => l.message)).toEqual(['exits: 0.5 BTCPHP cannot be sold, below the minimums at 101: left alone until the position changes']);
+    expect(helper().state.stuck).toBe('0.5@100');
+    expect(h.fill('entry').map(said)).toEqual(['place SELL STOP_LOSS 2 @98 sl']);
+    expect(helper().state.stuck).toBeUndefined();
+    expect(h.denials).toEqual([]);
+  });
+
   it('follows a further entry: the stop is re-sized and moved to the new average entry', () => {
     const { def } = guarded({ stopLoss: 0.02 }, { 0: [buy('1')], 1: [buy('1')] });
     const h = harness(def);
@@ -274,6 +287,7 @@ describe('exits(): one command at a time, and positions changed from outside', (
     expect(t.update('sl', 's1', 'REJECTED')).toEqual(['place SELL MARKET 1 sl']);
     expect(t.update('sl', 'm1', 'REJECTED', 'MARKET')).toEqual([]);
     expect(t.bar(99)).toEqual([]);
+    expect(t.helper().state.stuck).toBe('1@100');
     expect(t.runner.failure).toBeUndefined();
     t.view.setPosition('BTCPHP', '2', '100');
     expect(t.bar(99)).toEqual(['place SELL MARKET 2 sl']);

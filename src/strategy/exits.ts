@@ -179,6 +179,16 @@ export class PositionExits {
     this.distanceFactor = trailingStop && new D(1).minus(trailingStop.distance);
   }
 
+  /**
+   * Flat for an entry: the position is flat (ctx.position().flat), or what is held is dust no exit
+   * could sell (below the minimums), left alone until the position changes. An entry logic that
+   * waits for `ctx.position().flat` would wait for ever behind such a remainder.
+   */
+  flat(ctx: AnyContext): boolean {
+    const position = ctx.position(this.symbolOf(ctx));
+    return position.flat || (this.state.stuck !== undefined && this.state.stuck === positionKey(position));
+  }
+
   /** Whether a tag is one of its orders'. */
   owns(tag: string | undefined): boolean {
     return tag !== undefined && this.reasonOf.has(tag);
@@ -267,10 +277,7 @@ export class PositionExits {
         s.leaving ??= order.reason;
       } else {
         const position = ctx.position(this.symbolOf(ctx));
-        if (!position.flat) {
-          ctx.log(`exits: ${update.tag} exit ${status} (${update.reason ?? 'no reason given'}): the position is left alone until it changes`);
-          s.stuck = positionKey(position);
-        }
+        if (!position.flat) return this.dust(ctx, position, `${update.tag} exit ${status} (${update.reason ?? 'no reason given'})`);
       }
     }
     return this.sync(ctx);
@@ -348,7 +355,13 @@ export class PositionExits {
     if (live !== undefined && (live.filling || live.type === 'MARKET')) return NONE;
     const inst = ctx.instrument(symbol);
     const quantity = inst.capQty(position.base);
-    if (!dec(quantity).gt(0)) return NONE; // under one step: nothing an order could hold
+    // Dust (under one step, or worth less than the minimum notional at the last close): no exit
+    // could sell it, so none is sent; `flat(ctx)` counts it as flat until the position changes.
+    const last = ctx.bars(symbol).last?.exact.close;
+    if (!dec(quantity).gt(0) || (last !== undefined && !inst.meetsMinimums(quantity, last))) {
+      if (live === undefined) return this.dust(ctx, position, `below the minimums at ${last ?? 'the last price'}`);
+      if (live.type === 'STOP_LOSS' && s.leaving === undefined) return NONE; // the stop rests: it may still sell it
+    }
     let order: ExitOrder;
     if (s.leaving !== undefined) {
       if (s.hold) return NONE;
@@ -367,6 +380,14 @@ export class PositionExits {
     s.sent = { kind: 'replace', order, replaces: live.clientOrderId };
     this.retire(live.clientOrderId);
     return [cancelReplace({ symbol, tag: this.tags[live.reason], order: fields })];
+  }
+
+  /** A position no exit can sell: left alone (and counted as flat by `flat(ctx)`) until it changes. */
+  private dust(ctx: AnyContext, position: Position, why: string): readonly IntentInput[] {
+    const key = positionKey(position);
+    if (this.state.stuck !== key) ctx.log(`exits: ${toWire(position.base)} ${this.symbolOf(ctx)} cannot be sold, ${why}: left alone until the position changes`);
+    this.state.stuck = key;
+    return NONE;
   }
 
   private reset(): void {
