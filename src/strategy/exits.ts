@@ -21,7 +21,10 @@
  * - a stop the venue or the pre-trade checks refuse (REJECTED / DENIED: the price is already past
  *   it, say) leaves at MARKET under the stop's tag; what an exit leaves behind (a position above
  *   LOT_SIZE maxQty) leaves at MARKET too, until flat; a MARKET exit that is refused is logged and
- *   the position left alone until it changes (dust below the minimums, base locked elsewhere).
+ *   the position left alone until it changes (base locked elsewhere, say);
+ * - dust (under one step, or worth less than the minimum notional at the last close) gets no
+ *   order at all: logged once, left alone until the position changes, and counted as flat by
+ *   `flat(ctx)` so an entry logic does not wait behind it for ever.
  *
  * One command at a time: while a place, replace or cancel is unanswered nothing else is sent (an
  * exit in flight is never doubled); decisions taken meanwhile are acted on when it is answered.
