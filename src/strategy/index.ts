@@ -31,7 +31,7 @@ export { EXIT_REASONS, ExitsConfigError, PositionExits, exits, parseExitsConfig 
 export type { ExitOrder, ExitReason, ExitState, ExitsConfig } from './exits.ts';
 
 export type { StrategyContext } from './context.ts';
-export type { AdxLines, BarSeries, BollingerLines, MacdLines, StochasticLines } from './bar-series.ts';
+export type { AdxLines, BarSeries, BollingerLines, LineSource, MacdLines, StochasticLines } from './bar-series.ts';
 export type { InstrumentView } from './instrument-view.ts';
 export { crossover, crossunder } from './line.ts';
 export type { Line, LineLike } from './line.ts';
@@ -83,6 +83,7 @@ export type {
 export {
   Adx,
   Atr,
+  BaseIndicator,
   Bollinger,
   CrossDetector,
   Ema,
