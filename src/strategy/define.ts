@@ -1,7 +1,8 @@
 /**
  * `defineStrategy`: the plugin contract. A strategy is a plain object: a name, a zod params
  * schema with defaults, the symbols and intervals it needs (fixed or derived from its params),
- * how many closed bars it needs before it trades (warm-up, as Freqtrade's startup_candle_count),
+ * how many closed bars it needs before it trades (warm-up, as Freqtrade's startup_candle_count: one
+ * count for every series, or a count per interval, as its informative timeframes get theirs),
  * an optional timer, an optional state factory, and handlers that return intents (intents.ts).
  * Smaller than Freqtrade's IStrategy, Hummingbot's V2 controllers or a NautilusTrader Strategy:
  * no base class, no client, no keys, no order methods; the context (context.ts) is everything a
@@ -12,6 +13,7 @@
  */
 import type { z } from 'zod';
 import type { ParamsSchema } from './params.ts';
+import { describeValue } from './describe-value.ts';
 import { StrategyDefinitionError } from './errors.ts';
 import type { StrategyContext } from './context.ts';
 import type { HandlerResult } from './intents.ts';
@@ -19,6 +21,8 @@ import type { Bar, BookTop, Denied, Fill, Interval, OrderUpdate, StopReason, Tra
 import { HANDLER_NAMES, INTERVALS } from './types.ts';
 
 export type Params<Schema extends ParamsSchema> = Readonly<z.output<Schema>>;
+/** `warmup` per interval: closed bars each named interval's series needs (see StrategySpec.warmup). */
+export type WarmupByInterval = Readonly<Partial<Record<Interval, number>>>;
 /**
  * A function of the params. Declared through a method signature so its parameter is bivariant:
  * that is what lets any concrete definition be held as an AnyStrategyDefinition (the loader's
@@ -57,9 +61,15 @@ export interface StrategySpec<Schema extends ParamsSchema, S> extends StrategyHa
   readonly symbols: FromParams<Schema, readonly string[]>;
   /** Bar intervals to receive; default ['1m']. */
   readonly intervals?: FromParams<Schema, readonly Interval[]>;
-  /** Closed bars a series needs before onBar is called for it; default 0. */
-  readonly warmup?: FromParams<Schema, number>;
-  /** Closed bars kept per series; default max(1000, warmup). */
+  /**
+   * Closed bars needed before onBar runs; default 0. A number: each series needs that many before
+   * onBar is called for its bars (every series on its own). A record of interval -> count (e.g.
+   * `{ '1m': p.slow + 1, '1h': 20 }`): onBar of a symbol runs only once every declared series of it
+   * has its count (an interval the record does not name needs none); naming an interval the
+   * strategy does not declare is an error.
+   */
+  readonly warmup?: FromParams<Schema, number | WarmupByInterval>;
+  /** Closed bars kept per series; default max(1000, warmup: its largest count). */
   readonly history?: FromParams<Schema, number>;
   /** Timer period in ms; requires onTimer. */
   readonly timerMs?: FromParams<Schema, number>;
@@ -99,6 +109,9 @@ export function defineStrategy<Schema extends ParamsSchema, S = undefined>(spec:
   if (typeof spec.symbols !== 'function' && !Array.isArray(spec.symbols)) fail('symbols must be a list of symbols or (params) => list');
   if (spec.onTimer && spec.timerMs === undefined) fail('onTimer needs timerMs');
   if (spec.timerMs !== undefined && !spec.onTimer) fail('timerMs is set but there is no onTimer');
+  if (spec.warmup !== undefined && (spec.warmup === null || !['number', 'object', 'function'].includes(typeof spec.warmup))) {
+    fail(`warmup must be a number, a record of interval -> number or (params) => either, got ${describeValue(spec.warmup)}`);
+  }
   if (!HANDLER_NAMES.some((h) => spec[h] !== undefined)) fail('a strategy needs at least one handler');
   return Object.freeze({ ...spec, [STRATEGY_BRAND]: true as const });
 }
@@ -111,9 +124,41 @@ export function isStrategyDefinition(x: unknown): x is AnyStrategyDefinition {
 export interface StrategySetup {
   readonly symbols: readonly string[];
   readonly intervals: readonly Interval[];
+  /** The warm-up as a number (each series needs that many), or with a record its largest count (what `history` covers). */
   readonly warmup: number;
+  /**
+   * With `warmup` given per interval: every declared interval's count (0 where the record names
+   * none); the runner then holds onBar of a symbol until all its series have theirs. Absent with a
+   * number (each series on its own, `warmup` each): read both forms through `warmupOf`.
+   */
+  readonly warmupByInterval?: Readonly<Partial<Record<Interval, number>>>;
   readonly history: number;
   readonly timerMs: number | undefined;
+}
+
+/** Closed bars the series of `interval` needs before onBar runs, in either form of `warmup`. */
+export function warmupOf(setup: StrategySetup, interval: Interval): number {
+  const by = setup.warmupByInterval;
+  return by === undefined ? setup.warmup : (by[interval] ?? 0);
+}
+
+const isCount = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= 0;
+
+/** A per-interval warmup checked against the declared intervals: each of them with its count (0 where not named). */
+function warmupRecord(value: object, intervals: readonly Interval[], fail: (message: string) => never): Partial<Record<Interval, number>> {
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (Array.isArray(value) || (proto !== Object.prototype && proto !== null)) {
+    return fail(`warmup must be a number or a record of interval -> number such as { '1m': 31, '1h': 20 }, got ${describeValue(value)}`);
+  }
+  const named = value as Record<string, unknown>;
+  for (const [k, n] of Object.entries(named)) {
+    if (!(INTERVALS as readonly string[]).includes(k)) fail(`warmup names '${k}', which is not an interval (one of ${INTERVALS.join(', ')})`);
+    if (!intervals.includes(k as Interval)) fail(`warmup names ${k}, which the strategy does not declare (its intervals: ${intervals.join(', ')}): declare it in intervals or drop it from warmup`);
+    if (!isCount(n)) fail(`warmup of ${k} must be an integer >= 0, got ${describeValue(n)}`);
+  }
+  const out: Partial<Record<Interval, number>> = {};
+  for (const i of intervals) out[i] = (named[i] as number | undefined) ?? 0;
+  return Object.freeze(out);
 }
 
 /** Resolve symbols, intervals, warm-up, history and timer for validated params; throws StrategyDefinitionError. */
@@ -137,16 +182,25 @@ export function resolveSetup<Schema extends ParamsSchema, S>(def: StrategyDefini
   if (!Array.isArray(intervals) || intervals.length === 0 || !intervals.every((i) => (INTERVALS as readonly string[]).includes(i))) {
     fail(`intervals must be a non-empty list of ${INTERVALS.join(', ')}; got ${JSON.stringify(intervals)}`);
   }
-  const warmup = get('warmup', def.warmup, 0);
-  if (!Number.isInteger(warmup) || warmup < 0) fail(`warmup must be an integer >= 0, got ${String(warmup)}`);
+  const declared: readonly Interval[] = Object.freeze([...new Set<Interval>(intervals)]);
+  const given = get<number | WarmupByInterval>('warmup', def.warmup, 0);
+  const byInterval = typeof given === 'object' && given !== null ? warmupRecord(given, declared, fail) : undefined;
+  if (byInterval === undefined && !isCount(given)) fail(`warmup must be an integer >= 0 or a record of interval -> integer >= 0, got ${String(given)}`);
+  // A record's largest count is what the kept history must cover.
+  const warmup = byInterval === undefined ? (given as number) : Math.max(0, ...Object.values(byInterval));
   const history = get('history', def.history, Math.max(1000, warmup));
-  if (!Number.isInteger(history) || history < Math.max(1, warmup)) fail(`history must be an integer >= max(1, warmup = ${warmup}), got ${String(history)}`);
+  if (!Number.isInteger(history) || history < Math.max(1, warmup)) {
+    const what = byInterval === undefined ? `warmup = ${warmup}` : `the largest warmup = ${warmup} (${declared.filter((i) => byInterval[i] === warmup).join(', ')})`;
+    fail(`history must be an integer >= max(1, ${what}), got ${String(history)}`);
+  }
   const timerMs = get<number | undefined>('timerMs', def.timerMs, undefined);
   if (timerMs !== undefined && (!Number.isInteger(timerMs) || timerMs < 1)) fail(`timerMs must be an integer >= 1, got ${String(timerMs)}`);
   return Object.freeze({
     symbols: Object.freeze([...new Set(symbols)]),
-    intervals: Object.freeze([...new Set(intervals)]),
+    intervals: declared,
     warmup,
+    // Only with a record: a numeric warmup's setup reads exactly as before.
+    ...(byInterval === undefined ? {} : { warmupByInterval: byInterval }),
     history,
     timerMs,
   });

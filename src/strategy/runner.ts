@@ -15,7 +15,10 @@
  * Closed bars only: a bar is accepted when clock.now() > bar.closeTime (the kline's closeTime is
  * its last millisecond, spec 2.6), so a backtest delivers each bar at openTime + interval. A bar
  * not newer than the series' last one (a re-sent kline after a reconnect) is ignored. Bars before
- * start() and bars while a series is still short of `warmup` only fill the history. A closed bar
+ * start() and bars while a series is still short of `warmup` only fill the history: with a number,
+ * each series on its own; with a count per interval, onBar of a symbol waits until every declared
+ * series of it has its count (a 1m bar is not handed over while the 1h series the strategy reads
+ * is short), checked only until it first has them. A closed bar
  * is copied into its history's columns; its frozen Bar is built when something can read it: an
  * onBar that takes the bar argument, or the strategy asking its series (bar-series.ts).
  */
@@ -28,7 +31,7 @@ import type { BarSeries } from './bar-series.ts';
 import { createContext } from './context.ts';
 import type { PlotStyle, StrategyContext } from './context.ts';
 import type { AnyStrategyDefinition, Params, StrategyDefinition, StrategySetup } from './define.ts';
-import { resolveSetup } from './define.ts';
+import { resolveSetup, warmupOf } from './define.ts';
 import { RunnerInputError } from './errors.ts';
 import { frozenCopy } from './freeze.ts';
 import { checkIntents } from './intent-schema.ts';
@@ -146,8 +149,16 @@ export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unkn
   private timerAt: number | undefined;
   private ignored = 0;
   private lastHistory: BarHistory | undefined;
-  /** Bars a series must have seen before onBar runs: max(1, warmup). */
+  /** Bars a series must have seen before onBar runs: max(1, warmup); 1 with a warmup per interval (`cold` holds the rest). */
   private readonly onBarFrom: number;
+  /**
+   * With a warmup per interval: each symbol whose series do not all have their count yet, with
+   * them and their counts. Undefined with a number, and once every symbol is warm: the bar path
+   * then pays one comparison.
+   */
+  private cold: Map<string, readonly WarmupNeed[]> | undefined;
+  /** When each symbol's series first all had their warm-up (per-interval form), by the clock. */
+  private readonly warmTimes = new Map<string, number>();
   /** Whether onBar can read its bar argument (reads-argument.ts): when it cannot, no Bar is built for it. */
   private readonly onBarTakesBar: boolean;
 
@@ -158,10 +169,18 @@ export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unkn
     this.options = options;
     this.params = parseParams(definition.name, definition.params, options.params);
     this.setup = resolveSetup(definition, this.params);
-    this.onBarFrom = Math.max(1, this.setup.warmup);
+    const perInterval = this.setup.warmupByInterval !== undefined;
+    this.onBarFrom = perInterval ? 1 : Math.max(1, this.setup.warmup);
     this.onBarTakesBar = definition.onBar !== undefined && readsArgument(definition.onBar, 1);
     for (const symbol of this.setup.symbols) {
       for (const interval of this.setup.intervals) this.histories.set(key(symbol, interval), new BarHistory(symbol, interval, this.setup.history));
+    }
+    if (perInterval && this.setup.warmup > 0) {
+      this.cold = new Map();
+      for (const symbol of this.setup.symbols) {
+        const needs = this.setup.intervals.map((i): WarmupNeed => ({ history: this.histories.get(key(symbol, i)) as BarHistory, bars: warmupOf(this.setup, i) })).filter((n) => n.bars > 0);
+        this.cold.set(symbol, needs);
+      }
     }
   }
 
@@ -182,6 +201,25 @@ export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unkn
   /** Bars ignored as duplicates or out of order. */
   get ignoredBars(): number {
     return this.ignored;
+  }
+
+  /**
+   * When onBar of `symbol` was first let through by a warmup per interval (every series of it had
+   * its count), by the clock; undefined before, and with a numeric warmup (each series on its own).
+   */
+  warmedAt(symbol: string): number | undefined {
+    return this.warmTimes.get(symbol);
+  }
+
+  /** The declared series of `symbol` still short of their warm-up: what each needs and has (for notices and tests). */
+  warmupShort(symbol: string): { interval: Interval; needs: number; has: number }[] {
+    const out: { interval: Interval; needs: number; has: number }[] = [];
+    for (const interval of this.setup.intervals) {
+      const has = this.histories.get(key(symbol, interval))?.count ?? 0;
+      const needs = warmupOf(this.setup, interval);
+      if (has < needs) out.push({ interval, needs, has });
+    }
+    return out;
   }
 
   /** The read-only history of a declared series (for reports and charts). */
@@ -233,6 +271,7 @@ export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unkn
     // Copied into the history; the frozen Bar is built from it only for a reader (history.last).
     history.push(candle);
     if (history.count < this.onBarFrom) return NONE;
+    if (this.cold !== undefined && !this.warm(symbol)) return NONE;
     const onBar = this.def.onBar;
     if (!onBar || this.current !== 'running') return NONE;
     // An onBar(ctx) cannot see its second argument: it gets nothing rather than a Bar nobody reads.
@@ -347,6 +386,20 @@ export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unkn
     if (this.current === 'running') this.fail(handler, kind, message);
   }
 
+  /** Per-interval warm-up: whether every declared series of `symbol` has its count (once they have, the symbol is not checked again). */
+  private warm(symbol: string): boolean {
+    const cold = this.cold as Map<string, readonly WarmupNeed[]>;
+    const needs = cold.get(symbol);
+    if (needs === undefined) return true;
+    // Not before start(): a bar fed then only fills the history (the time wanted is when onBar could first run).
+    if (this.current === 'created') return false;
+    for (const n of needs) if (n.history.count < n.bars) return false;
+    cold.delete(symbol);
+    this.warmTimes.set(symbol, this.view.now());
+    if (cold.size === 0) this.cold = undefined;
+    return true;
+  }
+
   /** Whether a bar may be stored: throws if it has not closed (lookahead); false (counted) for a duplicate or older one. */
   private accept(history: BarHistory, symbol: string, interval: Interval, candle: Candle): boolean {
     const now = this.view.now();
@@ -432,6 +485,12 @@ export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unkn
 }
 
 const key = (symbol: string, interval: Interval) => `${symbol}|${interval}`;
+
+/** A series and the closed bars it needs before onBar runs (per-interval warm-up). */
+interface WarmupNeed {
+  readonly history: BarHistory;
+  readonly bars: number;
+}
 
 /** What was thrown, as text; never throws itself (a thrown value may have no toString, or one that throws). */
 function errorMessage(e: unknown, prefix?: string): string {
