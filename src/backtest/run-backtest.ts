@@ -35,7 +35,7 @@ import { attachFills, Recorder } from './recorder.ts';
 import type { IntentRecord } from './recorder.ts';
 import { PlotRecorder } from './plot-recorder.ts';
 import { attachOpenTrade, attachTrades, RoundTripBook } from './round-trips.ts';
-import { runNotices } from './run-notices.ts';
+import { intervalWarmupNotices, runNotices } from './run-notices.ts';
 import { SimVenue } from './sim-venue.ts';
 import type { BacktestFill, BacktestRun, EquityPoint, OpenTrade, PlotLine, RoundTrip } from './types.ts';
 import { attachEquity } from './equity-columns.ts';
@@ -169,6 +169,8 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
   const interval = check(opts, runner.setup, runner.name);
   const longer = longerIntervals(runner.setup.intervals, interval, runner.name);
   const startupBars = preloadHistory(runner, clock, symbol, interval, opts.history, longer);
+  // What a warmup per interval still lacked once the history before the range was in (for its notice).
+  const shortAtStart = runner.setup.warmupByInterval === undefined || opts.history === undefined ? undefined : runner.warmupShort(symbol);
   /** The longer bars a run bar completed (reused). */
   const completed: Candle[] = [];
   // A strategy with a timer has it fired at each due time inside the bars (play-bar.ts), and at
@@ -259,6 +261,8 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
   if (venue.busy()) settleClose();
   player.finish(lastClose + 1);
   const lines: PlotLine[] | undefined = plots?.plots();
+  const byInterval = runner.setup.warmupByInterval;
+  const idleBars = byInterval === undefined || runner.setup.warmup === 0 ? 0 : barsBefore(rec.equity.columns().time, runner.warmedAt(symbol));
   const startBalances: Record<string, string> = {};
   for (const asset of Object.keys(opts.balances).sort()) startBalances[asset] = dec(opts.balances[asset] as string).toFixed();
   const run = {
@@ -272,7 +276,8 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
     to: lastClose + 1,
     barCount: count,
     ...(longer.length === 0 ? {} : { longerIntervals: longer.map((p) => p.interval) }),
-    warmup: runner.setup.warmup,
+    // A numeric warmup reads as it always has; one per interval says each count and how many of the run's bars it took.
+    ...(byInterval === undefined ? { warmup: runner.setup.warmup } : { warmupByInterval: { ...byInterval }, warmupIdleBars: idleBars }),
     ...(startupBars > 0 ? { startupBars } : {}),
     missingBars: missing,
     market: { open: firstOpenText, close: lastCloseKept === undefined ? firstOpenText : closeText(lastCloseKept) },
@@ -289,7 +294,10 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
     ...(lines === undefined || lines.length === 0 ? {} : { plots: lines }),
     denials: rec.denials,
     strategyFailures: rec.failures,
-    notices: runNotices({ warmup: runner.setup.warmup, barCount: count, startupBars }),
+    notices:
+      byInterval === undefined
+        ? runNotices({ warmup: runner.setup.warmup, barCount: count, startupBars })
+        : intervalWarmupNotices({ byInterval, interval, barCount: count, idleBars, startupBars, historyGiven: opts.history !== undefined, shortAtStart: shortAtStart ?? [], shortAtEnd: runner.warmupShort(symbol) }),
   };
   // Built from the recorded fills, trip records and columns on first read (recorder.ts,
   // round-trips.ts, equity-columns.ts); same places in the JSON.
@@ -297,6 +305,22 @@ export function runBacktest(opts: BacktestOptions): BacktestRun {
   attachTrades(run, trips);
   attachOpenTrade(run, trips, symbol, run.market.close, count);
   return attachEquity(run, rec.equity.columns()) satisfies BacktestRun;
+}
+
+/**
+ * The run's bars delivered before `at` (a bar is delivered at its close time + 1): those a warmup
+ * per interval held onBar back on. All of them when it never let onBar through (`at` undefined).
+ */
+function barsBefore(closeTimes: Float64Array, at: number | undefined): number {
+  if (at === undefined) return closeTimes.length;
+  let lo = 0;
+  let hi = closeTimes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((closeTimes[mid] as number) + 1 < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** The venue's part of a detailed bar: its shorter bars played one after the other (the bar itself when it has none). */

@@ -9,7 +9,7 @@ import { alignTable, barsText, fmtDayStats, fmtDrawdownWindow, fmtDuration, fmtE
 import { runSpanMs } from './metrics-returns.ts';
 import { feesInQuote, statsByTag, tradeStats } from './metrics-trades.ts';
 import { dayReturns } from './period-returns.ts';
-import { warmupLine } from './run-notices.ts';
+import { runWarmupLine } from './run-notices.ts';
 import type { BacktestMetrics, BacktestRun } from './types.ts';
 
 function balances(b: Record<string, string>): string {
@@ -35,7 +35,7 @@ function missingText(run: BacktestRun): string {
 
 /** How many bars the strategy's warmup took from the run, when it took any. */
 function warmupRow(run: BacktestRun): [string, string][] {
-  const line = warmupLine(run.warmup, run.barCount, run.startupBars);
+  const line = runWarmupLine(run);
   return line === undefined ? [] : [['Warmup', line]];
 }
 

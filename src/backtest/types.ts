@@ -133,12 +133,20 @@ export interface BacktestRun {
   /**
    * The strategy's `warmup`: closed bars its series needed before onBar ran. They come from the
    * run's own bars (nothing is loaded before `from`): the first warmup - 1 bars only filled its
-   * history. Absent from a run made by hand.
+   * history. Absent from a run made by hand, and with a warmup per interval (`warmupByInterval`).
    */
   warmup?: number;
   /**
+   * With the strategy's `warmup` given per interval (define.ts) instead of `warmup`: each declared
+   * interval's count (0 where it named none). onBar ran once every series had its count.
+   */
+  warmupByInterval?: Record<string, number>;
+  /** With `warmupByInterval`: the run's bars before onBar first ran (they only filled the history; all of them when it never ran). */
+  warmupIdleBars?: number;
+  /**
    * Bars before the range handed to the strategy as history (BacktestOptions.history: a
-   * walk-forward window's preceding bars), so the warmup took that many fewer of the run's own.
+   * walk-forward window's preceding bars, the journal's before --from for a warmup per interval),
+   * so the warmup took that many fewer of the run's own.
    * Absent when none were.
    */
   startupBars?: number;

@@ -6,7 +6,7 @@ import { barsText, fmtDayStats, fmtDuration, fmtEdge, fmtFillModel, fmtNum, fmtO
 import { runSpanMs } from '../metrics-returns.ts';
 import { statsByTag, tradeStats } from '../metrics-trades.ts';
 import { dayReturns, monthlyReturns } from '../period-returns.ts';
-import { warmupLine } from '../run-notices.ts';
+import { runWarmupLine } from '../run-notices.ts';
 import { missingBarsText } from '../summary.ts';
 import type { BacktestMetrics, BacktestRun } from '../types.ts';
 
@@ -39,7 +39,7 @@ function missingHtml(run: BacktestRun): string {
 
 /** The summary's Warmup line (how many of the run's bars only filled the strategy's history), when there is one. */
 function warmupHtml(run: BacktestRun): string {
-  const line = warmupLine(run.warmup, run.barCount, run.startupBars);
+  const line = runWarmupLine(run);
   return line === undefined ? '' : `    <dt>Warmup</dt><dd>${escapeHtml(line)}</dd>\n`;
 }
 

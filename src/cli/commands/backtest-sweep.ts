@@ -14,6 +14,8 @@ import { bestParamArgs, formatSweepTable, sweepToJson, valuesText } from '../../
 import { runWalkForward, WalkForwardPlanError } from '../../backtest/walk-forward.ts';
 import type { SweepGrid } from '../../backtest/sweep-grid.ts';
 import { resolveSetup } from '../../strategy/define.ts';
+import { warmupRunBars } from '../../backtest/warmup-span.ts';
+import type { Interval } from '../../strategy/types.ts';
 import { parseParams } from '../../strategy/params.ts';
 import { formatWalkForward, walkForwardToJson } from '../../backtest/walk-forward-format.ts';
 import { jsonReplacer } from '../../backtest/metrics-json.ts';
@@ -88,7 +90,7 @@ export async function runSweepCommand(io: CliIo, args: SweepArgs, ctx: SweepCont
   const base = `${ctx.strategy.name}-${ctx.symbol}-${ctx.interval}`;
   if (args.walkForward) {
     const progress = runProgress();
-    const warmup = largestWarmup(ctx.strategy, grid);
+    const warmup = largestWarmup(ctx.strategy, grid, ctx.interval as Interval);
     const result = await runWalkForward(job, grid, {
       folds: args.folds ?? 4,
       ...(warmup.bars > 0 ? { minWindowBars: warmup.bars, minWindowSource: warmup.source } : {}),
@@ -121,15 +123,16 @@ export async function runSweepCommand(io: CliIo, args: SweepArgs, ctx: SweepCont
 /**
  * The longest warmup across the grid's parameter sets (a walk-forward window must be longer), and
  * where it comes from for the message: the strategy, and the set that needs it when they differ.
+ * In the run's bars: a warmup per interval counts a longer interval's bars in the run's (warmup-span.ts).
  */
-export function largestWarmup(strategy: AnyStrategyDefinition, grid: SweepGrid): { bars: number; source: string } {
+export function largestWarmup(strategy: AnyStrategyDefinition, grid: SweepGrid, interval: Interval): { bars: number; source: string } {
   let bars = 0;
   let at: Record<string, unknown> = {};
   const warmups = new Set<number>();
   for (const point of grid.points) {
     let warmup: number;
     try {
-      warmup = resolveSetup(strategy, parseParams(strategy.name, strategy.params, point.params) as never).warmup;
+      warmup = warmupRunBars(resolveSetup(strategy, parseParams(strategy.name, strategy.params, point.params) as never), interval);
     } catch {
       continue; // such a set fails in its own run, which reports it
     }

@@ -53,6 +53,8 @@ import { HalyardError } from '../../exchange/errors/errors.ts';
 import { loadStrategy } from '../../strategy/loader.ts';
 import { parseParams } from '../../strategy/params.ts';
 import { INTERVALS } from '../../strategy/types.ts';
+import type { Interval } from '../../strategy/types.ts';
+import { warmupHistoryStart } from '../../backtest/warmup-span.ts';
 import { UsageError } from '../errors.ts';
 import { intOption, numberFlag, numberOption } from '../options.ts';
 import { openExistingJournal } from '../journal-file.ts';
@@ -308,6 +310,10 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
       throw new UsageError(`no complete ${symbol} ${interval} bars in ${asked}: its ${series.stored} bars there (${formatTime(span.stored.first)} .. ${formatTime(span.stored.last)}) cover only part of the ${interval} ${periodsText(span.partial)}${elsewhere}`);
     }
     const range = span.bars;
+    // A warmup per interval gets its bars before --from from the journal (Freqtrade's startup
+    // candles: 20 1h bars are 20 hours of the run's bars); a numeric one is taken from the run's own, as always.
+    const warmFrom = from === undefined ? undefined : warmupHistoryStart(setup, interval as Interval, range.first);
+    const history = warmFrom === undefined ? {} : { history: seriesBars(journal, series, warmFrom, range.first) };
     // The periods the stored bars cover only in part at the ends, left out (said on the summary's bars line).
     const leftOut = span.partial.length === 0 ? '' : `; ${span.partial.length} partial ${periodsText(span.partial)} left out`;
     const barsLine = madeFrom === undefined ? [] : [`bars    ${interval} (${madeFrom}${leftOut})`];
@@ -343,6 +349,7 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
           ...{ strategy, params, symbol, interval, bars: seriesBars(journal, series, from, to), instrument, fees, balances, fillModel, from, to },
           ...{ runId: `backtest-${strategy.name}`, onLog: (e) => log.add(e), recordPlots: true, onGap: (prev, open) => gaps.add(prev, open) },
           ...(series.detailed === true ? { detailed: true } : {}),
+          ...history,
         }),
       );
     } catch (e) {

@@ -5,6 +5,7 @@
  */
 import type { Argv } from 'yargs';
 import { alignTable } from '../../backtest/metrics-format.ts';
+import { warmupCounts } from '../../backtest/run-notices.ts';
 import { HalyardError } from '../../exchange/errors/errors.ts';
 import { resolveSetup } from '../../strategy/define.ts';
 import type { AnyStrategyDefinition, StrategySetup } from '../../strategy/define.ts';
@@ -60,7 +61,7 @@ export function formatStrategy(def: AnyStrategyDefinition): string {
 
 /**
  * What the strategy trades with its defaults: symbols, intervals (a backtest runs on the first and
- * makes the longer ones from it), warmup, timer. With required parameters there are no defaults to
+ * makes the longer ones from it), warmup (per interval when so given), timer. With required parameters there are no defaults to
  * resolve: it says which to give.
  */
 function setupLine(def: AnyStrategyDefinition): string {
@@ -73,7 +74,9 @@ function setupLine(def: AnyStrategyDefinition): string {
     return `with its defaults: cannot resolve its setup (${e instanceof Error ? e.message : String(e)})`;
   }
   const timer = setup.timerMs === undefined ? '' : `, onTimer every ${durationText(setup.timerMs)}`;
-  const warmup = setup.warmup > 0 ? `, warmup ${setup.warmup} bar${setup.warmup === 1 ? '' : 's'}` : '';
+  // A warmup per interval lists each interval's count ('warmup 1m 31, 1h 20 bars').
+  const counts = setup.warmupByInterval === undefined ? `${setup.warmup} bar${setup.warmup === 1 ? '' : 's'}` : warmupCounts(setup.warmupByInterval);
+  const warmup = setup.warmup > 0 ? `, warmup ${counts}` : '';
   return `with its defaults: ${setup.symbols.join(', ')} on ${setup.intervals.join(', ')}${warmup}${timer}`;
 }
 
