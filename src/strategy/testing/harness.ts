@@ -178,6 +178,15 @@ export class StrategyHarness {
     });
   }
 
+  /**
+   * The declared series of `symbol` still short of their warm-up (`warmup`, a number or per
+   * interval), with what each needs and has: empty once it is warm. With a warmup per interval,
+   * onBar of the symbol runs only then (feed the longer interval's bars with `bar(c, symbol, '1h')`).
+   */
+  warmupShort(symbol = this.symbol): { interval: Interval; needs: number; has: number }[] {
+    return this.runner.warmupShort(symbol);
+  }
+
   /** Open orders, oldest first. */
   openOrders(): readonly PaperOrder[] {
     return [...this.orders.orders.openOrders(this.runner.name)].map(paper);
