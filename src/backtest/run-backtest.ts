@@ -10,6 +10,7 @@
  * run's (a 1h trend filter on a 1m strategy: Freqtrade's informative timeframes) gets their bars
  * made from the run's (data/resample.ts PeriodStream), each delivered when the run's bar that
  * completes it has closed, before that bar (longest first): onBar of the run's bar reads them.
+ * With a warmup per interval (define.ts), onBar waits until each of them has its count (runner.ts).
  * After the last bar the strategy is stopped and what is still queued runs with no market price. The same options give a byte-identical result (JSON.stringify):
  * ids count from fixed seeds, nothing reads the wall clock, every collection keeps insertion order.
  */
@@ -73,7 +74,8 @@ export interface BacktestOptions {
    * Bars before the first one, oldest first, given to the strategy as its history (startup
    * candles, as Freqtrade loads them before a timerange): never traded on, not in the results,
    * so the run's first bars trade once the history covers the warmup. Walk-forward windows get
-   * the bars before them this way.
+   * the bars before them this way, and `halyard backtest --from` those a warmup per interval
+   * needs (warmup-span.ts); the run's notices name an interval they fell short for.
    */
   readonly history?: Iterable<BarInput>;
   /**
