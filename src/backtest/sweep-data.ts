@@ -81,6 +81,15 @@ export function* barsOf(source: DataSource, symbol: string, interval: string, wi
   }
 }
 
+/**
+ * The journal's bars opening in [start, end) (a run's history before its range: a warmup per
+ * interval's startup bars); none from a synthetic source, which has nothing before its first bar.
+ */
+export function barsBefore(source: DataSource, symbol: string, interval: string, start: number, end: number): Iterable<BarInput> {
+  if (source.kind === 'synthetic') return [];
+  return seriesBars(journal(source.path), journalSeries(source, symbol, interval), start, end);
+}
+
 /** Close cached journals (end of a worker, end of a test). */
 export function closeDataSources(): void {
   for (const j of journals.values()) j.close();

@@ -13,8 +13,14 @@ import { fmtTime } from './metrics-format.ts';
 import { computeMetrics } from './metrics.ts';
 import { runBacktest } from './run-backtest.ts';
 import type { BarInput } from './bar-input.ts';
-import { barsOf } from './sweep-data.ts';
+import { barsBefore, barsOf } from './sweep-data.ts';
+import { warmupHistoryStart } from './warmup-span.ts';
+import { resolveSetup } from '../strategy/define.ts';
+import { INTERVALS } from '../strategy/types.ts';
+import type { Interval } from '../strategy/types.ts';
 import type { BacktestJob, JobOutcome } from './sweep-job.ts';
+
+const isInterval = (i: string): i is Interval => (INTERVALS as readonly string[]).includes(i);
 
 const strategies = new Map<string, Promise<AnyStrategyDefinition>>();
 
@@ -42,7 +48,7 @@ export async function executeJob(job: BacktestJob): Promise<JobOutcome> {
       symbol: job.symbol,
       interval: job.interval,
       bars: barsOf(job.data, job.symbol, job.interval, job.window),
-      ...historyOf(job),
+      ...historyOf(job, strategy, params),
       instrument: parseInstrument(job.instrument),
       fees: job.fees,
       balances: job.balances,
@@ -75,9 +81,18 @@ function failureText(f: { readonly handler: string; readonly time: number; reado
   return `${f.handler} at ${fmtTime(f.time)}: ${f.message}`;
 }
 
-/** The bars before the job's window it asks for as history (BarWindow.history), as runBacktest options. */
-function historyOf(job: BacktestJob): { history?: Iterable<BarInput> } {
+/**
+ * The bars before the job's window it asks for as history (BarWindow.history), as runBacktest
+ * options; without a window, a journal range's bars before `from` that a warmup per interval
+ * needs, as `halyard backtest --from` loads them (warmup-span.ts).
+ */
+function historyOf(job: BacktestJob, strategy: AnyStrategyDefinition, params: Record<string, unknown>): { history?: Iterable<BarInput> } {
   const w = job.window;
+  const from = job.data.kind === 'journal' ? job.data.from : undefined;
+  if (w === undefined && from !== undefined && isInterval(job.interval)) {
+    const start = warmupHistoryStart(resolveSetup(strategy, params as never), job.interval, from);
+    return start === undefined ? {} : { history: barsBefore(job.data, job.symbol, job.interval, start, from) };
+  }
   const n = Math.min(w?.history ?? 0, w?.skip ?? 0);
   if (w === undefined || n <= 0) return {};
   return { history: barsOf(job.data, job.symbol, job.interval, { skip: w.skip - n, take: n }) };

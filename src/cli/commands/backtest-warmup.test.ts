@@ -13,6 +13,9 @@ import { openJournal } from '../../journal/journal.ts';
 import { runCommand } from '../test-support.ts';
 import { backtestCommand } from './backtest.ts';
 import { strategiesCommand } from './strategies.ts';
+import { largestWarmup } from './backtest-sweep.ts';
+import { buildGrid, parseSweepSpecs } from '../../backtest/sweep.ts';
+import { loadStrategy } from '../../strategy/loader.ts';
 
 const INDEX = fileURLToPath(new URL('../../strategy/index.ts', import.meta.url));
 const T0 = Date.UTC(2024, 0, 1);
@@ -94,6 +97,12 @@ describe('halyard backtest: warmup per interval', () => {
     expect(r.code).toBe(0);
     const { run } = JSON.parse(readFileSync(json, 'utf8')) as SavedRun & { run: { warmup?: number } };
     expect([run.startupBars, run.warmup, run.warmupByInterval]).toEqual([undefined, 31, undefined]);
+  });
+
+  it('a walk-forward window must be longer than the warm-up counted in the run\'s bars: 3 1h bars are 4 hours of 1m bars at most', async () => {
+    const def = (await loadStrategy(strategy)).definition;
+    expect(largestWarmup(def, buildGrid(def, parseSweepSpecs(['slow=5,300'])), '1m')).toEqual({ bars: 300, source: 'hourly-trend at slow=300, the largest across the grid' });
+    expect(largestWarmup(def, buildGrid(def, parseSweepSpecs(['slow=5,10'])), '1m')).toEqual({ bars: 240, source: 'hourly-trend, the same at every parameter set' });
   });
 
   it('`halyard strategies` shows the warmup per interval', async () => {
