@@ -6,8 +6,8 @@
  */
 export { z } from 'zod';
 
-export { defineStrategy, isStrategyDefinition, resolveSetup } from './define.ts';
-export type { AnyStrategyDefinition, Params, StrategyDefinition, StrategyHandlers, StrategySetup, StrategySpec } from './define.ts';
+export { defineStrategy, isStrategyDefinition, resolveSetup, warmupOf } from './define.ts';
+export type { AnyStrategyDefinition, Params, StrategyDefinition, StrategyHandlers, StrategySetup, StrategySpec, WarmupByInterval } from './define.ts';
 export { decimalParam, intervalParam, parseParams } from './params.ts';
 export type { ParamsSchema } from './params.ts';
 
