@@ -8,6 +8,7 @@
 import { alignTable, barsText, fmtDayStats, fmtDrawdownWindow, fmtDuration, fmtEdge, fmtFillModel, fmtNum, fmtOpenTrade, fmtParams, fmtSigned, fmtSignedPct, fmtTagStats, fmtTime, metricRows } from './metrics-format.ts';
 import { runSpanMs } from './metrics-returns.ts';
 import { feesInQuote, statsByTag, tradeStats } from './metrics-trades.ts';
+import { denialHint } from '../strategy/denial-hint.ts';
 import { dayReturns } from './period-returns.ts';
 import { runWarmupLine } from './run-notices.ts';
 import type { BacktestMetrics, BacktestRun } from './types.ts';
@@ -39,18 +40,7 @@ function warmupRow(run: BacktestRun): [string, string][] {
   return line === undefined ? [] : [['Warmup', line]];
 }
 
-/** The helper of the strategy context that avoids a denial's reason, when one does (the summary's Denied line). */
-const HINTS: readonly [RegExp, string][] = [
-  [/PRICE_FILTER: \w+ \S+ is not a multiple of tickSize/, 'ctx.instrument().roundPrice() puts a price on the tick'],
-  [/LOT_SIZE: quantity \S+ is not a multiple of stepSize/, 'ctx.instrument().roundQty() puts a quantity on the step'],
-  [/LOT_SIZE: quantity \S+ is above maxQty/, 'ctx.instrument().capQty() keeps a quantity within maxQty'],
-  [/LOT_SIZE: quantity \S+ is below minQty|NOTIONAL: .* is below minNotional/, 'ctx.instrument().meetsMinimums() says whether an order is large enough'],
-];
-
-export function denialHint(reasons: readonly string[]): string | undefined {
-  for (const [pattern, hint] of HINTS) if (reasons.some((r) => pattern.test(r))) return hint;
-  return undefined;
-}
+export { denialHint };
 
 export function formatSummary(run: BacktestRun, metrics: BacktestMetrics): string {
   const head = alignTable(

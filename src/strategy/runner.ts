@@ -32,6 +32,7 @@ import { createContext } from './context.ts';
 import type { PlotStyle, StrategyContext } from './context.ts';
 import type { AnyStrategyDefinition, Params, StrategyDefinition, StrategySetup } from './define.ts';
 import { resolveSetup, warmupOf } from './define.ts';
+import { withDenialHint } from './denial-hint.ts';
 import { RunnerInputError } from './errors.ts';
 import { frozenCopy } from './freeze.ts';
 import { checkIntents } from './intent-schema.ts';
@@ -114,7 +115,8 @@ function orderUpdateOf(input: OrderUpdateInput): OrderUpdate {
   if (hasPrice) u.price = price;
   if (hasStop) u.stopPrice = stopPrice;
   if (hasOrig) u.origQty = origQty;
-  if ('reason' in input) u.reason = input.reason;
+  // A pre-trade denial names the context helper that avoids it (denial-hint.ts), when one does.
+  if ('reason' in input) u.reason = input.status === 'DENIED' && input.reason !== undefined ? withDenialHint(input.reason) : input.reason;
   if (!hasPrice) u.price = undefined;
   if (!hasStop) u.stopPrice = undefined;
   if (!hasOrig) u.origQty = undefined;

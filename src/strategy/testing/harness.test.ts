@@ -94,7 +94,7 @@ describe('StrategyHarness', () => {
     h.start();
     h.bar(candlesFromCloses(['105'])[0]!);
     expect(events).toEqual([
-      'update tick DENIED (Filter failure: PRICE_FILTER: price 100.005 is not a multiple of tickSize 0.01 above minPrice 0.01)',
+      'update tick DENIED (Filter failure: PRICE_FILTER: price 100.005 is not a multiple of tickSize 0.01 above minPrice 0.01 (hint: ctx.instrument().roundPrice() puts a price on the tick))',
       'update big DENIED (Account has insufficient balance for requested action: needs 2000 PHP, 1000 available)',
     ]);
     expect(h.venue.engine.allOrders('backtest')).toEqual([]);
