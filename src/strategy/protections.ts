@@ -33,10 +33,12 @@
  * place: the cost of dust a trade leaves behind stays with that trade (round-trips matches lots
  * FIFO and carries the dust's cost into the next trade), so with base commissions a trade's PnL can
  * differ from `run.trades`' by the value of that dust. Its exit tag is the tag of the fill that
- * made it flat (`sl`, `trail`, `tp`, `time` with exits()). The base held is counted from the fills,
- * starting from `ctx.position()` the first time a bar or fill of the symbol arrives; a position
- * held then is a trade whose cost is its average entry price, when the engine knows one (else its
- * PnL is unknown: it counts as an exit and a stop-loss, never for low profit).
+ * made it flat (`sl`, `trail`, `tp`, `time` with exits()). The base held is counted from the fills
+ * (ctx.position() is no guide inside onFill: the engine applies a batch of fills before telling
+ * the strategy of the first), starting from `ctx.position()` the first time a bar or fill of the
+ * symbol arrives (normally the first bar after the warm-up); a position held then is a trade whose
+ * cost is its average entry price, when the engine knows one (else its PnL is unknown: it counts
+ * as an exit and a stop-loss, never for low profit).
  *
  * Time is the bars' and the fills' (`ctx.now()`, virtual in a backtest), never the wall clock;
  * money is Decimal, the config's fractions are numbers. Everything lives in `state`, a plain
