@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { generateSeries } from '../core/synthetic/index.ts';
+import { defineStrategy, place, z } from '../strategy/index.ts';
+import { testInstrument } from '../strategy/testing/index.ts';
+import type { BacktestBar } from './types.ts';
+import { checkWarmup, formatWarmupCheck, relDiff, WarmupCheckInputError } from './warmup-check.ts';
+import type { BarSource, WarmupCheckOptions } from './warmup-check.ts';
+
+/** 3000 minutes of a drifting market, as plain bars (the generator's candle is reused). */
+const BARS: BacktestBar[] = [...generateSeries({ seed: 11, segments: [{ regime: 'slowUp', bars: 1500 }, { regime: 'slowDown', bars: 1500 }] })].map((c) => ({
+  openTime: c.openTime,
+  closeTime: c.closeTime,
+  ...c.exact,
+}));
+const source: BarSource = (from, to) => BARS.filter((b) => (from === undefined || b.openTime >= from) && (to === undefined || b.openTime < to));
+const T = (i: number): number => (BARS[i] as BacktestBar).openTime;
+
+/** Long when the close is above the average, flat below it; plots the average. */
+function trend(kind: 'ema' | 'sma', period: number, warmup: number) {
+  return defineStrategy({
+    name: `${kind}-trend`,
+    params: z.object({}),
+    symbols: ['BTCPHP'],
+    intervals: ['1m'],
+    warmup,
+    onBar(ctx, bar) {
+      const avg = ctx.bars()[kind](period).value;
+      ctx.plot(kind.toUpperCase(), avg);
+      if (avg === undefined) return;
+      const close = Number(bar.close);
+      if (ctx.position().flat && close > avg) return [place({ symbol: ctx.symbol, side: 'BUY', type: 'MARKET', quoteOrderQty: '1000' })];
+      if (!ctx.position().flat && close < avg) return [place({ symbol: ctx.symbol, side: 'SELL', type: 'MARKET', quantity: ctx.instrument().capQty(ctx.position().base) })];
+      return undefined;
+    },
+  });
+}
+
+const base = (strategy: WarmupCheckOptions['strategy']): WarmupCheckOptions => ({
+  strategy,
+  symbol: 'BTCPHP',
+  interval: '1m',
+  source,
+  instrument: testInstrument(),
+  fees: { maker: '0.001', taker: '0.001' },
+  balances: { PHP: '100000' },
+  from: T(1400),
+  to: T(2600),
+});
+
+describe('checkWarmup: the recursive check', () => {
+  it('flags an EMA(50) with warmup 10: the average differs with more history, and says how much history it needs', () => {
+    const r = checkWarmup(base(trend('ema', 50, 10)));
+    expect(r.baseHistory).toBe(9);
+    expect(r.passed).toBe(false);
+    const ema = r.plots.find((p) => p.name === 'EMA');
+    expect(ema?.verdict).toBe('raise');
+    expect(ema?.stableFrom).toBeGreaterThan(9);
+    expect(ema?.runs[0]?.maxRelDiff).toBeGreaterThan(1e-6);
+    const lines = formatWarmupCheck(r);
+    expect(lines.join('\n')).toMatch(new RegExp(`^Plot 'EMA': differs until ${ema?.stableFrom ?? 0} bars of history \\(largest relative difference .* with 9 bars of history at .*\\): raise warmup to at least ${(ema?.stableFrom ?? 0) + 1}\\.$`, 'm'));
+    expect(lines.at(-1)).toBe('Result: a check found a difference (exit code 1).');
+  });
+
+  it('passes the same EMA(50) with warmup 300', () => {
+    const r = checkWarmup(base(trend('ema', 50, 300)));
+    expect(r.baseHistory).toBe(299);
+    expect(r.plots.map((p) => [p.name, p.verdict])).toEqual([['EMA', 'stable']]);
+    expect(r.orders.verdict).toBe('stable');
+    expect(r.orders.runs[0]?.intents).toBeGreaterThan(2);
+    expect(r.lookahead?.prefix.same).toBe(true);
+    expect(r.lookahead?.resume?.same).toBe(true);
+    expect(r.passed).toBe(true);
+    const text = formatWarmupCheck(r).join('\n');
+    expect(text).toMatch(/^Plot 'EMA': stable with warmup 300 \(largest relative difference .*\)\.$/m);
+    expect(text).toMatch(/^Orders: stable with warmup 300 \(every run sent the same \d+ intents\)\.$/m);
+    expect(text).toMatch(/^Note: the strategy keeps its last 1000 bars \(history\)/m);
+  });
+
+  it('passes an SMA(10) with warmup 10 exactly: every run plots the same numbers', () => {
+    const r = checkWarmup({ ...base(trend('sma', 10, 10)), startups: [50, 200] });
+    expect(r.passed).toBe(true);
+    expect(r.plots[0]?.runs.map((x) => x.maxRelDiff)).toEqual([0, 0, 0]);
+    expect(r.startups).toEqual([0, 50, 200]);
+    // Flat at a bar near the middle: the second part, run with the first as history, decides as the whole run did.
+    expect(r.lookahead?.resume?.same).toBe(true);
+    expect(r.lookahead?.prefix.same).toBe(true);
+    expect(formatWarmupCheck(r)).toContain("Plot 'SMA': stable with warmup 10 (identical in every run).");
+  });
+
+  it('starts after the largest startup without --from', () => {
+    const r = checkWarmup({ ...base(trend('sma', 10, 10)), from: undefined, startups: [100] });
+    expect(r.from).toBe(T(110));
+    expect(r.to).toBe(T(2600));
+  });
+
+  it('refuses too little history for the startups asked, saying how many bars there are', () => {
+    expect(() => checkWarmup({ ...base(trend('sma', 10, 10)), from: T(300), startups: [500] })).toThrow(WarmupCheckInputError);
+    expect(() => checkWarmup({ ...base(trend('sma', 10, 10)), from: T(300), startups: [500] })).toThrow(/300 bars of BTCPHP 1m come before .*; the warm-up needs 9 and a startup of 500 needs 509: .*at most 291/);
+    expect(() => checkWarmup({ ...base(trend('sma', 10, 10)), from: T(2999) + 60_000 })).toThrow(/no BTCPHP 1m bars in/);
+    expect(() => checkWarmup({ ...base(trend('sma', 10, 10)), startups: [0] })).toThrow(/at least one startup above 0/);
+  });
+});
+
+/** Module-level state: shared by every run in the process, as a strategy must never keep it. */
+let calls = 0;
+const counting = defineStrategy({
+  name: 'module-counter',
+  params: z.object({}),
+  symbols: ['BTCPHP'],
+  intervals: ['1m'],
+  onBar(ctx) {
+    calls++;
+    ctx.plot('calls', calls);
+    if (calls % 97 === 0) return [place({ symbol: ctx.symbol, side: ctx.position().flat ? 'BUY' : 'SELL', type: 'MARKET', ...(ctx.position().flat ? { quoteOrderQty: '1000' } : { quantity: ctx.instrument().capQty(ctx.position().base) }) })];
+    return undefined;
+  },
+});
+
+describe('checkWarmup: the lookahead self-check', () => {
+  it('flags a strategy whose decisions follow a module-level counter', () => {
+    const r = checkWarmup({ ...base(counting), startups: [10] });
+    expect(r.passed).toBe(false);
+    expect(r.lookahead?.prefix.same).toBe(false);
+    expect(r.lookahead?.prefix.firstDifference).toBeDefined();
+    const text = formatWarmupCheck(r).join('\n');
+    expect(text).toMatch(/^Lookahead: the first part run alone \(to .*\) decided differently: at .* the whole run sent .*, the part .*; the strategy depends on more than the bars it has seen \(module-level state shared between runs, the wall clock such as Date\.now\(\)\)\.$/m);
+    expect(text).toMatch(/^Lookahead: the first part run alone .* plotted 'calls' differently/m);
+  });
+});
+
+describe('relDiff', () => {
+  it('is 0 for equal numbers (NaN too), relative to the larger otherwise', () => {
+    expect([relDiff(2, 2), relDiff(Number.NaN, Number.NaN), relDiff(0, 0), relDiff(100, 99), relDiff(0, 1)]).toEqual([0, 0, 0, 0.01, 1]);
+  });
+});
+
+describe('checkWarmup: the tolerance', () => {
+  it('holds an EMA(50) after 300 bars to a tighter tolerance too: then it needs more history', () => {
+    const r = checkWarmup({ ...base(trend('ema', 50, 300)), tolerance: 1e-9 });
+    expect(r.plots[0]?.verdict).toBe('raise');
+    expect(r.plots[0]?.stableFrom).toBe(399);
+    expect(formatWarmupCheck(r)).toContain("Plot 'EMA': differs until 399 bars of history (largest relative difference 3.8e-8 with 299 bars of history at 2024-01-01T23:21Z): raise warmup to at least 400.");
+  });
+});

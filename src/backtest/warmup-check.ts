@@ -1,0 +1,487 @@
+/**
+ * Does a strategy's warm-up suffice? Freqtrade's `recursive-analysis`, plus a lookahead self-check,
+ * on the one backtest path (runBacktest's public options only: `history`, `recordPlots`, `onIntent`).
+ *
+ * Recursive check: the same decision range [from, to) is run several times, each with a different
+ * amount of history before `from`: the least the warm-up needs (numeric warmup W: W - 1 bars, so
+ * the first bar is the W-th; per interval: warmup-span.ts warmupHistoryStart), then that plus N
+ * bars for each N of `startups`. EMA, RSI and their kind depend on every bar they were fed, so a
+ * short warm-up decides differently than a run (or a live start) with more history. Each run is
+ * compared with the one given the most history (the reference): the first intent that differs,
+ * and per plotted line (ctx.plot) the largest relative difference. A line (or the orders) is
+ * stable from the least history at which it, and every run with more, agrees with the reference.
+ *
+ * Lookahead self-check: Halyard strategies see closed bars only, but code can still cheat through
+ * module-level state (shared across runs) or the wall clock. The range is cut at a bar `cut`:
+ * (1) prefix: [from, cut) run alone must decide exactly as the whole run did before the cut, which
+ * a strategy that reads only its bars always does; (2) resume: [cut, to) run with everything before
+ * the cut as history, and the balances the whole run held there, must decide as the whole run did
+ * after the cut: it sees the same bars. The cut is a bar near the middle where the whole run held
+ * no position and sent nothing at the cut's open; orders still open there and state in ctx.state
+ * (a bar counter, a cooldown) also make the resume differ, which the finding says.
+ *
+ * Relative difference of a and b: |a - b| / max(|a|, |b|) (0 when equal); a point one run plotted
+ * and the other did not counts as Infinity.
+ */
+import type { Instrument } from '../core/market/index.ts';
+import type { FeeRates } from '../core/matching/index.ts';
+import { D } from '../core/money/decimal.ts';
+import type { OrderIntent } from '../core/orders/types.ts';
+import { formatTime } from '../data/time-text.ts';
+import { resolveSetup } from '../strategy/define.ts';
+import type { AnyStrategyDefinition, StrategySetup } from '../strategy/define.ts';
+import { parseParams } from '../strategy/params.ts';
+import type { Interval } from '../strategy/types.ts';
+import type { BarInput } from './bar-input.ts';
+import type { FillModel } from './fill-model.ts';
+import { runBacktest } from './run-backtest.ts';
+import type { IntentRecord } from './run-backtest.ts';
+import type { BacktestRun, PlotLine } from './types.ts';
+import { warmupHistoryStart, warmupRunBars } from './warmup-span.ts';
+
+/** Bars opening in [from, to) (either open), oldest first; a fresh iterable each call (its Candle may be reused). */
+export type BarSource = (from?: number, to?: number) => Iterable<BarInput>;
+
+export interface WarmupCheckOptions {
+  readonly strategy: AnyStrategyDefinition;
+  readonly params?: Record<string, unknown>;
+  readonly symbol: string;
+  readonly interval: Interval;
+  readonly source: BarSource;
+  readonly instrument: Instrument;
+  readonly fees: FeeRates;
+  readonly balances: Readonly<Record<string, string>>;
+  readonly fillModel?: FillModel;
+  /** First decision bar's open; default: the first bar with the warm-up and the largest startup before it. */
+  readonly from?: number;
+  readonly to?: number;
+  /** Extra bars of history beyond the warm-up's, one run each; default [100, 500, 1000] (0, the warm-up alone, is always run). */
+  readonly startups?: readonly number[];
+  /** Relative difference under which plotted values agree; default 1e-6 (DEFAULT_TOLERANCE). */
+  readonly tolerance?: number;
+}
+
+export const DEFAULT_STARTUPS: readonly number[] = [0, 100, 500, 1000];
+/**
+ * A millionth: under what a price tick resolves at usual prices (0.01 on 1000 is 1e-5), so a
+ * smaller difference cannot move a rounded order price. An EMA(50) still off by 4e-8 after 300
+ * bars passes it; at 1e-9 it would need about 400 (--tolerance sets it).
+ */
+export const DEFAULT_TOLERANCE = 1e-6;
+
+/** The input cannot be checked (no bars in the range, too little history for the startups asked): the message says what there is. */
+export class WarmupCheckInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WarmupCheckInputError';
+  }
+}
+
+/** A decision of one run, for the report: when, and what (one intent, or "nothing"). */
+export interface DecisionText {
+  readonly time: number;
+  readonly text: string;
+}
+
+/** The first intent where a run and the reference (or the whole run) part. */
+export interface FirstDifference {
+  readonly time: number;
+  readonly run: string;
+  readonly reference: string;
+}
+
+export interface RunOrders {
+  /** Bars of history before the range. */
+  readonly historyBars: number;
+  readonly intents: number;
+  /** Absent when it decided exactly as the reference. */
+  readonly firstDifference?: FirstDifference;
+}
+
+export interface RunPlot {
+  readonly historyBars: number;
+  /** Largest relative difference to the reference over the range (Infinity: a point only one of them has). */
+  readonly maxRelDiff: number;
+  /** Where it was largest, and the first time it passed the tolerance. */
+  readonly at?: number;
+  readonly firstDiffAt?: number;
+}
+
+/**
+ * 'stable': every run agrees from the warm-up alone; 'raise': runs with less than `stableFrom`
+ * bars of history differ; 'unsettled': even the second-largest history differs from the largest.
+ */
+export type Verdict = 'stable' | 'raise' | 'unsettled';
+
+export interface OrdersCheck {
+  readonly runs: readonly RunOrders[];
+  readonly verdict: Verdict;
+  /** Least bars of history from which every run agrees with the reference. */
+  readonly stableFrom?: number;
+}
+
+export interface LineCheck {
+  readonly name: string;
+  readonly runs: readonly RunPlot[];
+  readonly verdict: Verdict;
+  readonly stableFrom?: number;
+}
+
+export interface HalfCheck {
+  readonly same: boolean;
+  readonly firstDifference?: FirstDifference;
+  /** Plotted lines whose values differ beyond the tolerance, with their largest relative difference. */
+  readonly plots: readonly { readonly name: string; readonly maxRelDiff: number; readonly at?: number }[];
+}
+
+export interface LookaheadCheck {
+  /** The cut: the open of the first bar of the second part. */
+  readonly cut: number;
+  readonly prefix: HalfCheck;
+  /** Undefined when no bar near the middle had the whole run flat (`resumeSkipped` says why). */
+  readonly resume?: HalfCheck;
+  readonly resumeSkipped?: string;
+}
+
+export interface WarmupCheckReport {
+  readonly strategy: string;
+  readonly symbol: string;
+  readonly interval: Interval;
+  /** The range's first bar's open, and the end (the last bar's close + 1). */
+  readonly from: number;
+  readonly to: number;
+  readonly bars: number;
+  /** The warm-up as declared: a number or a count per interval. */
+  readonly warmup: number | Readonly<Partial<Record<Interval, number>>>;
+  /** Bars of history the warm-up alone needs before the first bar (the least run). */
+  readonly baseHistory: number;
+  /** Closed bars the strategy keeps (define.ts history): history beyond them changes nothing. */
+  readonly keptBars: number;
+  readonly startups: readonly number[];
+  readonly tolerance: number;
+  readonly orders: OrdersCheck;
+  readonly plots: readonly LineCheck[];
+  readonly lookahead?: LookaheadCheck;
+  readonly lookaheadSkipped?: string;
+  /** Handler failures per run (a strategy that throws decides nothing on those bars). */
+  readonly failures: number;
+  /** Every check found nothing. */
+  readonly passed: boolean;
+}
+
+interface Collected {
+  readonly historyBars: number;
+  readonly run: BacktestRun;
+  readonly intents: readonly IntentRecord[];
+}
+
+export function relDiff(a: number, b: number): number {
+  if (a === b || (Number.isNaN(a) && Number.isNaN(b))) return 0;
+  const scale = Math.max(Math.abs(a), Math.abs(b));
+  return scale === 0 || !Number.isFinite(scale) ? Infinity : Math.abs(a - b) / scale;
+}
+
+/** One intent as the report shows it: its kind, then its fields that are set (money as typed). */
+export function intentText(intent: OrderIntent): string {
+  const fields = Object.entries(intent).filter(([k, v]) => k !== 'kind' && v !== undefined);
+  const text = fields.map(([k, v]) => `${k}=${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`).join(' ');
+  return `${intent.kind} ${text}`;
+}
+
+const recordText = (r: IntentRecord | undefined): string => (r === undefined ? 'nothing' : `${intentText(r.intent)}${r.origin === 'engine' ? ' (by the engine)' : ''}`);
+/** What two intents must share to be the same decision: the client order id aside (a run cut in two numbers its orders afresh). */
+const recordKey = (r: IntentRecord): string => `${r.time}|${r.origin}|${JSON.stringify({ ...r.intent, clientOrderId: undefined })}`;
+
+/** The first index where the two lists of intents part, as a FirstDifference; undefined when equal. */
+function firstDifference(run: readonly IntentRecord[], ref: readonly IntentRecord[]): FirstDifference | undefined {
+  const n = Math.max(run.length, ref.length);
+  for (let i = 0; i < n; i++) {
+    const a = run[i];
+    const b = ref[i];
+    if (a !== undefined && b !== undefined && recordKey(a) === recordKey(b)) continue;
+    const time = Math.min(a?.time ?? Infinity, b?.time ?? Infinity);
+    // What each did at that time: the intent there, or nothing when it sent none then.
+    const at = (r: IntentRecord | undefined) => (r !== undefined && r.time === time ? r : undefined);
+    return { time, run: recordText(at(a)), reference: recordText(at(b)) };
+  }
+  return undefined;
+}
+
+/** Largest relative difference of two lines' points with time in (after, before), and where. */
+function compareLine(a: PlotLine | undefined, b: PlotLine | undefined, tolerance: number, after = -Infinity, before = Infinity): { maxRelDiff: number; at?: number; firstDiffAt?: number } {
+  const values = (l: PlotLine | undefined) => new Map((l?.points ?? []).filter(([t]) => t > after && t < before));
+  const va = values(a);
+  const vb = values(b);
+  const times = [...new Set([...va.keys(), ...vb.keys()])].sort((x, y) => x - y);
+  let max = 0;
+  let at: number | undefined;
+  let first: number | undefined;
+  for (const t of times) {
+    const x = va.get(t);
+    const y = vb.get(t);
+    const d = x === undefined || y === undefined ? Infinity : relDiff(x, y);
+    if (d > tolerance && first === undefined) first = t;
+    if (d > max) {
+      max = d;
+      at = t;
+    }
+  }
+  return { maxRelDiff: max, ...(at === undefined ? {} : { at }), ...(first === undefined ? {} : { firstDiffAt: first }) };
+}
+
+/** The least history from which every run agrees (`agrees[i]` for runs in ascending history; the last is the reference). */
+function stability(history: readonly number[], agrees: readonly boolean[]): { verdict: Verdict; stableFrom?: number } {
+  let k = agrees.length - 1;
+  while (k > 0 && agrees[k - 1] === true) k--;
+  if (k === 0) return { verdict: 'stable', stableFrom: history[0] as number };
+  if (k === agrees.length - 1) return { verdict: 'unsettled' };
+  return { verdict: 'raise', stableFrom: history[k] as number };
+}
+
+/** Open times of the source's bars in [from, to), oldest first (numbers only: no bar is kept). */
+function openTimes(source: BarSource, from?: number, to?: number): number[] {
+  const out: number[] = [];
+  for (const bar of source(from, to)) out.push(bar.openTime);
+  return out;
+}
+
+/** Bars of history the warm-up alone needs before a range whose first bar opens at `first`. */
+function baseHistoryBars(setup: StrategySetup, interval: Interval, first: number, before: readonly number[]): number {
+  if (setup.warmupByInterval === undefined) return Math.max(0, setup.warmup - 1);
+  const start = warmupHistoryStart(setup, interval, first);
+  if (start === undefined) return 0;
+  return before.length - lowerBound(before, start);
+}
+
+function lowerBound(sorted: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as number) < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The balances a run held before `time`: its start balances with every earlier fill applied (exact decimals). */
+function balancesBefore(run: BacktestRun, time: number): Record<string, string> {
+  const bal = new Map<string, InstanceType<typeof D>>(Object.entries(run.startBalances).map(([a, v]) => [a, new D(v)]));
+  const add = (asset: string, v: InstanceType<typeof D>) => bal.set(asset, (bal.get(asset) ?? new D(0)).plus(v));
+  for (const f of run.fills) {
+    if (f.time >= time) break;
+    const sign = f.side === 'BUY' ? 1 : -1;
+    add(run.baseAsset, new D(f.qty).times(sign));
+    add(run.quoteAsset, new D(f.quoteQty).times(-sign));
+    add(f.commissionAsset, new D(f.commission).negated());
+  }
+  return Object.fromEntries([...bal].map(([a, v]) => [a, v.toFixed()]));
+}
+
+/**
+ * Where to cut for the resume check: the bar nearest the middle (in the middle half) at whose open
+ * the whole run held its starting position (within LOT_SIZE minQty) and sent nothing; undefined when none did.
+ */
+function flatCut(run: BacktestRun, opens: readonly number[], intents: readonly IntentRecord[]): number | undefined {
+  const startBase = Number(run.startBalances[run.baseAsset] ?? '0');
+  // Flat as the strategy sees it: less than LOT_SIZE minQty more or less than it started with (a commission taken in base leaves dust).
+  const dust = Math.max(Number(run.lot?.minQty ?? '0'), 1e-12);
+  const sentAt = new Set(intents.map((r) => r.time));
+  const eq = run.equity;
+  const n = opens.length;
+  const mid = Math.floor(n / 2);
+  for (let d = 0; d <= Math.floor(n / 4); d++) {
+    for (const i of d === 0 ? [mid] : [mid - d, mid + d]) {
+      if (i < 1 || i >= n) continue;
+      const prev = eq[i - 1];
+      const open = opens[i] as number;
+      if (prev !== undefined && Math.abs(prev.position - startBase) < dust && !sentAt.has(open)) return open;
+    }
+  }
+  return undefined;
+}
+
+export function checkWarmup(opts: WarmupCheckOptions): WarmupCheckReport {
+  const tolerance = opts.tolerance ?? DEFAULT_TOLERANCE;
+  const params = parseParams(opts.strategy.name, opts.strategy.params, opts.params ?? {}) as Record<string, unknown>;
+  const setup = resolveSetup(opts.strategy, params as never);
+  const startups = [...new Set([0, ...(opts.startups ?? DEFAULT_STARTUPS)])].sort((a, b) => a - b);
+  if (startups.some((n) => !Number.isInteger(n) || n < 0)) throw new WarmupCheckInputError(`startups must be whole numbers >= 0, got ${startups.join(', ')}`);
+  if (startups.length < 2) throw new WarmupCheckInputError('give at least one startup above 0: the runs with more history are what the warm-up is compared with');
+  const largest = startups[startups.length - 1] as number;
+  const what = `${opts.symbol} ${opts.interval}`;
+
+  let from = opts.from;
+  if (from === undefined) {
+    // The first bar with the warm-up and the largest startup before it (warmupRunBars bounds a per-interval warm-up's bars).
+    const need = warmupRunBars(setup, opts.interval) + largest;
+    const opens = openTimes(opts.source, undefined, opts.to);
+    if (opens.length <= need) throw new WarmupCheckInputError(`${opts.strategy.name}'s warm-up and a startup of ${largest} need ${need} bars of ${what} before the first decision, and there are ${opens.length} bars in all${opens.length > 0 ? ` (${formatTime(opens[0] as number)} .. ${formatTime(opens[opens.length - 1] as number)})` : ''}: give smaller --startups or more data`);
+    from = opens[need] as number;
+  }
+  const range = openTimes(opts.source, from, opts.to);
+  if (range.length === 0) throw new WarmupCheckInputError(`no ${what} bars in ${formatTime(from)} .. ${opts.to === undefined ? 'the end' : formatTime(opts.to)}`);
+  const first = range[0] as number;
+  const before = openTimes(opts.source, undefined, first);
+  const base = baseHistoryBars(setup, opts.interval, first, before);
+  if (before.length < base + largest) {
+    throw new WarmupCheckInputError(
+      `${before.length} bars of ${what} come before ${formatTime(first)}; the warm-up needs ${base} and a startup of ${largest} needs ${base + largest}: give an earlier data start, a later --from or smaller --startups (at most ${Math.max(0, before.length - base)})`,
+    );
+  }
+
+  /** Where the history of `historyBars` bars before the range starts (undefined: none). */
+  const historyStart = (historyBars: number): number | undefined => (historyBars === 0 ? undefined : (before[before.length - historyBars] as number));
+  const runWith = (historyBars: number, bars: { from: number; to?: number | undefined }, historyFrom = historyStart(historyBars), balances = opts.balances): Collected => {
+    const intents: IntentRecord[] = [];
+    const run = runBacktest({
+      strategy: opts.strategy,
+      params,
+      symbol: opts.symbol,
+      interval: opts.interval,
+      bars: opts.source(bars.from, bars.to),
+      instrument: opts.instrument,
+      fees: opts.fees,
+      balances,
+      ...(opts.fillModel === undefined ? {} : { fillModel: opts.fillModel }),
+      from: bars.from,
+      ...(bars.to === undefined ? {} : { to: bars.to }),
+      runId: 'check',
+      recordPlots: true,
+      onIntent: (r) => intents.push(r),
+      ...(historyFrom === undefined ? {} : { history: opts.source(historyFrom, bars.from) }),
+    });
+    return { historyBars, run, intents };
+  };
+
+  const runs = startups.map((n) => runWith(base + n, { from: first, to: opts.to }));
+  const ref = runs[runs.length - 1] as Collected;
+  const history = runs.map((r) => r.historyBars);
+
+  const orderRuns: RunOrders[] = runs.map((r) => {
+    const d = firstDifference(r.intents, ref.intents);
+    return { historyBars: r.historyBars, intents: r.intents.length, ...(d === undefined ? {} : { firstDifference: d }) };
+  });
+  const orders: OrdersCheck = { runs: orderRuns, ...stability(history, orderRuns.map((r) => r.firstDifference === undefined)) };
+
+  const names = [...new Set(runs.flatMap((r) => (r.run.plots ?? []).map((p) => p.name)))];
+  const lineOf = (r: Collected, name: string) => r.run.plots?.find((p) => p.name === name);
+  const plots: LineCheck[] = names.map((name) => {
+    const lineRuns: RunPlot[] = runs.map((r) => ({ historyBars: r.historyBars, ...compareLine(lineOf(r, name), lineOf(ref, name), tolerance) }));
+    return { name, runs: lineRuns, ...stability(history, lineRuns.map((l) => l.maxRelDiff <= tolerance)) };
+  });
+
+  // Lookahead: against the run with the warm-up alone (what `halyard backtest` gives the strategy).
+  const whole = runs[0] as Collected;
+  let lookahead: LookaheadCheck | undefined;
+  let lookaheadSkipped: string | undefined;
+  if (range.length < 4) lookaheadSkipped = `the range has ${range.length} bars: too few to cut in two`;
+  else {
+    const flat = flatCut(whole.run, range, whole.intents);
+    const cut = flat ?? (range[Math.floor(range.length / 2)] as number);
+    const half = (part: Collected, after: number, beforeT: number): HalfCheck => {
+      const inside = (r: IntentRecord) => r.time > after && r.time < beforeT;
+      const d = firstDifference(part.intents.filter(inside), whole.intents.filter(inside));
+      const lines = names
+        .map((name) => ({ name, ...compareLine(lineOf(part, name), lineOf(whole, name), tolerance, after, beforeT) }))
+        .filter((l) => l.maxRelDiff > tolerance)
+        .map((l) => ({ name: l.name, maxRelDiff: l.maxRelDiff, ...(l.at === undefined ? {} : { at: l.at }) }));
+      return { same: d === undefined && lines.length === 0, ...(d === undefined ? {} : { firstDifference: d }), plots: lines };
+    };
+    const prefix = half(runWith(base, { from: first, to: cut }), -Infinity, cut);
+    if (flat === undefined) {
+      lookahead = { cut, prefix, resumeSkipped: 'the whole run held a position (or sent an order) at every bar in the middle half of the range, so no cut leaves nothing open' };
+    } else {
+      // Everything before the cut as history (the whole run's history, then its bars up to the cut) and the balances it held there.
+      const resumeRun = runWith(base + lowerBound(range, cut), { from: cut, to: opts.to }, historyStart(base) ?? first, balancesBefore(whole.run, cut));
+      lookahead = { cut, prefix, resume: half(resumeRun, cut, Infinity) };
+    }
+  }
+
+  const failures = runs.reduce((n, r) => n + r.run.strategyFailures.length, 0);
+  const passed = orders.verdict === 'stable' && plots.every((p) => p.verdict === 'stable') && (lookahead === undefined || (lookahead.prefix.same && lookahead.resume?.same !== false));
+  return {
+    strategy: opts.strategy.name,
+    symbol: opts.symbol,
+    interval: opts.interval,
+    from: whole.run.from,
+    to: whole.run.to,
+    bars: whole.run.barCount,
+    warmup: setup.warmupByInterval ?? setup.warmup,
+    baseHistory: base,
+    keptBars: setup.history,
+    startups,
+    tolerance,
+    orders,
+    plots,
+    ...(lookahead === undefined ? {} : { lookahead }),
+    ...(lookaheadSkipped === undefined ? {} : { lookaheadSkipped }),
+    failures,
+    passed,
+  };
+}
+
+const rel = (d: number): string => (d === Infinity ? 'a point only one run plotted' : d === 0 ? '0' : d.toPrecision(2));
+const bars = (n: number): string => `${n} bar${n === 1 ? '' : 's'}`;
+
+/** The warm-up as declared, for a sentence: `16` or `1m 5, 1h 3`. */
+function warmupText(w: WarmupCheckReport['warmup']): string {
+  return typeof w === 'number' ? String(w) : Object.entries(w).map(([i, n]) => `${i} ${n}`).join(', ');
+}
+
+/** What to raise the warm-up to so that `history` bars come before the first decision. */
+function raiseTo(r: WarmupCheckReport, history: number): string {
+  if (typeof r.warmup === 'number') return `raise warmup to at least ${history + 1}`;
+  return `raise the warmup so that at least ${bars(history)} of ${r.interval} come before the first decision (warmup['${r.interval}'] >= ${history + 1}, or a longer interval's count covering as much)`;
+}
+
+function verdictText(r: WarmupCheckReport, what: string, c: { verdict: Verdict; stableFrom?: number }, detail: string): string {
+  if (c.verdict === 'stable') return `${what}: stable with warmup ${warmupText(r.warmup)} (${detail}).`;
+  const runs = r.startups.map((n) => r.baseHistory + n);
+  const largest = runs[runs.length - 1] as number;
+  if (c.verdict === 'unsettled') return `${what}: differs even between ${bars(runs[runs.length - 2] as number)} and ${bars(largest)} of history (${detail}): try --startups beyond ${r.startups[r.startups.length - 1] as number} to find where it settles.`;
+  return `${what}: differs until ${bars(c.stableFrom as number)} of history (${detail}): ${raiseTo(r, c.stableFrom as number)}.`;
+}
+
+function halfText(label: string, h: HalfCheck): string[] {
+  if (h.same) return [`Lookahead: ${label} decided and plotted as the whole run did.`];
+  const out: string[] = [];
+  const cause = 'the strategy depends on more than the bars it has seen (module-level state shared between runs, the wall clock such as Date.now()';
+  if (h.firstDifference !== undefined) {
+    const d = h.firstDifference;
+    out.push(`Lookahead: ${label} decided differently: at ${formatTime(d.time)} the whole run sent ${d.reference}, the part ${d.run}; ${cause}${label.startsWith('the second') ? ', or orders or ctx.state carried across the cut' : ''}).`);
+  }
+  for (const p of h.plots) out.push(`Lookahead: ${label} plotted '${p.name}' differently (largest relative difference ${rel(p.maxRelDiff)}${p.at === undefined ? '' : ` at ${formatTime(p.at)}`}).`);
+  return out;
+}
+
+/** The report as sentences, one finding a line. */
+export function formatWarmupCheck(r: WarmupCheckReport): string[] {
+  const history = r.startups.map((n) => r.baseHistory + n);
+  const out = [
+    `Checked ${r.strategy} on ${r.symbol} ${r.interval}, ${formatTime(r.from)} .. ${formatTime(r.to)} (${bars(r.bars)}), warmup ${warmupText(r.warmup)}: ${r.startups.length} runs with ${history.join(', ')} bars of history before the range, each compared with the last (relative tolerance ${r.tolerance}).`,
+  ];
+  const worstOrders = r.orders.runs.find((x) => x.firstDifference !== undefined);
+  const ordersDetail =
+    worstOrders?.firstDifference === undefined
+      ? `every run sent the same ${r.orders.runs[0]?.intents ?? 0} intents`
+      : `with ${bars(worstOrders.historyBars)} of history, first at ${formatTime(worstOrders.firstDifference.time)}: it sent ${worstOrders.firstDifference.run}, the reference ${worstOrders.firstDifference.reference}`;
+  out.push(verdictText(r, 'Orders', r.orders, ordersDetail));
+  if (r.plots.length === 0) out.push('Plots: the strategy plotted nothing (ctx.plot), so only its orders were compared.');
+  for (const p of r.plots) {
+    const worst = p.runs.reduce((a, b) => (b.maxRelDiff > a.maxRelDiff ? b : a));
+    const detail = worst.maxRelDiff === 0 ? 'identical in every run' : `largest relative difference ${rel(worst.maxRelDiff)} with ${bars(worst.historyBars)} of history${worst.at === undefined ? '' : ` at ${formatTime(worst.at)}`}`;
+    out.push(verdictText(r, `Plot '${p.name}'`, p, detail));
+  }
+  if (r.lookahead !== undefined) {
+    const cut = formatTime(r.lookahead.cut);
+    out.push(...halfText(`the first part run alone (to ${cut})`, r.lookahead.prefix));
+    if (r.lookahead.resume !== undefined) out.push(...halfText(`the second part run from ${cut} with the first as history`, r.lookahead.resume));
+    else out.push(`Lookahead: the second part was not run: ${r.lookahead.resumeSkipped ?? ''}.`);
+  } else out.push(`Lookahead: not checked: ${r.lookaheadSkipped ?? ''}.`);
+  const largest = history[history.length - 1] as number;
+  if (largest > r.keptBars) out.push(`Note: the strategy keeps its last ${bars(r.keptBars)} (history), so history beyond ${r.keptBars} bars cannot change what it computes; raise its history to test more.`);
+  if (r.failures > 0) out.push(`Note: its handlers threw ${r.failures} time(s) across the runs (see \`halyard backtest\`'s summary).`);
+  out.push(r.passed ? 'Result: every check passed.' : 'Result: a check found a difference (exit code 1).');
+  return out;
+}
