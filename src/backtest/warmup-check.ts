@@ -421,7 +421,7 @@ export function checkWarmup(opts: WarmupCheckOptions): WarmupCheckReport {
   };
 }
 
-const rel = (d: number): string => (d === Infinity ? 'a point only one run plotted' : d === 0 ? '0' : d.toPrecision(2));
+const rel = (d: number): string => (d === Infinity ? 'a value only one run has' : d === 0 ? '0' : d.toPrecision(2));
 const bars = (n: number): string => `${n} bar${n === 1 ? '' : 's'}`;
 
 /** The warm-up as declared, for a sentence: `16` or `1m 5, 1h 3`. */
@@ -459,7 +459,7 @@ function halfText(label: string, h: HalfCheck): string[] {
 export function formatWarmupCheck(r: WarmupCheckReport): string[] {
   const history = r.startups.map((n) => r.baseHistory + n);
   const out = [
-    `Checked ${r.strategy} on ${r.symbol} ${r.interval}, ${formatTime(r.from)} .. ${formatTime(r.to)} (${bars(r.bars)}), warmup ${warmupText(r.warmup)}: ${r.startups.length} runs with ${history.join(', ')} bars of history before the range, each compared with the last (relative tolerance ${r.tolerance}).`,
+    `Checked ${r.strategy} on ${r.symbol} ${r.interval}, ${formatTime(r.from)} .. ${formatTime(r.to)} (${bars(r.bars)}), warmup ${warmupText(r.warmup)}: ${r.startups.length} runs with ${history.join(', ')} bars of history before the range, each compared with the last (relative tolerance ${r.tolerance === 0 ? '0' : r.tolerance.toExponential()}).`,
   ];
   const worstOrders = r.orders.runs.find((x) => x.firstDifference !== undefined);
   const ordersDetail =
@@ -470,7 +470,12 @@ export function formatWarmupCheck(r: WarmupCheckReport): string[] {
   if (r.plots.length === 0) out.push('Plots: the strategy plotted nothing (ctx.plot), so only its orders were compared.');
   for (const p of r.plots) {
     const worst = p.runs.reduce((a, b) => (b.maxRelDiff > a.maxRelDiff ? b : a));
-    const detail = worst.maxRelDiff === 0 ? 'identical in every run' : `largest relative difference ${rel(worst.maxRelDiff)} with ${bars(worst.historyBars)} of history${worst.at === undefined ? '' : ` at ${formatTime(worst.at)}`}`;
+    const detail =
+      worst.maxRelDiff === 0
+        ? 'identical in every run'
+        : worst.maxRelDiff === Infinity
+          ? `with ${bars(worst.historyBars)} of history it has no value where the reference has one, or the reverse${worst.at === undefined ? '' : `, first at ${formatTime(worst.at)}`}`
+          : `largest relative difference ${rel(worst.maxRelDiff)} with ${bars(worst.historyBars)} of history${worst.at === undefined ? '' : ` at ${formatTime(worst.at)}`}`;
     out.push(verdictText(r, `Plot '${p.name}'`, p, detail));
   }
   if (r.lookahead !== undefined) {

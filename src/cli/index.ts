@@ -27,6 +27,8 @@ async function loadCommand(name: CommandName, io: CliIo, setExit: (code: number)
       return (await import('./commands/record.ts')).recordCommand(io) as CommandModule;
     case 'backtest':
       return (await import('./commands/backtest.ts')).backtestCommand(io) as CommandModule;
+    case 'check':
+      return (await import('./commands/check.ts')).checkCommand(io, setExit) as CommandModule;
     case 'strategies':
       return (await import('./commands/strategies.ts')).strategiesCommand(io) as CommandModule;
     case 'test':

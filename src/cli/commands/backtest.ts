@@ -132,7 +132,7 @@ export function backtestCommand(io: CliIo) {
   };
 }
 
-function timeArg(name: string, text: string | undefined): number | undefined {
+export function timeArg(name: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const ms = parseTimeText(text);
   if (ms === undefined) throw new UsageError(`--${name} '${text}' is not a date (2024-03-01, 2024-03-01T12:00, 2024-03-01T12:00+08:00 or epoch ms)`);
@@ -162,7 +162,7 @@ function refuseIdleOptions(args: BacktestArgs): void {
 const optional = <K extends string>(key: K, value: number | undefined): { [P in K]?: number } => (value === undefined ? {} : ({ [key]: value } as { [P in K]?: number }));
 
 /** Errors of what the user typed (a strategy that does not load, a bad parameter, a bad number) become usage errors. */
-function usage<T>(fn: () => T): T {
+export function usage<T>(fn: () => T): T {
   try {
     return fn();
   } catch (e) {
@@ -194,7 +194,7 @@ function periodsText(opens: readonly number[]): string {
 }
 
 /** The stored series, or a shorter one that tiles the interval (1m klines backtest on 1h); with --detail, that one. */
-function pickSeries(journal: Journal, file: string, symbol: string, interval: KlineInterval, detail: KlineInterval | undefined): JournalSeries {
+export function pickSeries(journal: Journal, file: string, symbol: string, interval: KlineInterval, detail: KlineInterval | undefined): JournalSeries {
   if (detail !== undefined) {
     const series = detailSeries(journal, symbol, interval, detail);
     if (!series) throw new UsageError(`--detail ${detail}: ${canResample(detail, interval) ? `no ${symbol} ${detail} bars in ${file}; ${held(journal)}` : `${detail} bars do not tile ${interval} ones (a shorter interval that divides it)`}`);

@@ -20,6 +20,7 @@ export const COMMANDS = {
   data: { command: 'data', describe: 'List what the journal holds: kline series, their ranges and missing bars, exchangeInfo snapshots' },
   record: { command: 'record', describe: 'Backfill klines from the exchange into the journal (resumable)' },
   backtest: { command: 'backtest', describe: "Backtest a strategy on the journal's klines: terminal summary, JSON and an HTML report" },
+  check: { command: 'check', describe: "Check a strategy on the journal's klines: is its warm-up enough (runs with more history), and does it decide from its bars alone" },
   strategies: { command: 'strategies [strategy]', describe: 'List the strategies and their parameters (one, by name or path)' },
   test: { command: 'test [paths..]', describe: "Run a strategy's tests kept outside this repository (vitest, halyard/strategy mapped here)" },
   sandbox: { command: 'sandbox', describe: 'Run the sandbox exchange on 127.0.0.1 (spec-complete local server)' },

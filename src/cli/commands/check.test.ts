@@ -1,0 +1,130 @@
+/**
+ * `halyard check` on a small temp journal: a strategy whose warm-up suffices passes (exit 0), one
+ * whose EMA needs more history than its warm-up gives is a finding (exit 1, the history it needs
+ * named), and bad input is exit 2 with a message saying what there is.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateSeries } from '../../core/synthetic/index.ts';
+import { openJournal } from '../../journal/journal.ts';
+import type { CliIo } from '../io.ts';
+import { runCommand } from '../test-support.ts';
+import { checkCommand, parseStartups, parseTolerance } from './check.ts';
+
+const INDEX = fileURLToPath(new URL('../../strategy/index.ts', import.meta.url));
+const T0 = Date.UTC(2024, 0, 1);
+let dir: string;
+let journal: string;
+
+/** A long-when-above-its-average strategy file: `kind`(period) with `warmup`. */
+function strategyFile(name: string, kind: 'ema' | 'sma', warmup: number): string {
+  const file = join(dir, `${name}.mts`);
+  writeFileSync(
+    file,
+    `import { defineStrategy, place, z } from ${JSON.stringify(INDEX)};
+export default defineStrategy({
+  name: '${name}',
+  params: z.object({ period: z.number().int().default(50) }),
+  symbols: ['BTCPHP'],
+  intervals: ['1m'],
+  warmup: ${warmup},
+  onBar(ctx, bar) {
+    const avg = ctx.bars().${kind}(ctx.params.period).value;
+    ctx.plot('avg', avg);
+    if (avg === undefined) return;
+    if (ctx.position().flat && Number(bar.close) > avg) return [place({ symbol: ctx.symbol, side: 'BUY', type: 'MARKET', quoteOrderQty: '1000' })];
+    if (!ctx.position().flat && Number(bar.close) < avg) return [place({ symbol: ctx.symbol, side: 'SELL', type: 'MARKET', quantity: ctx.instrument().capQty(ctx.position().base) })];
+  },
+});
+`,
+  );
+  return file;
+}
+
+let ema10: string;
+let sma: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'halyard-check-'));
+  journal = join(dir, 'j.db');
+  const j = openJournal(journal);
+  const series = generateSeries({ seed: 5, startTime: T0, segments: [{ regime: 'slowUp', bars: 700 }, { regime: 'slowDown', bars: 700 }] });
+  j.klines.insertKlines([...series].map((c) => ({ symbol: 'BTCPHP', interval: '1m', openTime: c.openTime, closeTime: c.closeTime, ...c.exact, source: 'test' })));
+  j.close();
+  ema10 = strategyFile('ema-short', 'ema', 10);
+  sma = strategyFile('sma-ok', 'sma', 50);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Runs `halyard check` with the journal; the code is the exit code the command set, else reportError's. */
+async function check(extra: string[]) {
+  let set: number | undefined;
+  const r = await runCommand((io: CliIo) => checkCommand(io, (c) => (set = c)), ['check', '--symbol', 'BTCPHP', '--interval', '1m', '--journal', journal, ...extra], { config: true });
+  return { ...r, code: set ?? r.code };
+}
+
+describe('halyard check', () => {
+  it('passes an SMA strategy whose warm-up covers its period: exit 0, one line a check', async () => {
+    const json = join(dir, 'sma.json');
+    const r = await check(['--strategy', sma, '--startups', '100,300', '--from', '2024-01-01T08:00', '--json', json]);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const lines = r.out.split('\n');
+    expect(lines[0]).toBe('Checked sma-ok on BTCPHP 1m, 2024-01-01T08:00Z .. 2024-01-01T23:20Z (920 bars), warmup 50: 3 runs with 49, 149, 349 bars of history before the range, each compared with the last (relative tolerance 1e-6).');
+    expect(lines).toContain("Plot 'avg': stable with warmup 50 (identical in every run).");
+    expect(r.out).toMatch(/^Orders: stable with warmup 50 \(every run sent the same \d+ intents\)\.$/m);
+    expect(r.out).toMatch(/^Lookahead: the first part run alone \(to .*\) decided and plotted as the whole run did\.$/m);
+    expect(r.out).toMatch(/^Result: every check passed\.\njson {4}.*sma\.json$/m);
+    const saved = JSON.parse(readFileSync(json, 'utf8')) as { passed: boolean; startups: number[]; plots: { name: string; verdict: string }[] };
+    expect([saved.passed, saved.startups, saved.plots.map((p) => [p.name, p.verdict])]).toEqual([true, [0, 100, 300], [['avg', 'stable']]]);
+  });
+
+  it('finds an EMA(50) with warmup 10: exit 1, and says how much history it needs', async () => {
+    const r = await check(['--strategy', ema10, '--startups', '100,300,600']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(1);
+    // Without --from: the first bar with the warm-up (9 bars) and the largest startup (600) before it.
+    expect(r.out).toMatch(/^Checked ema-short on BTCPHP 1m, 2024-01-01T10:10Z .. 2024-01-01T23:20Z \(790 bars\), warmup 10: 4 runs with 9, 109, 309, 609 bars/m);
+    // With 9 bars the EMA(50) has no value on the first bars; with 109 it is still off by more than a millionth.
+    expect(r.out).toMatch(/^Plot 'avg': differs until 309 bars of history \(with 9 bars of history it has no value where the reference has one, or the reverse, first at 2024-01-01T10:11Z\): raise warmup to at least 310\.$/m);
+    expect(r.out).toMatch(/^Result: a check found a difference \(exit code 1\)\.$/m);
+  });
+
+  it('passes the same EMA with a shorter period and a --param', async () => {
+    const r = await check(['--strategy', ema10, '--param', 'period=2', '--startups', '100']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^Plot 'avg': stable with warmup 10 /m);
+  });
+
+  it('bad input is exit 2 with a message: strategy, parameter, range, history, startups, tolerance', async () => {
+    const cases: [string[], RegExp][] = [
+      [['--strategy', 'no-such-strategy'], /^error: .*no-such-strategy/],
+      [['--strategy', sma, '--param', 'period=abc'], /^error: invalid parameters for strategy 'sma-ok'.*\n.*param 'period': expected integer, got "abc"/],
+      [['--strategy', sma, '--from', '2025-01-01'], /^error: no BTCPHP 1m bars in 2025-01-01T00:00Z \.\. the end/],
+      [['--strategy', sma, '--from', '2024-01-01T02:00', '--startups', '500'], /^error: 120 bars of BTCPHP 1m come before 2024-01-01T02:00Z; the warm-up needs 49 and a startup of 500 needs 549: .*at most 71\)/],
+      [['--strategy', sma, '--startups', '5000'], /^error: sma-ok's warm-up and a startup of 5000 need 5050 bars of BTCPHP 1m before the first decision, and there are 1400 bars in all/],
+      [['--strategy', sma, '--startups', '100,x'], /^error: --startups '100,x': expected bar counts >= 0 separated by commas/],
+      [['--strategy', sma, '--startups', '0'], /^error: --startups '0': give at least one count above 0/],
+      [['--strategy', sma, '--tolerance', '2'], /^error: --tolerance: expected a relative difference in \[0, 1\)/],
+      [['--strategy', sma, '--from', 'soon'], /^error: --from 'soon' is not a date/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await check(args);
+      expect({ args, code: r.code }).toEqual({ args, code: 2 });
+      expect(r.err).toMatch(message);
+      expect(r.out).toBe('');
+    }
+  });
+});
+
+describe('check option parsers', () => {
+  it('reads --startups and --tolerance', () => {
+    expect(parseStartups(undefined)).toEqual([0, 100, 500, 1000]);
+    expect(parseStartups(' 100, 500 ')).toEqual([100, 500]);
+    expect([parseTolerance('1e-9'), parseTolerance('0.001'), parseTolerance(undefined)]).toEqual([1e-9, 0.001, undefined]);
+    expect(() => parseTolerance('-1')).toThrow(/--tolerance/);
+  });
+});

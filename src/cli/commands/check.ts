@@ -1,0 +1,161 @@
+/**
+ * `halyard check --strategy NAME|PATH --symbol S --interval I [--from DATE] [--to DATE]
+ *  [--param k=v ...] [--journal PATH] [--startups 0,100,500,1000] [--tolerance 1e-6] [--json FILE]`
+ *
+ * Is the strategy's warm-up enough, and does it decide from its bars alone? Runs it over the
+ * journal's bars several times (src/backtest/warmup-check.ts): with the warm-up's history before
+ * the range and with N more bars for each N of --startups, comparing its orders and what it plots;
+ * then cut in two, each part alone against the whole run. One sentence a finding. Exit code 0 when
+ * every check passes, 1 when one finds a difference (a finding, not an error), 2 for bad input
+ * (the strategy, a parameter, a range without bars, too little history before it for the startups).
+ * Reads its options with `halyard backtest`'s parsers (--strategy, --param, --from/--to, --journal).
+ */
+import { writeFile } from 'node:fs/promises';
+import type { Argv } from 'yargs';
+import { loadConfig } from '../../config/load.ts';
+import { parseInstruments } from '../../core/market/index.ts';
+import type { Instrument } from '../../core/market/index.ts';
+import type { KlineInterval } from '../../core/market/intervals.ts';
+import { parseParamArgs, paramNames } from '../../backtest/cli-input.ts';
+import { seriesBars } from '../../backtest/journal-series.ts';
+import { instrumentAt } from '../../backtest/sources.ts';
+import { checkWarmup, DEFAULT_STARTUPS, DEFAULT_TOLERANCE, formatWarmupCheck, WarmupCheckInputError } from '../../backtest/warmup-check.ts';
+import type { WarmupCheckReport } from '../../backtest/warmup-check.ts';
+import { formatTime } from '../../data/time-text.ts';
+import { HalyardError } from '../../exchange/errors/errors.ts';
+import { exchangeInfoFromConfig } from '../../sandbox/config/exchange-info.ts';
+import { resolveSetup } from '../../strategy/define.ts';
+import { loadStrategy } from '../../strategy/loader.ts';
+import { parseParams } from '../../strategy/params.ts';
+import { INTERVALS } from '../../strategy/types.ts';
+import type { Interval } from '../../strategy/types.ts';
+import { UsageError } from '../errors.ts';
+import { EXIT, type CliIo } from '../io.ts';
+import { openExistingJournal } from '../journal-file.ts';
+import { numberFlag } from '../options.ts';
+import { checkOutputFile, ioStep } from '../paths.ts';
+import type { GlobalArgs } from '../with-client.ts';
+import { pickSeries, timeArg, usage } from './backtest.ts';
+import { COMMANDS } from './catalog.ts';
+
+export interface CheckArgs extends GlobalArgs {
+  strategy?: string;
+  symbol?: string;
+  interval?: string;
+  from?: string;
+  to?: string;
+  param?: string[];
+  journal?: string;
+  startups?: string;
+  tolerance?: string;
+  json?: string;
+}
+
+/** `--startups 0,100,500,1000`: whole numbers >= 0, at least one above 0. */
+export function parseStartups(text: string | undefined): number[] {
+  if (text === undefined) return [...DEFAULT_STARTUPS];
+  const parts = text.split(',').map((p) => p.trim());
+  const bad = parts.find((p) => !/^\d+$/.test(p) || !Number.isSafeInteger(Number(p)));
+  if (bad !== undefined) throw new UsageError(`--startups '${text}': expected bar counts >= 0 separated by commas, e.g. 0,100,500,1000 ('${bad}' is not one)`);
+  const counts = parts.map(Number);
+  if (!counts.some((n) => n > 0)) throw new UsageError(`--startups '${text}': give at least one count above 0 (the runs with more history are what the warm-up is compared with)`);
+  return counts;
+}
+
+export function checkCommand(io: CliIo, setExit: (code: number) => void = () => {}) {
+  return {
+    ...COMMANDS.check,
+    builder: (y: Argv<GlobalArgs>) =>
+      y
+        .option('strategy', { type: 'string', demandOption: true, describe: 'name in strategies/ or a path to a .ts/.js file' })
+        .option('symbol', { type: 'string', demandOption: true, describe: 'symbol, e.g. BTCPHP' })
+        .option('interval', { type: 'string', demandOption: true, choices: INTERVALS, describe: 'bar interval' })
+        .option('from', { type: 'string', describe: 'first decision bar: 2024-03-01, 2024-03-01T12:00 (UTC) or epoch ms (default: the first bar with the warm-up and the largest startup before it)' })
+        .option('to', { type: 'string', describe: 'end, exclusive (default: the last bar)' })
+        .option('param', { type: 'string', array: true, describe: 'strategy parameter name=value (repeatable)' })
+        .option('journal', { type: 'string', describe: 'journal file (default $HALYARD_JOURNAL or data/halyard.db)' })
+        .option('startups', { type: 'string', describe: `bars of history beyond the warm-up's, one run each, comma-separated (default ${DEFAULT_STARTUPS.join(',')})` })
+        .option('tolerance', numberFlag(`relative difference under which plotted values agree (default ${DEFAULT_TOLERANCE})`))
+        .option('json', { type: 'string', describe: 'also write the findings as JSON here' }),
+    handler: async (args: CheckArgs) => {
+      const report = await runCheckCommand(io, args);
+      setExit(report.passed ? EXIT.ok : EXIT.failed);
+    },
+  };
+}
+
+/** `--tolerance`: a relative difference in [0, 1), as a decimal or in exponent form (1e-9: tolerances are written so). */
+export function parseTolerance(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const t = text.trim();
+  const n = /^(\d+(\.\d*)?|\.\d+)(e[-+]?\d+)?$/i.test(t) ? Number(t) : Number.NaN;
+  if (!(n >= 0 && n < 1)) throw new UsageError(`--tolerance: expected a relative difference in [0, 1) such as 1e-6 or 0.0001, got '${text}'`);
+  return n;
+}
+
+/** JSON has no Infinity: a point one run plotted and the other did not is written as "Infinity". */
+const finite = (_key: string, value: unknown): unknown => (typeof value === 'number' && !Number.isFinite(value) ? String(value) : value);
+
+export async function runCheckCommand(io: CliIo, args: CheckArgs): Promise<WarmupCheckReport> {
+  const config = usage(() => loadConfig(args.config as string | undefined));
+  const symbol = (args.symbol ?? '').trim().toUpperCase();
+  const interval = args.interval ?? '';
+  if (!(INTERVALS as readonly string[]).includes(interval)) throw new UsageError(`--interval '${interval}' is not one of ${INTERVALS.join(', ')}`);
+  const from = timeArg('from', args.from);
+  const to = timeArg('to', args.to);
+  if (from !== undefined && to !== undefined && to <= from) throw new UsageError(`--to ${formatTime(to)} is not after --from ${formatTime(from)}`);
+  const startups = parseStartups(args.startups);
+  const tolerance = parseTolerance(args.tolerance);
+  if (args.json !== undefined) checkOutputFile(args.json, '--json');
+
+  let strategy;
+  try {
+    strategy = (await loadStrategy(args.strategy ?? '')).definition;
+  } catch (e) {
+    if (e instanceof HalyardError) throw new UsageError(e.message);
+    throw e;
+  }
+  const raw = usage(() => parseParamArgs(args.param ?? [], strategy.params));
+  const names = paramNames(strategy.params);
+  if (names.includes('symbol') && raw['symbol'] === undefined) raw['symbol'] = symbol;
+  if (names.includes('interval') && raw['interval'] === undefined) raw['interval'] = interval;
+  const params = usage(() => parseParams(strategy.name, strategy.params, raw)) as Record<string, unknown>;
+  const setup = usage(() => resolveSetup(strategy, params as never));
+  if (!setup.symbols.includes(symbol) || !(setup.intervals as readonly string[]).includes(interval)) {
+    throw new UsageError(`strategy '${strategy.name}' trades ${setup.symbols.join(', ')} on ${setup.intervals.join(', ')} with these parameters, not ${symbol} ${interval}`);
+  }
+
+  const { file, journal } = openExistingJournal(args.journal, io.env, config.journal.path);
+  let report: WarmupCheckReport;
+  try {
+    const series = pickSeries(journal, file, symbol, interval as KlineInterval, undefined);
+    const start = from ?? journal.klines.klineRange(symbol, series.stored)?.first ?? 0;
+    const configured = config.sandbox.symbols.find((s) => s.symbol === symbol);
+    const configuredInfo = configured ? exchangeInfoFromConfig(config.sandbox, 0, [configured]) : undefined;
+    const fallback: Instrument | undefined = configuredInfo ? parseInstruments(configuredInfo).get(symbol) : undefined;
+    const { instrument } = usage(() => instrumentAt(journal, symbol, start, fallback));
+    // Fees and balances as `halyard backtest` defaults them: every run gets the same, so they only size the orders compared.
+    const fees = configured?.fees ?? { maker: '0.001', taker: '0.001' };
+    try {
+      report = usage(() =>
+        checkWarmup({
+          ...{ strategy, params, symbol, interval: interval as Interval, instrument, fees, balances: { [instrument.quoteAsset]: '10000' } },
+          source: (f, t) => seriesBars(journal, series, f, t),
+          ...{ startups, ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }), ...(tolerance === undefined ? {} : { tolerance }) },
+        }),
+      );
+    } catch (e) {
+      if (e instanceof WarmupCheckInputError) throw new UsageError(`${e.message} (${file})`);
+      throw e;
+    }
+  } finally {
+    journal.close();
+  }
+  io.out(formatWarmupCheck(report).join('\n'));
+  if (args.json !== undefined) {
+    const json = args.json;
+    await ioStep('write the JSON file', json, () => writeFile(json, `${JSON.stringify(report, finite, 2)}\n`, 'utf8'));
+    io.out(`json    ${json}`);
+  }
+  return report;
+}
