@@ -147,3 +147,25 @@ describe('checkWarmup: the tolerance', () => {
     expect(formatWarmupCheck(r)).toContain("Plot 'EMA': differs until 399 bars of history (largest relative difference 3.8e-8 with 299 bars of history at 2024-01-01T23:21Z): raise warmup to at least 400.");
   });
 });
+
+describe('checkWarmup: a warmup per interval', () => {
+  it('gives the run the bars its longer interval needs before the range (3 5m bars: 15 minutes), and an SMA of them is stable', () => {
+    const s = defineStrategy({
+      name: 'five-minute-sma',
+      params: z.object({}),
+      symbols: ['BTCPHP'],
+      intervals: ['1m', '5m'],
+      warmup: { '1m': 5, '5m': 3 },
+      onBar(ctx, bar) {
+        if (bar.interval === '1m') ctx.plot('SMA 5m', ctx.bars('BTCPHP', '5m').sma(3).value);
+      },
+    });
+    const r = checkWarmup({ ...base(s), startups: [100] });
+    expect(r.baseHistory).toBe(15);
+    expect(r.warmup).toEqual({ '1m': 5, '5m': 3 });
+    // Stable: equal but for the last bits of a running sum begun at another bar.
+    expect(r.plots.map((p) => [p.name, p.verdict])).toEqual([['SMA 5m', 'stable']]);
+    expect(r.plots[0]?.runs[0]?.maxRelDiff).toBeLessThan(1e-12);
+    expect(formatWarmupCheck(r)[0]).toMatch(/warmup 1m 5, 5m 3: 2 runs with 15, 115 bars of history/);
+  });
+});
