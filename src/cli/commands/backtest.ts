@@ -49,6 +49,7 @@ import { isKlineInterval } from '../../data/intervals.ts';
 import { checkedGaps } from '../checked-gaps.ts';
 import { exchangeInfoFromConfig } from '../../sandbox/config/exchange-info.ts';
 import { resolveSetup } from '../../strategy/define.ts';
+import type { AnyStrategyDefinition } from '../../strategy/define.ts';
 import { HalyardError } from '../../exchange/errors/errors.ts';
 import { loadStrategy } from '../../strategy/loader.ts';
 import { parseParams } from '../../strategy/params.ts';
@@ -94,14 +95,38 @@ export interface BacktestArgs extends GlobalArgs, Omit<SweepArgs, SweepNumbers> 
   exchangeInfo?: string;
 }
 
+/** The strategy `--strategy` names (a name under strategies/ or a path); a load failure is bad input. */
+export async function strategyArg(name: string | undefined): Promise<AnyStrategyDefinition> {
+  try {
+    return (await loadStrategy(name ?? '')).definition;
+  } catch (e) {
+    if (e instanceof HalyardError) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
+/** The `--param` values, read with the strategy's schema; its symbol and interval parameters default to the run's. */
+export function paramArgs(strategy: AnyStrategyDefinition, param: readonly string[] | undefined, symbol: string, interval: string): Record<string, unknown> {
+  const raw = usage(() => parseParamArgs(param ?? [], strategy.params));
+  const names = paramNames(strategy.params);
+  if (names.includes('symbol') && raw['symbol'] === undefined) raw['symbol'] = symbol;
+  if (names.includes('interval') && raw['interval'] === undefined) raw['interval'] = interval;
+  return raw;
+}
+
+/** The options naming what a run runs: the strategy and the series (backtest and check). */
+export function strategySeriesOptions(y: Argv<GlobalArgs>) {
+  return y
+    .option('strategy', { type: 'string', demandOption: true, describe: 'name in strategies/ or a path to a .ts/.js file' })
+    .option('symbol', { type: 'string', demandOption: true, describe: 'symbol, e.g. BTCPHP' })
+    .option('interval', { type: 'string', demandOption: true, choices: INTERVALS, describe: 'bar interval' });
+}
+
 export function backtestCommand(io: CliIo) {
   return {
     ...COMMANDS.backtest,
     builder: (y: Argv<GlobalArgs>) =>
-      y
-        .option('strategy', { type: 'string', demandOption: true, describe: 'name in strategies/ or a path to a .ts/.js file' })
-        .option('symbol', { type: 'string', demandOption: true, describe: 'symbol, e.g. BTCPHP' })
-        .option('interval', { type: 'string', demandOption: true, choices: INTERVALS, describe: 'bar interval' })
+      strategySeriesOptions(y)
         .option('from', { type: 'string', describe: 'first bar open time: 2024-03-01, 2024-03-01T12:00 (UTC) or epoch ms' })
         .option('to', { type: 'string', describe: 'end, exclusive: the last bar opens before it (a bar made from shorter ones holds its whole period; default: the last bar)' })
         .option('param', { type: 'string', array: true, describe: 'strategy parameter name=value (repeatable)' })
@@ -263,18 +288,9 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
     ...optional('testBars', intOption('--test-bars', args.testBars, 1)),
   };
 
-  let strategy;
-  try {
-    strategy = (await loadStrategy(args.strategy ?? '')).definition;
-  } catch (e) {
-    if (e instanceof HalyardError) throw new UsageError(e.message);
-    throw e;
-  }
-  const raw = usage(() => parseParamArgs(args.param ?? [], strategy.params));
+  const strategy = await strategyArg(args.strategy);
+  const raw = paramArgs(strategy, args.param, symbol, interval);
   const fixed = new Map((args.param ?? []).map((p) => [p.slice(0, p.indexOf('=')).trim(), p.trim()]));
-  const names = paramNames(strategy.params);
-  if (names.includes('symbol') && raw['symbol'] === undefined) raw['symbol'] = symbol;
-  if (names.includes('interval') && raw['interval'] === undefined) raw['interval'] = interval;
   // Every value of every axis is checked alone against its parameter's own schema first (a bad one
   // is bad input wherever it stands). A swept parameter needs no --param of its own (a required
   // one included): its first value stands in while the base parameters are checked; every point

@@ -16,16 +16,13 @@ import { loadConfig } from '../../config/load.ts';
 import { parseInstruments } from '../../core/market/index.ts';
 import type { Instrument } from '../../core/market/index.ts';
 import type { KlineInterval } from '../../core/market/intervals.ts';
-import { parseParamArgs, paramNames } from '../../backtest/cli-input.ts';
 import { seriesBars } from '../../backtest/journal-series.ts';
 import { instrumentAt } from '../../backtest/sources.ts';
 import { checkWarmup, DEFAULT_STARTUPS, DEFAULT_TOLERANCE, formatWarmupCheck, WarmupCheckInputError } from '../../backtest/warmup-check.ts';
 import type { WarmupCheckReport } from '../../backtest/warmup-check.ts';
 import { formatTime } from '../../data/time-text.ts';
-import { HalyardError } from '../../exchange/errors/errors.ts';
 import { exchangeInfoFromConfig } from '../../sandbox/config/exchange-info.ts';
 import { resolveSetup } from '../../strategy/define.ts';
-import { loadStrategy } from '../../strategy/loader.ts';
 import { parseParams } from '../../strategy/params.ts';
 import { INTERVALS } from '../../strategy/types.ts';
 import type { Interval } from '../../strategy/types.ts';
@@ -35,7 +32,7 @@ import { openExistingJournal } from '../journal-file.ts';
 import { numberFlag } from '../options.ts';
 import { checkOutputFile, ioStep } from '../paths.ts';
 import type { GlobalArgs } from '../with-client.ts';
-import { pickSeries, timeArg, usage } from './backtest.ts';
+import { paramArgs, pickSeries, strategyArg, strategySeriesOptions, timeArg, usage } from './backtest.ts';
 import { COMMANDS } from './catalog.ts';
 
 export interface CheckArgs extends GlobalArgs {
@@ -66,10 +63,7 @@ export function checkCommand(io: CliIo, setExit: (code: number) => void = () => 
   return {
     ...COMMANDS.check,
     builder: (y: Argv<GlobalArgs>) =>
-      y
-        .option('strategy', { type: 'string', demandOption: true, describe: 'name in strategies/ or a path to a .ts/.js file' })
-        .option('symbol', { type: 'string', demandOption: true, describe: 'symbol, e.g. BTCPHP' })
-        .option('interval', { type: 'string', demandOption: true, choices: INTERVALS, describe: 'bar interval' })
+      strategySeriesOptions(y)
         .option('from', { type: 'string', describe: 'first decision bar: 2024-03-01, 2024-03-01T12:00 (UTC) or epoch ms (default: the first bar with the warm-up and the largest startup before it)' })
         .option('to', { type: 'string', describe: 'end, exclusive (default: the last bar)' })
         .option('param', { type: 'string', array: true, describe: 'strategy parameter name=value (repeatable)' })
@@ -108,17 +102,8 @@ export async function runCheckCommand(io: CliIo, args: CheckArgs): Promise<Warmu
   const tolerance = parseTolerance(args.tolerance);
   if (args.json !== undefined) checkOutputFile(args.json, '--json');
 
-  let strategy;
-  try {
-    strategy = (await loadStrategy(args.strategy ?? '')).definition;
-  } catch (e) {
-    if (e instanceof HalyardError) throw new UsageError(e.message);
-    throw e;
-  }
-  const raw = usage(() => parseParamArgs(args.param ?? [], strategy.params));
-  const names = paramNames(strategy.params);
-  if (names.includes('symbol') && raw['symbol'] === undefined) raw['symbol'] = symbol;
-  if (names.includes('interval') && raw['interval'] === undefined) raw['interval'] = interval;
+  const strategy = await strategyArg(args.strategy);
+  const raw = paramArgs(strategy, args.param, symbol, interval);
   const params = usage(() => parseParams(strategy.name, strategy.params, raw)) as Record<string, unknown>;
   const setup = usage(() => resolveSetup(strategy, params as never));
   if (!setup.symbols.includes(symbol) || !(setup.intervals as readonly string[]).includes(interval)) {
