@@ -169,3 +169,45 @@ describe('checkWarmup: a warmup per interval', () => {
     expect(formatWarmupCheck(r)[0]).toMatch(/warmup 1m 5, 5m 3: 2 runs with 15, 115 bars of history/);
   });
 });
+
+describe('checkWarmup: dust at the cut', () => {
+  /** The SMA trend, and on each entry fill a stop 1% under the position's average entry price: a decision that reads the average. */
+  const stopped = defineStrategy({
+    name: 'sma-stop',
+    params: z.object({}),
+    symbols: ['BTCPHP'],
+    intervals: ['1m'],
+    warmup: 10,
+    onBar(ctx, bar) {
+      const avg = ctx.bars().sma(10).value;
+      if (avg === undefined || ctx.openOrders().length > 0) return undefined;
+      const close = Number(bar.close);
+      if (ctx.position().flat && close > avg) return [place({ symbol: ctx.symbol, side: 'BUY', type: 'MARKET', quoteOrderQty: '1000', tag: 'entry' })];
+      return undefined;
+    },
+    onFill(ctx, fill) {
+      if (fill.tag !== 'entry' || fill.orderStatus !== 'FILLED') return undefined;
+      const p = ctx.position();
+      const stopPrice = ctx.instrument().roundPrice(p.avgEntryPrice!.times('0.99'), 'down');
+      return [place({ symbol: ctx.symbol, side: 'SELL', type: 'STOP_LOSS', quantity: ctx.instrument().capQty(p.base), stopPrice, tag: 'sl' })];
+    },
+  });
+
+  it('reports the dust the whole run held at the cut', () => {
+    const r = checkWarmup({ ...base(stopped), startups: [100] });
+    expect(r.lookahead?.dustAtCut).toMatch(/^0\.0+\d+ BTC$/);
+    expect(r.lookahead?.prefix.same).toBe(true);
+    expect(r.passed).toBe(true);
+  });
+
+  it('does not count a second part that differs where dust was held at the cut, and says why', () => {
+    const r = checkWarmup({ ...base(stopped), startups: [100] });
+    const differing = {
+      ...r,
+      lookahead: { ...r.lookahead!, resume: { same: false, firstDifference: { time: T(2000), reference: 'place side=SELL stopPrice=99.01', run: 'place side=SELL stopPrice=99.00' }, plots: [] } },
+    };
+    const text = formatWarmupCheck(differing).join('\n');
+    expect(text).toMatch(/Lookahead \(not counted\): the second part run from .* decided differently at .* \(the whole run sent place side=SELL stopPrice=99\.01, the part place side=SELL stopPrice=99\.00\); at the cut the whole run held 0\.0+\d+ BTC of dust/);
+    expect(text).not.toMatch(/^Lookahead: the second part/m);
+  });
+});

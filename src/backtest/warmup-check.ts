@@ -141,6 +141,13 @@ export interface LookaheadCheck {
   /** Undefined when no bar near the middle had the whole run flat (`resumeSkipped` says why). */
   readonly resume?: HalfCheck;
   readonly resumeSkipped?: string;
+  /**
+   * Base the whole run held at the cut beyond what it started with, with its asset (below LOT_SIZE minQty: dust a
+   * commission in base left), when not zero. The second part starts with that balance but not the
+   * price it was bought at, and the next entry's average price blends it in the whole run: a
+   * difference of the second part is then not counted as a finding.
+   */
+  readonly dustAtCut?: string;
 }
 
 export interface WarmupCheckReport {
@@ -393,13 +400,15 @@ export function checkWarmup(opts: WarmupCheckOptions): WarmupCheckReport {
       lookahead = { cut, prefix, resumeSkipped: 'the whole run held a position (or sent an order) at every bar in the middle half of the range, so no cut leaves nothing open' };
     } else {
       // Everything before the cut as history (the whole run's history, then its bars up to the cut) and the balances it held there.
-      const resumeRun = runWith(base + lowerBound(range, cut), { from: cut, to: opts.to }, historyStart(base) ?? first, balancesBefore(whole.run, cut));
-      lookahead = { cut, prefix, resume: half(resumeRun, cut, Infinity) };
+      const atCut = balancesBefore(whole.run, cut);
+      const resumeRun = runWith(base + lowerBound(range, cut), { from: cut, to: opts.to }, historyStart(base) ?? first, atCut);
+      const dust = new D(atCut[whole.run.baseAsset] ?? '0').minus(whole.run.startBalances[whole.run.baseAsset] ?? '0');
+      lookahead = { cut, prefix, resume: half(resumeRun, cut, Infinity), ...(dust.isZero() ? {} : { dustAtCut: `${dust.toFixed()} ${whole.run.baseAsset}` }) };
     }
   }
 
   const failures = runs.reduce((n, r) => n + r.run.strategyFailures.length, 0);
-  const passed = orders.verdict === 'stable' && plots.every((p) => p.verdict === 'stable') && (lookahead === undefined || (lookahead.prefix.same && lookahead.resume?.same !== false));
+  const passed = orders.verdict === 'stable' && plots.every((p) => p.verdict === 'stable') && (lookahead === undefined || (lookahead.prefix.same && (lookahead.resume?.same !== false || lookahead.dustAtCut !== undefined)));
   return {
     strategy: opts.strategy.name,
     symbol: opts.symbol,
@@ -481,7 +490,14 @@ export function formatWarmupCheck(r: WarmupCheckReport): string[] {
   if (r.lookahead !== undefined) {
     const cut = formatTime(r.lookahead.cut);
     out.push(...halfText(`the first part run alone (to ${cut})`, r.lookahead.prefix));
-    if (r.lookahead.resume !== undefined) out.push(...halfText(`the second part run from ${cut} with the first as history`, r.lookahead.resume));
+    const resume = r.lookahead.resume;
+    if (resume !== undefined && !resume.same && r.lookahead.dustAtCut !== undefined) {
+      const d = resume.firstDifference;
+      const what = d === undefined ? `plotted ${resume.plots.map((p) => `'${p.name}'`).join(', ')} differently` : `decided differently at ${formatTime(d.time)} (the whole run sent ${d.reference}, the part ${d.run})`;
+      out.push(
+        `Lookahead (not counted): the second part run from ${cut} with the first as history ${what}; at the cut the whole run held ${r.lookahead.dustAtCut} of dust beyond its start (a commission taken in base), which the part starts with but without the price it was bought at, and the next entry's average price blends it in. The first part's check is the one that counts.`,
+      );
+    } else if (resume !== undefined) out.push(...halfText(`the second part run from ${cut} with the first as history`, resume));
     else out.push(`Lookahead: the second part was not run: ${r.lookahead.resumeSkipped ?? ''}.`);
   } else out.push(`Lookahead: not checked: ${r.lookaheadSkipped ?? ''}.`);
   const largest = history[history.length - 1] as number;
