@@ -162,7 +162,8 @@ describe('backtest acceptance', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatch(/good-1$/);
     const reason = 'Filter failure: PRICE_FILTER: price 500.005 is not a multiple of tickSize 0.01 above minPrice 0.01';
-    expect(updates[0]).toBe(`bad DENIED: ${reason}`);
+    // The strategy gets the reasons and the context helper that avoids them; the run's record keeps the reasons alone.
+    expect(updates[0]).toBe(`bad DENIED: ${reason} (hint: ctx.instrument().roundPrice() puts a price on the tick)`);
     expect(updates[1]).toBe('good NEW: ');
     expect(run.denials).toEqual([{ time: run.from + 60_000, symbol: 'BTCPHP', tag: 'bad', reasons: [reason] }]);
   });
