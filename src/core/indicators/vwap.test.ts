@@ -69,3 +69,13 @@ describe('vwap', () => {
     );
   });
 });
+
+describe('vwap after a huge bar leaves the window', () => {
+  it('re-sums at once: a tiny window is not left with the rounding residue of the huge bar', () => {
+    // fast-check's counterexample: a 7,785 x 1,178 bar, then a window of volume 0.001 at price 1.
+    const bars = [bar(7785.038824310202, 6785.038825502226, 6785.038825502226, 1177.9977706860534), bar(1.2187847710037394, 1.2187847710037394, 1.2187847710037394, 6442.491145516349), bar(1, 1, 1, 0.001), bar(1, 1, 1, 0), bar(1, 1, 1, 0)];
+    const got = vwap(bars, 3);
+    expect(Math.abs(got[4]! - 1)).toBeLessThanOrEqual(1e-9);
+    expect(got[4]).toBeCloseTo(naive(bars, 3)[4]!, 12);
+  });
+});

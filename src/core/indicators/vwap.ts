@@ -5,7 +5,8 @@
  * bar of the window has zero volume (no trade: no price to weight).
  *
  * O(1) a bar with running sums, re-summed from the windows once per `period` updates (O(1)
- * amortised) as Sma does, so add-then-subtract cannot drift; whether the window has volume is
+ * amortised) as Sma does, so add-then-subtract cannot drift, and at once when the sums have fallen
+ * far below a bar that left the window (its residue would dominate); whether the window has volume is
  * counted, not read from the running sum, which may be a rounding residue instead of 0. Pure.
  */
 import type { Hlc } from './candle.ts';
@@ -17,6 +18,12 @@ export interface Hlcv extends Hlc {
   readonly volume: number;
 }
 
+/**
+ * A running sum below this share of the largest term it has held is re-summed: its rounding error
+ * (about 1e-16 of that term per step) would otherwise be more than about 1e-9 of the sum.
+ */
+const SHRUNK = 1e-6;
+
 export class Vwap extends BaseIndicator<Hlcv> {
   private readonly pv: NumberWindow;
   private readonly vol: NumberWindow;
@@ -25,6 +32,13 @@ export class Vwap extends BaseIndicator<Hlcv> {
   /** Bars in the window with a volume other than 0. */
   private traded = 0;
   private sinceResum = 0;
+  /**
+   * At least the largest price-volume and volume in the sums since they were last re-summed (every
+   * value is >= 0, so a fresh sum bounds its terms). When a huge bar has left the window and the
+   * sums fall far below it, what remains is mostly its rounding residue: then re-sum at once.
+   */
+  private pvScale = 0;
+  private volScale = 0;
 
   constructor(readonly period: number) {
     super();
@@ -42,9 +56,13 @@ export class Vwap extends BaseIndicator<Hlcv> {
     this.volSum += v - (oldV ?? 0);
     if (v !== 0) this.traded++;
     if (oldV !== undefined && oldV !== 0) this.traded--;
-    if (++this.sinceResum >= this.period) {
+    if (pv > this.pvScale) this.pvScale = pv;
+    if (v > this.volScale) this.volScale = v;
+    if (++this.sinceResum >= this.period || this.pvSum < this.pvScale * SHRUNK || this.volSum < this.volScale * SHRUNK) {
       this.pvSum = this.pv.sum();
       this.volSum = this.vol.sum();
+      this.pvScale = this.pvSum;
+      this.volScale = this.volSum;
       this.sinceResum = 0;
     }
     this.current = this.vol.full && this.traded > 0 ? this.pvSum / this.volSum : undefined;
@@ -58,6 +76,8 @@ export class Vwap extends BaseIndicator<Hlcv> {
     this.volSum = 0;
     this.traded = 0;
     this.sinceResum = 0;
+    this.pvScale = 0;
+    this.volScale = 0;
   }
 }
 
