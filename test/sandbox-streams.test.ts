@@ -84,11 +84,15 @@ describe('paths and payload wrapping (notes 1)', () => {
     expect(trades.map((t) => t.json.stream)).toEqual(['btcphp@trade', 'btcphp@trade']);
     const aggs = [1, 2, 3].map(() => c.next(isEvent('aggTrade')));
     const [a1, a2, a3] = await Promise.all(aggs);
-    expect(a1?.json).toMatchObject({ stream: 'btcphp@aggTrade', data: { e: 'aggTrade', s: 'BTCPHP', a: 1, p: '100', q: '3', m: false } });
+    // The aggregate id is its first trade id: increasing, and unique across a restart (trade ids persist).
+    expect(a1?.json).toMatchObject({ stream: 'btcphp@aggTrade', data: { e: 'aggTrade', s: 'BTCPHP', p: '100', q: '3', m: false } });
+    expect(a1?.raw).toContain(`"a":${first},`);
     expect(a1?.raw).toContain(`"f":${first},"l":${second},`);
-    expect(a2?.json.data).toMatchObject({ a: 2, p: '101', q: '0.5' });
+    expect(a2?.json.data).toMatchObject({ p: '101', q: '0.5' });
+    expect(a2?.raw).toContain(`"a":${third},`);
     expect(a2?.raw).toContain(`"f":${third},"l":${third},`);
-    expect(a3?.json.data).toMatchObject({ a: 3, p: '101', q: '1', m: true });
+    expect(a3?.json.data).toMatchObject({ p: '101', q: '1', m: true });
+    expect(BigInt(/"a":(\d+)/.exec(a3!.raw)![1]!)).toBeGreaterThan(BigInt(third));
   });
 
   it('rejects bad upgrades with a JSON body', async () => {

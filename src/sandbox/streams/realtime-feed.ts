@@ -5,8 +5,10 @@
  * aggTrade: the engine reports each fill with the `aggregateId` of its taker order. Consecutive
  * fills with the same aggregateId and price form one aggregate; it is sent when a fill of another
  * group arrives or at the end of the current synchronous burst (a microtask), so one matching pass
- * yields one event per price level. `a` is a per-symbol sequence (1, 2, ...): a taker order that
- * walks several levels gives several aggregates, and each needs its own id.
+ * yields one event per price level. `a` is the aggregate's first trade id: a taker order that
+ * walks several levels gives several aggregates, each with its own id, increasing as the trade
+ * ids do, and unique across a restart with `--state` (the trade ids persist; a counter of its own
+ * started again at 1 and repeated ids a client had already seen).
  */
 import type { Clock } from '../../ports/clock.ts';
 import { readBookTop } from '../market-data/ticker.ts';
@@ -20,7 +22,6 @@ interface PendingAgg {
 }
 
 export class RealtimeFeed {
-  private readonly aggSeq = new Map<string, bigint>();
   private readonly pending = new Map<string, PendingAgg>();
   private flushQueued = false;
   private readonly lastTop = new Map<string, string>();
@@ -41,11 +42,9 @@ export class RealtimeFeed {
       return;
     }
     if (p) this.flushOne(symbol, p);
-    const a = (this.aggSeq.get(symbol) ?? 0n) + 1n;
-    this.aggSeq.set(symbol, a);
     this.pending.set(symbol, {
       aggregateId: t.aggregateId,
-      group: { a, price: t.price, qty: t.qty, firstId: t.id, lastId: t.id, time: t.time, buyerIsMaker: t.buyerIsMaker },
+      group: { a: BigInt(t.id), price: t.price, qty: t.qty, firstId: t.id, lastId: t.id, time: t.time, buyerIsMaker: t.buyerIsMaker },
     });
     if (!this.flushQueued) {
       this.flushQueued = true;
