@@ -1,0 +1,249 @@
+/**
+ * The parameter landscape of a sweep as data, for the sweep report (sweep-report.ts): every grid
+ * point found by its axis values (ran, skipped by the params schema, or failed), the cells of a
+ * heatmap over two axes with the other axes held, a metric's text and colour, and the robustness
+ * of the best combination (its rank metric against the median of its grid neighbours: a plateau
+ * or a lonely spike). Pure: no HTML, no I/O.
+ */
+import { fmtNum, fmtPct, fmtSignedPct } from '../metrics-format.ts';
+import type { ParamValue, TypedAxis } from '../sweep-grid.ts';
+import { score } from '../sweep-rank.ts';
+import type { RankMetric } from '../sweep-rank.ts';
+import type { SweepEntry, SweepResult } from '../sweep.ts';
+import type { BacktestMetrics } from '../types.ts';
+
+/** What happened at one grid point. */
+export type GridCell =
+  | { kind: 'ran'; entry: SweepEntry }
+  | { kind: 'skipped'; reason: string }
+  | { kind: 'failed'; error: string }
+  /** Not in the result at all (a grid the result does not cover: never from runSweep). */
+  | { kind: 'absent' };
+
+/** The metrics a report shows for each point, in this order after the rank metric. */
+export const REPORT_METRICS: readonly RankMetric[] = ['returnPct', 'maxDrawdownPct', 'sharpe', 'sortino', 'profitFactor', 'winRatePct', 'trades'];
+
+const LABELS: Record<RankMetric, string> = {
+  sharpe: 'Sharpe',
+  sortino: 'Sortino',
+  netPnl: 'Net PnL',
+  returnPct: 'Return',
+  cagrPct: 'CAGR',
+  calmar: 'Calmar',
+  maxDrawdownPct: 'Max drawdown',
+  winRatePct: 'Win rate',
+  profitFactor: 'Profit factor',
+  exposurePct: 'Exposure',
+  feesPaid: 'Fees',
+  trades: 'Trades',
+  endEquity: 'End equity',
+  startEquity: 'Start equity',
+  marketReturnPct: 'Buy and hold',
+  fills: 'Fills',
+};
+
+export const metricLabel = (m: RankMetric): string => LABELS[m];
+
+/** The rank metric first, then the report's others. */
+export function reportMetrics(rankBy: RankMetric): RankMetric[] {
+  return [rankBy, ...REPORT_METRICS.filter((m) => m !== rankBy)];
+}
+
+/** A metric as the sweep table prints it (sweep-format.ts): without a closed trade, no win rate nor profit factor. */
+export function metricText(m: BacktestMetrics, key: RankMetric): string {
+  if ((key === 'winRatePct' || key === 'profitFactor') && m.trades === 0) return 'n/a';
+  switch (key) {
+    case 'returnPct':
+    case 'cagrPct':
+    case 'marketReturnPct':
+      return fmtSignedPct(m[key]);
+    case 'maxDrawdownPct':
+      return fmtPct(m[key]);
+    case 'winRatePct':
+    case 'exposurePct':
+      return fmtPct(m[key], 1);
+    case 'trades':
+    case 'fills':
+      return String(m[key]);
+    default:
+      return fmtNum(m[key]);
+  }
+}
+
+/** The value a metric is coloured and sorted by; NaN where the text is n/a. */
+export function metricValue(m: BacktestMetrics, key: RankMetric): number {
+  if ((key === 'winRatePct' || key === 'profitFactor') && m.trades === 0) return NaN;
+  return m[key];
+}
+
+/** Metrics that are neither good nor bad by their size: coloured on a neutral scale. */
+const NEUTRAL = new Set<RankMetric>(['trades', 'fills', 'exposurePct']);
+
+/** Key of a point: its values in axis order. */
+export const pointKey = (axes: readonly TypedAxis[], values: Readonly<Record<string, ParamValue>>): string => JSON.stringify(axes.map((a) => values[a.name] ?? null));
+
+/** Every point of the result by its key. */
+export function gridIndex(result: SweepResult): Map<string, GridCell> {
+  const index = new Map<string, GridCell>();
+  for (const s of result.skipped) index.set(pointKey(result.axes, s.values), { kind: 'skipped', reason: s.reason });
+  for (const f of result.failed) index.set(pointKey(result.axes, f.values), { kind: 'failed', error: f.error });
+  for (const e of result.entries) index.set(pointKey(result.axes, e.values), { kind: 'ran', entry: e });
+  return index;
+}
+
+/** The axes with more than one value: the ones the landscape spreads over. */
+export const varyingAxes = (result: SweepResult): TypedAxis[] => result.axes.filter((a) => a.values.length > 1);
+
+/** The combination the report marks: the top entry (ranked first). */
+export const bestEntry = (result: SweepResult): SweepEntry | undefined => result.entries[0];
+
+export interface Heatmap {
+  rowAxis: TypedAxis;
+  colAxis: TypedAxis;
+  /** The other axes' values every cell shares (the best combination's). */
+  fixed: Record<string, ParamValue>;
+  /** cells[row][col]. */
+  cells: GridCell[][];
+}
+
+/** The cells over two axes, the other axes at `fixed`'s values. */
+export function heatmap(result: SweepResult, index: Map<string, GridCell>, rowAxis: TypedAxis, colAxis: TypedAxis, fixed: Readonly<Record<string, ParamValue>>): Heatmap {
+  const held = Object.fromEntries(result.axes.filter((a) => a.name !== rowAxis.name && a.name !== colAxis.name).map((a) => [a.name, fixed[a.name] ?? a.values[0]!]));
+  const cells = rowAxis.values.map((r) => colAxis.values.map((c) => index.get(pointKey(result.axes, { ...held, [rowAxis.name]: r, [colAxis.name]: c })) ?? { kind: 'absent' as const }));
+  return { rowAxis, colAxis, fixed: held, cells };
+}
+
+/** Every pair of the varying axes (first axis on the rows), the others held at the best combination's values. */
+export function pairHeatmaps(result: SweepResult, index: Map<string, GridCell> = gridIndex(result)): Heatmap[] {
+  const axes = varyingAxes(result);
+  const best = bestEntry(result);
+  if (!best) return [];
+  const maps: Heatmap[] = [];
+  for (let i = 0; i < axes.length; i++) for (let j = i + 1; j < axes.length; j++) maps.push(heatmap(result, index, axes[i]!, axes[j]!, best.values));
+  return maps;
+}
+
+/** The cells along one axis, the other axes at the best combination's values. */
+export function lineCells(result: SweepResult, index: Map<string, GridCell>, axis: TypedAxis): { value: ParamValue; cell: GridCell }[] {
+  const best = bestEntry(result);
+  const held = best?.values ?? Object.fromEntries(result.axes.map((a) => [a.name, a.values[0]!]));
+  return axis.values.map((value) => ({ value, cell: index.get(pointKey(result.axes, { ...held, [axis.name]: value })) ?? { kind: 'absent' as const } }));
+}
+
+/** An entry whose figures count for the landscape: it ran to the end (a stopped run's are of a stopped run). */
+const counts = (c: GridCell | undefined): c is { kind: 'ran'; entry: SweepEntry } => c?.kind === 'ran' && c.entry.firstFailure === undefined;
+
+/**
+ * The grid neighbours of a point: every point one step away along one or more axes (the 8 around a
+ * cell of a 2-axis grid, the 2 beside it on one axis), as cells.
+ */
+export function neighbours(result: SweepResult, index: Map<string, GridCell>, values: Readonly<Record<string, ParamValue>>): GridCell[] {
+  const at = result.axes.map((a) => a.values.indexOf(values[a.name]!));
+  if (at.some((i) => i < 0)) return [];
+  const out: GridCell[] = [];
+  const offsets = (k: number, acc: number[]): void => {
+    if (k === at.length) {
+      if (acc.every((d) => d === 0)) return;
+      const point: Record<string, ParamValue> = {};
+      for (let i = 0; i < acc.length; i++) {
+        const v = result.axes[i]!.values[at[i]! + acc[i]!];
+        if (v === undefined) return;
+        point[result.axes[i]!.name] = v;
+      }
+      out.push(index.get(pointKey(result.axes, point)) ?? { kind: 'absent' });
+      return;
+    }
+    for (const d of [-1, 0, 1]) offsets(k + 1, [...acc, d]);
+  };
+  offsets(0, []);
+  return out;
+}
+
+export function median(xs: readonly number[]): number {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+export interface Robustness {
+  metric: RankMetric;
+  /** The best combination's value of the rank metric. */
+  best: number;
+  /** Median of its neighbours that ran to the end (NaN with none). */
+  neighbourMedian: number;
+  /** Median over every combination that ran to the end. */
+  gridMedian: number;
+  /** Neighbours counted, and those in the grid that did not count (skipped, failed, stopped). */
+  neighbours: number;
+  uncounted: number;
+  /**
+   * The share of the best's lead over the grid median that its neighbours keep, in the rank's
+   * direction (1: as good as the best, 0: no better than a typical combination, below 0: worse).
+   * Undefined when it cannot be measured (no neighbour, an infinite value, a flat grid).
+   */
+  kept?: number;
+  verdict: 'plateau' | 'spike' | 'flat' | 'unknown';
+  /** One or two sentences for the page. */
+  text: string;
+}
+
+/** Kept share at or above which the best sits on a plateau. */
+export const PLATEAU_KEPT = 0.5;
+
+/** How the best combination compares with its grid neighbours; undefined without a best that ran to the end. */
+export function robustness(result: SweepResult, index: Map<string, GridCell> = gridIndex(result)): Robustness | undefined {
+  const best = bestEntry(result);
+  if (!best || best.firstFailure !== undefined) return undefined;
+  const by = result.rankBy;
+  const near = neighbours(result, index, best.values);
+  const ran = near.filter(counts);
+  const nbScores = ran.map((c) => score(c.entry.metrics, by));
+  const all = result.entries.filter((e) => e.firstFailure === undefined).map((e) => score(e.metrics, by));
+  const bestScore = score(best.metrics, by);
+  const sign = by === 'maxDrawdownPct' || by === 'feesPaid' ? -1 : 1;
+  const base = { metric: by, best: best.metrics[by], neighbourMedian: sign * median(nbScores), gridMedian: sign * median(all), neighbours: ran.length, uncounted: near.length - ran.length };
+  const label = metricLabel(by);
+  const fmt = (x: number): string => metricText({ ...best.metrics, [by]: x }, by);
+  const numbers = `${label} ${fmt(base.best)} at the best vs a median of ${fmt(base.neighbourMedian)} over its ${ran.length} grid neighbour(s)${base.uncounted ? ` (${base.uncounted} more skipped, failed or stopped, not counted)` : ''}; the median of the whole grid is ${fmt(base.gridMedian)}.`;
+  if (ran.length === 0) return { ...base, verdict: 'unknown', text: `The best combination has no grid neighbour that ran to the end${near.length ? ` (${near.length} skipped, failed or stopped)` : ''}: whether it is a plateau or a spike cannot be told. Sweep a finer grid around it.` };
+  const nbMedian = median(nbScores);
+  const gridMedian = median(all);
+  if (![bestScore, nbMedian, gridMedian].every(Number.isFinite)) return { ...base, verdict: 'unknown', text: `${numbers} An infinite value makes the comparison meaningless.` };
+  const lead = bestScore - gridMedian;
+  if (lead <= 0) return { ...base, verdict: 'flat', text: `${numbers} The best is no better than the grid's median: the grid is flat for this metric (the parameters barely matter, or every combination does the same).` };
+  const kept = (nbMedian - gridMedian) / lead;
+  const pct = `${Math.round(kept * 100)}%`;
+  if (kept >= PLATEAU_KEPT) {
+    return { ...base, kept, verdict: 'plateau', text: `${numbers} Its neighbours keep ${pct} of its lead over the median: a plateau. Nearby parameters do about as well, so the result does not hang on the exact values.` };
+  }
+  return { ...base, kept, verdict: 'spike', text: `${numbers} Its neighbours keep only ${pct} of its lead over the median: a spike. Nearby parameters do much worse, so the best may be fitted to noise; prefer a combination inside a good region, and check it out of sample (--walk-forward).` };
+}
+
+/** Finite range of a metric over every entry, for the colour scale. */
+export function metricRange(result: SweepResult, key: RankMetric): { min: number; max: number } {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const e of result.entries) {
+    const v = metricValue(e.metrics, key);
+    if (!Number.isFinite(v)) continue;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  return { min, max };
+}
+
+/**
+ * A cell's background for a value of a metric: red (worst) through yellow to green (best) in the
+ * rank's direction, a neutral blue scale for trades and exposure, grey for n/a. Infinities take
+ * the end of their side.
+ */
+export function cellColour(key: RankMetric, value: number, range: { min: number; max: number }): string {
+  if (Number.isNaN(value)) return '#e5e7eb';
+  const span = range.max - range.min;
+  let t = value === Infinity ? 1 : value === -Infinity ? 0 : span > 0 ? (value - range.min) / span : 0.5;
+  t = Math.min(1, Math.max(0, t));
+  if (NEUTRAL.has(key)) return `hsl(214, 80%, ${Math.round(95 - t * 30)}%)`;
+  if (key === 'maxDrawdownPct' || key === 'feesPaid') t = 1 - t;
+  return `hsl(${Math.round(t * 120)}, 70%, ${Math.round(78 - 10 * Math.abs(t - 0.5))}%)`;
+}

@@ -1,0 +1,135 @@
+/**
+ * The sweep report: ONE self-contained HTML page that opens offline from disk, as the single-run
+ * report does (html-report.ts): the style sheet, the data (a `type="application/json"` script,
+ * every `<` escaped) and the page script inline; no network, no CDN. It needs no chart library:
+ * the heatmaps are plain tables and the line charts SVG drawn here.
+ *
+ * Content: the run's context; the best combination and its robustness (its rank metric against the
+ * median of its grid neighbours: a plateau or a lonely spike, sweep-cells.ts); the landscape: a
+ * heatmap for two swept axes, a line chart per metric for one, a heatmap per pair of axes (the
+ * others held at the best's values) for three or more, with a selector of the metric the heatmaps
+ * show; then the ranked table (sortable) and the skipped and failed combinations. When the page
+ * script has run, the body gets data-ready="true" and window.__sweep holds the counts.
+ */
+import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { makeDirs } from '../../fs/make-dirs.ts';
+import { bestParamArgs, valuesText } from '../sweep-format.ts';
+import type { SweepResult } from '../sweep.ts';
+import { escapeHtml, STYLE } from './html-parts.ts';
+import { inlineJson, inlineScript } from './html-report.ts';
+import { gridIndex, metricLabel, metricText, pairHeatmaps, reportMetrics, robustness, varyingAxes } from './sweep-cells.ts';
+import { contextHtml, heatmapHtml, legendData, legendHtml, lineChartSvg, metricSelectHtml, rankedTableHtml, SWEEP_STYLE, sweepRange } from './sweep-report-parts.ts';
+import type { HeatmapData, SweepReportContext } from './sweep-report-parts.ts';
+
+export type { SweepReportContext } from './sweep-report-parts.ts';
+
+export interface SweepReportInput {
+  result: SweepResult;
+  context: SweepReportContext;
+}
+
+/** Cells past which a heatmap is left out (a page, not a database; the table and the JSON hold every point). */
+export const MAX_HEATMAP_CELLS = 20_000;
+
+const e = escapeHtml;
+let cachedScript: string | undefined;
+
+/** The page script, read once and made safe inside <script>. */
+export function sweepPageScript(): string {
+  cachedScript ??= inlineScript(readFileSync(fileURLToPath(new URL('./sweep-page-script.js', import.meta.url)), 'utf8'));
+  return cachedScript;
+}
+
+/** The report's file beside the sweep's JSON: the JSON's name with .html. */
+export function reportFileFor(jsonFile: string): string {
+  return /\.json$/i.test(jsonFile) ? jsonFile.replace(/\.json$/i, '.html') : `${jsonFile}.html`;
+}
+
+/** The page around a body: title, styles, data and script. */
+export function page(title: string, body: string, data: unknown): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${e(title)}</title>
+<style>${STYLE}${SWEEP_STYLE}</style>
+</head>
+<body data-ready="false">
+${body}
+<script type="application/json" id="sweep-data">${inlineJson(data)}</script>
+<script>${sweepPageScript()}</script>
+</body>
+</html>
+`;
+}
+
+function summaryHtml(result: SweepResult): string {
+  const ran = result.entries.length + result.failed.length;
+  const best = result.entries[0];
+  const parts = [`${ran} combination(s) run, ranked by ${metricLabel(result.rankBy)} (${result.rankBy})`];
+  if (result.skipped.length) parts.push(`${result.skipped.length} skipped by the params schema`);
+  if (result.failed.length) parts.push(`${result.failed.length} failed`);
+  const args = bestParamArgs(result);
+  const bestLine = best
+    ? `<p id="best">Best: <code>${e(valuesText(best.values) || '(base params)')}</code>: ${e(reportMetrics(result.rankBy).map((m) => `${metricLabel(m)} ${metricText(best.metrics, m)}`).join(', '))}.${args ? ` Run it alone for its own report: <code>${e(args)}</code>.` : ' The strategy was stopped in every combination.'}</p>`
+    : '';
+  return `<section id="summary"><p>${e(parts.join('; '))}.</p>${bestLine}${robustnessHtml(result)}</section>`;
+}
+
+function robustnessHtml(result: SweepResult): string {
+  const r = robustness(result);
+  if (!r) return '';
+  const head = { plateau: 'a plateau', spike: 'a spike', flat: 'a flat grid', unknown: 'not measurable' }[r.verdict];
+  return `<p class="robust ${r.verdict}" id="robustness" data-verdict="${r.verdict}"><strong>Robustness: ${e(head)}.</strong> ${e(r.text)}</p>`;
+}
+
+function landscapeHtml(result: SweepResult, data: HeatmapData): string {
+  const axes = varyingAxes(result);
+  const index = gridIndex(result);
+  const best = result.entries[0];
+  const section = (inner: string): string => `<section id="landscape"><h2>Parameter landscape</h2>${inner}</section>`;
+  if (!best) return section('<p class="muted">No combination ran: there is no landscape to draw.</p>');
+  if (axes.length === 0) return section('<p class="muted">Every axis has one value: one combination, no landscape.</p>');
+  if (axes.length === 1) {
+    const axis = axes[0]!;
+    const held = result.axes.filter((a) => a !== axis);
+    const note = held.length ? `<p class="note">The other parameters at ${e(valuesText(Object.fromEntries(held.map((a) => [a.name, best.values[a.name]]))))}.</p>` : '';
+    const charts = reportMetrics(result.rankBy).map((m) => lineChartSvg(result, index, axis, m));
+    return section(`<p class="note">Each metric over ${e(axis.name)}; the best combination ringed, skipped (grey) and failed (red) points crossed on the axis, a gap where a point has no value.</p>${note}<div class="charts">${charts.join('')}</div>`);
+  }
+  const maps = pairHeatmaps(result, index);
+  const held =
+    axes.length > 2
+      ? `<p class="note" id="held">${axes.length} swept axes: one heatmap per pair, the other parameters held at the best combination's values (${e(valuesText(Object.fromEntries(axes.map((a) => [a.name, best.values[a.name]]))))}), given under each heatmap.</p>`
+      : '';
+  const figures = maps.map((m) => {
+    const cells = m.rowAxis.values.length * m.colAxis.values.length;
+    if (cells > MAX_HEATMAP_CELLS) return `<p class="muted">${e(m.rowAxis.name)} × ${e(m.colAxis.name)}: ${cells.toLocaleString('en-US')} cells, more than ${MAX_HEATMAP_CELLS.toLocaleString('en-US')}; left out (see the table).</p>`;
+    return heatmapHtml(m, data.length, result, data);
+  });
+  const key = '<p class="note">★ the best combination (ranked first); hatched: skipped by the params schema or failed (hover for the reason); a dashed red outline: the strategy was stopped by a failure (ranked last).</p>';
+  return section(`${metricSelectHtml(result.rankBy)}${legendHtml(result, legendData(result))}${held}<div class="heatmaps">${figures.join('')}</div>${key}`);
+}
+
+export function renderSweepReport(input: SweepReportInput): string {
+  const { result, context } = input;
+  const data: HeatmapData = [];
+  const title = `${result.strategy} ${result.symbol} ${result.interval} sweep`;
+  const axesText = result.axes.map((a) => `${a.name}: ${a.values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ')}`).join('; ');
+  const header = contextHtml(`Sweep of ${e(result.strategy)} <span class="muted">on</span> ${e(result.symbol)} <span class="muted">${e(result.interval)}</span>`, context, sweepRange(result, context), [
+    ['Swept', axesText || '(none)'],
+    ['Ranked by', `${metricLabel(result.rankBy)} (${result.rankBy})`],
+  ]);
+  const body = [header, summaryHtml(result), landscapeHtml(result, data), rankedTableHtml(result)].join('\n');
+  return page(title, body, { kind: 'sweep', rankBy: result.rankBy, heatmaps: data, legend: legendData(result) });
+}
+
+/** Render and write, creating the folder. */
+export async function writeSweepReport(file: string, input: SweepReportInput): Promise<void> {
+  makeDirs(path.dirname(path.resolve(file)));
+  await writeFile(file, renderSweepReport(input), 'utf8');
+}

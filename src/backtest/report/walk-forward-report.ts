@@ -1,0 +1,89 @@
+/**
+ * The walk-forward report: one offline HTML page as the sweep report (sweep-report.ts), with each
+ * fold's train window, the parameters its sweep chose and their train score, and the test
+ * window's out-of-sample figures (a sortable table), then the out-of-sample aggregate and what
+ * each test run said about itself. A WalkForwardResult keeps each test window's metrics, not its
+ * equity curve, so there is no combined out-of-sample equity chart (the page says so).
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { makeDirs } from '../../fs/make-dirs.ts';
+import { fmtNum, fmtSigned, fmtTime } from '../metrics-format.ts';
+import { valuesText } from '../sweep-format.ts';
+import type { RankMetric } from '../sweep-rank.ts';
+import type { BacktestMetrics } from '../types.ts';
+import { formatAggregate } from '../walk-forward-format.ts';
+import type { WalkForwardResult } from '../walk-forward.ts';
+import { escapeHtml } from './html-parts.ts';
+import { metricLabel, metricText, metricValue, REPORT_METRICS } from './sweep-cells.ts';
+import { contextHtml, rangeText } from './sweep-report-parts.ts';
+import type { SweepReportContext } from './sweep-report-parts.ts';
+import { page } from './sweep-report.ts';
+
+export interface WalkForwardReportInput {
+  result: WalkForwardResult;
+  context: SweepReportContext;
+}
+
+const e = escapeHtml;
+const td = (text: string, sort: number | string): string => `<td data-v="${e(typeof sort === 'number' ? (Number.isNaN(sort) ? '' : String(sort)) : sort)}">${e(text)}</td>`;
+
+/** A window by bar position, 1-based and inclusive, as a reader counts bars. */
+const barsText = (w: { skip: number; take: number }): string => `bars ${(w.skip + 1).toLocaleString('en-US')}–${(w.skip + w.take).toLocaleString('en-US')}`;
+
+function foldsTableHtml(result: WalkForwardResult): string {
+  const by: RankMetric = result.rankBy;
+  const metrics = REPORT_METRICS;
+  const head = ['Fold', 'Train window', 'Test from', 'Test to', 'Chosen params', `Train ${metricLabel(by)}`, `Test ${metricLabel(by)}`, ...metrics.map((m) => `Test ${metricLabel(m)}`), 'Net PnL', 'Notes'];
+  const rows = result.folds.map((f) => {
+    const t = f.testResult;
+    const chosen = f.chosen ? valuesText(f.chosen.values) || '(base)' : '-';
+    const train = f.chosen ? f.chosen.trainMetrics : undefined;
+    const m = (x: BacktestMetrics | undefined, k: RankMetric): string => td(x ? metricText(x, k) : '-', x ? metricValue(x, k) : NaN);
+    const notes = [f.error, t?.firstFailure === undefined ? undefined : `stopped on the test window: ${t.firstFailure}`, ...(t?.notices ?? []), f.trainFailures ? `${f.trainFailures} train run(s) failed` : undefined].filter((s): s is string => s !== undefined).join('; ');
+    const cells = [
+      td(String(f.index), f.index),
+      td(`${barsText(f.train)} (${f.train.take.toLocaleString('en-US')})`, f.train.skip),
+      td(t ? fmtTime(t.from) : '-', t ? t.from : NaN),
+      td(t ? fmtTime(t.to) : '-', t ? t.to : NaN),
+      td(chosen, chosen),
+      m(train, by),
+      m(t?.metrics, by),
+      ...metrics.map((k) => m(t?.metrics, k)),
+      td(t ? fmtSigned(t.metrics.netPnl) : '-', t ? t.metrics.netPnl : NaN),
+      td(notes, notes),
+    ];
+    return `<tr${t ? '' : ' class="loss"'}>${cells.join('')}</tr>`;
+  });
+  return `<table class="sortable" id="folds-table"><thead><tr>${head.map((h) => `<th title="sort">${e(h)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table><p class="note">Train windows by bar position in the range (1 is its first bar); each test window is the ${result.testBars.toLocaleString('en-US')} bars after its train window. Click a header to sort.</p>`;
+}
+
+export function renderWalkForwardReport(input: WalkForwardReportInput): string {
+  const { result, context } = input;
+  const tested = result.folds.map((f) => f.testResult).filter((t) => t !== undefined);
+  const testedSpan = tested.length ? rangeText({ from: Math.min(...tested.map((t) => t.from)), to: Math.max(...tested.map((t) => t.to)), bars: tested.reduce((n, t) => n + t.barCount, 0) }) : 'no test window ran';
+  // The train windows are known by bar position only; the range asked for, when one was.
+  const asked = context.from !== undefined && context.to !== undefined ? { from: context.from, to: context.to } : undefined;
+  const plan = `${result.folds.length} fold(s), ${result.anchored ? 'anchored' : 'rolling'}: train ${result.trainBars} bars, test ${result.testBars}, step ${result.stepBars}, of ${result.totalBars} bars${result.unusedBars > 0 ? ` (${result.unusedBars} after the last test window unused)` : ''}`;
+  const header = contextHtml(`Walk-forward of ${e(result.strategy)} <span class="muted">on</span> ${e(result.symbol)} <span class="muted">${e(result.interval)}</span>`, context, asked, [
+    ['Tested', testedSpan],
+    ['Folds', plan],
+    ['Grid', `${result.parameterSets} parameter set(s)${result.skipped.length ? `, ${result.skipped.length} more skipped by the params schema` : ''}`],
+    ['Optimised for', `${metricLabel(result.rankBy)} (${result.rankBy})`],
+  ]);
+  const a = result.aggregate;
+  const aggregate = formatAggregate(a, result.rankBy).map((l) => `<p class="stats">${e(l.trim())}</p>`);
+  const gap = a.evaluated > 0 ? `<p class="note">A test ${e(metricLabel(result.rankBy))} far below the train one (${e(fmtNum(a.meanTestScore))} vs ${e(fmtNum(a.meanTrainScore))} here) is the overfitting signal: the chosen parameters did not carry over to the bars after their train window.</p>` : '';
+  const body = [
+    header,
+    `<section id="aggregate"><h2>Out of sample</h2>${aggregate.join('')}${gap}<p class="note" id="no-equity">The walk-forward result keeps each test window's metrics, not its equity curve, so there is no combined out-of-sample equity chart: the per-fold table below is the whole record. Run a fold's chosen parameters alone over its test window for its report.</p></section>`,
+    `<section id="folds"><h2>Folds</h2>${foldsTableHtml(result)}</section>`,
+  ].join('\n');
+  return page(`${result.strategy} ${result.symbol} ${result.interval} walk-forward`, body, { kind: 'walk-forward', heatmaps: [] });
+}
+
+/** Render and write, creating the folder. */
+export async function writeWalkForwardReport(file: string, input: WalkForwardReportInput): Promise<void> {
+  makeDirs(path.dirname(path.resolve(file)));
+  await writeFile(file, renderWalkForwardReport(input), 'utf8');
+}
