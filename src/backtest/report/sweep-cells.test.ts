@@ -73,7 +73,8 @@ describe('robustness', () => {
     const around = [broad({ fast: 20, slow: 60 }), broad({ fast: 30, slow: 60 }), broad({ fast: 25, slow: 50 }), broad({ fast: 25, slow: 70 }), ...[20, 30].flatMap((f) => [50, 70].map((s) => broad({ fast: f, slow: s })))];
     expect(r.neighbourMedian).toBeCloseTo(median(around), 10);
     expect(r.kept).toBeGreaterThan(0.5);
-    expect(r.text).toMatch(/^Sharpe 2\.00 at the best vs a median of [\d.]+ over its 8 grid neighbour\(s\); the median of the whole grid is [\d.]+\. Its neighbours keep \d+% of its lead over the median: a plateau\./);
+    expect(r.rest).toBe(91);
+    expect(r.text).toMatch(/^Sharpe 2\.00 at the best vs a median of [\d.]+ over its 8 grid neighbour\(s\) and [\d.]+ over the other 91 combination\(s\)\. Its neighbours keep \d+% of its lead over the rest: a plateau\./);
   });
 
   it('calls a lonely peak a spike, and counts neighbours that did not run apart', () => {
@@ -83,7 +84,7 @@ describe('robustness', () => {
     expect(r.neighbours).toBe(7);
     expect(r.uncounted).toBe(1);
     expect(r.text).toMatch(/\(1 more skipped, failed or stopped, not counted\)/);
-    expect(r.text).toMatch(/a spike\. Nearby parameters do much worse/);
+    expect(r.text).toMatch(/a spike\. Nearby parameters do no better than the rest of the grid/);
   });
 
   it('works lower-is-better for drawdown, says when it cannot tell, and has nothing for a stopped best', () => {
@@ -94,9 +95,24 @@ describe('robustness', () => {
     const lonely = robustness(demoSweep({ axes: [fast, slow], landscape: hill, skip: (v) => (v['fast'] === 10 && v['slow'] === 30 ? undefined : 'no') }))!;
     expect(lonely.verdict).toBe('unknown');
     expect(lonely.text).toMatch(/no grid neighbour that ran to the end \(8 skipped, failed or stopped\)/);
+    const small = robustness(demoSweep({ axes: [{ name: 'fast', values: [5, 10, 15] }], landscape: (v) => hill({ ...v, slow: 30 }) }))!;
+    expect(small.verdict).toBe('unknown');
+    expect(small.text).toMatch(/every other combination is one of them/);
     const flat = robustness(demoSweep({ axes: [fast], landscape: () => 1 }))!;
     expect(flat.verdict).toBe('flat');
     expect(robustness(demoSweep({ axes: [fast], landscape: hill, stop: () => 'stopped' }))).toBeUndefined();
+  });
+});
+
+describe('robustness: a cone', () => {
+  it('is a plateau while the neighbours keep half the lead, a peak below', () => {
+    // 1 axis, Sharpe 3 at fast=10 falling 0.5 a step: neighbours 2.5 and 2.5, the rest (fast=20) 2.
+    const r = robustness(demoSweep({ axes: [fast], landscape: (v) => hill({ ...v, slow: 30 }) }))!;
+    expect([r.neighbourMedian, r.restMedian, r.kept]).toEqual([2.5, 2, 0.5]);
+    expect(r.verdict).toBe('plateau');
+    const steep = robustness(demoSweep({ axes: [wideFast], landscape: (v) => 10 - Math.abs((v['fast'] as number) - 25) ** 0.5 }))!;
+    expect(steep.verdict).toBe('peak');
+    expect(steep.text).toMatch(/a peak\. Nearby parameters still beat the rest but fall off clearly/);
   });
 });
 

@@ -172,52 +172,66 @@ export interface Robustness {
   best: number;
   /** Median of its neighbours that ran to the end (NaN with none). */
   neighbourMedian: number;
-  /** Median over every combination that ran to the end. */
-  gridMedian: number;
+  /** Median over the rest of the grid: the combinations that ran to the end beyond the best and its neighbours (NaN with none). */
+  restMedian: number;
   /** Neighbours counted, and those in the grid that did not count (skipped, failed, stopped). */
   neighbours: number;
   uncounted: number;
+  /** Combinations in the rest of the grid. */
+  rest: number;
   /**
-   * The share of the best's lead over the grid median that its neighbours keep, in the rank's
-   * direction (1: as good as the best, 0: no better than a typical combination, below 0: worse).
-   * Undefined when it cannot be measured (no neighbour, an infinite value, a flat grid).
+   * The share of the best's lead over the rest of the grid that its neighbours keep, in the rank's
+   * direction (1: as good as the best, 0: no better than the rest, below 0: worse). Undefined when
+   * it cannot be measured (no neighbour, no rest, an infinite value, a flat grid).
    */
   kept?: number;
-  verdict: 'plateau' | 'spike' | 'flat' | 'unknown';
-  /** One or two sentences for the page. */
+  verdict: 'plateau' | 'peak' | 'spike' | 'flat' | 'unknown';
+  /** Two or three sentences for the page. */
   text: string;
 }
 
-/** Kept share at or above which the best sits on a plateau. */
+/** Kept share at or above which the best sits on a plateau, and below which it is a spike (a peak between). */
 export const PLATEAU_KEPT = 0.5;
+export const SPIKE_KEPT = 0.2;
 
-/** How the best combination compares with its grid neighbours; undefined without a best that ran to the end. */
+/**
+ * How the best combination compares with its grid neighbours, against the rest of the grid (not
+ * the whole grid: in a small one the neighbours are most of it and would pull its median to
+ * theirs); undefined without a best that ran to the end.
+ */
 export function robustness(result: SweepResult, index: Map<string, GridCell> = gridIndex(result)): Robustness | undefined {
   const best = bestEntry(result);
   if (!best || best.firstFailure !== undefined) return undefined;
   const by = result.rankBy;
   const near = neighbours(result, index, best.values);
   const ran = near.filter(counts);
+  const nearKeys = new Set([best, ...ran.map((c) => c.entry)]);
   const nbScores = ran.map((c) => score(c.entry.metrics, by));
-  const all = result.entries.filter((e) => e.firstFailure === undefined).map((e) => score(e.metrics, by));
+  const rest = result.entries.filter((e) => e.firstFailure === undefined && !nearKeys.has(e)).map((e) => score(e.metrics, by));
   const bestScore = score(best.metrics, by);
-  const sign = by === 'maxDrawdownPct' || by === 'feesPaid' ? -1 : 1;
-  const base = { metric: by, best: best.metrics[by], neighbourMedian: sign * median(nbScores), gridMedian: sign * median(all), neighbours: ran.length, uncounted: near.length - ran.length };
-  const label = metricLabel(by);
-  const fmt = (x: number): string => metricText({ ...best.metrics, [by]: x }, by);
-  const numbers = `${label} ${fmt(base.best)} at the best vs a median of ${fmt(base.neighbourMedian)} over its ${ran.length} grid neighbour(s)${base.uncounted ? ` (${base.uncounted} more skipped, failed or stopped, not counted)` : ''}; the median of the whole grid is ${fmt(base.gridMedian)}.`;
-  if (ran.length === 0) return { ...base, verdict: 'unknown', text: `The best combination has no grid neighbour that ran to the end${near.length ? ` (${near.length} skipped, failed or stopped)` : ''}: whether it is a plateau or a spike cannot be told. Sweep a finer grid around it.` };
   const nbMedian = median(nbScores);
-  const gridMedian = median(all);
-  if (![bestScore, nbMedian, gridMedian].every(Number.isFinite)) return { ...base, verdict: 'unknown', text: `${numbers} An infinite value makes the comparison meaningless.` };
-  const lead = bestScore - gridMedian;
-  if (lead <= 0) return { ...base, verdict: 'flat', text: `${numbers} The best is no better than the grid's median: the grid is flat for this metric (the parameters barely matter, or every combination does the same).` };
-  const kept = (nbMedian - gridMedian) / lead;
+  const restMedian = median(rest);
+  const sign = by === 'maxDrawdownPct' || by === 'feesPaid' ? -1 : 1;
+  const base = { metric: by, best: best.metrics[by], neighbourMedian: sign * nbMedian, restMedian: sign * restMedian, neighbours: ran.length, uncounted: near.length - ran.length, rest: rest.length };
+  const label = metricLabel(by);
+  const fmt = (x: number): string => metricText({ ...best.metrics, trades: 1, [by]: x }, by);
+  const uncounted = base.uncounted ? ` (${base.uncounted} more skipped, failed or stopped, not counted)` : '';
+  if (ran.length === 0) return { ...base, verdict: 'unknown', text: `The best combination has no grid neighbour that ran to the end${near.length ? ` (${near.length} skipped, failed or stopped)` : ''}: whether it is a plateau or a spike cannot be told. Sweep a finer grid around it.` };
+  const numbers = `${label} ${fmt(base.best)} at the best vs a median of ${fmt(base.neighbourMedian)} over its ${ran.length} grid neighbour(s)${uncounted}`;
+  if (rest.length === 0) return { ...base, verdict: 'unknown', text: `${numbers}; every other combination is one of them, so there is nothing further away to compare with. Sweep a wider grid to tell a plateau from a spike.` };
+  const withRest = `${numbers} and ${fmt(base.restMedian)} over the other ${rest.length} combination(s).`;
+  if (![bestScore, nbMedian, restMedian].every(Number.isFinite)) return { ...base, verdict: 'unknown', text: `${withRest} An infinite value makes the comparison meaningless.` };
+  const lead = bestScore - restMedian;
+  if (lead <= 0) return { ...base, verdict: 'flat', text: `${withRest} The best is no better than the rest of the grid: the grid is flat for this metric (the parameters barely matter here).` };
+  const kept = (nbMedian - restMedian) / lead;
   const pct = `${Math.round(kept * 100)}%`;
   if (kept >= PLATEAU_KEPT) {
-    return { ...base, kept, verdict: 'plateau', text: `${numbers} Its neighbours keep ${pct} of its lead over the median: a plateau. Nearby parameters do about as well, so the result does not hang on the exact values.` };
+    return { ...base, kept, verdict: 'plateau', text: `${withRest} Its neighbours keep ${pct} of its lead over the rest: a plateau. Nearby parameters do about as well, so the result does not hang on the exact values.` };
   }
-  return { ...base, kept, verdict: 'spike', text: `${numbers} Its neighbours keep only ${pct} of its lead over the median: a spike. Nearby parameters do much worse, so the best may be fitted to noise; prefer a combination inside a good region, and check it out of sample (--walk-forward).` };
+  if (kept >= SPIKE_KEPT) {
+    return { ...base, kept, verdict: 'peak', text: `${withRest} Its neighbours keep ${pct} of its lead over the rest: a peak. Nearby parameters still beat the rest but fall off clearly; the figures lean on the exact values, so check them out of sample (--walk-forward).` };
+  }
+  return { ...base, kept, verdict: 'spike', text: `${withRest} Its neighbours keep only ${pct} of its lead over the rest: a spike. Nearby parameters do no better than the rest of the grid, so the best may be fitted to noise; prefer a combination inside a good region, and check it out of sample (--walk-forward).` };
 }
 
 /** Finite range of a metric over every entry, for the colour scale. */

@@ -255,12 +255,12 @@ td.cell.stopped{outline:2px dashed #b91c1c;outline-offset:-3px}
 td.cell.skipped,td.cell.failed,td.cell.absent{background:repeating-linear-gradient(45deg,#f3f4f6,#f3f4f6 4px,#e5e7eb 4px,#e5e7eb 8px);color:#6b7280;font-style:italic}
 td.cell.failed{color:#b91c1c}
 .legend .swatch{display:inline-block;padding:1px 8px;border-radius:3px}
-.robust{padding:8px 12px;border-radius:6px;border:1px solid #e5e7eb;background:#fff}.robust.plateau{border-color:#86efac}.robust.spike{border-color:#fca5a5;background:#fef2f2}
+.robust{padding:8px 12px;border-radius:6px;border:1px solid #e5e7eb;background:#fff}.robust.plateau{border-color:#86efac}.robust.peak{border-color:#fcd34d;background:#fffbeb}.robust.spike{border-color:#fca5a5;background:#fef2f2}
 .charts{display:flex;flex-wrap:wrap;gap:12px}.line-chart{background:#fff;border:1px solid #e5e7eb;border-radius:6px}
 .line-chart text{font-size:10px;fill:#374151}.line-chart .ttl{font-size:12px;font-weight:600}.line-chart .ax{stroke:#9ca3af}
 .line-chart .ln{fill:none;stroke:#2563eb;stroke-width:1.5}.line-chart .pt{fill:#2563eb}.line-chart .pt.best{fill:#f59e0b;stroke:#111827;stroke-width:1.5}
 .line-chart .off{stroke:#9ca3af;stroke-width:1.5}.line-chart .off.failed{stroke:#b91c1c}
 table.sortable th{cursor:pointer;user-select:none}table.sortable th.asc::after{content:" ▲"}table.sortable th.desc::after{content:" ▼"}
 #ranked-table tr.best td{font-weight:600}
-#ranked-table td:last-child,#folds-table td:last-child{text-align:left;white-space:normal;min-width:200px}
+#ranked-table td:last-child,#folds-table td:last-child,#ranked-table th:last-child,#folds-table th:last-child{text-align:left;white-space:normal;min-width:200px}
 `;

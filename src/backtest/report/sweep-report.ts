@@ -83,7 +83,7 @@ function summaryHtml(result: SweepResult): string {
 function robustnessHtml(result: SweepResult): string {
   const r = robustness(result);
   if (!r) return '';
-  const head = { plateau: 'a plateau', spike: 'a spike', flat: 'a flat grid', unknown: 'not measurable' }[r.verdict];
+  const head = { plateau: 'a plateau', peak: 'a peak', spike: 'a spike', flat: 'a flat grid', unknown: 'not measurable' }[r.verdict];
   return `<p class="robust ${r.verdict}" id="robustness" data-verdict="${r.verdict}"><strong>Robustness: ${e(head)}.</strong> ${e(r.text)}</p>`;
 }
 
