@@ -3,7 +3,8 @@
  *  [--walk-forward --folds 4 [--train-bars N] [--test-bars N] [--anchored]]`
  *
  * Runs the strategy over a parameter grid on worker threads and ranks the results
- * (src/backtest/sweep.ts); with --walk-forward, optimises on each train window and reports the
+ * (src/backtest/sweep.ts), and writes the JSON and an HTML report of the grid beside it
+ * (src/backtest/report/sweep-report.ts; --report sets its file); with --walk-forward, optimises on each train window and reports the
  * chosen parameters out of sample on the window after it (src/backtest/walk-forward.ts).
  */
 import { writeFile } from 'node:fs/promises';
@@ -19,7 +20,11 @@ import type { Interval } from '../../strategy/types.ts';
 import { parseParams } from '../../strategy/params.ts';
 import { formatWalkForward, walkForwardToJson } from '../../backtest/walk-forward-format.ts';
 import { jsonReplacer } from '../../backtest/metrics-json.ts';
+import { resolveFillModel } from '../../backtest/fill-model.ts';
 import type { FillModel } from '../../backtest/fill-model.ts';
+import { reportFileFor, writeSweepReport } from '../../backtest/report/sweep-report.ts';
+import type { SweepReportContext } from '../../backtest/report/sweep-report.ts';
+import { writeWalkForwardReport } from '../../backtest/report/walk-forward-report.ts';
 import type { AnyStrategyDefinition } from '../../strategy/define.ts';
 import { UsageError } from '../errors.ts';
 import { ioStep } from '../paths.ts';
@@ -51,6 +56,8 @@ export interface SweepContext {
   fillModel: FillModel;
   outDir: string;
   json?: string | undefined;
+  /** The HTML report's file (default: the JSON's name with .html). */
+  report?: string | undefined;
   /** The journal's interval when it is aggregated into `interval` (journal-series.ts). */
   storedInterval?: string;
   /** Fills are played on the stored bars (`--detail`). */
@@ -109,15 +116,33 @@ export async function runSweepCommand(io: CliIo, args: SweepArgs, ctx: SweepCont
       .finally(() => progress.stop());
     const file = ctx.json ?? path.join(ctx.outDir, `${base}-walk-forward.json`);
     await write(file, walkForwardToJson(result));
-    io.out([formatWalkForward(result), '', `json    ${file}`].join('\n'));
+    const report = ctx.report ?? reportFileFor(file);
+    await ioStep('write the HTML report', report, () => writeWalkForwardReport(report, { result, context: reportContext(ctx, grid) }));
+    io.out([formatWalkForward(result), '', `json    ${file}`, `report  ${report}`].join('\n'));
     return;
   }
   const progress = runProgress();
   const result = await runSweep(job, grid, { rankBy, ...(workers === undefined ? {} : { workers }), onProgress: (done, total) => progress.update(done, total) }).finally(() => progress.stop());
   const file = ctx.json ?? path.join(ctx.outDir, `${base}-sweep.json`);
   await write(file, sweepToJson(result));
+  const report = ctx.report ?? reportFileFor(file);
+  await ioStep('write the HTML report', report, () => writeSweepReport(report, { result, context: reportContext(ctx, grid) }));
   const best = bestParamArgs(result);
-  io.out([formatSweepTable(result, { top: 20 }), '', ...(best ? [`best    ${best}  (run it alone for its report)`] : []), `json    ${file}`].join('\n'));
+  io.out([formatSweepTable(result, { top: 20 }), '', ...(best ? [`best    ${best}  (run it alone for its report)`] : []), `json    ${file}`, `report  ${report}`].join('\n'));
+}
+
+/** The run's context for the report's header: the base params without the swept ones (the axes stand in for them). */
+function reportContext(ctx: SweepContext, grid: SweepGrid): SweepReportContext {
+  const swept = new Set(grid.axes.map((a) => a.name));
+  return {
+    baseParams: Object.fromEntries(Object.entries(ctx.params).filter(([k]) => !swept.has(k))),
+    fees: ctx.fees,
+    fillModel: { ...resolveFillModel(ctx.fillModel) },
+    balances: ctx.balances,
+    data: ctx.journalFile,
+    ...(ctx.from === undefined ? {} : { from: ctx.from }),
+    ...(ctx.to === undefined ? {} : { to: ctx.to }),
+  };
 }
 
 /**

@@ -166,7 +166,7 @@ export function timeArg(name: string, text: string | undefined): number | undefi
 
 /**
  * Options that only a sweep or a walk-forward reads, given without it, are refused rather than
- * ignored; so are a single run's outputs (the HTML report, the CSV files), which a sweep does not write.
+ * ignored; so is a single run's CSV output, which a sweep does not write (its --report is the sweep's).
  */
 function refuseIdleOptions(args: BacktestArgs): void {
   const sweep = (args.sweep?.length ?? 0) > 0;
@@ -179,9 +179,7 @@ function refuseIdleOptions(args: BacktestArgs): void {
   for (const [flag, isGiven] of [['--rank-by', args.rankBy !== undefined], ['--workers', args.workers !== undefined]] as const) {
     if (isGiven && !sweep) throw new UsageError(`${flag} applies to a sweep: it needs --sweep name=start:stop:step ... (or drop it for a single run)`);
   }
-  for (const [flag, isGiven] of [['--report', args.report !== undefined], ['--csv', args.csv === true]] as const) {
-    if (isGiven && sweep) throw new UsageError(`${flag} is written for a single run, not a sweep (a sweep writes its JSON only): drop it, and run the best combination alone for its ${flag === '--csv' ? 'CSV files' : 'report'}`);
-  }
+  if (args.csv === true && sweep) throw new UsageError('--csv is written for a single run, not a sweep (a sweep writes its JSON and its HTML report): drop it, and run the best combination alone for its CSV files');
 }
 
 const optional = <K extends string>(key: K, value: number | undefined): { [P in K]?: number } => (value === undefined ? {} : ({ [key]: value } as { [P in K]?: number }));
@@ -349,7 +347,7 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
 
     const outDir = args.outDir ?? 'backtest/out';
     if (args.sweep?.length) {
-      const ctx = { strategyRef: args.strategy ?? '', strategy, params, symbol, interval, journalFile: file, from, to, fees, balances, fillModel, outDir, json: args.json, ...(series.stored !== series.interval ? { storedInterval: series.stored } : {}), ...(series.detailed === true ? { detail: true } : {}) };
+      const ctx = { strategyRef: args.strategy ?? '', strategy, params, symbol, interval, journalFile: file, from, to, fees, balances, fillModel, outDir, json: args.json, report: args.report, ...(series.stored !== series.interval ? { storedInterval: series.stored } : {}), ...(series.detailed === true ? { detail: true } : {}) };
       await runSweepCommand(io, sweepArgs, ctx, raw ?? configuredInfo?.symbols[0]);
       return undefined;
     }
