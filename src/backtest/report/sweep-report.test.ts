@@ -130,6 +130,7 @@ describe('renderWalkForwardReport', () => {
     expect(html).toMatch(/<tr><td data-v="1">1<\/td><td data-v="0">bars 1–600 \(600\)<\/td><td data-v="\d+">2024-01-01 10:00 UTC<\/td><td data-v="\d+">2024-01-01 16:40 UTC<\/td><td data-v="fast=10">fast=10<\/td><td data-v="4.7">4.70<\/td><td data-v="1.5">1.50<\/td><td data-v="1.5">\+1.50%<\/td>/);
     expect(html).toContain('<td data-v="test run failed: &#60;boom&#62;; 1 train run(s) failed">test run failed: &#60;boom&#62;; 1 train run(s) failed</td>');
     expect(html).toContain('id="no-equity"');
+    expect(html.match(/<th title="sort">Test Sharpe<\/th>/g)).toHaveLength(1);
     expect(html).toContain('<dt>Tested</dt><dd>2024-01-01 10:00 UTC → 2024-01-01 16:40 UTC (6h 40m, 400 bars)</dd>');
     expect(html).toContain('Out of sample (1 of 2 folds): return +1.50% compounded');
     expect(html.match(/<script[^>]+src=|<link[^>]+href=/gi)).toBeNull();

@@ -33,7 +33,8 @@ const barsText = (w: { skip: number; take: number }): string => `bars ${(w.skip 
 
 function foldsTableHtml(result: WalkForwardResult): string {
   const by: RankMetric = result.rankBy;
-  const metrics = REPORT_METRICS;
+  // The rank metric has its train and test columns already.
+  const metrics = REPORT_METRICS.filter((m) => m !== by);
   const head = ['Fold', 'Train window', 'Test from', 'Test to', 'Chosen params', `Train ${metricLabel(by)}`, `Test ${metricLabel(by)}`, ...metrics.map((m) => `Test ${metricLabel(m)}`), 'Net PnL', 'Notes'];
   const rows = result.folds.map((f) => {
     const t = f.testResult;
