@@ -49,6 +49,11 @@ describe('neighbours and the median', () => {
     expect(neighbours(result, index, { fast: 10, slow: 30 })).toHaveLength(8);
     expect(neighbours(result, index, { fast: 5, slow: 20 })).toHaveLength(3);
     expect(neighbours(result, index, { fast: 7, slow: 20 })).toEqual([]);
+    // Past MAX_DIAGONAL_AXES varying axes, only the steps along one axis: 2 per axis inside the grid.
+    const axes = Array.from({ length: 10 }, (_, i) => ({ name: `p${i}`, values: [1, 2, 3] }));
+    const wide = demoSweep({ axes, landscape: () => 1, skip: (v) => (Object.values(v).some((x) => x === 3) ? 'no' : undefined) });
+    const middle = Object.fromEntries(axes.map((a) => [a.name, 2]));
+    expect(neighbours(wide, gridIndex(wide), middle)).toHaveLength(20);
   });
 
   it('median of odd, even and empty lists', () => {

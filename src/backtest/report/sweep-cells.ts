@@ -133,29 +133,41 @@ export function lineCells(result: SweepResult, index: Map<string, GridCell>, axi
 /** An entry whose figures count for the landscape: it ran to the end (a stopped run's are of a stopped run). */
 const counts = (c: GridCell | undefined): c is { kind: 'ran'; entry: SweepEntry } => c?.kind === 'ran' && c.entry.firstFailure === undefined;
 
+/** Axes past which neighbours are only those one step along a single axis (3^n points grow too fast). */
+export const MAX_DIAGONAL_AXES = 8;
+
 /**
  * The grid neighbours of a point: every point one step away along one or more axes (the 8 around a
- * cell of a 2-axis grid, the 2 beside it on one axis), as cells.
+ * cell of a 2-axis grid, the 2 beside it on one axis), as cells; with more than MAX_DIAGONAL_AXES
+ * varying axes, one step along a single axis only. An axis of one value has no step.
  */
 export function neighbours(result: SweepResult, index: Map<string, GridCell>, values: Readonly<Record<string, ParamValue>>): GridCell[] {
   const at = result.axes.map((a) => a.values.indexOf(values[a.name]!));
   if (at.some((i) => i < 0)) return [];
+  const moving = result.axes.flatMap((a, i) => (a.values.length > 1 ? [i] : []));
+  const diagonal = moving.length <= MAX_DIAGONAL_AXES;
   const out: GridCell[] = [];
-  const offsets = (k: number, acc: number[]): void => {
-    if (k === at.length) {
-      if (acc.every((d) => d === 0)) return;
-      const point: Record<string, ParamValue> = {};
-      for (let i = 0; i < acc.length; i++) {
-        const v = result.axes[i]!.values[at[i]! + acc[i]!];
-        if (v === undefined) return;
-        point[result.axes[i]!.name] = v;
-      }
-      out.push(index.get(pointKey(result.axes, point)) ?? { kind: 'absent' });
+  const visit = (steps: ReadonlyMap<number, number>): void => {
+    const point: Record<string, ParamValue> = {};
+    for (let i = 0; i < result.axes.length; i++) {
+      const v = result.axes[i]!.values[at[i]! + (steps.get(i) ?? 0)];
+      if (v === undefined) return;
+      point[result.axes[i]!.name] = v;
+    }
+    out.push(index.get(pointKey(result.axes, point)) ?? { kind: 'absent' });
+  };
+  if (!diagonal) {
+    for (const i of moving) for (const d of [-1, 1]) visit(new Map([[i, d]]));
+    return out;
+  }
+  const offsets = (k: number, acc: Map<number, number>): void => {
+    if (k === moving.length) {
+      if ([...acc.values()].some((d) => d !== 0)) visit(acc);
       return;
     }
-    for (const d of [-1, 0, 1]) offsets(k + 1, [...acc, d]);
+    for (const d of [-1, 0, 1]) offsets(k + 1, new Map([...acc, [moving[k]!, d]]));
   };
-  offsets(0, []);
+  offsets(0, new Map());
   return out;
 }
 
