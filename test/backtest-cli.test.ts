@@ -415,9 +415,6 @@ describe('halyard backtest: bad input is refused by name, exit 2', () => {
       expect(r.code).toBe(2);
       expect(r.err).toContain(`${flag} applies to a sweep: it needs --sweep`);
     }
-    const report = await run([...base(), '--sweep', 'fast=5,10', '--report', join(dir, 'r.html')]);
-    expect(report.code).toBe(2);
-    expect(report.err).toContain('--report is written for a single run, not a sweep');
   });
 
   it('--walk-forward refuses windows no longer than the warmup, or empty, and says when bars go unused', async () => {
