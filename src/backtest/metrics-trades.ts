@@ -74,8 +74,8 @@ function figuresOf(won: number, pnls: readonly X40[]): { winRatePct: number; pro
  * price. Commissions in any other asset cannot be valued from the run and are left out
  * (`otherAssets` lists them so a caller can say so); this venue charges base or quote.
  */
-export function feesInQuote(fills: readonly BacktestFill[], baseAsset: string, quoteAsset: string): { quote: number; otherAssets: string[] } {
-  const f = fillFigures(fills, baseAsset, quoteAsset);
+export function feesInQuote(fills: readonly BacktestFill[], baseAsset: string, quoteAsset: string, baseOf?: ReadonlyMap<string, string>): { quote: number; otherAssets: string[] } {
+  const f = fillFigures(fills, baseAsset, quoteAsset, baseOf);
   return { quote: f.feesInQuote, otherAssets: f.otherAssets };
 }
 
@@ -83,7 +83,7 @@ export function feesInQuote(fills: readonly BacktestFill[], baseAsset: string, q
  * feesInQuote in one pass over the fills (computeMetrics reads them once; a year is twenty
  * thousand fills, the loop unoptimised for its first thousands).
  */
-export function fillFigures(fills: readonly BacktestFill[], baseAsset: string, quoteAsset: string): { feesInQuote: number; otherAssets: string[] } {
+export function fillFigures(fills: readonly BacktestFill[], baseAsset: string, quoteAsset: string, baseOf?: ReadonlyMap<string, string>): { feesInQuote: number; otherAssets: string[] } {
   // X40.sum: the digits of adding one fill at a time, without per-fill BigInt additions (tradeFigures says why).
   const terms: X40[] = [];
   let other: Set<string> | undefined;
@@ -93,7 +93,7 @@ export function fillFigures(fills: readonly BacktestFill[], baseAsset: string, q
     const c = X40.parseOnce(f.commission);
     if (c.isZero()) continue;
     if (f.commissionAsset === quoteAsset) terms.push(c);
-    else if (f.commissionAsset === baseAsset) terms.push(c.times(X40.parseOnce(f.price)));
+    else if (f.commissionAsset === baseAsset || (baseOf !== undefined && baseOf.get(f.symbol) === f.commissionAsset)) terms.push(c.times(X40.parseOnce(f.price)));
     else (other ??= new Set<string>()).add(f.commissionAsset);
   }
   return { feesInQuote: X40.sum(terms).toNumber(), otherAssets: other === undefined ? [] : [...other].sort() };

@@ -23,6 +23,9 @@
  * - exposure %: share of bars holding at least the symbol's minimum quantity of base (LOT_SIZE:
  *   metrics-trades.ts exposureThreshold defines it).
  * - fees paid: commissions in quote, base commissions valued at the fill price.
+ * - several symbols (run-several.ts): the start equity values each base held at its symbol's first
+ *   open; buy and hold splits the start quote equally across the symbols (the mean of their
+ *   returns); exposure is the share of bars holding any of them (the position column is a value).
  * No field is ever NaN; profitFactor, sortino, cagrPct and calmar may be +Infinity (metrics-json.ts
  * writes those as "Infinity").
  *
@@ -40,14 +43,15 @@ import { equityColumnsOf, equityCurve } from './equity-columns.ts';
 import type { BacktestMetrics, BacktestRun } from './types.ts';
 
 /** The start equity (see the header): start balances in quote, base at the first bar's open. */
-export function startEquityOf(run: Pick<BacktestRun, 'startBalances' | 'baseAsset' | 'quoteAsset' | 'market' | 'equity'>): number {
+export function startEquityOf(run: Pick<BacktestRun, 'startBalances' | 'baseAsset' | 'quoteAsset' | 'market' | 'equity' | 'symbols'>): number {
   // The first point only: from the columns while the points are not built, else the first point.
   const c = equityColumnsOf(run);
   return startEquityFrom(run, c !== undefined ? c.equity[0] : run.equity[0]?.equity);
 }
 
 /** `firstEquity` (the first point) is read only for base held at the start in a run without `market`. */
-function startEquityFrom(run: Pick<BacktestRun, 'startBalances' | 'baseAsset' | 'quoteAsset' | 'market'>, firstEquity: number | undefined): number {
+function startEquityFrom(run: Pick<BacktestRun, 'startBalances' | 'baseAsset' | 'quoteAsset' | 'market' | 'symbols'>, firstEquity: number | undefined): number {
+  if (run.symbols !== undefined) return severalStartEquity(run.startBalances, run.quoteAsset, run.symbols);
   const base = new D(run.startBalances[run.baseAsset] ?? '0');
   const quoteText = run.startBalances[run.quoteAsset] ?? '0';
   const quote = Number(quoteText);
@@ -56,6 +60,16 @@ function startEquityFrom(run: Pick<BacktestRun, 'startBalances' | 'baseAsset' | 
   // Exactly, as the texts say; a number only at the end (the curve's points are numbers).
   if (open !== undefined && Number(open) > 0) return base.times(open).plus(quoteText).toNumber();
   return firstEquity ?? quote;
+}
+
+/** Of several symbols: the quote plus each base held at the start at its symbol's first open. */
+function severalStartEquity(balances: Record<string, string>, quoteAsset: string, symbols: NonNullable<BacktestRun['symbols']>): number {
+  let total = new D(balances[quoteAsset] ?? '0');
+  for (const s of symbols) {
+    const base = balances[s.baseAsset];
+    if (base !== undefined && Number(s.market.open) > 0) total = total.plus(new D(base).times(s.market.open));
+  }
+  return total.toNumber();
 }
 
 const finite = (x: number): number => (Number.isNaN(x) ? 0 : x);
@@ -73,7 +87,7 @@ export function computeMetrics(run: BacktestRun): BacktestMetrics {
   const withPositions = positions !== undefined && positions.length === n;
   // The recorded fills when the run's BacktestFills are not made yet (recorder.ts): the same fields.
   const fills = fillRecordsOf(run) ?? run.fills;
-  const f = fillFigures(fills, run.baseAsset, run.quoteAsset);
+  const f = fillFigures(fills, run.baseAsset, run.quoteAsset, baseAssetsOf(run));
   const c = curveFigures(startEquity, values, perYear, withPositions ? positions : undefined, exposureThreshold(run.lot));
   // The trip records when the trades are not printed yet (round-trips.ts): the same figures.
   const records = tripRecordsOf(run);
@@ -84,7 +98,7 @@ export function computeMetrics(run: BacktestRun): BacktestMetrics {
     endEquity: finite(endEquity),
     netPnl: finite(netPnl),
     returnPct: startEquity > 0 ? finite((netPnl / startEquity) * 100) : 0,
-    marketReturnPct: marketReturnPct(run.market),
+    marketReturnPct: run.symbols === undefined ? marketReturnPct(run.market) : finite(run.symbols.reduce((sum, x) => sum + marketReturnPct(x.market), 0) / run.symbols.length),
     cagrPct: finite(cagr),
     maxDrawdownPct: finite(c.maxDrawdownPct),
     calmar: calmarRatio(cagr, c.maxDrawdownPct),
@@ -97,6 +111,11 @@ export function computeMetrics(run: BacktestRun): BacktestMetrics {
     trades: records !== undefined ? records.length : run.trades.length,
     fills: fills.length,
   };
+}
+
+/** Each symbol's base asset, in a run of several (fees charged in them are valued at the fill's price); undefined for one. */
+export function baseAssetsOf(run: Pick<BacktestRun, 'symbols'>): ReadonlyMap<string, string> | undefined {
+  return run.symbols === undefined ? undefined : new Map(run.symbols.map((s) => [s.symbol, s.baseAsset]));
 }
 
 /** Last close over first open, in percent; 0 without them (a run made by hand) or from a non-positive open. */

@@ -101,7 +101,8 @@ export class Recorder {
     private readonly account: AccountState,
     private readonly baseAsset: string,
     private readonly quoteAsset: string,
-    private readonly trips: RoundTripBook,
+    /** Where fills go for the round trips: the symbol's book (a run of several symbols: each fill to its symbol's). */
+    private readonly trips: Pick<RoundTripBook, 'onFill'>,
     private readonly onIntent?: (r: IntentRecord) => void,
     /** Bars the run will record, when known (an array of bars, no range): the equity columns are allocated once. */
     expectedBars = 0,

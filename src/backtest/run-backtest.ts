@@ -13,6 +13,7 @@
  * With a warmup per interval (define.ts), onBar waits until each of them has its count (runner.ts).
  * After the last bar the strategy is stopped and what is still queued runs with no market price. The same options give a byte-identical result (JSON.stringify):
  * ids count from fixed seeds, nothing reads the wall clock, every collection keeps insertion order.
+ * Several symbols in one account: run-several.ts, beside this loop (which stays the one-symbol path).
  */
 import { closeText, keepClose } from '../core/indicators/candle.ts';
 import type { Candle, KeptClose } from '../core/indicators/candle.ts';
@@ -38,6 +39,8 @@ import { PlotRecorder } from './plot-recorder.ts';
 import { attachOpenTrade, attachTrades, RoundTripBook } from './round-trips.ts';
 import { intervalWarmupNotices, runNotices } from './run-notices.ts';
 import { SimVenue } from './sim-venue.ts';
+import { runSeveral } from './run-several.ts';
+import type { SeveralBacktestOptions } from './run-several.ts';
 import type { BacktestFill, BacktestRun, EquityPoint, OpenTrade, PlotLine, RoundTrip } from './types.ts';
 import { attachEquity } from './equity-columns.ts';
 
@@ -85,7 +88,7 @@ export interface BacktestOptions {
   readonly detailed?: boolean;
 }
 
-export type { IntentRecord };
+export type { IntentRecord, SeveralBacktestOptions };
 
 function check(opts: BacktestOptions, setup: { symbols: readonly string[]; intervals: readonly Interval[] }, name: string): Interval {
   if (!(INTERVALS as readonly string[]).includes(opts.interval)) throw new RangeError(`interval '${opts.interval}' is not one of ${INTERVALS.join(', ')}`);
@@ -103,7 +106,7 @@ function check(opts: BacktestOptions, setup: { symbols: readonly string[]; inter
  * first (the order they are delivered in when they close together). One the run's bars do not
  * tile (shorter, or not a whole multiple) cannot be made: refused, saying what would run.
  */
-function longerIntervals(intervals: readonly Interval[], interval: Interval, name: string): PeriodStream[] {
+export function longerIntervals(intervals: readonly Interval[], interval: Interval, name: string): PeriodStream[] {
   // Declared once each (resolveSetup drops repeats).
   const out: Interval[] = [];
   for (const other of intervals) {
@@ -125,7 +128,14 @@ function expectedBars(opts: BacktestOptions, list: readonly BarInput[] | undefin
   return typeof hint === 'number' && Number.isSafeInteger(hint) && hint > 0 ? hint : 0;
 }
 
-export function runBacktest(opts: BacktestOptions): BacktestRun {
+/**
+ * Runs the backtest. With `symbols` (run-several.ts), several symbols in one account; one symbol
+ * given that way runs exactly as the single-symbol form.
+ */
+export function runBacktest(opts: SeveralBacktestOptions): BacktestRun;
+export function runBacktest(opts: BacktestOptions): BacktestRun;
+export function runBacktest(opts: BacktestOptions | SeveralBacktestOptions): BacktestRun {
+  if ('symbols' in opts) return runSeveral(opts);
   const { symbol, instrument: inst } = opts;
   const model = resolveFillModel(opts.fillModel);
   const clock = new SimClock();
@@ -326,7 +336,7 @@ function barsBefore(closeTimes: Float64Array, at: number | undefined): number {
 }
 
 /** The venue's part of a detailed bar: its shorter bars played one after the other (the bar itself when it has none). */
-function playDetail(player: BarPlayer, c: Candle): void {
+export function playDetail(player: BarPlayer, c: Candle): void {
   const detail = (c as Partial<DetailedCandle>).detail;
   if (detail === undefined || detail.length === 0) return player.play(c);
   for (let i = 0; i < detail.length; i++) player.play(detail[i] as Candle);
@@ -337,7 +347,7 @@ function playDetail(player: BarPlayer, c: Candle): void {
  * longer bars made from it to theirs (a period the history ends inside is completed by the run's
  * bars); how many bars it took.
  */
-function preloadHistory(runner: AnyStrategyRunner, clock: SimClock, symbol: string, interval: Interval, history: Iterable<BarInput> | undefined, longer: readonly PeriodStream[]): number {
+export function preloadHistory(runner: AnyStrategyRunner, clock: SimClock, symbol: string, interval: Interval, history: Iterable<BarInput> | undefined, longer: readonly PeriodStream[]): number {
   if (history === undefined) return 0;
   const scratch = new CandleScratch();
   let n = 0;

@@ -1,7 +1,7 @@
 /**
  * The terminal summary of a backtest: what ran (strategy, params, symbol, interval, range, bars
  * and any missing from the data, the warmup), the metrics as an aligned two-pair table, the trade
- * statistics, and anything that needs a second look (denied intents, strategy failures, fees in an
+ * statistics (with several symbols, a table per symbol: symbol-table.ts), and anything that needs a second look (denied intents, strategy failures, fees in an
  * asset we cannot value, the run's notices). Plain text, no colour, so it reads the same in a log
  * file.
  */
@@ -11,6 +11,8 @@ import { feesInQuote, statsByTag, tradeStats } from './metrics-trades.ts';
 import { denialHint } from '../strategy/denial-hint.ts';
 import { dayReturns } from './period-returns.ts';
 import { runWarmupLine } from './run-notices.ts';
+import { baseAssetsOf } from './metrics.ts';
+import { symbolTable, tradesPerSymbol } from './symbol-table.ts';
 import type { BacktestMetrics, BacktestRun } from './types.ts';
 
 function balances(b: Record<string, string>): string {
@@ -42,12 +44,17 @@ function warmupRow(run: BacktestRun): [string, string][] {
 
 export { denialHint };
 
+/** The symbol, or the symbols of a run of several, listed. */
+export function marketText(run: Pick<BacktestRun, 'symbol' | 'symbols'>): string {
+  return run.symbols === undefined ? run.symbol : run.symbols.map((x) => x.symbol).join(', ');
+}
+
 export function formatSummary(run: BacktestRun, metrics: BacktestMetrics): string {
   const head = alignTable(
     [
       ['Strategy', run.strategy],
       ['Params', fmtParams(run.params)],
-      ['Market', `${run.symbol} ${run.interval}${run.longerIntervals?.length ? ` (and ${run.longerIntervals.join(', ')} bars made from them, for the strategy)` : ''}`],
+      ['Market', `${marketText(run)} ${run.interval}${run.symbols !== undefined ? ` (one account in ${run.quoteAsset})` : ''}${run.longerIntervals?.length ? ` (and ${run.longerIntervals.join(', ')} bars made from them, for the strategy)` : ''}`],
       ['Range', `${fmtTime(run.from)} -> ${fmtTime(run.to)} (${fmtDuration(run.to - run.from)}, ${barsText(run.barCount)}${missingText(run)})`],
       ...warmupRow(run),
       ['Fees', `maker ${run.fees.maker}, taker ${run.fees.taker}${Object.keys(run.fillModel).length ? `; fills: ${fmtFillModel(run.fillModel)}` : ''}`],
@@ -68,11 +75,14 @@ export function formatSummary(run: BacktestRun, metrics: BacktestMetrics): strin
 
   const s = tradeStats(run.trades);
   const lines = [...head, '', ...table, ''];
-  if (s.trades === 0) lines.push('Trades    none');
+  // A run of several symbols: Freqtrade's per-pair table, and what its buy and hold is.
+  if (run.symbols !== undefined) lines.push(...alignTable(symbolTable(run), (c) => c > 0 && c < 6), `Buy and hold splits the start quote equally across ${run.symbols.map((x) => x.symbol).join(', ')} (the mean of their returns)`, '');
+  const perSymbol = run.symbols === undefined ? '' : `; ${tradesPerSymbol(run)}`;
+  if (s.trades === 0) lines.push(`Trades    none${perSymbol === '' ? '' : ' (in any symbol)'}`);
   else {
     const q = run.quoteAsset;
     lines.push(
-      `Trades    ${s.trades} (${s.long} long, ${s.short} short): ${s.wins} won, ${s.losses} lost`,
+      `Trades    ${s.trades} (${s.long} long, ${s.short} short): ${s.wins} won, ${s.losses} lost${perSymbol}`,
       `Per trade avg ${fmtSigned(s.avgPnl)} ${q} (${fmtSignedPct(s.avgReturnPct)}), best ${fmtSigned(s.bestPnl)}, worst ${fmtSigned(s.worstPnl)}, held ${fmtNum(s.avgBarsHeld, 1)} bars on average`,
       `Streaks   up to ${s.maxWinStreak} won and ${s.maxLossStreak} lost in a row; winners held ${fmtNum(s.avgBarsWinners, 1)} bars, losers ${fmtNum(s.avgBarsLosers, 1)} on average`,
       `Edge      ${fmtEdge(s)}`,
@@ -89,7 +99,8 @@ export function formatSummary(run: BacktestRun, metrics: BacktestMetrics): strin
   if (exits !== undefined) lines.push(`Exits     ${exits}`);
   // Not a trade (it never went flat): what the run ended holding, valued at the last close.
   if (run.openTrade !== undefined) lines.push(`Open      ${fmtOpenTrade(run.openTrade, run.baseAsset, run.quoteAsset)}`);
-  const other = feesInQuote(run.fills, run.baseAsset, run.quoteAsset).otherAssets;
+  for (const x of run.symbols ?? []) if (x.openTrade !== undefined) lines.push(`Open      ${x.symbol}: ${fmtOpenTrade(x.openTrade, x.baseAsset, run.quoteAsset)}`);
+  const other = feesInQuote(run.fills, run.baseAsset, run.quoteAsset, baseAssetsOf(run)).otherAssets;
   if (other.length) lines.push(`Note      fees charged in ${other.join(', ')} are not in "Fees paid" (no price for them in the run)`);
   if (run.denials.length) {
     const first = run.denials[0]!.reasons;

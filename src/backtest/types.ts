@@ -95,7 +95,10 @@ export interface EquityPoint {
   time: number;
   /** Portfolio value in the quote asset at the bar's close. */
   equity: number;
-  /** Base held at the close (for exposure). */
+  /**
+   * Base held at the close (for exposure). In a run of several symbols: the quote value, at their
+   * closes, of the base assets held at least at their symbol's minimum quantity (dust is none).
+   */
   position: number;
 }
 
@@ -115,13 +118,40 @@ export interface StrategyFailure {
   at?: string;
 }
 
+/**
+ * One symbol of a run of several (BacktestRun.symbols): what the run's single-symbol fields say
+ * for one symbol (its base asset, bars, gaps, first open and last close, lot, open position).
+ */
+export interface SymbolRun {
+  symbol: string;
+  baseAsset: string;
+  /** The symbol's bars played (a period where it had none is not counted). */
+  barCount: number;
+  /** Its bars missing between its first bar and its last. */
+  missingBars: number;
+  /** Its first bar's open and last bar's close: its buy and hold. */
+  market: { open: string; close: string };
+  lot?: { minQty: string; stepSize: string };
+  /** The position in it still held at the end (absent when flat). */
+  openTrade?: OpenTrade | undefined;
+}
+
 export interface BacktestRun {
   strategy: string;
   params: Record<string, unknown>;
+  /** The symbol traded; in a run of several (`symbols`), their names joined by ','. */
   symbol: string;
   interval: string;
+  /** The symbol's base asset; in a run of several, their base assets joined by ','. */
   baseAsset: string;
   quoteAsset: string;
+  /**
+   * A run of several symbols (one account, the quote shared): each symbol's own figures, in the
+   * order given. `market`, `lot` and `openTrade` are then per symbol here, not on the run;
+   * `barCount` counts periods (a period with a bar of any symbol), `missingBars` adds up the
+   * symbols'. Absent from a run of one symbol.
+   */
+  symbols?: SymbolRun[];
   from: number;
   to: number;
   barCount: number;
@@ -203,7 +233,10 @@ export interface BacktestMetrics {
   endEquity: number;
   netPnl: number;
   returnPct: number;
-  /** Buy and hold over the same bars: the last close over the first open, in percent (0 when the run does not say). */
+  /**
+   * Buy and hold over the same bars: the last close over the first open, in percent (0 when the run
+   * does not say). Of several symbols: the start quote split equally across them (the mean of theirs).
+   */
   marketReturnPct: number;
   cagrPct: number;
   maxDrawdownPct: number;

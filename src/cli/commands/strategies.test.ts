@@ -38,6 +38,6 @@ describe('halyard strategies', () => {
     expect((await run(['strategies', file])).out).toBe('bare\n  (no parameters)\n  with its defaults: BTCPHP on 1m');
     const bad = await run(['strategies', 'nope']);
     expect(bad.code).toBe(2);
-    expect(bad.err).toMatch(/unknown strategy 'nope'; available in .*: dca, grid, market-maker, rsi-exits, rsi-guarded, sma-crossover/);
+    expect(bad.err).toMatch(/unknown strategy 'nope'; available in .*: dca, grid, market-maker, pair-rotation, rsi-exits, rsi-guarded, sma-crossover/);
   });
 });
