@@ -5,7 +5,8 @@
  * fills become markers on the candle that contains them (one per candle and side, with a count),
  * and the equity and drawdown curves keep one point per candle, at the candle's time (the last
  * equity in it; the deepest drawdown, so the worst moment is never averaged away): the three
- * charts share one time base (toCurves).
+ * charts share one time base (toCurves). A run of several symbols has a price chart per symbol
+ * (`symbols`: the first symbol's is the main one, which the curves and plots share).
  *
  * The bars are what the backtest loop takes (bar-input.ts BarInput): the run's BacktestBars
  * (decimal texts) or the Candles a journal replay streams (numbers, one reused object:
@@ -48,7 +49,18 @@ export interface PlotSeries {
   points: LinePoint[];
 }
 
+/** The price chart of one more symbol in a run of several: its candles and the markers of its fills. */
+export interface SymbolChart {
+  symbol: string;
+  candles: CandlePoint[];
+  markers: MarkerPoint[];
+  pricePrecision: number;
+  candleInterval: string;
+  sourceBars: number;
+}
+
 export interface ChartData {
+  /** The run's symbol's candles; in a run of several, the first symbol's (`symbols` has the others'). */
   candles: CandlePoint[];
   markers: MarkerPoint[];
   equity: LinePoint[];
@@ -60,6 +72,8 @@ export interface ChartData {
   candleInterval: string;
   sourceBars: number;
   sourceEquityPoints: number;
+  /** A run of several symbols: the price charts of the symbols after the first, in the run's order. */
+  symbols?: SymbolChart[];
 }
 
 export const DEFAULT_MAX_POINTS = 5_000;
@@ -260,7 +274,27 @@ function decimalsOf(close: string): number {
  * once (journalBars, whose Candle is reused): its count and span are then the run's (`barCount`,
  * `from`, `to`), which are the stream's when it is the range the run replayed.
  */
-export function buildChartData(run: BacktestRun, bars: Iterable<BarInput>, maxPoints = DEFAULT_MAX_POINTS): ChartData {
+export function buildChartData(run: BacktestRun, bars: Iterable<BarInput>, maxPoints = DEFAULT_MAX_POINTS, symbolBars?: readonly { symbol: string; bars: Iterable<BarInput> }[]): ChartData {
+  const several = run.symbols !== undefined && symbolBars !== undefined && symbolBars.length > 0;
+  const first = several ? symbolChart(run, symbolBars[0] as { symbol: string; bars: Iterable<BarInput> }, maxPoints) : symbolChart(run, { symbol: run.symbol, bars }, maxPoints, run.fills);
+  const candles = first.candles;
+  const curves = toCurves(run, candles, maxPoints);
+  return {
+    candles,
+    markers: first.markers,
+    ...curves,
+    plots: toPlots(run, candles),
+    pricePrecision: first.pricePrecision,
+    candleInterval: first.candleInterval,
+    sourceBars: first.sourceBars,
+    sourceEquityPoints: equityColumnsOf(run)?.length ?? run.equity.length,
+    ...(several ? { symbols: symbolBars.slice(1).map((s) => symbolChart(run, s, maxPoints)) } : {}),
+  };
+}
+
+/** One symbol's candles (thinned as the run's bars are) and the markers of its fills (all the run's for one symbol). */
+function symbolChart(run: BacktestRun, input: { symbol: string; bars: Iterable<BarInput> }, maxPoints: number, fills: BacktestRun['fills'] = run.fills.filter((f) => f.symbol === input.symbol)): SymbolChart {
+  const bars = input.bars;
   const bucket = Array.isArray(bars) ? chooseBucket(run.interval, bars as readonly BarInput[], maxPoints) : runBucket(run, maxPoints);
   const buckets = new CandleBuckets(bucket.ms);
   const scratch = new CandleScratch();
@@ -273,16 +307,13 @@ export function buildChartData(run: BacktestRun, bars: Iterable<BarInput>, maxPo
     count++;
   }
   const candles = buckets.candles;
-  const curves = toCurves(run, candles, maxPoints);
   return {
+    symbol: input.symbol,
     candles,
-    markers: toMarkers(run.fills, candles),
-    ...curves,
-    plots: toPlots(run, candles),
+    markers: toMarkers(fills, candles),
     pricePrecision: Math.min(precision, MAX_PRECISION),
     candleInterval: bucket.ms === 0 ? (run.interval || bucket.name) : bucket.name,
     sourceBars: count,
-    sourceEquityPoints: equityColumnsOf(run)?.length ?? run.equity.length,
   };
 }
 

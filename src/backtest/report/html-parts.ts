@@ -7,7 +7,8 @@ import { runSpanMs } from '../metrics-returns.ts';
 import { statsByTag, tradeStats } from '../metrics-trades.ts';
 import { dayReturns, monthlyReturns } from '../period-returns.ts';
 import { runWarmupLine } from '../run-notices.ts';
-import { missingBarsText } from '../summary.ts';
+import { marketText, missingBarsText } from '../summary.ts';
+import { symbolTable } from '../symbol-table.ts';
 import type { BacktestMetrics, BacktestRun } from '../types.ts';
 
 export function escapeHtml(s: string): string {
@@ -20,7 +21,7 @@ export const MAX_TRADE_ROWS = 1_000;
 export function headerHtml(run: BacktestRun): string {
   const e = escapeHtml;
   return `<header>
-  <h1>${e(run.strategy)} <span class="muted">on</span> ${e(run.symbol)} <span class="muted">${e(run.interval)}</span></h1>
+  <h1>${e(run.strategy)} <span class="muted">on</span> ${e(marketText(run))} <span class="muted">${e(run.interval)}</span></h1>
   <dl class="meta">
     <dt>Params</dt><dd><code>${e(fmtParams(run.params))}</code></dd>
     <dt>Range</dt><dd>${e(fmtTime(run.from))} &rarr; ${e(fmtTime(run.to))} (${e(fmtDuration(run.to - run.from))}, ${e(barsText(run.barCount))}${missingHtml(run)})</dd>
@@ -66,7 +67,16 @@ export function metricsHtml(run: BacktestRun, m: BacktestMetrics): string {
     : '<p class="stats">No closed trades.</p>';
   const days = fmtDayStats(dayReturns(run, m.startEquity));
   const daysLine = days === undefined ? '' : `<p class="stats" id="days">Days: ${escapeHtml(days)}.</p>`;
-  return `<section id="metrics"><h2>Metrics</h2><div class="metrics">${cells.join('')}</div>${stats}${daysLine}</section>`;
+  return `<section id="metrics"><h2>Metrics</h2><div class="metrics">${cells.join('')}</div>${stats}${daysLine}${symbolsHtml(run)}</section>`;
+}
+
+/** A run of several symbols: the summary's per-symbol table, and what its buy and hold is. */
+function symbolsHtml(run: BacktestRun): string {
+  if (run.symbols === undefined) return '';
+  const [head, ...rows] = symbolTable(run);
+  const cells = (r: readonly string[], tag: string) => r.map((c) => `<${tag}>${escapeHtml(c)}</${tag}>`).join('');
+  const note = `<p class="note">Buy and hold splits the start quote equally across ${escapeHtml(run.symbols.map((x) => x.symbol).join(', '))} (the mean of their returns).</p>`;
+  return `<table id="symbols-table"><thead><tr>${cells(head ?? [], 'th')}</tr></thead><tbody>${rows.map((r) => `<tr>${cells(r, 'td')}</tr>`).join('')}</tbody></table>${note}`;
 }
 
 function sign(v: number | undefined): string {
@@ -93,11 +103,13 @@ function tagTablesHtml(run: BacktestRun): string {
 export function tradesHtml(run: BacktestRun): string {
   // Tag columns only when some trade has a tag.
   const tagged = run.trades.some((t) => t.entryTag !== undefined || t.exitTag !== undefined);
+  const several = run.symbols !== undefined;
   const rows = run.trades.slice(0, MAX_TRADE_ROWS).map((t, i) => {
     const pnl = Number(t.pnl);
     const cls = pnl > 0 ? 'win' : pnl < 0 ? 'loss' : '';
     const cells = [
       String(i + 1),
+      ...(several ? [t.symbol] : []),
       t.direction,
       fmtTime(t.entryTime),
       t.entryPrice,
@@ -113,12 +125,18 @@ export function tradesHtml(run: BacktestRun): string {
     return `<tr class="${cls}">${cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`;
   });
   const more = run.trades.length > MAX_TRADE_ROWS ? `<p class="muted">Showing the first ${MAX_TRADE_ROWS} of ${run.trades.length} trades.</p>` : '';
-  const head = ['#', 'Side', 'Entry', 'Entry price', 'Exit', 'Exit price', 'Qty', `PnL (${run.quoteAsset})`, 'Return', 'Fees', 'Bars', ...(tagged ? ['Entry tag', 'Exit tag'] : [])];
+  const head = ['#', ...(several ? ['Symbol'] : []), 'Side', 'Entry', 'Entry price', 'Exit', 'Exit price', 'Qty', `PnL (${run.quoteAsset})`, 'Return', 'Fees', 'Bars', ...(tagged ? ['Entry tag', 'Exit tag'] : [])];
   const table = run.trades.length
     ? `<table id="trades-table"><thead><tr>${head.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>${more}`
     : '<p class="muted">No closed trades.</p>';
   // The position the run ended holding is no trade (it never went flat): said apart, under the table.
-  const open = run.openTrade === undefined ? '' : `<p id="open-trade">Open at the end: ${escapeHtml(fmtOpenTrade(run.openTrade, run.baseAsset, run.quoteAsset))}.</p>`;
+  const open =
+    run.openTrade !== undefined
+      ? `<p id="open-trade">Open at the end: ${escapeHtml(fmtOpenTrade(run.openTrade, run.baseAsset, run.quoteAsset))}.</p>`
+      : (run.symbols ?? [])
+          .filter((x) => x.openTrade !== undefined)
+          .map((x) => `<p class="open-trade" data-symbol="${escapeHtml(x.symbol)}">Open at the end in ${escapeHtml(x.symbol)}: ${escapeHtml(fmtOpenTrade(x.openTrade as NonNullable<typeof x.openTrade>, x.baseAsset, run.quoteAsset))}.</p>`)
+          .join('');
   return `<section id="trades"><h2>Trades</h2>${tagTablesHtml(run)}${table}${open}</section>`;
 }
 

@@ -6,7 +6,7 @@
  *
  * Content: header (strategy, params, range), metrics, a candlestick chart with entry/exit markers
  * (#price-chart), the equity curve (#equity-chart), the drawdown (#drawdown-chart), the trade
- * list. The equity and drawdown are plotted on the candles' times (a candle's point is the equity
+ * list (a run of several symbols: a price chart per symbol, stacked, and a table per symbol). The equity and drawdown are plotted on the candles' times (a candle's point is the equity
  * at its close). Long runs are thinned to about 5,000 candles and curve points (chart-data.ts). When the
  * charts are drawn the body gets data-ready="true" and window.__report holds the counts.
  */
@@ -30,6 +30,11 @@ export interface ReportInput {
    * of the same range read once (journalBars; chart-data.ts).
    */
   bars: Iterable<BarInput>;
+  /**
+   * A run of several symbols (BacktestRun.symbols): each symbol's bars, in the run's order, for a
+   * price chart per symbol (`bars` is then not read: the first symbol's are these).
+   */
+  symbolBars?: readonly { symbol: string; bars: Iterable<BarInput> }[];
   /** Cap on candles and curve points; default 5,000. */
   maxPoints?: number;
 }
@@ -65,7 +70,7 @@ export function inlineJson(value: unknown): string {
 
 export function renderReport(input: ReportInput): string {
   const { run, metrics, bars } = input;
-  const data = buildChartData(run, bars, input.maxPoints ?? DEFAULT_MAX_POINTS);
+  const data = buildChartData(run, bars, input.maxPoints ?? DEFAULT_MAX_POINTS, input.symbolBars);
   const { bundle, page } = assets();
   const thinned =
     data.candles.length < data.sourceBars
@@ -77,7 +82,12 @@ export function renderReport(input: ReportInput): string {
       : '';
   const window = fmtDrawdownWindow(run, metrics.startEquity);
   const drawdownNote = window === undefined ? '' : `<p class="note" id="drawdown-window">Deepest: ${escapeHtml(window)}.</p>`;
-  const title = `${run.strategy} ${run.symbol} ${run.interval} backtest`;
+  const title = `${run.strategy} ${run.symbols === undefined ? run.symbol : run.symbols.map((x) => x.symbol).join(', ')} ${run.interval} backtest`;
+  // A run of several symbols: one price section per symbol, stacked (the first one's chart keeps the plain ids).
+  const priceTitle = data.symbols === undefined ? 'Price' : `Price: ${escapeHtml(run.symbols?.[0]?.symbol ?? '')}`;
+  const more = (data.symbols ?? [])
+    .map((x, i) => `<section id="price-${i + 1}" class="price-symbol"><h2>Price: ${escapeHtml(x.symbol)}</h2><div id="price-chart-${i + 1}" class="chart"></div><p class="note">${x.candles.length.toLocaleString('en-US')} candles at ${escapeHtml(x.candleInterval)} from ${x.sourceBars.toLocaleString('en-US')} bars; markers: B = buy fill, S = sell fill.</p></section>\n`)
+    .join('');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -89,8 +99,8 @@ export function renderReport(input: ReportInput): string {
 <body data-ready="false">
 ${headerHtml(run)}
 ${metricsHtml(run, metrics)}
-<section id="price"><h2>Price</h2><div id="price-chart" class="chart"></div><p class="note">${thinned}</p></section>
-<section id="equity"><h2>Equity (${escapeHtml(run.quoteAsset)})</h2><div id="equity-chart" class="chart"></div>${curveNote}</section>
+<section id="price"><h2>${priceTitle}</h2><div id="price-chart" class="chart"></div><p class="note">${thinned}</p></section>
+${more}<section id="equity"><h2>Equity (${escapeHtml(run.quoteAsset)})</h2><div id="equity-chart" class="chart"></div>${curveNote}</section>
 <section id="drawdown"><h2>Drawdown (%)</h2><div id="drawdown-chart" class="chart"></div>${drawdownNote}</section>
 ${monthsHtml(run, metrics)}
 ${tradesHtml(run)}

@@ -53,6 +53,22 @@
       price.panes()[1].setStretchFactor(1);
     }
 
+    // A run of several symbols: the other symbols' price charts, each with its fills' markers.
+    var symbolCharts = (data.symbols || []).map(function (x, i) {
+      var chart = make('price-chart-' + (i + 1));
+      var series = chart.addSeries(LC.CandlestickSeries, {
+        upColor: '#16a34a',
+        downColor: '#dc2626',
+        borderVisible: false,
+        wickUpColor: '#16a34a',
+        wickDownColor: '#dc2626',
+        priceFormat: { type: 'price', precision: x.pricePrecision, minMove: Math.pow(10, -x.pricePrecision) },
+      });
+      series.setData(x.candles);
+      var m = LC.createSeriesMarkers(series, x.markers);
+      return { chart: chart, count: { symbol: x.symbol, candles: x.candles.length, markers: m.markers().length } };
+    });
+
     var equity = make('equity-chart');
     var equityLine = equity.addSeries(LC.AreaSeries, {
       lineColor: '#2563eb',
@@ -77,7 +93,7 @@
     });
     ddArea.setData(data.drawdown);
 
-    var charts = [price, equity, drawdown];
+    var charts = [price].concat(symbolCharts.map(function (x) { return x.chart; }), [equity, drawdown]);
     charts.forEach(function (c) {
       c.timeScale().fitContent();
     });
@@ -107,6 +123,7 @@
       drawdownPoints: data.drawdown.length,
       plots: plotted,
       panes: price.panes().length,
+      symbolCharts: symbolCharts.map(function (x) { return x.count; }),
     };
     // Two frames: the charts paint on the next animation frame after setData.
     requestAnimationFrame(function () {

@@ -1,5 +1,5 @@
 /**
- * `halyard backtest --strategy NAME|PATH --symbol S --interval I [--from DATE] [--to DATE]
+ * `halyard backtest --strategy NAME|PATH --symbol S[,S2...] --interval I [--from DATE] [--to DATE]
  *  [--param k=v ...] [--fee 0.001] [--balance ASSET=AMOUNT ...] [--journal PATH] [--slippage-bps N]
  *  [--limit-fill through|touch] [--volume-share X] [--json FILE] [--report FILE] [--out-dir DIR]`
  *
@@ -10,7 +10,8 @@
  * --fee, else that symbol's config, else 0.1%. Bars made from a journal's shorter ones leave out
  * a partial period at either end (journal-series.ts), and the summary's `bars` line names it. Bad
  * input (unknown strategy, bad parameter, a range or symbol without bars or with only partial
- * periods, a file that is not a journal) is a usage error, exit code 2.
+ * periods, a file that is not a journal) is a usage error, exit code 2. Several symbols (`--symbol`
+ * repeated or comma-separated) run in one account: backtest-several.ts.
  */
 import { rm, writeFile } from 'node:fs/promises';
 import { makeDirs } from '../../fs/make-dirs.ts';
@@ -63,6 +64,7 @@ import { checkOutputDir, checkOutputFile, ioStep } from '../paths.ts';
 import type { CliIo } from '../io.ts';
 import type { GlobalArgs } from '../with-client.ts';
 import { runSweepCommand, type SweepArgs } from './backtest-sweep.ts';
+import { runSeveralCommand } from './backtest-several.ts';
 import { parseSweepSpecs, typeAxes } from '../../backtest/sweep.ts';
 import { COMMANDS } from './catalog.ts';
 
@@ -75,7 +77,8 @@ export interface BacktestArgs extends GlobalArgs, Omit<SweepArgs, SweepNumbers> 
   trainBars?: string;
   testBars?: string;
   strategy?: string;
-  symbol?: string;
+  /** One symbol; several when repeated (yargs gives an array) or comma-separated. */
+  symbol?: string | string[];
   interval?: string;
   from?: string;
   to?: string;
@@ -114,11 +117,22 @@ export function paramArgs(strategy: AnyStrategyDefinition, param: readonly strin
   return raw;
 }
 
+/**
+ * The symbols `--symbol` names: repeated (`--symbol BTCPHP --symbol ETHPHP`) or comma-separated
+ * (`--symbol BTCPHP,ETHPHP`), upper-cased; one given twice is refused.
+ */
+export function symbolArgs(arg: string | readonly string[] | undefined): string[] {
+  const list = (Array.isArray(arg) ? arg : [arg ?? '']).flatMap((a: string) => String(a).split(',')).map((s) => s.trim().toUpperCase()).filter((s) => s !== '');
+  const twice = list.find((s, i) => list.indexOf(s) !== i);
+  if (twice !== undefined) throw new UsageError(`--symbol ${twice} is given twice: name each symbol once`);
+  return list.length === 0 ? [''] : list;
+}
+
 /** The options naming what a run runs: the strategy and the series (backtest and check). */
 export function strategySeriesOptions(y: Argv<GlobalArgs>) {
   return y
     .option('strategy', { type: 'string', demandOption: true, describe: 'name in strategies/ or a path to a .ts/.js file' })
-    .option('symbol', { type: 'string', demandOption: true, describe: 'symbol, e.g. BTCPHP' })
+    .option('symbol', { type: 'string', demandOption: true, describe: 'symbol, e.g. BTCPHP (backtest: several, repeated or BTCPHP,ETHPHP, run in one account)' })
     .option('interval', { type: 'string', demandOption: true, choices: INTERVALS, describe: 'bar interval' });
 }
 
@@ -205,14 +219,14 @@ export function rulesFile(file: string, symbol: string): ExchangeInfoFromFile {
 }
 
 /** What the journal holds for a symbol and interval, for the "no bars" messages. */
-function held(journal: Journal): string {
+export function held(journal: Journal): string {
   const series = journal.klines.series();
   if (series.length === 0) return 'it holds no klines (import some with `halyard import` or `halyard record`)';
   return `it holds ${series.map((s) => `${s.symbol} ${s.interval} (${s.count} bars, ${formatTime(s.first)} .. ${formatTime(s.last)})`).join(', ')}`;
 }
 
 /** The partial periods of a "no complete bars" message: 'period opening X' or 'periods opening X and Y'. */
-function periodsText(opens: readonly number[]): string {
+export function periodsText(opens: readonly number[]): string {
   return `${opens.length === 1 ? 'period' : 'periods'} opening ${opens.map(formatTime).join(' and ')}`;
 }
 
@@ -229,7 +243,7 @@ export function pickSeries(journal: Journal, file: string, symbol: string, inter
 }
 
 /** The gaps a run reported (runBacktest onGap), and how many of their bars record found the exchange had none of. */
-class RunGaps {
+export class RunGaps {
   private readonly gaps: KlineGap[] = [];
 
   constructor(private readonly interval: string) {}
@@ -255,7 +269,8 @@ export interface BacktestFiles {
 
 export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise<BacktestFiles | undefined> {
   const config = usage(() => loadConfig(args.config as string | undefined));
-  const symbol = (args.symbol ?? '').trim().toUpperCase();
+  const symbols = symbolArgs(args.symbol);
+  const symbol = symbols[0] ?? '';
   const interval = args.interval ?? '';
   if (!(INTERVALS as readonly string[]).includes(interval)) throw new UsageError(`--interval '${interval}' is not one of ${INTERVALS.join(', ')}`);
   const from = timeArg('from', args.from);
@@ -286,6 +301,10 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
     ...optional('testBars', intOption('--test-bars', args.testBars, 1)),
   };
 
+  if (symbols.length > 1) {
+    if (args.sweep?.length) throw new UsageError(`several symbols (${symbols.join(', ')}): run without --sweep${args.walkForward ? ' and --walk-forward' : ''} (a sweep runs one symbol)`);
+    return runSeveralCommand(io, args, { config, symbols, interval, from, to, fillModel });
+  }
   const strategy = await strategyArg(args.strategy);
   const raw = paramArgs(strategy, args.param, symbol, interval);
   const fixed = new Map((args.param ?? []).map((p) => [p.slice(0, p.indexOf('=')).trim(), p.trim()]));

@@ -32,12 +32,12 @@ import { openExistingJournal } from '../journal-file.ts';
 import { numberFlag } from '../options.ts';
 import { checkOutputFile, ioStep } from '../paths.ts';
 import type { GlobalArgs } from '../with-client.ts';
-import { paramArgs, pickSeries, strategyArg, strategySeriesOptions, timeArg, usage } from './backtest.ts';
+import { paramArgs, pickSeries, strategyArg, strategySeriesOptions, symbolArgs, timeArg, usage } from './backtest.ts';
 import { COMMANDS } from './catalog.ts';
 
 export interface CheckArgs extends GlobalArgs {
   strategy?: string;
-  symbol?: string;
+  symbol?: string | string[];
   interval?: string;
   from?: string;
   to?: string;
@@ -92,7 +92,9 @@ const finite = (_key: string, value: unknown): unknown => (typeof value === 'num
 
 export async function runCheckCommand(io: CliIo, args: CheckArgs): Promise<WarmupCheckReport> {
   const config = usage(() => loadConfig(args.config as string | undefined));
-  const symbol = (args.symbol ?? '').trim().toUpperCase();
+  const symbols = symbolArgs(args.symbol);
+  if (symbols.length > 1) throw new UsageError(`several symbols (${symbols.join(', ')}): halyard check runs one symbol; check each alone, or run the backtest of several without check`);
+  const symbol = symbols[0] ?? '';
   const interval = args.interval ?? '';
   if (!(INTERVALS as readonly string[]).includes(interval)) throw new UsageError(`--interval '${interval}' is not one of ${INTERVALS.join(', ')}`);
   const from = timeArg('from', args.from);

@@ -1,0 +1,166 @@
+/**
+ * `halyard backtest --symbol BTCPHP,ETHPHP ...` (or `--symbol` repeated): one strategy over
+ * several symbols in one account (src/backtest/run-several.ts). The symbols share the run's
+ * interval and must share their quote asset (refused otherwise, naming them). Each symbol's bars
+ * come from the journal as a single run's do (stored, or made from shorter ones, or --detail),
+ * its rules from --exchange-info, else the journal's snapshot, else the sandbox config; --balance
+ * may give the quote and each base asset. The fees: --fee, else the config's when every symbol
+ * has the same, else 0.1% (symbols configured with different fees need --fee: one rate for the run).
+ * A strategy with a `symbols` parameter gets the run's symbols unless --param gives it.
+ * Sweeps and walk-forward run one symbol (refused before this is reached); so does `halyard check`.
+ */
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { loadConfig } from '../../config/load.ts';
+import { parseInstruments } from '../../core/market/index.ts';
+import type { Instrument } from '../../core/market/index.ts';
+import type { KlineInterval } from '../../core/market/intervals.ts';
+import { parseBalanceArgs, paramNames } from '../../backtest/cli-input.ts';
+import type { FillModel } from '../../backtest/fill-model.ts';
+import { fillsCsv, tradesCsv } from '../../backtest/csv-export.ts';
+import { StrategyLogFile } from '../../backtest/log-file.ts';
+import { runForJson } from '../../backtest/equity-columns.ts';
+import { computeMetrics } from '../../backtest/metrics.ts';
+import { jsonReplacer } from '../../backtest/metrics-json.ts';
+import { writeReport } from '../../backtest/report/html-report.ts';
+import { runBacktest } from '../../backtest/run-backtest.ts';
+import type { BacktestSymbol } from '../../backtest/run-several.ts';
+import { seriesBars, seriesSpan } from '../../backtest/journal-series.ts';
+import type { JournalSeries } from '../../backtest/journal-series.ts';
+import { instrumentAt } from '../../backtest/sources.ts';
+import { formatSummary } from '../../backtest/summary.ts';
+import { formatBreakdown } from '../../backtest/breakdown.ts';
+import type { Breakdown } from '../../backtest/breakdown.ts';
+import { writeJsonFile } from '../../data/json-file.ts';
+import { formatTime } from '../../data/time-text.ts';
+import { makeDirs } from '../../fs/make-dirs.ts';
+import { exchangeInfoFromConfig } from '../../sandbox/config/exchange-info.ts';
+import { resolveSetup } from '../../strategy/define.ts';
+import { parseParams } from '../../strategy/params.ts';
+import { UsageError } from '../errors.ts';
+import { openExistingJournal } from '../journal-file.ts';
+import { ioStep } from '../paths.ts';
+import type { CliIo } from '../io.ts';
+import { held, paramArgs, periodsText, pickSeries, rulesFile, RunGaps, strategyArg, usage } from './backtest.ts';
+import type { BacktestArgs, BacktestFiles } from './backtest.ts';
+
+export interface SeveralInput {
+  readonly config: ReturnType<typeof loadConfig>;
+  readonly symbols: readonly string[];
+  readonly interval: string;
+  readonly from: number | undefined;
+  readonly to: number | undefined;
+  readonly fillModel: FillModel;
+}
+
+/** One symbol as the run reads it: its series, its rules and where they came from. */
+interface SymbolSource {
+  readonly symbol: string;
+  readonly series: JournalSeries;
+  readonly instrument: Instrument;
+  readonly source: 'file' | 'journal' | 'fallback';
+  readonly fees: { maker: string; taker: string } | undefined;
+}
+
+export async function runSeveralCommand(io: CliIo, args: BacktestArgs, input: SeveralInput): Promise<BacktestFiles> {
+  const { config, symbols, interval, from, to, fillModel } = input;
+  const strategy = await strategyArg(args.strategy);
+  const raw = paramArgs(strategy, args.param, symbols[0] as string, interval);
+  if (paramNames(strategy.params).includes('symbols') && raw['symbols'] === undefined) raw['symbols'] = [...symbols];
+  const params = usage(() => parseParams(strategy.name, strategy.params, raw)) as Record<string, unknown>;
+  const setup = usage(() => resolveSetup(strategy, params as never));
+  const foreign = symbols.filter((s) => !setup.symbols.includes(s));
+  if (foreign.length > 0 || !(setup.intervals as readonly string[]).includes(interval)) {
+    throw new UsageError(`strategy '${strategy.name}' trades ${setup.symbols.join(', ')} on ${setup.intervals.join(', ')} with these parameters, not ${symbols.join(', ')} ${interval}`);
+  }
+  const { file, journal } = openExistingJournal(args.journal, io.env, config.journal.path);
+  try {
+    const asked = from === undefined && to === undefined ? 'the journal' : `${from === undefined ? 'the start' : formatTime(from)} .. ${to === undefined ? 'the end' : formatTime(to)}`;
+    const sources: SymbolSource[] = symbols.map((symbol) => {
+      const series = pickSeries(journal, file, symbol, interval as KlineInterval, args.detail as KlineInterval | undefined);
+      const span = seriesSpan(journal, series, from, to);
+      if (span?.bars === undefined) {
+        const partial = span === undefined || span.partial.length === 0 ? '' : `: its ${series.stored} bars there cover only part of the ${interval} ${periodsText(span.partial)}`;
+        throw new UsageError(`no complete ${symbol} ${interval} bars in ${asked}${partial}; ${held(journal)}`);
+      }
+      const configured = config.sandbox.symbols.find((s) => s.symbol === symbol);
+      const configuredInfo = configured ? exchangeInfoFromConfig(config.sandbox, 0, [configured]) : undefined;
+      const fallback = configuredInfo ? parseInstruments(configuredInfo).get(symbol) : undefined;
+      const fromFile = args.exchangeInfo === undefined ? undefined : rulesFile(args.exchangeInfo, symbol);
+      const choice = fromFile ? { instrument: fromFile.instrument, source: 'file' as const } : usage(() => instrumentAt(journal, symbol, span.bars?.first ?? 0, fallback));
+      return { symbol, series, instrument: choice.instrument, source: choice.source, fees: configured?.fees };
+    });
+    const quote = (sources[0] as SymbolSource).instrument.quoteAsset;
+    if (sources.some((s) => s.instrument.quoteAsset !== quote)) {
+      throw new UsageError(`--symbol ${symbols.join(',')}: the symbols of one run share the quote asset, and ${sources.map((s) => `${s.symbol} is quoted in ${s.instrument.quoteAsset}`).join(', ')}`);
+    }
+    const fees = runFees(args.fee, sources);
+    const balances = usage(() => parseBalanceArgs(args.balance ?? []));
+    const traded = [...sources.map((s) => s.instrument.baseAsset), quote];
+    const stray = Object.keys(balances).find((asset) => !traded.includes(asset));
+    if (stray !== undefined) throw new UsageError(`--balance ${stray}: ${symbols.join(', ')} trade ${traded.slice(0, -1).join(', ')} against ${quote}; give a balance of one of ${traded.join(', ')}`);
+    if (Object.keys(balances).length === 0) balances[quote] = '10000';
+
+    const outDir = args.outDir ?? 'backtest/out';
+    const joined = symbols.join('+');
+    const runDir = path.dirname(path.resolve(args.json ?? path.join(outDir, 'run.json')));
+    await ioStep('create the folder', runDir, () => makeDirs(runDir));
+    const log = new StrategyLogFile(path.join(runDir, `.${strategy.name}-${joined}-${interval}-${process.pid}.log.part`));
+    const gaps = new Map(symbols.map((s) => [s, new RunGaps(interval)]));
+    const legs: BacktestSymbol[] = sources.map((s) => ({ symbol: s.symbol, bars: seriesBars(journal, s.series, from, to), instrument: s.instrument }));
+    let run;
+    try {
+      run = usage(() =>
+        runBacktest({
+          ...{ strategy, params, interval, symbols: legs, fees, balances, fillModel, from, to },
+          ...{ runId: `backtest-${strategy.name}`, onLog: (e) => log.add(e), recordPlots: true, onGap: (prev: number, open: number, symbol: string) => gaps.get(symbol)?.add(prev, open) },
+          ...(args.detail !== undefined ? { detailed: true } : {}),
+        }),
+      );
+    } catch (e) {
+      const partial = log.close();
+      if (partial !== undefined) await rm(partial, { force: true });
+      throw e;
+    }
+    // Bars missing where the exchange had none (record asked), symbol by symbol, where stored as run.
+    const quiet = sources.reduce((n, s) => n + (s.series.stored === interval && s.series.detailed !== true ? (gaps.get(s.symbol)?.noTradeBars(journal, s.symbol) ?? 0) : 0), 0);
+    if (quiet > 0) run.missingNoTrades = quiet;
+    const metrics = computeMetrics(run);
+    const base = `${strategy.name}-${joined}-${interval}-${formatTime(run.from).slice(0, 10)}-${formatTime(run.to).slice(0, 10)}`;
+    const jsonFile = args.json ?? path.join(outDir, `${base}.json`);
+    const reportFile = args.report ?? path.join(outDir, `${base}.html`);
+    const runBase = path.join(runDir, path.basename(jsonFile).replace(/\.json$/i, ''));
+    const logFile = log.close(`${runBase}.log`);
+    await ioStep('write the JSON file', jsonFile, () => writeJsonFile(jsonFile, { run: runForJson(run), metrics }, { replacer: jsonReplacer, onlyNonFinite: true }));
+    const symbolBars = sources.map((s) => ({ symbol: s.symbol, bars: seriesBars(journal, s.series, from, to) }));
+    await ioStep('write the HTML report', reportFile, () => writeReport(reportFile, { run, metrics, bars: (symbolBars[0] as { bars: Iterable<never> }).bars, symbolBars }));
+    const csvFiles = args.csv ? [`${runBase}-trades.csv`, `${runBase}-fills.csv`] : [];
+    if (args.csv) {
+      await ioStep('write the trades CSV file', csvFiles[0] as string, () => writeFile(csvFiles[0] as string, tradesCsv(run.trades), 'utf8'));
+      await ioStep('write the fills CSV file', csvFiles[1] as string, () => writeFile(csvFiles[1] as string, fillsCsv(run.fills), 'utf8'));
+    }
+    const made = sources.filter((s) => s.series.stored !== s.series.interval || s.series.detailed === true).map((s) => `bars    ${s.symbol} ${interval} made from its ${s.series.stored} bars${s.series.detailed === true ? ', fills played on them' : ''}`);
+    const rulesOf = (source: SymbolSource['source'], names: readonly string[]) =>
+      source === 'file' ? `exchangeInfo from ${args.exchangeInfo}` : source === 'journal' ? 'exchangeInfo from the journal' : `rules from the sandbox config (no exchangeInfo snapshot in the journal lists ${names.join(', ')}): tick, lot and notional may not be the real exchange's; give them with --exchange-info FILE`;
+    const same = sources.every((s) => s.source === (sources[0] as SymbolSource).source);
+    const rules = same ? [`rules   ${rulesOf((sources[0] as SymbolSource).source, symbols)}`] : sources.map((s) => `rules   ${s.symbol}: ${rulesOf(s.source, [s.symbol])}`);
+    const logged = log.count === 0 ? [] : [`Log       ${log.count} line(s) from the strategy; first: ${log.first[0] ?? ''}`];
+    const logLine = logFile !== undefined ? [`log     ${logFile}`] : log.error !== undefined ? [`log     not written: ${log.error.message}`] : [];
+    const breakdowns = [...new Set(args.breakdown ?? [])].flatMap((by) => ['', ...formatBreakdown(run, metrics, by as Breakdown)]);
+    io.out([formatSummary(run, metrics), ...breakdowns, ...logged, '', ...made, ...rules, `json    ${jsonFile}`, `report  ${reportFile}`, ...csvFiles.map((f) => `csv     ${f}`), ...logLine].join('\n'));
+    return { json: jsonFile, report: reportFile };
+  } finally {
+    journal.close();
+  }
+}
+
+/** --fee for every symbol, else the config's fees when the symbols configured agree, else 0.1%. */
+function runFees(fee: string | undefined, sources: readonly SymbolSource[]): { maker: string; taker: string } {
+  if (fee !== undefined) return { maker: fee, taker: fee };
+  const configured = sources.filter((s) => s.fees !== undefined);
+  const first = configured[0]?.fees;
+  if (first === undefined) return { maker: '0.001', taker: '0.001' };
+  const differ = configured.some((s) => s.fees?.maker !== first.maker || s.fees?.taker !== first.taker) || configured.length < sources.length;
+  if (differ) throw new UsageError(`the sandbox config gives ${sources.map((s) => `${s.symbol} ${s.fees === undefined ? 'no fees' : `maker ${s.fees.maker}, taker ${s.fees.taker}`}`).join('; ')}: a run of several symbols takes one rate, give it with --fee`);
+  return first;
+}
