@@ -14,6 +14,9 @@ import { computeMetrics } from '../src/backtest/metrics.ts';
 import { demoBars, demoRun } from '../src/backtest/report/demo-run.ts';
 import { findChromium, launchChromium } from '../src/backtest/report/headless-chromium.ts';
 import { writeReport } from '../src/backtest/report/html-report.ts';
+import { runBacktest } from '../src/backtest/run-backtest.ts';
+import { generateCandles, testInstrument } from '../src/strategy/testing/index.ts';
+import pairRotation from '../strategies/pair-rotation.ts';
 
 const chromium = findChromium();
 const skipReason = 'no Chromium binary: install Debian `chromium` (apt-get install -y chromium) or set CHROMIUM_PATH';
@@ -101,6 +104,44 @@ describe.skipIf(!chromium)(`HTML report in headless Chromium${chromium ? '' : ` 
     const counts = (await page.evaluate('window.__report')) as ReportCounts;
     expect(counts).toMatchObject({ candles: 300, plots: 2, panes: 2 });
     expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('draws a price chart per symbol for a run of several symbols, each with its fills\' markers', async () => {
+    const hour = 3_600_000;
+    const gen = (seed: number, regime: 'slowUp' | 'slowDown') => generateCandles({ seed, intervalMs: hour, segments: [{ regime, bars: 200 }, { regime: regime === 'slowUp' ? 'slowDown' : 'slowUp', bars: 200 }] });
+    const run = runBacktest({
+      strategy: pairRotation,
+      params: { lookback: 12, rebalance: 6 },
+      interval: '1h',
+      symbols: [
+        { symbol: 'BTCPHP', bars: gen(1, 'slowUp'), instrument: testInstrument({ symbol: 'BTCPHP' }) },
+        { symbol: 'ETHPHP', bars: gen(2, 'slowDown'), instrument: testInstrument({ symbol: 'ETHPHP' }) },
+      ],
+      fees: { maker: '0.001', taker: '0.001' },
+      balances: { PHP: '10000' },
+      recordPlots: true,
+    });
+    const bySymbol = (symbol: string) => run.fills.filter((f) => f.symbol === symbol).length;
+    expect(bySymbol('BTCPHP')).toBeGreaterThan(0);
+    expect(bySymbol('ETHPHP')).toBeGreaterThan(0);
+    const file = path.join(dir, 'two-symbols.html');
+    await writeReport(file, { run, metrics: computeMetrics(run), bars: gen(1, 'slowUp'), symbolBars: [{ symbol: 'BTCPHP', bars: gen(1, 'slowUp') }, { symbol: 'ETHPHP', bars: gen(2, 'slowDown') }] });
+    const { page, errors, requests } = await open(file);
+    for (const id of ['price-chart', 'price-chart-1', 'equity-chart', 'drawdown-chart']) expect((await canvasSizes(page, id)).some(([w, h]) => w! > 0 && h! > 0), id).toBe(true);
+    const counts = (await page.evaluate('window.__report')) as ReportCounts & { symbolCharts: { symbol: string; candles: number; markers: number }[] };
+    expect(counts.candles).toBe(400);
+    expect(counts.markers).toBeGreaterThan(0);
+    expect(counts.markers).toBeLessThanOrEqual(bySymbol('BTCPHP'));
+    expect(counts.symbolCharts).toHaveLength(1);
+    expect(counts.symbolCharts[0]).toMatchObject({ symbol: 'ETHPHP', candles: 400 });
+    expect(counts.symbolCharts[0]!.markers).toBeGreaterThan(0);
+    expect(counts.symbolCharts[0]!.markers).toBeLessThanOrEqual(bySymbol('ETHPHP'));
+    expect(counts.equityPoints).toBe(400);
+    expect(await page.locator('#symbols-table tbody tr').count()).toBe(2);
+    expect(await page.locator('#trades-table tbody tr').count()).toBe(run.trades.length);
+    expect(errors).toEqual([]);
+    expect(requests).toEqual([]);
     await page.close();
   }, 60_000);
 
