@@ -5,6 +5,7 @@
  */
 export { runBacktest } from './run-backtest.ts';
 export type { BacktestOptions, IntentRecord } from './run-backtest.ts';
+export type { BacktestSymbol, SeveralBacktestOptions } from './run-several.ts';
 export { resolveFillModel } from './fill-model.ts';
 export type { FillModel, ResolvedFillModel } from './fill-model.ts';
 export { instrumentAt, journalBars, syntheticBars } from './sources.ts';
