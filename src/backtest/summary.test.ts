@@ -21,6 +21,9 @@ describe('formatSummary', () => {
     expect(text).toMatch(/^Streaks {3}up to \d+ won and \d+ lost in a row; winners held [\d.]+ bars, losers [\d.]+ on average$/m);
     expect(text).toMatch(/^Edge {6}expectancy ratio -?[\d.]+ \(per unit of the average loss\), SQN -?[\d.]+$/m);
     expect(text).toMatch(/^Drawdown {2}deepest [\d.]+% from 2024-01-01 \d\d:\d\d UTC \([\d,.]+ USDT\) to 2024-01-01 \d\d:\d\d UTC \([\d,.]+ USDT\)$/m);
+    // The quote balance as money (two decimals, grouped), a base balance exact.
+    const balances = formatSummary({ ...run, startBalances: { USDT: '10000' }, endBalances: { BTC: '0.000309538', USDT: '8933.67150068994' } }, computeMetrics(run));
+    expect(balances).toMatch(/^Balances {2}10,000\.00 USDT -> 0\.000309538 BTC, 8,933\.67 USDT$/m);
     // Ten hours annualised would be an absurd figure: not shown under 30 days.
     expect(text).toMatch(/^CAGR +n\/a \(< 30 days\) /m);
     // The metric table's value columns line up.
