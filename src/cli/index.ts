@@ -31,6 +31,8 @@ async function loadCommand(name: CommandName, io: CliIo, setExit: (code: number)
       return (await import('./commands/check.ts')).checkCommand(io, setExit) as CommandModule;
     case 'strategies':
       return (await import('./commands/strategies.ts')).strategiesCommand(io) as CommandModule;
+    case 'new-strategy':
+      return (await import('./commands/new-strategy.ts')).newStrategyCommand(io) as CommandModule;
     case 'test':
       return (await import('./commands/test.ts')).testCommand(io, setExit) as CommandModule;
     case 'sandbox':

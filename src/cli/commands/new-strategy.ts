@@ -1,0 +1,187 @@
+/**
+ * `halyard new-strategy NAME [--template sma|rsi-exits|grid|blank] [--dir strategies] [--force]`:
+ * writes `<dir>/NAME.ts`, a working, typed strategy, and `<dir>/NAME.test.ts`, its vitest test on
+ * the testing kit's canned markets, then prints the commands that test and backtest them
+ * (Freqtrade's `new-strategy`). The texts are strategy-templates.ts'.
+ *
+ * Imports: a folder inside this repository imports the strategy API by a relative path
+ * (`../src/strategy/index.ts` from `strategies/`, deeper for nested folders), as the examples do;
+ * a folder outside it imports `halyard/strategy` and `halyard/strategy/testing`, which the loader's
+ * resolve hook and `halyard test` map to this installation (README, "A strategy outside this
+ * repository").
+ *
+ * Refused, exit 2, naming the argument: a NAME that is not kebab-case (a-z first, then a-z, 0-9
+ * and single hyphens, at most 40 characters: defineStrategy's limit on `name`); an unknown
+ * --template; a file that exists, unless --force; and, written elsewhere than `strategies/`, the
+ * name of a strategy that `strategies/` holds: `--strategy NAME` loads that one by name, and runs
+ * and `halyard strategies` would show two strategies under one name (--force does not lift this:
+ * it is about the name, not a file; in `strategies/` itself it is the existing-file rule).
+ */
+import { existsSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Argv } from 'yargs';
+import { makeDirs } from '../../fs/make-dirs.ts';
+import { DEFAULT_STRATEGIES_DIR, listStrategies } from '../../strategy/loader.ts';
+import { UsageError } from '../errors.ts';
+import type { CliIo } from '../io.ts';
+import type { GlobalArgs } from '../with-client.ts';
+import { COMMANDS } from './catalog.ts';
+import { isTemplateName, renderTemplate, TEMPLATE_NAMES } from './strategy-templates.ts';
+import type { TemplateName } from './strategy-templates.ts';
+
+/** This installation's folder: the one `npx halyard` runs in, and where relative imports lead. */
+export const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** kebab-case, as the files in strategies/ are named; at most 40 characters (define.ts's limit on `name`). */
+const NAME = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
+const MAX_NAME = 40;
+
+export interface NewStrategyArgs extends GlobalArgs {
+  name?: string;
+  template?: string;
+  dir?: string;
+  force?: boolean;
+}
+
+export interface NewStrategyOptions {
+  /** Base of a relative --dir and of the paths printed; default process.cwd(). */
+  readonly cwd?: string;
+  /** The folder of the strategies loadable by name; default DEFAULT_STRATEGIES_DIR. */
+  readonly strategiesDir?: string;
+}
+
+export interface NewStrategyResult {
+  readonly strategyFile: string;
+  readonly testFile: string;
+  readonly template: TemplateName;
+  /** Whether the files import `halyard/strategy` (outside this repository) rather than a relative path. */
+  readonly outside: boolean;
+}
+
+export function newStrategyCommand(io: CliIo) {
+  return {
+    ...COMMANDS['new-strategy'],
+    builder: (y: Argv<GlobalArgs>) =>
+      y
+        .positional('name', { type: 'string', describe: 'kebab-case name: the strategy\'s name and its file <dir>/<name>.ts' })
+        .option('template', { type: 'string', default: 'sma', describe: `starting point: ${TEMPLATE_NAMES.join(', ')} (blank: every handler a comment)` })
+        .option('dir', { type: 'string', default: 'strategies', describe: 'folder to write into (made if missing); outside this repository the files import halyard/strategy' })
+        .option('force', { type: 'boolean', describe: 'overwrite existing files' }),
+    handler: (args: NewStrategyArgs) => {
+      const result = runNewStrategy(args);
+      io.out(nextSteps(result));
+    },
+  };
+}
+
+/** Checks the arguments, writes the two files; what was written. */
+export function runNewStrategy(args: NewStrategyArgs, options: NewStrategyOptions = {}): NewStrategyResult {
+  const cwd = options.cwd ?? process.cwd();
+  const name = checkName(args.name);
+  const templateArg = args.template ?? 'sma';
+  if (!isTemplateName(templateArg)) throw new UsageError(`--template '${templateArg}' is not a template: one of ${TEMPLATE_NAMES.join(', ')}`);
+  const dirArg = args.dir ?? 'strategies';
+  const dir = path.resolve(cwd, dirArg);
+  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`--dir ${dirArg} is a file, not a folder`);
+  const strategyFile = path.join(dir, `${name}.ts`);
+  const testFile = path.join(dir, `${name}.test.ts`);
+
+  const strategiesDir = options.strategiesDir ?? DEFAULT_STRATEGIES_DIR;
+  if (!sameFolder(dir, strategiesDir) && listStrategies(strategiesDir).includes(name)) {
+    throw new UsageError(
+      `NAME '${name}' is the name of a strategy in ${strategiesDir}: \`--strategy ${name}\` loads that one, and runs would show two strategies named '${name}'; choose another name (e.g. my-${name})`,
+    );
+  }
+  if (args.force !== true) {
+    const existing = [strategyFile, testFile].filter((f) => existsSync(f));
+    if (existing.length) throw new UsageError(`${existing.map((f) => shown(f, cwd)).join(' and ')} already exist${existing.length === 1 ? 's' : ''}: choose another NAME or --dir, or give --force to overwrite`);
+  }
+  for (const f of [strategyFile, testFile]) {
+    if (existsSync(f) && !statSync(f).isFile()) throw new UsageError(`${shown(f, cwd)} is a folder: choose another NAME or --dir`);
+  }
+
+  const inside = isInside(dir, PROJECT_ROOT);
+  const files = renderTemplate(templateArg, {
+    name,
+    strategyImport: inside ? relativeImport(dir, path.join(PROJECT_ROOT, 'src/strategy/index.ts')) : 'halyard/strategy',
+    testingImport: inside ? relativeImport(dir, path.join(PROJECT_ROOT, 'src/strategy/testing/index.ts')) : 'halyard/strategy/testing',
+    outside: !inside,
+  });
+  try {
+    makeDirs(dir);
+    writeFileSync(strategyFile, files.strategy);
+    writeFileSync(testFile, files.test);
+  } catch (e) {
+    throw new UsageError(`cannot write into --dir ${dirArg}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  return { strategyFile, testFile, template: templateArg, outside: !inside };
+}
+
+function checkName(name: string | undefined): string {
+  if (name === undefined || name === '') throw new UsageError('name the strategy: halyard new-strategy NAME (kebab-case, e.g. my-first)');
+  if (name.length > MAX_NAME || !NAME.test(name)) {
+    const why = name.length > MAX_NAME ? `is ${name.length} characters (at most ${MAX_NAME})` : 'is not kebab-case';
+    throw new UsageError(`NAME '${name}' ${why}: a lowercase letter, then lowercase letters, digits and single hyphens, e.g. my-first`);
+  }
+  return name;
+}
+
+/** The next steps: the exact commands that test and backtest the new files, run from this installation's folder. */
+export function nextSteps(result: NewStrategyResult, cwd: string = process.cwd()): string {
+  const atRoot = sameFolder(cwd, PROJECT_ROOT);
+  // `npx halyard` runs in this installation's folder: paths relative to it, or absolute when outside it.
+  const base = atRoot ? cwd : PROJECT_ROOT;
+  const p = (f: string) => quoted(shown(f, base));
+  const demo = path.join('backtest', 'out', 'demo-journal.db');
+  const lines = [
+    `Wrote ${p(result.strategyFile)} (template ${result.template}) and its test ${p(result.testFile)}${result.outside ? ', importing halyard/strategy' : ''}.`,
+    '',
+    `Next${atRoot ? '' : `, in ${PROJECT_ROOT}`}:`,
+    `  npx halyard test ${p(result.testFile)}`,
+    `  npm start     # once: a demo journal of BTCPHP 1m klines, ${demo}`,
+    `  npx halyard backtest --strategy ${p(result.strategyFile)} --symbol BTCPHP --interval 1m --journal ${demo}`,
+    '',
+    'README.md: "Writing a strategy", "Testing it", "Backtesting"' + (result.outside ? ', "A strategy outside this repository" (a tsconfig.json for types in an editor).' : '.'),
+  ];
+  return lines.join('\n');
+}
+
+/** A path as typed on a command line: relative to `base` when under it, else absolute. */
+function shown(file: string, base: string): string {
+  const rel = path.relative(base, file);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file;
+}
+
+function quoted(p: string): string {
+  return /^[\w./~:-]+$/.test(p) ? p : `'${p.replaceAll("'", "'\\''")}'`;
+}
+
+/** An import specifier from a file in `fromDir` to `target`: forward slashes, starting with `./` or `../`. */
+export function relativeImport(fromDir: string, target: string): string {
+  const rel = path.relative(real(fromDir), real(target)).split(path.sep).join('/');
+  return rel.startsWith('.') ? rel : `./${rel}`;
+}
+
+function isInside(dir: string, root: string): boolean {
+  const rel = path.relative(real(root), real(dir));
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+function sameFolder(a: string, b: string): boolean {
+  return path.relative(real(a), real(b)) === '';
+}
+
+/** The real path of `p`, through its nearest existing ancestor (the folder may not exist yet): symlinks do not decide inside or outside. */
+function real(p: string): string {
+  const abs = path.resolve(p);
+  let head = abs;
+  const tail: string[] = [];
+  while (!existsSync(head)) {
+    const parent = path.dirname(head);
+    if (parent === head) return abs;
+    tail.unshift(path.basename(head));
+    head = parent;
+  }
+  return path.join(realpathSync(head), ...tail);
+}
