@@ -143,9 +143,9 @@ describe('__NAME__', () => {
     for (const t of run.trades) expect(t.direction).toBe('LONG');
   });
 
-  it('sells what it bought: every closed trade left by its exit', () => {
-    const { run } = runOnRegime(strategy, 'upThenDown');
-    expect(run.trades.length).toBeGreaterThan(0);
+  it('sells what it bought: in a sideways market every closed trade left by its exit', () => {
+    const { run } = runOnRegime(strategy, 'flat');
+    expect(run.trades.length).toBeGreaterThan(5);
     for (const t of run.trades) expect([t.entryTag, t.exitTag]).toEqual(['entry', 'exit']);
   });
 
