@@ -147,7 +147,7 @@ describe('halyard backtest', () => {
     expect(ok.err).toBe('');
     expect(ok.code).toBe(0);
     expect(ok.out).toContain(`rules   exchangeInfo from ${rules}`);
-    expect(ok.out).toMatch(/Balances +10000 PHP ->/);
+    expect(ok.out).toMatch(/Balances +10,000.00 PHP ->/);
 
     const bad = await run([...args, '--exchange-info', join(dir, 'missing-rules.json')]);
     expect(bad.code).toBe(2);

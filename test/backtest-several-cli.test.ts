@@ -74,7 +74,7 @@ describe('halyard backtest of several symbols', () => {
     const json = join(dir, 'bal.json');
     const r = await run([...base(['BTCPHP,ETHPHP']), '--balance', 'PHP=100000', '--balance', 'ETH=1', '--json', json, '--report', join(dir, 'bal.html')]);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^Balances +1 ETH, 100000 PHP -> /m);
+    expect(r.out).toMatch(/^Balances +1 ETH, 100,000.00 PHP -> /m);
     const bad = await run([...base(['BTCPHP,ETHPHP']), '--balance', 'USDT=5']);
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('--balance USDT: BTCPHP, ETHPHP trade BTC, ETH against PHP');
