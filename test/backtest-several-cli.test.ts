@@ -35,6 +35,13 @@ interface SavedRun {
   metrics: { trades: number };
 }
 
+interface SavedSweep {
+  symbol: string;
+  symbols?: string[];
+  failed: unknown[];
+  results: { values: Record<string, unknown>; params: Record<string, unknown>; metrics: Record<string, unknown>; bars: number }[];
+}
+
 describe('halyard backtest of several symbols', () => {
   it('runs two symbols in one account: summary per symbol, the JSON with the symbols, a report with a chart per symbol', async () => {
     const json = join(dir, 'two.json');
@@ -80,16 +87,69 @@ describe('halyard backtest of several symbols', () => {
     expect(bad.err).toContain('--balance USDT: BTCPHP, ETHPHP trade BTC, ETH against PHP');
   });
 
-  it('refuses symbols of different quote assets, a symbol twice, a sweep, and halyard check of several', async () => {
+  it('sweeps two symbols in one account (in this process and on 2 workers alike): the JSON names the symbols, every point ran on both', async () => {
+    const json = join(dir, 'sweep.json');
+    const r = await run([...base(['BTCPHP,ETHPHP']), '--param', 'rebalance=6', '--sweep', 'lookback=6,12,24', '--workers', '0', '--json', json]);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^Sweep of pair-rotation on BTCPHP,ETHPHP 1h: 3 combination\(s\) run in this process/m);
+    expect(r.out).toMatch(/^best {4}--param lookback=\d+ {2}\(run it alone for its report\)$/m);
+    const saved = JSON.parse(readFileSync(json, 'utf8')) as SavedSweep;
+    expect(saved.symbol).toBe('BTCPHP,ETHPHP');
+    expect(saved.symbols).toEqual(['BTCPHP', 'ETHPHP']);
+    expect(saved.failed).toEqual([]);
+    expect(saved.results).toHaveLength(3);
+    for (const e of saved.results) {
+      expect(e.bars).toBe(720); // periods: ETHPHP's 5 missing hours are BTCPHP's alone
+      expect(e.params['symbols']).toEqual(['BTCPHP', 'ETHPHP']);
+    }
+    // The sweep report beside the JSON.
+    expect(readFileSync(join(dir, 'sweep.html'), 'utf8')).toContain('BTCPHP,ETHPHP');
+    // A point's figures are the single run's.
+    const best = saved.results[0]!;
+    const one = join(dir, 'one.json');
+    const alone = await run([...base(['BTCPHP,ETHPHP']), '--param', 'rebalance=6', '--param', `lookback=${String(best.values['lookback'])}`, '--json', one, '--report', join(dir, 'one.html')]);
+    expect(alone.code).toBe(0);
+    const single = JSON.parse(readFileSync(one, 'utf8')) as { metrics: Record<string, unknown> };
+    expect(best.metrics).toEqual(single.metrics);
+    // On worker threads: the same results.
+    const threaded = join(dir, 'sweep-threads.json');
+    const t = await run([...base(['BTCPHP,ETHPHP']), '--param', 'rebalance=6', '--sweep', 'lookback=6,12,24', '--workers', '2', '--json', threaded]);
+    expect(t.err).toBe('');
+    expect(t.code).toBe(0);
+    expect(t.out).toContain('on 2 worker thread(s)');
+    const other = JSON.parse(readFileSync(threaded, 'utf8')) as SavedSweep;
+    expect(other.results.map((e) => [e.values, e.metrics])).toEqual(saved.results.map((e) => [e.values, e.metrics]));
+  }, 120_000);
+
+  it('walks forward over two symbols: windows of periods, each test window run on both', async () => {
+    const json = join(dir, 'wf.json');
+    const r = await run([...base(['BTCPHP', 'ETHPHP']), '--param', 'rebalance=6', '--sweep', 'lookback=6,12', '--walk-forward', '--folds', '2', '--train-bars', '300', '--test-bars', '200', '--workers', '0', '--json', json]);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^Walk-forward of pair-rotation on BTCPHP,ETHPHP 1h: 2 fold\(s\) of 2 parameter set\(s\), rolling train 300 periods, test 200, step 200 \(of 720\)/m);
+    const saved = JSON.parse(readFileSync(json, 'utf8')) as { symbols: string[]; totalBars: number; folds: { testWindow: { skip: number; take: number }; testResult: { bars: number; from: number; to: number } | null }[] };
+    expect(saved.symbols).toEqual(['BTCPHP', 'ETHPHP']);
+    expect(saved.totalBars).toBe(720);
+    expect(saved.folds.map((f) => f.testWindow)).toEqual([
+      { skip: 300, take: 200 },
+      { skip: 500, take: 200 },
+    ]);
+    // Each test window is its 200 periods: from the period at its skip, to the close of its last.
+    saved.folds.forEach((f) => {
+      expect(f.testResult?.bars).toBe(200);
+      expect(f.testResult?.from).toBe(T0 + f.testWindow.skip * HOUR);
+      expect(f.testResult?.to).toBe(T0 + (f.testWindow.skip + 200) * HOUR);
+    });
+  }, 120_000);
+
+  it('refuses symbols of different quote assets, a symbol twice, and halyard check of several', async () => {
     const usdt = await run(['backtest', '--strategy', 'pair-rotation', '--symbol', 'BTCPHP,BTCUSDT', '--interval', '1h', '--journal', journal, '--param', 'symbols=BTCPHP,BTCUSDT']);
     expect(usdt.code).toBe(2);
     // The journal has no BTCUSDT bars: that is said first; with bars it would say the quote assets differ.
     expect(usdt.err).toContain('no BTCUSDT 1h bars');
     const twice = await run([...base(['BTCPHP,BTCPHP'])]);
     expect(twice.err).toContain('--symbol BTCPHP is given twice');
-    const sweep = await run([...base(['BTCPHP,ETHPHP']), '--sweep', 'lookback=6,12']);
-    expect(sweep.code).toBe(2);
-    expect(sweep.err).toContain('several symbols (BTCPHP, ETHPHP): run without --sweep');
     const check = await runCommand(checkCommand, ['check', '--strategy', 'pair-rotation', '--symbol', 'BTCPHP,ETHPHP', '--interval', '1h', '--journal', journal], { config: true });
     expect(check.code).toBe(2);
     expect(check.err).toContain('halyard check runs one symbol');

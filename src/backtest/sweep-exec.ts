@@ -13,12 +13,14 @@ import { fmtTime } from './metrics-format.ts';
 import { computeMetrics } from './metrics.ts';
 import { runBacktest } from './run-backtest.ts';
 import type { BarInput } from './bar-input.ts';
-import { barsBefore, barsOf } from './sweep-data.ts';
+import { barsBefore, barsOf, symbolsBars } from './sweep-data.ts';
 import { warmupHistoryStart } from './warmup-span.ts';
 import { resolveSetup } from '../strategy/define.ts';
 import { INTERVALS } from '../strategy/types.ts';
 import type { Interval } from '../strategy/types.ts';
-import type { BacktestJob, JobOutcome } from './sweep-job.ts';
+import type { BacktestJob, DataSource, JobOutcome } from './sweep-job.ts';
+import type { BacktestRun } from './types.ts';
+import type { StrategyLogEntry } from '../strategy/types.ts';
 
 const isInterval = (i: string): i is Interval => (INTERVALS as readonly string[]).includes(i);
 
@@ -42,7 +44,10 @@ export async function executeJob(job: BacktestJob): Promise<JobOutcome> {
     // What the strategy logged: counted, and the first line kept (a sweep writes no log file).
     let logs = 0;
     let firstLog: string | undefined;
-    const run = runBacktest({
+    const onLog = (entry: StrategyLogEntry): void => {
+      if (logs++ === 0) firstLog = `${fmtTime(entry.time)}  ${entry.message}`;
+    };
+    const run = job.symbols !== undefined && job.symbols.length > 1 ? runSeveralJob(job, strategy, params, onLog) : runBacktest({
       strategy,
       params,
       symbol: job.symbol,
@@ -54,9 +59,7 @@ export async function executeJob(job: BacktestJob): Promise<JobOutcome> {
       balances: job.balances,
       ...(job.fillModel ? { fillModel: job.fillModel as FillModel } : {}),
       ...(job.data.kind === 'journal' && job.data.detail === true ? { detailed: true } : {}),
-      onLog: (entry) => {
-        if (logs++ === 0) firstLog = `${fmtTime(entry.time)}  ${entry.message}`;
-      },
+      onLog,
     });
     return {
       ok: true,
@@ -75,6 +78,33 @@ export async function executeJob(job: BacktestJob): Promise<JobOutcome> {
     return { ok: false, error: e instanceof Error ? e.message : String(e) };
   }
 }
+
+/**
+ * A job of several symbols (SweepJob.symbols): each symbol's bars from its source, cut to the
+ * job's window in periods (sweep-data.ts symbolsBars), its rules parsed here; run in one account.
+ * Fills are played on the stored bars when a symbol's journal source says `detail`.
+ */
+function runSeveralJob(job: BacktestJob, strategy: AnyStrategyDefinition, params: Record<string, unknown>, onLog: (entry: StrategyLogEntry) => void): BacktestRun {
+  const list = job.symbols ?? [];
+  const bars = symbolsBars(job, list, job.window);
+  const detail = list.some((s) => isDetailed(s.data ?? job.data));
+  return runBacktest({
+    strategy,
+    params,
+    interval: job.interval,
+    symbols: list.map((s, i) => {
+      const b = bars[i] as (typeof bars)[number];
+      return { symbol: s.symbol, bars: b.bars, instrument: parseInstrument(s.instrument), ...(b.history === undefined ? {} : { history: b.history }) };
+    }),
+    fees: job.fees,
+    balances: job.balances,
+    ...(job.fillModel ? { fillModel: job.fillModel as FillModel } : {}),
+    ...(detail ? { detailed: true } : {}),
+    onLog,
+  });
+}
+
+const isDetailed = (d: DataSource): boolean => d.kind === 'journal' && d.detail === true;
 
 /** A stopped strategy's failure as one line (what the sweep table and JSON show). */
 function failureText(f: { readonly handler: string; readonly time: number; readonly message: string }): string {

@@ -99,6 +99,8 @@ export function bestParamArgs(result: SweepResult): string | undefined {
 export interface SweepJson {
   strategy: string;
   symbol: string;
+  /** A sweep of several symbols in one account: their names (`symbol` joins them). */
+  symbols?: string[];
   interval: string;
   rankBy: RankMetric;
   /** Each axis's values of its parameter's type, as the results' `values` hold them. */
@@ -112,6 +114,7 @@ export function sweepToJson(result: SweepResult): SweepJson {
   return {
     strategy: result.strategy,
     symbol: result.symbol,
+    ...(result.symbols === undefined ? {} : { symbols: result.symbols }),
     interval: result.interval,
     rankBy: result.rankBy,
     axes: result.axes,

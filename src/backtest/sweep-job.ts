@@ -33,6 +33,17 @@ export type DataSource =
       intervalMs?: number;
     };
 
+/**
+ * One symbol of a job of several (SweepJob.symbols): its name, its exchangeInfo object (spec 2.2,
+ * parsed in the worker) and, when its bars come from elsewhere than the job's `data` (a series
+ * stored at another interval, a synthetic market of its own), their source.
+ */
+export interface SweepSymbol {
+  symbol: string;
+  instrument: unknown;
+  data?: DataSource;
+}
+
 /** Everything a backtest needs except the params. */
 export interface SweepJob {
   /** Strategy reference for loadStrategy: a name from strategies/ or a path. */
@@ -42,17 +53,24 @@ export interface SweepJob {
   cwd?: string;
   /** Params every grid point starts from. */
   baseParams?: Record<string, unknown>;
+  /** The symbol traded; with `symbols`, their names joined by ',' (as BacktestRun.symbol). */
   symbol: string;
   interval: string;
   data: DataSource;
-  /** The symbol's exchangeInfo object (spec 2.2), parsed with parseInstrument in the worker. */
+  /** The symbol's exchangeInfo object (spec 2.2), parsed with parseInstrument in the worker (with `symbols`: the first's, unused). */
   instrument: unknown;
+  /**
+   * Several symbols in one account (run-several.ts): each symbol's rules and bars. A job's window
+   * (BarWindow) then counts periods, a period being the bars of every symbol that open at one
+   * time (sweep-data.ts periodOpens). Absent, or of one symbol: the one-symbol job as before.
+   */
+  symbols?: SweepSymbol[];
   fees: { maker: string; taker: string };
   balances: Record<string, string>;
   fillModel?: Record<string, unknown>;
 }
 
-/** A bar window by position in the data source: skip `skip` bars, then take `take`. */
+/** A bar window by position in the data source: skip `skip` bars, then take `take` (periods, in a job of several symbols). */
 export interface BarWindow {
   skip: number;
   take: number;

@@ -23,7 +23,7 @@ export { buildGrid, typeAxes } from './sweep-grid.ts';
 export type { GridPoint, SkippedPoint, SweepGrid, TypedAxis } from './sweep-grid.ts';
 export { DEFAULT_RANK_METRIC, RANK_METRICS, rankMetric } from './sweep-rank.ts';
 export type { RankMetric } from './sweep-rank.ts';
-export type { BacktestJob, DataSource, JobOutcome, JobSummary, RunJob, SweepJob } from './sweep-job.ts';
+export type { BacktestJob, DataSource, JobOutcome, JobSummary, RunJob, SweepJob, SweepSymbol } from './sweep-job.ts';
 export { createPool, defaultWorkers } from './sweep-pool.ts';
 export type { JobPool } from './sweep-pool.ts';
 
@@ -50,7 +50,10 @@ export interface SweepFailure {
 
 export interface SweepResult {
   strategy: string;
+  /** The symbol; of several, their names joined by ','. */
   symbol: string;
+  /** A sweep of several symbols in one account: their names, in the run's order (absent for one). */
+  symbols?: string[];
   interval: string;
   rankBy: RankMetric;
   /** The swept parameters and their values, typed as in `values` (numbers for number params, decimal text for money). */
@@ -60,6 +63,11 @@ export interface SweepResult {
   failed: SweepFailure[];
   skipped: SkippedPoint[];
   workers: number;
+}
+
+/** `symbols` for a result of a job of several symbols (nothing for one). */
+export function symbolNames(job: SweepJob): { symbols?: string[] } {
+  return job.symbols !== undefined && job.symbols.length > 1 ? { symbols: job.symbols.map((s) => s.symbol) } : {};
 }
 
 export async function runSweep(job: SweepJob, grid: SweepGrid, options: SweepOptions = {}): Promise<SweepResult> {
@@ -80,6 +88,7 @@ export async function runSweep(job: SweepJob, grid: SweepGrid, options: SweepOpt
     return {
       strategy: job.strategy,
       symbol: job.symbol,
+      ...symbolNames(job),
       interval: job.interval,
       rankBy: by,
       axes: grid.axes.map((a) => ({ name: a.name, values: a.values })),

@@ -23,7 +23,8 @@ export function formatWalkForward(result: WalkForwardResult): string {
   }
   const a = result.aggregate;
   const lines = [
-    `Walk-forward of ${result.strategy} on ${result.symbol} ${result.interval}: ${result.folds.length} fold(s) of ${result.parameterSets} parameter set(s), ${result.anchored ? 'anchored' : 'rolling'} train ${result.trainBars} bars, test ${result.testBars}, step ${result.stepBars} (of ${result.totalBars}); optimised for ${by}`,
+    // Of several symbols, windows count periods (the bars of every symbol opening together).
+    `Walk-forward of ${result.strategy} on ${result.symbol} ${result.interval}: ${result.folds.length} fold(s) of ${result.parameterSets} parameter set(s), ${result.anchored ? 'anchored' : 'rolling'} train ${result.trainBars} ${result.symbols === undefined ? 'bars' : 'periods'}, test ${result.testBars}, step ${result.stepBars} (of ${result.totalBars}); optimised for ${by}`,
     '',
     ...alignTable(rows, (c) => c === 0 || c >= 4),
     '',
@@ -51,6 +52,8 @@ export function formatAggregate(a: WalkForwardAggregate, by: string): string[] {
 export interface WalkForwardJson {
   strategy: string;
   symbol: string;
+  /** A walk-forward of several symbols in one account: their names (`symbol` joins them); the bar counts and windows are then periods. */
+  symbols?: string[];
   interval: string;
   rankBy: string;
   totalBars: number;
@@ -76,6 +79,7 @@ export function walkForwardToJson(r: WalkForwardResult): WalkForwardJson {
   return {
     strategy: r.strategy,
     symbol: r.symbol,
+    ...(r.symbols === undefined ? {} : { symbols: r.symbols }),
     interval: r.interval,
     rankBy: r.rankBy,
     totalBars: r.totalBars,

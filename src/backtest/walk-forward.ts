@@ -10,14 +10,14 @@
  * worst drawdown, trades summed, win rate weighted by trades, and the mean train and test scores
  * of the rank metric (a test score far below the train score is the overfitting signal).
  */
-import { countBars } from './sweep-data.ts';
+import { countJobBars } from './sweep-data.ts';
 import type { ParamValue, SkippedPoint, SweepGrid } from './sweep-grid.ts';
 import type { BarWindow, SweepJob } from './sweep-job.ts';
 import { createPool } from './sweep-pool.ts';
 import type { PoolOptions } from './sweep-pool.ts';
 import { DEFAULT_RANK_METRIC, score } from './sweep-rank.ts';
 import type { RankMetric } from './sweep-rank.ts';
-import { runSweep } from './sweep.ts';
+import { runSweep, symbolNames } from './sweep.ts';
 import type { BacktestMetrics } from './types.ts';
 import { planFolds } from './walk-forward-plan.ts';
 import type { FoldSpec } from './walk-forward-plan.ts';
@@ -74,7 +74,10 @@ export interface WalkForwardAggregate {
 
 export interface WalkForwardResult {
   strategy: string;
+  /** The symbol; of several, their names joined by ','. */
   symbol: string;
+  /** A walk-forward of several symbols in one account: their names (absent for one); its bars are then periods. */
+  symbols?: string[];
   interval: string;
   rankBy: RankMetric;
   totalBars: number;
@@ -130,7 +133,7 @@ export function warmed(window: BarWindow, warmup: number | undefined): BarWindow
 
 export async function runWalkForward(job: SweepJob, grid: SweepGrid, options: WalkForwardOptions): Promise<WalkForwardResult> {
   const by = options.rankBy ?? DEFAULT_RANK_METRIC;
-  const totalBars = options.totalBars ?? countBars(job.data, job.symbol, job.interval);
+  const totalBars = options.totalBars ?? countJobBars(job);
   const plan = planFolds(totalBars, options);
   const pool = createPool(options);
   const folds: FoldResult[] = [];
@@ -166,6 +169,7 @@ export async function runWalkForward(job: SweepJob, grid: SweepGrid, options: Wa
   return {
     strategy: job.strategy,
     symbol: job.symbol,
+    ...symbolNames(job),
     interval: job.interval,
     rankBy: by,
     totalBars,

@@ -7,7 +7,9 @@
  * may give the quote and each base asset. The fees: --fee, else the config's when every symbol
  * has the same, else 0.1% (symbols configured with different fees need --fee: one rate for the run).
  * A strategy with a `symbols` parameter gets the run's symbols unless --param gives it.
- * Sweeps and walk-forward run one symbol (refused before this is reached); so does `halyard check`.
+ * With --sweep (and --walk-forward) the grid runs over the symbols in one account each point
+ * (backtest-sweep.ts): the job carries every symbol's rules and series; walk-forward windows count
+ * periods (the bars of every symbol opening together).
  */
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -41,7 +43,9 @@ import { UsageError } from '../errors.ts';
 import { openExistingJournal } from '../journal-file.ts';
 import { ioStep } from '../paths.ts';
 import type { CliIo } from '../io.ts';
-import { held, paramArgs, periodsText, pickSeries, rulesFile, RunGaps, strategyArg, usage } from './backtest.ts';
+import { held, paramArgs, periodsText, pickSeries, rulesFile, RunGaps, standInSweptParams, strategyArg, usage } from './backtest.ts';
+import { runSweepCommand } from './backtest-sweep.ts';
+import type { SweepArgs } from './backtest-sweep.ts';
 import type { BacktestArgs, BacktestFiles } from './backtest.ts';
 
 export interface SeveralInput {
@@ -60,13 +64,17 @@ interface SymbolSource {
   readonly instrument: Instrument;
   readonly source: 'file' | 'journal' | 'fallback';
   readonly fees: { maker: string; taker: string } | undefined;
+  /** Its exchangeInfo object (spec 2.2), as a sweep's workers parse it. */
+  readonly raw: unknown;
 }
 
-export async function runSeveralCommand(io: CliIo, args: BacktestArgs, input: SeveralInput): Promise<BacktestFiles> {
+/** A single run answers the files it wrote; a sweep (`sweepArgs.sweep`) writes its own and answers undefined. */
+export async function runSeveralCommand(io: CliIo, args: BacktestArgs, input: SeveralInput, sweepArgs: SweepArgs = {}): Promise<BacktestFiles | undefined> {
   const { config, symbols, interval, from, to, fillModel } = input;
   const strategy = await strategyArg(args.strategy);
   const raw = paramArgs(strategy, args.param, symbols[0] as string, interval);
   if (paramNames(strategy.params).includes('symbols') && raw['symbols'] === undefined) raw['symbols'] = [...symbols];
+  standInSweptParams(strategy, args, raw);
   const params = usage(() => parseParams(strategy.name, strategy.params, raw)) as Record<string, unknown>;
   const setup = usage(() => resolveSetup(strategy, params as never));
   const foreign = symbols.filter((s) => !setup.symbols.includes(s));
@@ -87,8 +95,8 @@ export async function runSeveralCommand(io: CliIo, args: BacktestArgs, input: Se
       const configuredInfo = configured ? exchangeInfoFromConfig(config.sandbox, 0, [configured]) : undefined;
       const fallback = configuredInfo ? parseInstruments(configuredInfo).get(symbol) : undefined;
       const fromFile = args.exchangeInfo === undefined ? undefined : rulesFile(args.exchangeInfo, symbol);
-      const choice = fromFile ? { instrument: fromFile.instrument, source: 'file' as const } : usage(() => instrumentAt(journal, symbol, span.bars?.first ?? 0, fallback));
-      return { symbol, series, instrument: choice.instrument, source: choice.source, fees: configured?.fees };
+      const choice = fromFile ? { instrument: fromFile.instrument, source: 'file' as const, raw: fromFile.raw } : usage(() => instrumentAt(journal, symbol, span.bars?.first ?? 0, fallback));
+      return { symbol, series, instrument: choice.instrument, source: choice.source, fees: configured?.fees, raw: choice.raw ?? configuredInfo?.symbols[0] };
     });
     const quote = (sources[0] as SymbolSource).instrument.quoteAsset;
     if (sources.some((s) => s.instrument.quoteAsset !== quote)) {
@@ -102,6 +110,13 @@ export async function runSeveralCommand(io: CliIo, args: BacktestArgs, input: Se
     if (Object.keys(balances).length === 0) balances[quote] = '10000';
 
     const outDir = args.outDir ?? 'backtest/out';
+    if (sweepArgs.sweep?.length) {
+      // Each symbol's series as the workers read it: the stored interval and --detail are per symbol.
+      const legs = sources.map((s) => ({ symbol: s.symbol, instrument: s.raw, ...(s.series.stored !== interval ? { storedInterval: s.series.stored } : {}), ...(s.series.detailed === true ? { detail: true } : {}) }));
+      const ctx = { strategyRef: args.strategy ?? '', strategy, params, symbol: symbols.join(','), symbols: legs, interval, journalFile: file, from, to, fees, balances, fillModel, outDir, json: args.json, report: args.report };
+      await runSweepCommand(io, sweepArgs, ctx, (sources[0] as SymbolSource).raw);
+      return undefined;
+    }
     const joined = symbols.join('+');
     const runDir = path.dirname(path.resolve(args.json ?? path.join(outDir, 'run.json')));
     await ioStep('create the folder', runDir, () => makeDirs(runDir));

@@ -6,11 +6,13 @@
  * (src/backtest/sweep.ts), and writes the JSON and an HTML report of the grid beside it
  * (src/backtest/report/sweep-report.ts; --report sets its file); with --walk-forward, optimises on each train window and reports the
  * chosen parameters out of sample on the window after it (src/backtest/walk-forward.ts).
+ * Several symbols (`symbols`, from backtest-several.ts) run in one account at every point; the
+ * job carries each one's rules and series, and walk-forward windows count periods.
  */
 import { writeFile } from 'node:fs/promises';
 import { makeDirs } from '../../fs/make-dirs.ts';
 import path from 'node:path';
-import { buildGrid, parseSweepSpecs, rankMetric, runSweep, type SweepJob } from '../../backtest/sweep.ts';
+import { buildGrid, parseSweepSpecs, rankMetric, runSweep, type DataSource, type SweepJob } from '../../backtest/sweep.ts';
 import { bestParamArgs, formatSweepTable, sweepToJson, valuesText } from '../../backtest/sweep-format.ts';
 import { runWalkForward, WalkForwardPlanError } from '../../backtest/walk-forward.ts';
 import type { SweepGrid } from '../../backtest/sweep-grid.ts';
@@ -62,6 +64,11 @@ export interface SweepContext {
   storedInterval?: string;
   /** Fills are played on the stored bars (`--detail`). */
   detail?: boolean;
+  /**
+   * Several symbols in one account (`symbol` joins their names with ','): each one's exchangeInfo
+   * object and, where its series is not the run's interval as stored, its stored interval and --detail.
+   */
+  symbols?: readonly { symbol: string; instrument: unknown; storedInterval?: string; detail?: boolean }[];
 }
 
 /** `instrument`: the symbol's exchangeInfo object (spec 2.2) as the workers parse it. */
@@ -75,26 +82,30 @@ export async function runSweepCommand(io: CliIo, args: SweepArgs, ctx: SweepCont
     throw new UsageError(e instanceof Error ? e.message : String(e));
   }
   if (grid.points.length === 0) throw new UsageError(`--sweep gives no valid parameter set: ${grid.skipped.map((s) => s.reason).join('; ')}`);
+  const data = (stored: string | undefined, detail: boolean | undefined): DataSource => ({
+    kind: 'journal',
+    path: path.resolve(ctx.journalFile),
+    ...(ctx.from === undefined ? {} : { from: ctx.from }),
+    ...(ctx.to === undefined ? {} : { to: ctx.to }),
+    ...(stored === undefined ? {} : { stored }),
+    ...(detail === true ? { detail: true } : {}),
+  });
+  const several = ctx.symbols !== undefined && ctx.symbols.length > 1 ? ctx.symbols : undefined;
   const job: SweepJob = {
     strategy: ctx.strategyRef,
     baseParams: ctx.params,
     symbol: ctx.symbol,
     interval: ctx.interval,
-    data: {
-      kind: 'journal',
-      path: path.resolve(ctx.journalFile),
-      ...(ctx.from === undefined ? {} : { from: ctx.from }),
-      ...(ctx.to === undefined ? {} : { to: ctx.to }),
-      ...(ctx.storedInterval === undefined ? {} : { stored: ctx.storedInterval }),
-      ...(ctx.detail === true ? { detail: true } : {}),
-    },
+    data: data(ctx.storedInterval, ctx.detail),
     instrument,
+    // Each symbol's own source only where its series differs from the job's (stored at another interval, --detail).
+    ...(several === undefined ? {} : { symbols: several.map((s) => ({ symbol: s.symbol, instrument: s.instrument, ...(s.storedInterval === undefined && s.detail !== true ? {} : { data: data(s.storedInterval, s.detail) }) })) }),
     fees: ctx.fees,
     balances: ctx.balances,
     fillModel: ctx.fillModel as Record<string, unknown>,
   };
   const workers = args.workers;
-  const base = `${ctx.strategy.name}-${ctx.symbol}-${ctx.interval}`;
+  const base = `${ctx.strategy.name}-${several === undefined ? ctx.symbol : several.map((s) => s.symbol).join('+')}-${ctx.interval}`;
   if (args.walkForward) {
     const progress = runProgress();
     const warmup = largestWarmup(ctx.strategy, grid, ctx.interval as Interval);

@@ -128,6 +128,23 @@ export function symbolArgs(arg: string | readonly string[] | undefined): string[
   return list.length === 0 ? [''] : list;
 }
 
+/**
+ * Every value of every axis is checked alone against its parameter's own schema first (a bad one
+ * is bad input wherever it stands). A swept parameter needs no --param of its own (a required
+ * one included): its first value stands in (in `raw`) while the base parameters are checked; every
+ * point is then checked with its own values, and one that breaks only a rule across parameters is skipped.
+ */
+export function standInSweptParams(strategy: AnyStrategyDefinition, args: Pick<BacktestArgs, 'sweep' | 'param'>, raw: Record<string, unknown>): void {
+  const sweep = args.sweep;
+  if (sweep === undefined || sweep.length === 0) return;
+  const fixed = new Map((args.param ?? []).map((p) => [p.slice(0, p.indexOf('=')).trim(), p.trim()]));
+  const specs = usage(() => parseSweepSpecs(sweep));
+  const both = specs.find((a) => fixed.has(a.name));
+  if (both) throw new UsageError(`parameter '${both.name}' is both fixed (--param ${fixed.get(both.name) ?? ''}) and swept (--sweep ${both.spec}): give one of them`);
+  const axes = usage(() => typeAxes(strategy, specs));
+  for (const a of axes) if (raw[a.name] === undefined && a.values.length > 0) raw[a.name] = a.values[0];
+}
+
 /** The options naming what a run runs: the strategy and the series (backtest and check). */
 export function strategySeriesOptions(y: Argv<GlobalArgs>) {
   return y
@@ -302,24 +319,11 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
   };
 
   if (symbols.length > 1) {
-    if (args.sweep?.length) throw new UsageError(`several symbols (${symbols.join(', ')}): run without --sweep${args.walkForward ? ' and --walk-forward' : ''} (a sweep runs one symbol)`);
-    return runSeveralCommand(io, args, { config, symbols, interval, from, to, fillModel });
+    return runSeveralCommand(io, args, { config, symbols, interval, from, to, fillModel }, sweepArgs);
   }
   const strategy = await strategyArg(args.strategy);
   const raw = paramArgs(strategy, args.param, symbol, interval);
-  const fixed = new Map((args.param ?? []).map((p) => [p.slice(0, p.indexOf('=')).trim(), p.trim()]));
-  // Every value of every axis is checked alone against its parameter's own schema first (a bad one
-  // is bad input wherever it stands). A swept parameter needs no --param of its own (a required
-  // one included): its first value stands in while the base parameters are checked; every point
-  // is then checked with its own values, and one that breaks only a rule across parameters is skipped.
-  if (args.sweep?.length) {
-    const sweep = args.sweep;
-    const specs = usage(() => parseSweepSpecs(sweep));
-    const both = specs.find((a) => fixed.has(a.name));
-    if (both) throw new UsageError(`parameter '${both.name}' is both fixed (--param ${fixed.get(both.name) ?? ''}) and swept (--sweep ${both.spec}): give one of them`);
-    const axes = usage(() => typeAxes(strategy, specs));
-    for (const a of axes) if (raw[a.name] === undefined && a.values.length > 0) raw[a.name] = a.values[0];
-  }
+  standInSweptParams(strategy, args, raw);
   const params = usage(() => parseParams(strategy.name, strategy.params, raw)) as Record<string, unknown>;
   const setup = usage(() => resolveSetup(strategy, params as never));
   if (!setup.symbols.includes(symbol) || !(setup.intervals as readonly string[]).includes(interval)) {
