@@ -1,10 +1,12 @@
 /** `halyard backtest --symbol BTCPHP,ETHPHP` (src/cli/commands/backtest-several.ts) against a temp journal of two symbols. */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backtestCommand } from '../src/cli/commands/backtest.ts';
 import { checkCommand } from '../src/cli/commands/check.ts';
+import type { CliIo } from '../src/cli/io.ts';
 import { runCommand } from '../src/cli/test-support.ts';
 import { generateSeries } from '../src/core/synthetic/index.ts';
 import { openJournal } from '../src/journal/journal.ts';
@@ -28,6 +30,40 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const run = (argv: string[]) => runCommand(backtestCommand, argv, { config: true });
+/** `halyard check` of both symbols; the code is the exit code the command set, else reportError's. */
+async function check(argv: string[]) {
+  let set: number | undefined;
+  const r = await runCommand((io: CliIo) => checkCommand(io, (c) => (set = c)), ['check', '--symbol', 'BTCPHP,ETHPHP', '--interval', '1h', '--journal', journal, ...argv], { config: true });
+  return { ...r, code: set ?? r.code };
+}
+const INDEX = fileURLToPath(new URL('../src/strategy/index.ts', import.meta.url));
+
+/** Long each symbol above its EMA(50), with a warmup of 10: more history changes its averages. */
+function emaPairFile(): string {
+  const file = join(dir, 'ema-pair.mts');
+  writeFileSync(
+    file,
+    `import { defineStrategy, place, z } from ${JSON.stringify(INDEX)};
+export default defineStrategy({
+  name: 'ema-pair',
+  params: z.object({ symbols: z.array(z.string()).default(['BTCPHP', 'ETHPHP']) }),
+  symbols: (p) => p.symbols,
+  intervals: ['1h'],
+  warmup: 10,
+  onBar(ctx, bar) {
+    const s = bar.symbol;
+    const avg = ctx.bars(s).ema(50).value;
+    ctx.plot(s + ' ema', avg);
+    if (avg === undefined) return;
+    const flat = ctx.position(s).flat;
+    if (flat && bar.close > avg) return [place({ symbol: s, side: 'BUY', type: 'MARKET', quoteOrderQty: '1000' })];
+    if (!flat && bar.close < avg) return [place({ symbol: s, side: 'SELL', type: 'MARKET', quantity: ctx.instrument(s).capQty(ctx.position(s).base) })];
+  },
+});
+`,
+  );
+  return file;
+}
 const base = (symbols: string[]) => ['backtest', '--strategy', 'pair-rotation', ...symbols.flatMap((s) => ['--symbol', s]), '--interval', '1h', '--journal', journal, '--out-dir', join(dir, 'out')];
 
 interface SavedRun {
@@ -143,16 +179,46 @@ describe('halyard backtest of several symbols', () => {
     });
   }, 120_000);
 
-  it('refuses symbols of different quote assets, a symbol twice, and halyard check of several', async () => {
+  it('halyard check of two symbols: pair-rotation passes, history counted in periods and every symbol\'s orders compared', async () => {
+    const json = join(dir, 'check.json');
+    const r = await check(['--strategy', 'pair-rotation', '--param', 'rebalance=1', '--startups', '0,50', '--json', json]);
+    expect(r.err).toBe('');
+    expect(r.out).toMatch(/^Checked pair-rotation on BTCPHP, ETHPHP \(one account\) 1h, .* \(\d+ periods\), warmup 25: 2 runs with 24, 74 periods of history before the range/m);
+    expect(r.out).toMatch(/^Orders: stable with warmup 25 \(every run sent the same \d+ intents\)\.$/m);
+    expect(r.out).toContain("Plot 'BTCPHP momentum %': stable");
+    expect(r.out).toContain("Plot 'ETHPHP momentum %': stable");
+    expect(r.out).toContain('Result: every check passed.');
+    expect(r.code).toBe(0);
+    const saved = JSON.parse(readFileSync(json, 'utf8')) as { symbol: string; symbols: string[]; bars: number; orders: { runs: { intents: number }[] } };
+    expect(saved.symbol).toBe('BTCPHP,ETHPHP');
+    expect(saved.symbols).toEqual(['BTCPHP', 'ETHPHP']);
+    // From the 25 + 50th period on: 720 - 75.
+    expect(saved.bars).toBe(645);
+    expect(saved.orders.runs[0]!.intents).toBeGreaterThan(0);
+  });
+
+  it('halyard check of two symbols finds an EMA(50) each that a warmup of 10 leaves unsettled, naming the line of each symbol', async () => {
+    const r = await check(['--strategy', emaPairFile(), '--startups', '0,100']);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/^Checked ema-pair on BTCPHP, ETHPHP \(one account\) 1h, .*: 2 runs with 9, 109 periods of history/m);
+    expect(r.out).toMatch(/^Plot 'BTCPHP ema': differs even between 9 bars and 109 bars of history/m);
+    expect(r.out).toMatch(/^Plot 'ETHPHP ema': differs even between/m);
+    // The reference has its averages from the range's second period on: it buys there, the run with the warm-up alone cannot yet.
+    expect(r.out).toMatch(/^Orders: differs even between 9 bars and 109 bars of history \(with 9 bars of history, first at .*: it sent nothing, the reference place side=BUY type=MARKET quoteOrderQty=1000 symbol=(BTC|ETH)PHP\)/m);
+    expect(r.out).toMatch(/^Plot 'BTCPHP ema': differs even between 9 bars and 109 bars of history \(with 9 bars of history it has no value where the reference has one/m);
+    expect(r.out).toContain('Result: a check found a difference (exit code 1).');
+  });
+
+  it('refuses symbols of different quote assets, a symbol twice, and halyard check of symbols the strategy does not trade', async () => {
     const usdt = await run(['backtest', '--strategy', 'pair-rotation', '--symbol', 'BTCPHP,BTCUSDT', '--interval', '1h', '--journal', journal, '--param', 'symbols=BTCPHP,BTCUSDT']);
     expect(usdt.code).toBe(2);
     // The journal has no BTCUSDT bars: that is said first; with bars it would say the quote assets differ.
     expect(usdt.err).toContain('no BTCUSDT 1h bars');
     const twice = await run([...base(['BTCPHP,BTCPHP'])]);
     expect(twice.err).toContain('--symbol BTCPHP is given twice');
-    const check = await runCommand(checkCommand, ['check', '--strategy', 'pair-rotation', '--symbol', 'BTCPHP,ETHPHP', '--interval', '1h', '--journal', journal], { config: true });
-    expect(check.code).toBe(2);
-    expect(check.err).toContain('halyard check runs one symbol');
+    const other = await check(['--strategy', 'sma-crossover']);
+    expect(other.code).toBe(2);
+    expect(other.err).toContain("strategy 'sma-crossover' trades BTCPHP on 1h with these parameters, not BTCPHP, ETHPHP 1h");
   });
 
   it('refuses a strategy that does not trade the symbols, naming them', async () => {

@@ -22,6 +22,12 @@
  *
  * Relative difference of a and b: |a - b| / max(|a|, |b|) (0 when equal); a point one run plotted
  * and the other did not counts as Infinity.
+ *
+ * Several symbols in one account (`symbols`, run-several.ts): the same checks over periods (the
+ * bars of every symbol opening at one time): history is counted in periods before the range and
+ * every symbol gets its bars of them; the orders compared are every symbol's, in the order the
+ * run sent them; the lookahead cut is a period where the whole run held none of the bases beyond
+ * what it started with (each within its symbol's LOT_SIZE minQty) and sent nothing.
  */
 import type { Instrument } from '../core/market/index.ts';
 import type { FeeRates } from '../core/matching/index.ts';
@@ -42,13 +48,24 @@ import { warmupHistoryStart, warmupRunBars } from './warmup-span.ts';
 /** Bars opening in [from, to) (either open), oldest first; a fresh iterable each call (its Candle may be reused). */
 export type BarSource = (from?: number, to?: number) => Iterable<BarInput>;
 
-export interface WarmupCheckOptions {
-  readonly strategy: AnyStrategyDefinition;
-  readonly params?: Record<string, unknown>;
+/** One symbol of a check of several: its name, its bars and its rules. */
+export interface WarmupCheckSymbol {
   readonly symbol: string;
-  readonly interval: Interval;
   readonly source: BarSource;
   readonly instrument: Instrument;
+}
+
+export interface WarmupCheckOptions extends WarmupCheckCommon, WarmupCheckSymbol {}
+
+/** A check of several symbols in one account (the header says how it counts): `symbols` in place of one symbol's name, bars and rules. */
+export interface SeveralWarmupCheckOptions extends WarmupCheckCommon {
+  readonly symbols: readonly WarmupCheckSymbol[];
+}
+
+interface WarmupCheckCommon {
+  readonly strategy: AnyStrategyDefinition;
+  readonly params?: Record<string, unknown>;
+  readonly interval: Interval;
   readonly fees: FeeRates;
   readonly balances: Readonly<Record<string, string>>;
   readonly fillModel?: FillModel;
@@ -152,7 +169,10 @@ export interface LookaheadCheck {
 
 export interface WarmupCheckReport {
   readonly strategy: string;
+  /** The symbol; of several, their names joined by ','. */
   readonly symbol: string;
+  /** A check of several symbols: their names (absent for one); `bars` and the history counts are then periods. */
+  readonly symbols?: readonly string[];
   readonly interval: Interval;
   /** The range's first bar's open, and the end (the last bar's close + 1). */
   readonly from: number;
@@ -245,11 +265,16 @@ function stability(history: readonly number[], agrees: readonly boolean[]): { ve
   return { verdict: 'raise', stableFrom: history[k] as number };
 }
 
-/** Open times of the source's bars in [from, to), oldest first (numbers only: no bar is kept). */
-function openTimes(source: BarSource, from?: number, to?: number): number[] {
+/** Open times of the sources' bars in [from, to), oldest first, each once (of several symbols: the periods; numbers only: no bar is kept). */
+function openTimes(legs: readonly WarmupCheckSymbol[], from?: number, to?: number): number[] {
   const out: number[] = [];
-  for (const bar of source(from, to)) out.push(bar.openTime);
-  return out;
+  if (legs.length === 1) {
+    for (const bar of (legs[0] as WarmupCheckSymbol).source(from, to)) out.push(bar.openTime);
+    return out;
+  }
+  const set = new Set<number>();
+  for (const leg of legs) for (const bar of leg.source(from, to)) set.add(bar.openTime);
+  return [...set].sort((a, b) => a - b);
 }
 
 /** Bars of history the warm-up alone needs before a range whose first bar opens at `first`. */
@@ -275,10 +300,11 @@ function lowerBound(sorted: readonly number[], x: number): number {
 function balancesBefore(run: BacktestRun, time: number): Record<string, string> {
   const bal = new Map<string, InstanceType<typeof D>>(Object.entries(run.startBalances).map(([a, v]) => [a, new D(v)]));
   const add = (asset: string, v: InstanceType<typeof D>) => bal.set(asset, (bal.get(asset) ?? new D(0)).plus(v));
+  const baseOf = new Map((run.symbols ?? []).map((s) => [s.symbol, s.baseAsset]));
   for (const f of run.fills) {
     if (f.time >= time) break;
     const sign = f.side === 'BUY' ? 1 : -1;
-    add(run.baseAsset, new D(f.qty).times(sign));
+    add(baseOf.get(f.symbol) ?? run.baseAsset, new D(f.qty).times(sign));
     add(run.quoteAsset, new D(f.quoteQty).times(-sign));
     add(f.commissionAsset, new D(f.commission).negated());
   }
@@ -295,20 +321,45 @@ function flatCut(run: BacktestRun, opens: readonly number[], intents: readonly I
   const dust = Math.max(Number(run.lot?.minQty ?? '0'), 1e-12);
   const sentAt = new Set(intents.map((r) => r.time));
   const eq = run.equity;
+  const several = run.symbols;
+  // Of several symbols the equity's position column is a value: each base's balance at the open is what says it.
+  const flatAt =
+    several === undefined
+      ? (i: number): boolean => {
+          const prev = eq[i - 1];
+          return prev !== undefined && Math.abs(prev.position - startBase) < dust;
+        }
+      : (i: number): boolean => {
+          const bal = balancesBefore(run, opens[i] as number);
+          return several.every((s) => Math.abs(Number(bal[s.baseAsset] ?? '0') - Number(run.startBalances[s.baseAsset] ?? '0')) < Math.max(Number(s.lot?.minQty ?? '0'), 1e-12));
+        };
   const n = opens.length;
   const mid = Math.floor(n / 2);
   for (let d = 0; d <= Math.floor(n / 4); d++) {
     for (const i of d === 0 ? [mid] : [mid - d, mid + d]) {
       if (i < 1 || i >= n) continue;
-      const prev = eq[i - 1];
       const open = opens[i] as number;
-      if (prev !== undefined && Math.abs(prev.position - startBase) < dust && !sentAt.has(open)) return open;
+      if (flatAt(i) && !sentAt.has(open)) return open;
     }
   }
   return undefined;
 }
 
-export function checkWarmup(opts: WarmupCheckOptions): WarmupCheckReport {
+/** What the run held at the cut beyond its start, of each base asset (`0.0001 BTC, 0.002 ETH`); undefined when nothing. */
+function dustText(run: BacktestRun, atCut: Readonly<Record<string, string>>): string | undefined {
+  const bases = run.symbols === undefined ? [run.baseAsset] : run.symbols.map((s) => s.baseAsset);
+  const parts = bases.flatMap((asset) => {
+    const d = new D(atCut[asset] ?? '0').minus(run.startBalances[asset] ?? '0');
+    return d.isZero() ? [] : [`${d.toFixed()} ${asset}`];
+  });
+  return parts.length === 0 ? undefined : parts.join(', ');
+}
+
+export function checkWarmup(opts: WarmupCheckOptions | SeveralWarmupCheckOptions): WarmupCheckReport {
+  const legs: readonly WarmupCheckSymbol[] = 'symbols' in opts ? opts.symbols : [opts];
+  if (legs.length === 0) throw new WarmupCheckInputError('symbols is empty: give at least one symbol');
+  const names = legs.map((l) => l.symbol);
+  const several = legs.length > 1;
   const tolerance = opts.tolerance ?? DEFAULT_TOLERANCE;
   const params = parseParams(opts.strategy.name, opts.strategy.params, opts.params ?? {}) as Record<string, unknown>;
   const setup = resolveSetup(opts.strategy, params as never);
@@ -316,20 +367,20 @@ export function checkWarmup(opts: WarmupCheckOptions): WarmupCheckReport {
   if (startups.some((n) => !Number.isInteger(n) || n < 0)) throw new WarmupCheckInputError(`startups must be whole numbers >= 0, got ${startups.join(', ')}`);
   if (startups.length < 2) throw new WarmupCheckInputError('give at least one startup above 0: the runs with more history are what the warm-up is compared with');
   const largest = startups[startups.length - 1] as number;
-  const what = `${opts.symbol} ${opts.interval}`;
+  const what = `${names.join(', ')} ${opts.interval}`;
 
   let from = opts.from;
   if (from === undefined) {
     // The first bar with the warm-up and the largest startup before it (warmupRunBars bounds a per-interval warm-up's bars).
     const need = warmupRunBars(setup, opts.interval) + largest;
-    const opens = openTimes(opts.source, undefined, opts.to);
+    const opens = openTimes(legs, undefined, opts.to);
     if (opens.length <= need) throw new WarmupCheckInputError(`${opts.strategy.name}'s warm-up and a startup of ${largest} need ${need} bars of ${what} before the first decision, and there are ${opens.length} bars in all${opens.length > 0 ? ` (${formatTime(opens[0] as number)} .. ${formatTime(opens[opens.length - 1] as number)})` : ''}: give smaller --startups or more data`);
     from = opens[need] as number;
   }
-  const range = openTimes(opts.source, from, opts.to);
+  const range = openTimes(legs, from, opts.to);
   if (range.length === 0) throw new WarmupCheckInputError(`no ${what} bars in ${formatTime(from)} .. ${opts.to === undefined ? 'the end' : formatTime(opts.to)}`);
   const first = range[0] as number;
-  const before = openTimes(opts.source, undefined, first);
+  const before = openTimes(legs, undefined, first);
   const base = baseHistoryBars(setup, opts.interval, first, before);
   if (before.length < base + largest) {
     throw new WarmupCheckInputError(
@@ -341,13 +392,10 @@ export function checkWarmup(opts: WarmupCheckOptions): WarmupCheckReport {
   const historyStart = (historyBars: number): number | undefined => (historyBars === 0 ? undefined : (before[before.length - historyBars] as number));
   const runWith = (historyBars: number, bars: { from: number; to?: number | undefined }, historyFrom = historyStart(historyBars), balances = opts.balances): Collected => {
     const intents: IntentRecord[] = [];
-    const run = runBacktest({
+    const common = {
       strategy: opts.strategy,
       params,
-      symbol: opts.symbol,
       interval: opts.interval,
-      bars: opts.source(bars.from, bars.to),
-      instrument: opts.instrument,
       fees: opts.fees,
       balances,
       ...(opts.fillModel === undefined ? {} : { fillModel: opts.fillModel }),
@@ -355,9 +403,14 @@ export function checkWarmup(opts: WarmupCheckOptions): WarmupCheckReport {
       ...(bars.to === undefined ? {} : { to: bars.to }),
       runId: 'check',
       recordPlots: true,
-      onIntent: (r) => intents.push(r),
-      ...(historyFrom === undefined ? {} : { history: opts.source(historyFrom, bars.from) }),
-    });
+      onIntent: (r: IntentRecord) => intents.push(r),
+    };
+    // Of several symbols: each symbol's bars of the periods, and of the periods of history.
+    const history = (leg: WarmupCheckSymbol) => (historyFrom === undefined ? {} : { history: leg.source(historyFrom, bars.from) });
+    const only = legs[0] as WarmupCheckSymbol;
+    const run = several
+      ? runBacktest({ ...common, symbols: legs.map((leg) => ({ symbol: leg.symbol, bars: leg.source(bars.from, bars.to), instrument: leg.instrument, ...history(leg) })) })
+      : runBacktest({ ...common, symbol: only.symbol, bars: only.source(bars.from, bars.to), instrument: only.instrument, ...history(only) });
     return { historyBars, run, intents };
   };
 
@@ -371,9 +424,9 @@ export function checkWarmup(opts: WarmupCheckOptions): WarmupCheckReport {
   });
   const orders: OrdersCheck = { runs: orderRuns, ...stability(history, orderRuns.map((r) => r.firstDifference === undefined)) };
 
-  const names = [...new Set(runs.flatMap((r) => (r.run.plots ?? []).map((p) => p.name)))];
+  const lines = [...new Set(runs.flatMap((r) => (r.run.plots ?? []).map((p) => p.name)))];
   const lineOf = (r: Collected, name: string) => r.run.plots?.find((p) => p.name === name);
-  const plots: LineCheck[] = names.map((name) => {
+  const plots: LineCheck[] = lines.map((name) => {
     const lineRuns: RunPlot[] = runs.map((r) => ({ historyBars: r.historyBars, ...compareLine(lineOf(r, name), lineOf(ref, name), tolerance) }));
     return { name, runs: lineRuns, ...stability(history, lineRuns.map((l) => l.maxRelDiff <= tolerance)) };
   });
@@ -389,11 +442,11 @@ export function checkWarmup(opts: WarmupCheckOptions): WarmupCheckReport {
     const half = (part: Collected, after: number, beforeT: number): HalfCheck => {
       const inside = (r: IntentRecord) => r.time > after && r.time < beforeT;
       const d = firstDifference(part.intents.filter(inside), whole.intents.filter(inside));
-      const lines = names
+      const differ = lines
         .map((name) => ({ name, ...compareLine(lineOf(part, name), lineOf(whole, name), tolerance, after, beforeT) }))
         .filter((l) => l.maxRelDiff > tolerance)
         .map((l) => ({ name: l.name, maxRelDiff: l.maxRelDiff, ...(l.at === undefined ? {} : { at: l.at }) }));
-      return { same: d === undefined && lines.length === 0, ...(d === undefined ? {} : { firstDifference: d }), plots: lines };
+      return { same: d === undefined && differ.length === 0, ...(d === undefined ? {} : { firstDifference: d }), plots: differ };
     };
     const prefix = half(runWith(base, { from: first, to: cut }), -Infinity, cut);
     if (flat === undefined) {
@@ -402,8 +455,8 @@ export function checkWarmup(opts: WarmupCheckOptions): WarmupCheckReport {
       // Everything before the cut as history (the whole run's history, then its bars up to the cut) and the balances it held there.
       const atCut = balancesBefore(whole.run, cut);
       const resumeRun = runWith(base + lowerBound(range, cut), { from: cut, to: opts.to }, historyStart(base) ?? first, atCut);
-      const dust = new D(atCut[whole.run.baseAsset] ?? '0').minus(whole.run.startBalances[whole.run.baseAsset] ?? '0');
-      lookahead = { cut, prefix, resume: half(resumeRun, cut, Infinity), ...(dust.isZero() ? {} : { dustAtCut: `${dust.toFixed()} ${whole.run.baseAsset}` }) };
+      const dust = dustText(whole.run, atCut);
+      lookahead = { cut, prefix, resume: half(resumeRun, cut, Infinity), ...(dust === undefined ? {} : { dustAtCut: dust }) };
     }
   }
 
@@ -411,7 +464,8 @@ export function checkWarmup(opts: WarmupCheckOptions): WarmupCheckReport {
   const passed = orders.verdict === 'stable' && plots.every((p) => p.verdict === 'stable') && (lookahead === undefined || (lookahead.prefix.same && (lookahead.resume?.same !== false || lookahead.dustAtCut !== undefined)));
   return {
     strategy: opts.strategy.name,
-    symbol: opts.symbol,
+    symbol: names.join(','),
+    ...(several ? { symbols: names } : {}),
     interval: opts.interval,
     from: whole.run.from,
     to: whole.run.to,
@@ -467,8 +521,11 @@ function halfText(label: string, h: HalfCheck): string[] {
 /** The report as sentences, one finding a line. */
 export function formatWarmupCheck(r: WarmupCheckReport): string[] {
   const history = r.startups.map((n) => r.baseHistory + n);
+  // Of several symbols, bars are counted in periods (the bars of every symbol opening together).
+  const unit = r.symbols === undefined ? 'bars' : 'periods';
+  const market = r.symbols === undefined ? r.symbol : `${r.symbols.join(', ')} (one account)`;
   const out = [
-    `Checked ${r.strategy} on ${r.symbol} ${r.interval}, ${formatTime(r.from)} .. ${formatTime(r.to)} (${bars(r.bars)}), warmup ${warmupText(r.warmup)}: ${r.startups.length} runs with ${history.join(', ')} bars of history before the range, each compared with the last (relative tolerance ${r.tolerance === 0 ? '0' : r.tolerance.toExponential()}).`,
+    `Checked ${r.strategy} on ${market} ${r.interval}, ${formatTime(r.from)} .. ${formatTime(r.to)} (${r.symbols === undefined ? bars(r.bars) : `${r.bars} periods`}), warmup ${warmupText(r.warmup)}: ${r.startups.length} runs with ${history.join(', ')} ${unit} of history before the range, each compared with the last (relative tolerance ${r.tolerance === 0 ? '0' : r.tolerance.toExponential()}).`,
   ];
   const worstOrders = r.orders.runs.find((x) => x.firstDifference !== undefined);
   const ordersDetail =

@@ -9,6 +9,8 @@
  * every check passes, 1 when one finds a difference (a finding, not an error), 2 for bad input
  * (the strategy, a parameter, a range without bars, too little history before it for the startups).
  * Reads its options with `halyard backtest`'s parsers (--strategy, --param, --from/--to, --journal).
+ * Several symbols (`--symbol BTCPHP,ETHPHP`, or repeated) are checked in one account, as
+ * `halyard backtest` runs them: history counted in periods, every symbol's orders compared.
  */
 import { writeFile } from 'node:fs/promises';
 import type { Argv } from 'yargs';
@@ -32,6 +34,7 @@ import { openExistingJournal } from '../journal-file.ts';
 import { numberFlag } from '../options.ts';
 import { checkOutputFile, ioStep } from '../paths.ts';
 import type { GlobalArgs } from '../with-client.ts';
+import { paramNames } from '../../backtest/cli-input.ts';
 import { paramArgs, pickSeries, strategyArg, strategySeriesOptions, symbolArgs, timeArg, usage } from './backtest.ts';
 import { COMMANDS } from './catalog.ts';
 
@@ -93,7 +96,6 @@ const finite = (_key: string, value: unknown): unknown => (typeof value === 'num
 export async function runCheckCommand(io: CliIo, args: CheckArgs): Promise<WarmupCheckReport> {
   const config = usage(() => loadConfig(args.config as string | undefined));
   const symbols = symbolArgs(args.symbol);
-  if (symbols.length > 1) throw new UsageError(`several symbols (${symbols.join(', ')}): halyard check runs one symbol; check each alone, or run the backtest of several without check`);
   const symbol = symbols[0] ?? '';
   const interval = args.interval ?? '';
   if (!(INTERVALS as readonly string[]).includes(interval)) throw new UsageError(`--interval '${interval}' is not one of ${INTERVALS.join(', ')}`);
@@ -106,31 +108,37 @@ export async function runCheckCommand(io: CliIo, args: CheckArgs): Promise<Warmu
 
   const strategy = await strategyArg(args.strategy);
   const raw = paramArgs(strategy, args.param, symbol, interval);
+  // A strategy trading a list of symbols gets the ones checked, as `halyard backtest` gives them.
+  if (symbols.length > 1 && paramNames(strategy.params).includes('symbols') && raw['symbols'] === undefined) raw['symbols'] = [...symbols];
   const params = usage(() => parseParams(strategy.name, strategy.params, raw)) as Record<string, unknown>;
   const setup = usage(() => resolveSetup(strategy, params as never));
-  if (!setup.symbols.includes(symbol) || !(setup.intervals as readonly string[]).includes(interval)) {
-    throw new UsageError(`strategy '${strategy.name}' trades ${setup.symbols.join(', ')} on ${setup.intervals.join(', ')} with these parameters, not ${symbol} ${interval}`);
+  if (symbols.some((s) => !setup.symbols.includes(s)) || !(setup.intervals as readonly string[]).includes(interval)) {
+    throw new UsageError(`strategy '${strategy.name}' trades ${setup.symbols.join(', ')} on ${setup.intervals.join(', ')} with these parameters, not ${symbols.join(', ')} ${interval}`);
   }
 
   const { file, journal } = openExistingJournal(args.journal, io.env, config.journal.path);
   let report: WarmupCheckReport;
   try {
-    const series = pickSeries(journal, file, symbol, interval as KlineInterval, undefined);
-    const start = from ?? journal.klines.klineRange(symbol, series.stored)?.first ?? 0;
-    const configured = config.sandbox.symbols.find((s) => s.symbol === symbol);
-    const configuredInfo = configured ? exchangeInfoFromConfig(config.sandbox, 0, [configured]) : undefined;
-    const fallback: Instrument | undefined = configuredInfo ? parseInstruments(configuredInfo).get(symbol) : undefined;
-    const { instrument } = usage(() => instrumentAt(journal, symbol, start, fallback));
-    // Fees and balances as `halyard backtest` defaults them: every run gets the same, so they only size the orders compared.
-    const fees = configured?.fees ?? { maker: '0.001', taker: '0.001' };
+    const legs = symbols.map((name) => {
+      const series = pickSeries(journal, file, name, interval as KlineInterval, undefined);
+      const start = from ?? journal.klines.klineRange(name, series.stored)?.first ?? 0;
+      const configured = config.sandbox.symbols.find((s) => s.symbol === name);
+      const configuredInfo = configured ? exchangeInfoFromConfig(config.sandbox, 0, [configured]) : undefined;
+      const fallback: Instrument | undefined = configuredInfo ? parseInstruments(configuredInfo).get(name) : undefined;
+      const { instrument } = usage(() => instrumentAt(journal, name, start, fallback));
+      return { symbol: name, instrument, fees: configured?.fees, source: (f?: number, t?: number) => seriesBars(journal, series, f, t) };
+    });
+    const quote = (legs[0] as (typeof legs)[number]).instrument.quoteAsset;
+    if (legs.some((l) => l.instrument.quoteAsset !== quote)) throw new UsageError(`--symbol ${symbols.join(',')}: the symbols of one run share the quote asset, and ${legs.map((l) => `${l.symbol} is quoted in ${l.instrument.quoteAsset}`).join(', ')}`);
+    // Fees and balances as `halyard backtest` defaults them: every run gets the same, so they only
+    // size the orders compared (of several symbols: their configured fees when they agree, else 0.1%).
+    const configuredFees = legs[0]?.fees;
+    const fees = configuredFees !== undefined && legs.every((l) => l.fees?.maker === configuredFees.maker && l.fees.taker === configuredFees.taker) ? configuredFees : { maker: '0.001', taker: '0.001' };
+    const balances = { [quote]: '10000' };
+    const only = legs[0] as (typeof legs)[number];
+    const common = { strategy, params, interval: interval as Interval, fees, balances, startups, ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }), ...(tolerance === undefined ? {} : { tolerance }) };
     try {
-      report = usage(() =>
-        checkWarmup({
-          ...{ strategy, params, symbol, interval: interval as Interval, instrument, fees, balances: { [instrument.quoteAsset]: '10000' } },
-          source: (f, t) => seriesBars(journal, series, f, t),
-          ...{ startups, ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }), ...(tolerance === undefined ? {} : { tolerance }) },
-        }),
-      );
+      report = usage(() => (legs.length > 1 ? checkWarmup({ ...common, symbols: legs }) : checkWarmup({ ...common, symbol, instrument: only.instrument, source: only.source })));
     } catch (e) {
       if (e instanceof WarmupCheckInputError) throw new UsageError(`${e.message} (${file})`);
       throw e;
