@@ -8,7 +8,7 @@ export { StrategyHarness } from './harness.ts';
 export type { HarnessOptions, PaperOrder, RecordedIntent } from './harness.ts';
 export { HarnessView } from './harness-view.ts';
 export { runOnRegime } from './run-on-regime.ts';
-export type { RegimeRun, RegimeRunOptions } from './run-on-regime.ts';
+export type { RegimeRun, RegimeRunOptions, SymbolMarkets } from './run-on-regime.ts';
 export type { IntentRecord } from '../../backtest/run-backtest.ts';
 export type { BacktestMetrics, BacktestRun } from '../../backtest/types.ts';
 export { FakeStateView } from './fake-state.ts';

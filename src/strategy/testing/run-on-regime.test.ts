@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import pairRotation from '../../../strategies/pair-rotation.ts';
 import smaCrossover from '../../../strategies/sma-crossover.ts';
 import { defineStrategy } from '../define.ts';
 import { place } from '../intents.ts';
 import { runOnRegime } from './run-on-regime.ts';
+import { candlesFromCloses } from './test-candles.ts';
+import { testInstrument } from './test-instrument.ts';
 
 const sides = (intents: readonly { intent: { kind: string; side?: string } }[]) => intents.map((r) => (r.intent.kind === 'place' ? r.intent.side : r.intent.kind));
 
@@ -88,5 +91,41 @@ describe('runOnRegime', () => {
     expect(Object.keys(run.startBalances)).toEqual(['USDT']);
     expect([run.baseAsset, run.quoteAsset]).toEqual(['ETH', 'USDT']);
     expect(fills.length).toBeGreaterThan(0);
+  });
+
+  it('runs several symbols in one account, each on its own market: the seed + i per symbol, the symbols handed to the strategy', () => {
+    const { run, fills, intents, metrics } = runOnRegime(pairRotation, { BTCPHP: 'sharpUp', ETHPHP: 'sharpDown' }, { lookback: 12, rebalance: 6, interval: '1m' }, { bars: 400 });
+    expect(run.symbol).toBe('BTCPHP,ETHPHP');
+    expect(run.params['symbols']).toEqual(['BTCPHP', 'ETHPHP']);
+    expect(run.symbols?.map((s) => [s.symbol, s.barCount])).toEqual([
+      ['BTCPHP', 400],
+      ['ETHPHP', 400],
+    ]);
+    expect(Object.keys(run.startBalances)).toEqual(['PHP']);
+    expect(run.strategyFailures).toEqual([]);
+    // The rising symbol is the one held.
+    expect(fills.length).toBeGreaterThan(0);
+    expect(fills[0]).toMatchObject({ symbol: 'BTCPHP', side: 'BUY' });
+    expect(intents.length).toBeGreaterThanOrEqual(fills.length);
+    expect(metrics.trades).toBe(run.trades.length);
+    // The first symbol's market is the one-symbol call's (seed 1); the second's is seed 2.
+    const alone = runOnRegime(smaCrossover, 'sharpUp', { interval: '1m' }, { bars: 400 });
+    expect(run.symbols?.[0]?.market).toEqual(alone.run.market);
+    const same = runOnRegime(pairRotation, { BTCPHP: 'flat', ETHPHP: 'flat' }, { interval: '1m' }, { bars: 50 });
+    expect(same.run.symbols?.[0]?.market).not.toEqual(same.run.symbols?.[1]?.market);
+  });
+
+  it('takes candles of its own per symbol, and each symbol\'s rules', () => {
+    const HOUR = 3_600_000;
+    const eth = testInstrument({ symbol: 'ETHPHP', minQty: '0.01', stepSize: '0.01' });
+    const { run } = runOnRegime(
+      pairRotation,
+      { BTCPHP: candlesFromCloses([100, 110, 120, 130], { intervalMs: HOUR }), ETHPHP: candlesFromCloses([100, 100, 100, 100], { intervalMs: HOUR }) },
+      { lookback: 1, rebalance: 1 },
+      { instruments: { ETHPHP: eth }, balances: { PHP: '1000' } },
+    );
+    expect(run.barCount).toBe(4);
+    expect(run.symbols?.[1]?.lot).toEqual({ minQty: '0.01', stepSize: '0.01' });
+    expect(run.fills.map((f) => `${f.symbol} ${f.side}`)).toEqual(['BTCPHP BUY']);
   });
 });
