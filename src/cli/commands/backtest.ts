@@ -149,7 +149,7 @@ export function standInSweptParams(strategy: AnyStrategyDefinition, args: Pick<B
 export function strategySeriesOptions(y: Argv<GlobalArgs>) {
   return y
     .option('strategy', { type: 'string', demandOption: true, describe: 'name in strategies/ or a path to a .ts/.js file' })
-    .option('symbol', { type: 'string', demandOption: true, describe: 'symbol, e.g. BTCPHP (backtest: several, repeated or BTCPHP,ETHPHP, run in one account)' })
+    .option('symbol', { type: 'string', demandOption: true, describe: 'symbol, e.g. BTCPHP; several (repeated, or BTCPHP,ETHPHP) run in one account' })
     .option('interval', { type: 'string', demandOption: true, choices: INTERVALS, describe: 'bar interval' });
 }
 
