@@ -201,11 +201,11 @@ describe('halyard backtest of several symbols', () => {
     const r = await check(['--strategy', emaPairFile(), '--startups', '0,100']);
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/^Checked ema-pair on BTCPHP, ETHPHP \(one account\) 1h, .*: 2 runs with 9, 109 periods of history/m);
-    expect(r.out).toMatch(/^Plot 'BTCPHP ema': differs even between 9 bars and 109 bars of history/m);
+    expect(r.out).toMatch(/^Plot 'BTCPHP ema': differs even between 9 periods and 109 periods of history/m);
     expect(r.out).toMatch(/^Plot 'ETHPHP ema': differs even between/m);
     // The reference has its averages from the range's second period on: it buys there, the run with the warm-up alone cannot yet.
-    expect(r.out).toMatch(/^Orders: differs even between 9 bars and 109 bars of history \(with 9 bars of history, first at .*: it sent nothing, the reference place side=BUY type=MARKET quoteOrderQty=1000 symbol=(BTC|ETH)PHP\)/m);
-    expect(r.out).toMatch(/^Plot 'BTCPHP ema': differs even between 9 bars and 109 bars of history \(with 9 bars of history it has no value where the reference has one/m);
+    expect(r.out).toMatch(/^Orders: differs even between 9 periods and 109 periods of history \(with 9 periods of history, first at .*: it sent nothing, the reference place side=BUY type=MARKET quoteOrderQty=1000 symbol=(BTC|ETH)PHP\)/m);
+    expect(r.out).toMatch(/^Plot 'BTCPHP ema': differs even between 9 periods and 109 periods of history \(with 9 periods of history it has no value where the reference has one/m);
     expect(r.out).toContain('Result: a check found a difference (exit code 1).');
   });
 

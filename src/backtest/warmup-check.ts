@@ -486,6 +486,8 @@ export function checkWarmup(opts: WarmupCheckOptions | SeveralWarmupCheckOptions
 
 const rel = (d: number): string => (d === Infinity ? 'a value only one run has' : d === 0 ? '0' : d.toPrecision(2));
 const bars = (n: number): string => `${n} bar${n === 1 ? '' : 's'}`;
+/** A count of history as the report counts it: bars of one symbol, periods of several (the bars of every symbol opening together). */
+const units = (r: Pick<WarmupCheckReport, 'symbols'>, n: number): string => (r.symbols === undefined ? bars(n) : `${n} period${n === 1 ? '' : 's'}`);
 
 /** The warm-up as declared, for a sentence: `16` or `1m 5, 1h 3`. */
 function warmupText(w: WarmupCheckReport['warmup']): string {
@@ -495,15 +497,15 @@ function warmupText(w: WarmupCheckReport['warmup']): string {
 /** What to raise the warm-up to so that `history` bars come before the first decision. */
 function raiseTo(r: WarmupCheckReport, history: number): string {
   if (typeof r.warmup === 'number') return `raise warmup to at least ${history + 1}`;
-  return `raise the warmup so that at least ${bars(history)} of ${r.interval} come before the first decision (warmup['${r.interval}'] >= ${history + 1}, or a longer interval's count covering as much)`;
+  return `raise the warmup so that at least ${units(r, history)} of ${r.interval} come before the first decision (warmup['${r.interval}'] >= ${history + 1}, or a longer interval's count covering as much)`;
 }
 
 function verdictText(r: WarmupCheckReport, what: string, c: { verdict: Verdict; stableFrom?: number }, detail: string): string {
   if (c.verdict === 'stable') return `${what}: stable with warmup ${warmupText(r.warmup)} (${detail}).`;
   const runs = r.startups.map((n) => r.baseHistory + n);
   const largest = runs[runs.length - 1] as number;
-  if (c.verdict === 'unsettled') return `${what}: differs even between ${bars(runs[runs.length - 2] as number)} and ${bars(largest)} of history (${detail}): try --startups beyond ${r.startups[r.startups.length - 1] as number} to find where it settles.`;
-  return `${what}: differs until ${bars(c.stableFrom as number)} of history (${detail}): ${raiseTo(r, c.stableFrom as number)}.`;
+  if (c.verdict === 'unsettled') return `${what}: differs even between ${units(r, runs[runs.length - 2] as number)} and ${units(r, largest)} of history (${detail}): try --startups beyond ${r.startups[r.startups.length - 1] as number} to find where it settles.`;
+  return `${what}: differs until ${units(r, c.stableFrom as number)} of history (${detail}): ${raiseTo(r, c.stableFrom as number)}.`;
 }
 
 function halfText(label: string, h: HalfCheck): string[] {
@@ -531,7 +533,7 @@ export function formatWarmupCheck(r: WarmupCheckReport): string[] {
   const ordersDetail =
     worstOrders?.firstDifference === undefined
       ? `every run sent the same ${r.orders.runs[0]?.intents ?? 0} intents`
-      : `with ${bars(worstOrders.historyBars)} of history, first at ${formatTime(worstOrders.firstDifference.time)}: it sent ${worstOrders.firstDifference.run}, the reference ${worstOrders.firstDifference.reference}`;
+      : `with ${units(r, worstOrders.historyBars)} of history, first at ${formatTime(worstOrders.firstDifference.time)}: it sent ${worstOrders.firstDifference.run}, the reference ${worstOrders.firstDifference.reference}`;
   out.push(verdictText(r, 'Orders', r.orders, ordersDetail));
   if (r.plots.length === 0) out.push('Plots: the strategy plotted nothing (ctx.plot), so only its orders were compared.');
   for (const p of r.plots) {
@@ -540,8 +542,8 @@ export function formatWarmupCheck(r: WarmupCheckReport): string[] {
       worst.maxRelDiff === 0
         ? 'identical in every run'
         : worst.maxRelDiff === Infinity
-          ? `with ${bars(worst.historyBars)} of history it has no value where the reference has one, or the reverse${worst.at === undefined ? '' : `, first at ${formatTime(worst.at)}`}`
-          : `largest relative difference ${rel(worst.maxRelDiff)} with ${bars(worst.historyBars)} of history${worst.at === undefined ? '' : ` at ${formatTime(worst.at)}`}`;
+          ? `with ${units(r, worst.historyBars)} of history it has no value where the reference has one, or the reverse${worst.at === undefined ? '' : `, first at ${formatTime(worst.at)}`}`
+          : `largest relative difference ${rel(worst.maxRelDiff)} with ${units(r, worst.historyBars)} of history${worst.at === undefined ? '' : ` at ${formatTime(worst.at)}`}`;
     out.push(verdictText(r, `Plot '${p.name}'`, p, detail));
   }
   if (r.lookahead !== undefined) {
