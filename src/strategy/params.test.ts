@@ -74,6 +74,9 @@ describe('parseParams', () => {
   it('describes schemas for messages', () => {
     expect(describeSchema(z.number().int().min(2).default(3))).toBe('integer >= 2');
     expect(describeSchema(z.literal('x'))).toBe('"x"');
+    expect(describeSchema(z.array(z.string().min(1)).length(2))).toBe('a list of 2, each string of at least 1 character');
+    expect(describeSchema(z.array(z.number().int()).min(1))).toBe('a list of at least 1, each integer');
+    expect(describeSchema(z.array(z.unknown()))).toBe('a list');
     expect(describeSchema(z.boolean().optional())).toBe('true or false');
   });
 });

@@ -84,8 +84,16 @@ export function describeSchema(schema: z.ZodType): string | undefined {
       return (d.values ?? []).map((v) => JSON.stringify(v)).join(' or ');
     case 'boolean':
       return 'true or false';
-    case 'array':
-      return 'a list';
+    case 'array': {
+      // How many, then what each item accepts: "a list of 2, each string of at least 1 character".
+      const item = describeSchema((d as { element?: z.ZodType }).element as z.ZodType);
+      const len = checks.find((c) => c['check'] === 'length_equals')?.['length'];
+      const min = checks.find((c) => c['check'] === 'min_length')?.['minimum'];
+      const max = checks.find((c) => c['check'] === 'max_length')?.['maximum'];
+      const count =
+        len !== undefined ? ` of ${String(len)}` : min !== undefined && max !== undefined ? ` of ${String(min)}..${String(max)}` : min !== undefined ? ` of at least ${String(min)}` : max !== undefined ? ` of at most ${String(max)}` : '';
+      return `a list${count}${item === undefined ? '' : `, each ${item}`}`;
+    }
     case 'union': {
       const options = ((d as { options?: z.ZodType[] }).options ?? []).map((o) => describeSchema(o));
       return options.every(Boolean) ? options.join(' or ') : undefined;
