@@ -1,12 +1,14 @@
 /**
  * Sweep output: the ranked terminal table and the JSON document (infinities as "Infinity",
  * metrics-json.ts). The table shows the swept values, the rank metric first, then the usual
- * figures; what was skipped or failed is summarised under it.
+ * figures; what was skipped or failed is summarised under it. A random search says so under the
+ * first line (how many of the grid's points, which seed) and in the JSON's `search`.
  */
 import { metricsToJson } from './metrics-json.ts';
 import type { JsonMetrics } from './metrics-json.ts';
 import { alignTable, fmtNum, fmtPct, fmtSignedPct } from './metrics-format.ts';
-import type { SkippedPoint, TypedAxis } from './sweep-grid.ts';
+import type { RandomSearch, SkippedPoint, TypedAxis } from './sweep-grid.ts';
+import { searchLine } from './sweep-sample.ts';
 import type { SweepFailure, SweepResult } from './sweep.ts';
 import type { RankMetric } from './sweep-rank.ts';
 import type { BacktestMetrics } from './types.ts';
@@ -63,6 +65,7 @@ export function formatSweepTable(result: SweepResult, options: { top?: number } 
   const ran = result.entries.length + result.failed.length;
   const lines = [
     `Sweep of ${result.strategy} on ${result.symbol} ${result.interval}: ${ran} combination(s) run ${result.workers > 0 ? `on ${result.workers} worker thread(s)` : 'in this process'}, ranked by ${result.rankBy}${result.entries.length > top ? `; top ${top} of ${result.entries.length}` : ''}`,
+    ...(result.search === undefined ? [] : [searchLine(result)!]),
     '',
     ...(result.entries.length ? [...alignTable(rows, (c) => c === 0 || c > names.length), `* ranked by this column (--rank-by ${result.rankBy})`] : ['(no successful runs)']),
   ];
@@ -108,6 +111,8 @@ export interface SweepJson {
   results: { rank: number; values: Record<string, unknown>; params: Record<string, unknown>; metrics: JsonMetrics; bars: number; from: number; to: number; denials: number; strategyFailures: number; firstFailure?: string; logs: number; firstLog?: string; notices?: string[] }[];
   failed: SweepFailure[];
   skipped: SkippedPoint[];
+  /** A random search: how many points of the grid were drawn, with which seed (absent: the whole grid ran). */
+  search?: RandomSearch;
 }
 
 export function sweepToJson(result: SweepResult): SweepJson {
@@ -135,5 +140,6 @@ export function sweepToJson(result: SweepResult): SweepJson {
     })),
     failed: result.failed,
     skipped: result.skipped,
+    ...(result.search === undefined ? {} : { search: result.search }),
   };
 }

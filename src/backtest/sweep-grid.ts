@@ -35,6 +35,17 @@ export interface SweepGrid {
   axes: TypedAxis[];
   points: GridPoint[];
   skipped: SkippedPoint[];
+  /** Set when the points are a random sample of the grid (sweep-sample.ts); absent: every point. */
+  search?: RandomSearch;
+}
+
+/** A random search: `trials` distinct points of the grid's `gridSize`, drawn with `seed`. */
+export interface RandomSearch {
+  kind: 'random';
+  trials: number;
+  seed: number;
+  /** Every combination of the axes, schema-rejected ones included (what `trials` is drawn from). */
+  gridSize: number;
 }
 
 /** Largest grid we will build; past this a sweep is a typo or needs a smarter search. */

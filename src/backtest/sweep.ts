@@ -6,11 +6,11 @@
  *
  * CLI use:
  *   const axes = parseSweepSpecs(argv.sweep);                    // "fast=5:20:5 slow=20:60:10"
- *   const grid = buildGrid(definition, axes, baseParams);
+ *   const grid = buildGrid(definition, axes, baseParams);       // or sampleGrid(grid, trials, seed): a random search
  *   const result = await runSweep(job, grid, { workers, rankBy: rankMetric(argv.rankBy), onProgress });
  *   io.out(formatSweepTable(result)); writeFile(json, JSON.stringify(sweepToJson(result), null, 2));
  */
-import type { GridPoint, ParamValue, SkippedPoint, SweepGrid, TypedAxis } from './sweep-grid.ts';
+import type { GridPoint, ParamValue, RandomSearch, SkippedPoint, SweepGrid, TypedAxis } from './sweep-grid.ts';
 import type { BarWindow, JobSummary, SweepJob } from './sweep-job.ts';
 import { createPool } from './sweep-pool.ts';
 import type { JobPool, PoolOptions, Progress } from './sweep-pool.ts';
@@ -20,7 +20,9 @@ import type { RankMetric } from './sweep-rank.ts';
 export { parseSweepSpec, parseSweepSpecs, SweepSpecError } from './sweep-spec.ts';
 export type { SweepAxis } from './sweep-spec.ts';
 export { buildGrid, typeAxes } from './sweep-grid.ts';
-export type { GridPoint, SkippedPoint, SweepGrid, TypedAxis } from './sweep-grid.ts';
+export type { GridPoint, RandomSearch, SkippedPoint, SweepGrid, TypedAxis } from './sweep-grid.ts';
+export { DEFAULT_SEARCH_SEED, gridSize, sampleGrid, SEARCH_KINDS, searchLine, SweepSearchError } from './sweep-sample.ts';
+export type { SearchKind } from './sweep-sample.ts';
 export { DEFAULT_RANK_METRIC, RANK_METRICS, rankMetric } from './sweep-rank.ts';
 export type { RankMetric } from './sweep-rank.ts';
 export type { BacktestJob, DataSource, JobOutcome, JobSummary, RunJob, SweepJob, SweepSymbol } from './sweep-job.ts';
@@ -63,6 +65,8 @@ export interface SweepResult {
   failed: SweepFailure[];
   skipped: SkippedPoint[];
   workers: number;
+  /** A random search's draw (the grid's points not drawn did not run); absent for a full grid. */
+  search?: RandomSearch;
 }
 
 /** `symbols` for a result of a job of several symbols (nothing for one). */
@@ -98,6 +102,7 @@ export async function runSweep(job: SweepJob, grid: SweepGrid, options: SweepOpt
       failed,
       skipped: grid.skipped,
       workers: pool.size,
+      ...(grid.search === undefined ? {} : { search: grid.search }),
     };
   } finally {
     if (!options.pool) await pool.close();
