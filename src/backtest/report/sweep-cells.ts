@@ -3,7 +3,8 @@
  * point found by its axis values (ran, skipped by the params schema, or failed), the cells of a
  * heatmap over two axes with the other axes held, a metric's text and colour, and the robustness
  * of the best combination (its rank metric against the median of its grid neighbours: a plateau
- * or a lonely spike). Pure: no HTML, no I/O.
+ * or a lonely spike). A random search's result (sweep-sample.ts) covers part of the grid: the points
+ * it did not draw are 'absent' cells, and no neighbour. Pure: no HTML, no I/O.
  */
 import { fmtNum, fmtPct, fmtSignedPct } from '../metrics-format.ts';
 import type { ParamValue, TypedAxis } from '../sweep-grid.ts';
@@ -17,7 +18,7 @@ export type GridCell =
   | { kind: 'ran'; entry: SweepEntry }
   | { kind: 'skipped'; reason: string }
   | { kind: 'failed'; error: string }
-  /** Not in the result at all (a grid the result does not cover: never from runSweep). */
+  /** Not in the result at all: a point a random search did not draw (never from a full grid's runSweep). */
   | { kind: 'absent' };
 
 /** The metrics a report shows for each point, in this order after the rank metric. */
@@ -215,7 +216,8 @@ export function robustness(result: SweepResult, index: Map<string, GridCell> = g
   const best = bestEntry(result);
   if (!best || best.firstFailure !== undefined) return undefined;
   const by = result.rankBy;
-  const near = neighbours(result, index, best.values);
+  // A neighbour a random search did not draw is no evidence either way: left out, not counted as "uncounted".
+  const near = neighbours(result, index, best.values).filter((c) => c.kind !== 'absent');
   const ran = near.filter(counts);
   const nearKeys = new Set([best, ...ran.map((c) => c.entry)]);
   const nbScores = ran.map((c) => score(c.entry.metrics, by));

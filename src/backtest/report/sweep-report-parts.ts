@@ -97,7 +97,7 @@ export function legendHtml(result: SweepResult, legend: LegendData): string {
 }
 
 /** A cell's title (tooltip): its values and what happened there. */
-function cellTitle(values: Record<string, ParamValue>, cell: GridCell): string {
+function cellTitle(values: Record<string, ParamValue>, cell: GridCell, random: boolean): string {
   const at = valuesText(values);
   switch (cell.kind) {
     case 'skipped':
@@ -105,7 +105,7 @@ function cellTitle(values: Record<string, ParamValue>, cell: GridCell): string {
     case 'failed':
       return `${at}: failed: ${cell.error}`;
     case 'absent':
-      return `${at}: not in the grid`;
+      return random ? `${at}: not run (not drawn by the random search)` : `${at}: not in the grid`;
     case 'ran': {
       const m = cell.entry.metrics;
       const figures = reportMetrics('sharpe').map((k) => `${metricLabel(k)} ${metricText(m, k)}`).join(', ');
@@ -127,9 +127,9 @@ export function heatmapHtml(map: Heatmap, index: number, result: SweepResult, da
     const rowValue = map.rowAxis.values[r]!;
     const tds = row.map((cell, c) => {
       const values = { [map.rowAxis.name]: rowValue, [map.colAxis.name]: map.colAxis.values[c]!, ...map.fixed };
-      const title = e(cellTitle(values, cell));
+      const title = e(cellTitle(values, cell, result.search !== undefined));
       if (cell.kind !== 'ran') {
-        const word = cell.kind === 'skipped' ? 'skipped' : cell.kind === 'failed' ? 'failed' : '';
+        const word = cell.kind === 'skipped' ? 'skipped' : cell.kind === 'failed' ? 'failed' : result.search !== undefined ? 'not run' : '';
         return `<td class="cell ${cell.kind}" title="${title}">${word}</td>`;
       }
       const m = cell.entry.metrics;

@@ -16,6 +16,27 @@ const skipCross = (v: Record<string, unknown>): string | undefined => ((v['slow'
 const pageData = (html: string): { heatmaps: Record<string, { texts: string[]; colours: string[] }>[]; legend: Record<string, unknown> } => JSON.parse(html.match(/<script type="application\/json" id="sweep-data">(.*?)<\/script>/s)![1]!) as never;
 
 describe('renderSweepReport', () => {
+  it('a random search: the cells not drawn read "not run", the page says it is a random sample, undrawn neighbours are not counted', () => {
+    const full = demoSweep({ axes: [fast, slow], landscape: hill });
+    const undrawn = new Set(['5,20', '20,40', '15,30']);
+    const entries = full.entries.filter((x) => !undrawn.has(`${String(x.values['fast'])},${String(x.values['slow'])}`)).map((x, i) => ({ ...x, rank: i + 1 }));
+    const result = { ...full, entries, search: { kind: 'random' as const, trials: 9, seed: 4, gridSize: 12 } };
+    const html = renderSweepReport({ result, context: demoContext });
+    expect(html.match(/<td class="cell ran/g)).toHaveLength(9);
+    expect(html.match(/<td class="cell absent" title="[^"]*">not run<\/td>/g)).toHaveLength(3);
+    expect(html).toContain('<td class="cell absent" title="fast=15 slow=30: not run (not drawn by the random search)">not run</td>');
+    expect(html).toContain('<p id="random-sample" class="note">A random sample: 9 of the grid\'s 12 points, drawn with seed 4 (--search random).');
+    expect(html).toContain('<dt>Search</dt><dd>random: 9 of 12 grid points (seed 4)</dd>');
+    expect(html).toContain('or not run (not drawn by the random search)');
+    // fast=10 slow=30 is best; of its 8 neighbours 5,20 and 15,30 were not drawn: 6 counted, none "uncounted".
+    expect(html).toMatch(/over its 6 grid neighbour\(s\) and/);
+    expect(html).not.toContain('more skipped, failed or stopped');
+    // A full grid says nothing of a sample.
+    const plain = renderSweepReport({ result: full, context: demoContext });
+    expect(plain).not.toContain('random');
+    expect(plain).not.toContain('not run');
+  });
+
   it('is one self-contained page: data and script inline, no external references', () => {
     const html = renderSweepReport({ result: demoSweep({ axes: [fast, slow], landscape: hill }), context: demoContext });
     expect(html.startsWith('<!doctype html>')).toBe(true);

@@ -8,7 +8,8 @@
  * median of its grid neighbours: a plateau or a lonely spike, sweep-cells.ts); the landscape: a
  * heatmap for two swept axes, a line chart per metric for one, a heatmap per pair of axes (the
  * others held at the best's values) for three or more, with a selector of the metric the heatmaps
- * show; then the ranked table (sortable) and the skipped and failed combinations. When the page
+ * show; then the ranked table (sortable) and the skipped and failed combinations. A random search
+ * says so in the header and the summary, and its undrawn cells read "not run". When the page
  * script has run, the body gets data-ready="true" and window.__sweep holds the counts.
  */
 import { readFileSync } from 'node:fs';
@@ -71,13 +72,17 @@ function summaryHtml(result: SweepResult): string {
   const ran = result.entries.length + result.failed.length;
   const best = result.entries[0];
   const parts = [`${ran} combination(s) run, ranked by ${metricLabel(result.rankBy)} (${result.rankBy})`];
+  const s = result.search;
+  const sample = s
+    ? `<p id="random-sample" class="note">A random sample: ${s.trials} of the grid's ${s.gridSize.toLocaleString('en-US')} points, drawn with seed ${s.seed} (--search random). The others did not run ("not run" in the heatmaps, gaps in the charts); the best is the best of the sample, and its robustness counts only the neighbours drawn.</p>`
+    : '';
   if (result.skipped.length) parts.push(`${result.skipped.length} skipped by the params schema`);
   if (result.failed.length) parts.push(`${result.failed.length} failed`);
   const args = bestParamArgs(result);
   const bestLine = best
     ? `<p id="best">Best: <code>${e(valuesText(best.values) || '(base params)')}</code>: ${e(reportMetrics(result.rankBy).map((m) => `${metricLabel(m)} ${metricText(best.metrics, m)}`).join(', '))}.${args ? ` Run it alone for its own report: <code>${e(args)}</code>.` : ' The strategy was stopped in every combination.'}</p>`
     : '';
-  return `<section id="summary"><p>${e(parts.join('; '))}.</p>${bestLine}${robustnessHtml(result)}</section>`;
+  return `<section id="summary"><p>${e(parts.join('; '))}.</p>${sample}${bestLine}${robustnessHtml(result)}</section>`;
 }
 
 function robustnessHtml(result: SweepResult): string {
@@ -111,7 +116,7 @@ function landscapeHtml(result: SweepResult, data: HeatmapData): string {
     if (cells > MAX_HEATMAP_CELLS) return `<p class="muted">${e(m.rowAxis.name)} × ${e(m.colAxis.name)}: ${cells.toLocaleString('en-US')} cells, more than ${MAX_HEATMAP_CELLS.toLocaleString('en-US')}; left out (see the table).</p>`;
     return heatmapHtml(m, data.length, result, data);
   });
-  const key = '<p class="note">★ the best combination (ranked first); hatched: skipped by the params schema or failed (hover for the reason); a dashed red outline: the strategy was stopped by a failure (ranked last).</p>';
+  const key = `<p class="note">★ the best combination (ranked first); hatched: skipped by the params schema or failed (hover for the reason)${result.search ? ', or not run (not drawn by the random search)' : ''}; a dashed red outline: the strategy was stopped by a failure (ranked last).</p>`;
   return section(`${metricSelectHtml(result.rankBy)}${legendHtml(result, legendData(result))}${held}<div class="heatmaps">${figures.join('')}</div>${key}`);
 }
 
@@ -123,6 +128,7 @@ export function renderSweepReport(input: SweepReportInput): string {
   const header = contextHtml(`Sweep of ${e(result.strategy)} <span class="muted">on</span> ${e(result.symbol)} <span class="muted">${e(result.interval)}</span>`, context, sweepRange(result, context), [
     ['Swept', axesText || '(none)'],
     ['Ranked by', `${metricLabel(result.rankBy)} (${result.rankBy})`],
+    ...(result.search === undefined ? [] : [['Search', `random: ${result.search.trials} of ${result.search.gridSize} grid points (seed ${result.search.seed})`] as [string, string]]),
   ]);
   const body = [header, summaryHtml(result), landscapeHtml(result, data), rankedTableHtml(result)].join('\n');
   return page(title, body, { kind: 'sweep', rankBy: result.rankBy, heatmaps: data, legend: legendData(result) });
