@@ -1,18 +1,21 @@
 /**
  * `halyard backtest ... --sweep fast=5:20:5 slow=20:60:10 [--rank-by sharpe] [--workers N]
+ *  [--search random --trials N [--seed S]]
  *  [--walk-forward --folds 4 [--train-bars N] [--test-bars N] [--anchored]]`
  *
  * Runs the strategy over a parameter grid on worker threads and ranks the results
  * (src/backtest/sweep.ts), and writes the JSON and an HTML report of the grid beside it
  * (src/backtest/report/sweep-report.ts; --report sets its file); with --walk-forward, optimises on each train window and reports the
  * chosen parameters out of sample on the window after it (src/backtest/walk-forward.ts).
+ * `--search random` runs `--trials` distinct points of the grid drawn with `--seed` (default 1;
+ * sweep-sample.ts) instead of every one; with --walk-forward every train window runs that same sample.
  * Several symbols (`symbols`, from backtest-several.ts) run in one account at every point; the
  * job carries each one's rules and series, and walk-forward windows count periods.
  */
 import { writeFile } from 'node:fs/promises';
 import { makeDirs } from '../../fs/make-dirs.ts';
 import path from 'node:path';
-import { buildGrid, parseSweepSpecs, rankMetric, runSweep, type DataSource, type SweepJob } from '../../backtest/sweep.ts';
+import { buildGrid, DEFAULT_SEARCH_SEED, parseSweepSpecs, rankMetric, runSweep, sampleGrid, searchLine, type DataSource, type SearchKind, type SweepJob } from '../../backtest/sweep.ts';
 import { bestParamArgs, formatSweepTable, sweepToJson, valuesText } from '../../backtest/sweep-format.ts';
 import { runWalkForward, WalkForwardPlanError } from '../../backtest/walk-forward.ts';
 import type { SweepGrid } from '../../backtest/sweep-grid.ts';
@@ -42,6 +45,10 @@ export interface SweepArgs {
   trainBars?: number;
   testBars?: number;
   anchored?: boolean;
+  /** `grid` (every point, the default) or `random` (`trials` points drawn with `seed`). */
+  search?: SearchKind;
+  trials?: number;
+  seed?: number;
 }
 
 export interface SweepContext {
@@ -65,7 +72,9 @@ export interface SweepContext {
   /** Fills are played on the stored bars (`--detail`). */
   detail?: boolean;
   /**
-   * Several symbols in one account (`symbol` joins their names with ','): each one's exchangeInfo
+   * `--search random` runs `--trials` distinct points of the grid drawn with `--seed` (default 1;
+ * sweep-sample.ts) instead of every one; with --walk-forward every train window runs that same sample.
+ * Several symbols in one account (`symbol` joins their names with ','): each one's exchangeInfo
    * object and, where its series is not the run's interval as stored, its stored interval and --detail.
    */
   symbols?: readonly { symbol: string; instrument: unknown; storedInterval?: string; detail?: boolean }[];
@@ -78,10 +87,11 @@ export async function runSweepCommand(io: CliIo, args: SweepArgs, ctx: SweepCont
   try {
     rankBy = rankMetric(args.rankBy);
     grid = buildGrid(ctx.strategy, parseSweepSpecs(args.sweep ?? []), ctx.params);
+    if (args.search === 'random') grid = sampleGrid(grid, args.trials ?? 0, args.seed ?? DEFAULT_SEARCH_SEED);
   } catch (e) {
     throw new UsageError(e instanceof Error ? e.message : String(e));
   }
-  if (grid.points.length === 0) throw new UsageError(`--sweep gives no valid parameter set: ${grid.skipped.map((s) => s.reason).join('; ')}`);
+  if (grid.points.length === 0) throw new UsageError(`--sweep gives no valid parameter set${grid.search ? ` among the ${grid.search.trials} drawn (try another --seed or more --trials)` : ''}: ${grid.skipped.map((s) => s.reason).join('; ')}`);
   const data = (stored: string | undefined, detail: boolean | undefined): DataSource => ({
     kind: 'journal',
     path: path.resolve(ctx.journalFile),
@@ -129,7 +139,8 @@ export async function runSweepCommand(io: CliIo, args: SweepArgs, ctx: SweepCont
     await write(file, walkForwardToJson(result));
     const report = ctx.report ?? reportFileFor(file);
     await ioStep('write the HTML report', report, () => writeWalkForwardReport(report, { result, context: reportContext(ctx, grid) }));
-    io.out([formatWalkForward(result), '', `json    ${file}`, `report  ${report}`].join('\n'));
+    const search = searchLine(grid);
+    io.out([formatWalkForward(result), '', ...(search === undefined ? [] : [`${search}, the same points in every train window`]), `json    ${file}`, `report  ${report}`].join('\n'));
     return;
   }
   const progress = runProgress();
