@@ -65,9 +65,10 @@ describe('sampleGrid', () => {
 
   it('refuses 0, a fraction and more than the grid, naming its size', () => {
     expect(() => sampleGrid(grid, 0)).toThrow(SweepSearchError);
-    expect(() => sampleGrid(grid, 0)).toThrow(/--trials must be a whole number >= 1, got 0/);
-    expect(() => sampleGrid(grid, 2.5)).toThrow(/got 2.5/);
-    expect(() => sampleGrid(grid, 101)).toThrow("--trials 101 is more than the grid's 100 point(s) (fast: 10 x slow: 10); give at most 100, or drop --search random to run them all");
+    expect(() => sampleGrid(grid, 0)).toThrow('--trials 0: expected a whole number from 1 to 100; the grid has 100 point(s) (fast: 10 x slow: 10)');
+    expect(() => sampleGrid(grid, 2.5)).toThrow(/^--trials 2.5: expected a whole number from 1 to 100;/);
+    expect(() => sampleGrid(grid, -3)).toThrow(/^--trials -3: /);
+    expect(() => sampleGrid(grid, 101)).toThrow("--trials 101 is more than the grid's points: the grid has 100 point(s) (fast: 10 x slow: 10); give at most 100, or drop --search random to run them all");
     expect(sampleGrid(grid, 100).points).toEqual(grid.points);
   });
 

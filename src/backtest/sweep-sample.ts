@@ -63,8 +63,9 @@ function indexOf(axes: readonly TypedAxis[], positions: readonly Map<ParamValue,
  */
 export function sampleGrid(grid: SweepGrid, trials: number, seed: number = DEFAULT_SEARCH_SEED): SweepGrid {
   const size = gridSize(grid.axes);
-  if (!Number.isInteger(trials) || trials < 1) throw new SweepSearchError(`--trials must be a whole number >= 1, got ${trials}`);
-  if (trials > size) throw new SweepSearchError(`--trials ${trials} is more than the grid's ${size} point(s) (${grid.axes.map((a) => `${a.name}: ${a.values.length}`).join(' x ')}); give at most ${size}, or drop --search random to run them all`);
+  const shape = `the grid has ${size} point(s) (${grid.axes.map((a) => `${a.name}: ${a.values.length}`).join(' x ') || 'no axes'})`;
+  if (!Number.isInteger(trials) || trials < 1) throw new SweepSearchError(`--trials ${trials}: expected a whole number from 1 to ${size}; ${shape}`);
+  if (trials > size) throw new SweepSearchError(`--trials ${trials} is more than the grid's points: ${shape}; give at most ${size}, or drop --search random to run them all`);
   const drawn = new Set(sampleIndices(size, trials, seed));
   const positions = grid.axes.map((a) => new Map(a.values.map((v, i) => [v, i] as const)));
   const keep = (values: Readonly<Record<string, ParamValue>>): boolean => drawn.has(indexOf(grid.axes, positions, values));
