@@ -72,6 +72,10 @@ describe('halyard backtest --sweep --search random', () => {
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(r.out).toContain('random search: 3 of 6 grid points (seed 1), the same points in every train window');
+    // The JSON and the report say so too.
+    const saved = JSON.parse(readFileSync(join(dir, 'wf', 'wf.json'), 'utf8')) as { search?: unknown };
+    expect(saved.search).toEqual({ kind: 'random', trials: 3, seed: 1, gridSize: 6 });
+    expect(readFileSync(join(dir, 'wf', 'wf.html'), 'utf8')).toContain('random: 3 of 6 grid points (seed 1), the same in every train window');
   });
 
   it('refuses trials the grid cannot give, naming its size, and options without the one they need', async () => {

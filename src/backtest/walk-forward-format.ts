@@ -6,6 +6,7 @@ import { metricsToJson, jsonNumber } from './metrics-json.ts';
 import type { JsonMetrics, JsonNumber } from './metrics-json.ts';
 import { alignTable, fmtNum, fmtPct, fmtSigned, fmtSignedPct, fmtTime } from './metrics-format.ts';
 import { valuesText } from './sweep-format.ts';
+import type { RandomSearch } from './sweep-grid.ts';
 import type { WalkForwardAggregate, WalkForwardResult } from './walk-forward.ts';
 
 
@@ -62,6 +63,7 @@ export interface WalkForwardJson {
   stepBars: number;
   unusedBars: number;
   anchored: boolean;
+  search?: RandomSearch;
   folds: {
     index: number;
     trainWindow: { skip: number; take: number };
@@ -88,6 +90,7 @@ export function walkForwardToJson(r: WalkForwardResult): WalkForwardJson {
     stepBars: r.stepBars,
     unusedBars: r.unusedBars,
     anchored: r.anchored,
+    ...(r.search === undefined ? {} : { search: r.search }),
     folds: r.folds.map((f) => ({
       index: f.index,
       trainWindow: f.train,

@@ -11,7 +11,7 @@
  * of the rank metric (a test score far below the train score is the overfitting signal).
  */
 import { countJobBars } from './sweep-data.ts';
-import type { ParamValue, SkippedPoint, SweepGrid } from './sweep-grid.ts';
+import type { ParamValue, RandomSearch, SkippedPoint, SweepGrid } from './sweep-grid.ts';
 import type { BarWindow, SweepJob } from './sweep-job.ts';
 import { createPool } from './sweep-pool.ts';
 import type { PoolOptions } from './sweep-pool.ts';
@@ -89,6 +89,8 @@ export interface WalkForwardResult {
   anchored: boolean;
   /** Parameter sets swept on each train window. */
   parameterSets: number;
+  /** A random search's draw, the same points in every train window; absent for a full grid. */
+  search?: RandomSearch;
   folds: FoldResult[];
   aggregate: WalkForwardAggregate;
   skipped: SkippedPoint[];
@@ -179,6 +181,7 @@ export async function runWalkForward(job: SweepJob, grid: SweepGrid, options: Wa
     unusedBars: plan.unusedBars,
     anchored: options.anchored === true,
     parameterSets: grid.points.length,
+    ...(grid.search === undefined ? {} : { search: grid.search }),
     folds,
     aggregate: aggregateFolds(folds, by),
     skipped: grid.skipped,

@@ -70,6 +70,7 @@ export function renderWalkForwardReport(input: WalkForwardReportInput): string {
     ['Tested', testedSpan],
     ['Folds', plan],
     ['Grid', `${result.parameterSets} parameter set(s)${result.skipped.length ? `, ${result.skipped.length} more skipped by the params schema` : ''}`],
+    ...(result.search === undefined ? [] : [['Search', `random: ${result.search.trials} of ${result.search.gridSize} grid points (seed ${result.search.seed}), the same in every train window`] as [string, string]]),
     ['Optimised for', `${metricLabel(result.rankBy)} (${result.rankBy})`],
   ]);
   const a = result.aggregate;
