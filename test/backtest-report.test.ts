@@ -7,12 +7,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeMetrics } from '../src/backtest/metrics.ts';
 import { demoBars, demoRun } from '../src/backtest/report/demo-run.ts';
-import { findChromium, launchChromium } from '../src/backtest/report/headless-chromium.ts';
+import { findChromium, launchChromium, openReport } from '../src/backtest/report/headless-chromium.ts';
 import { writeReport } from '../src/backtest/report/html-report.ts';
 import { runBacktest } from '../src/backtest/run-backtest.ts';
 import { generateCandles, testInstrument } from '../src/strategy/testing/index.ts';
@@ -45,21 +44,7 @@ describe.skipIf(!chromium)(`HTML report in headless Chromium${chromium ? '' : ` 
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  async function open(file: string) {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    const errors: string[] = [];
-    const requests: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('request', (r) => {
-      if (!r.url().startsWith('file:') && !r.url().startsWith('data:')) requests.push(r.url());
-    });
-    await page.goto(pathToFileURL(file).href);
-    await page.waitForSelector('body[data-ready="true"]', { timeout: 15_000 });
-    return { page, errors, requests };
-  }
+  const open = (file: string) => openReport(browser, file);
 
   async function canvasSizes(page: Awaited<ReturnType<typeof open>>['page'], id: string) {
     return page.$$eval(`#${id} canvas`, (els) => els.map((c) => [(c as unknown as { width: number }).width, (c as unknown as { height: number }).height]));

@@ -5,7 +5,8 @@
  * else pays for it.
  */
 import { existsSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
+import { pathToFileURL } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
 
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 
@@ -30,4 +31,28 @@ export function findChromium(env: Record<string, string | undefined> = process.e
 export async function launchChromium(executablePath: string): Promise<Browser> {
   const { chromium } = await import('playwright-core');
   return chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS] });
+}
+
+/** A report page opened from its file, with what went wrong on it: console errors, page errors, and any request that left the file (a report must open offline). */
+export interface OpenedReport {
+  readonly page: Page;
+  readonly errors: string[];
+  readonly requests: string[];
+}
+
+/** Open a report file in a new page and wait until its script says it is drawn (`body[data-ready="true"]`). */
+export async function openReport(browser: Browser, file: string): Promise<OpenedReport> {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  const errors: string[] = [];
+  const requests: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('request', (r) => {
+    if (!r.url().startsWith('file:') && !r.url().startsWith('data:')) requests.push(r.url());
+  });
+  await page.goto(pathToFileURL(file).href);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 15_000 });
+  return { page, errors, requests };
 }

@@ -7,10 +7,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findChromium, launchChromium } from './headless-chromium.ts';
+import { findChromium, launchChromium, openReport } from './headless-chromium.ts';
 import { demoContext, demoSweep } from './sweep-demo.ts';
 import { writeSweepReport } from './sweep-report.ts';
 
@@ -44,21 +43,7 @@ describe.skipIf(!chromium)(`sweep report in headless Chromium${chromium ? '' : `
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  async function open(file: string) {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    const errors: string[] = [];
-    const requests: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('request', (r) => {
-      if (!r.url().startsWith('file:') && !r.url().startsWith('data:')) requests.push(r.url());
-    });
-    await page.goto(pathToFileURL(file).href);
-    await page.waitForSelector('body[data-ready="true"]', { timeout: 15_000 });
-    return { page, errors, requests };
-  }
+  const open = (file: string) => openReport(browser, file);
 
   it('draws the heatmap cells, recolours them for another metric and sorts the table, without errors', async () => {
     const result = demoSweep({ axes: [fast, slow], landscape: hill, skip: (v) => ((v['slow'] as number) <= (v['fast'] as number) ? 'slow must be greater than fast' : undefined), fail: (v) => (v['fast'] === 15 && v['slow'] === 50 ? 'boom' : undefined) });
