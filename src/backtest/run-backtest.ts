@@ -23,11 +23,10 @@ import { D, dec } from '../core/money/decimal.ts';
 import { canResample, PeriodStream } from '../data/resample.ts';
 import type { DetailedCandle } from '../data/resample.ts';
 import { OrderManager } from '../core/orders/index.ts';
-import { Kernel } from '../engine/kernel.ts';
 import type { AnyStrategyDefinition } from '../strategy/define.ts';
 import type { AnyStrategyRunner } from '../strategy/runner.ts';
 import { INTERVALS } from '../strategy/types.ts';
-import type { Interval, StrategyLogEntry, StrategyPlotEntry } from '../strategy/types.ts';
+import type { Interval, StrategyLogEntry } from '../strategy/types.ts';
 import { CandleScratch, checkBar, gapSpacing, missingBetween } from './bar-input.ts';
 import type { BarInput } from './bar-input.ts';
 import { resolveFillModel } from './fill-model.ts';
@@ -35,6 +34,7 @@ import type { FillModel } from './fill-model.ts';
 import { BarPlayer, SimClock } from './play-bar.ts';
 import { attachFills, Recorder } from './recorder.ts';
 import type { IntentRecord } from './recorder.ts';
+import { backtestKernel } from './backtest-kernel.ts';
 import { PlotRecorder } from './plot-recorder.ts';
 import { attachOpenTrade, attachTrades, RoundTripBook } from './round-trips.ts';
 import { intervalWarmupNotices, runNotices } from './run-notices.ts';
@@ -164,19 +164,7 @@ export function runBacktest(opts: BacktestOptions | SeveralBacktestOptions): Bac
   };
   const plots = opts.recordPlots === true ? new PlotRecorder() : undefined;
   const rec = new Recorder(orders.account, inst.baseAsset, inst.quoteAsset, trips, opts.onIntent, expectedBars(opts, list));
-  const kernel = new Kernel({
-    orders,
-    venue,
-    clock,
-    onIntents: (s, intents, time, origin) => rec.intents(s, intents, time, origin),
-    onDenial: (d) => rec.denial(d),
-    onFill: (_s, f) => rec.fill(f),
-    onFailure: (f) => rec.failure(f),
-    onIssue: (i) => rec.issue(i),
-    ...(opts.onLog ? { onLog: opts.onLog } : {}),
-    ...(plots === undefined ? {} : { onPlot: (e: StrategyPlotEntry) => plots.add(e) }),
-    beforeSubmit: settleClose,
-  });
+  const kernel = backtestKernel({ orders, venue: venue, clock, rec, onLog: opts.onLog, plots, beforeSubmit: settleClose });
   const runner = kernel.addStrategy(opts.strategy, opts.params);
   const interval = check(opts, runner.setup, runner.name);
   const longer = longerIntervals(runner.setup.intervals, interval, runner.name);

@@ -30,9 +30,8 @@ import { D, dec } from '../core/money/decimal.ts';
 import type { PeriodStream } from '../data/resample.ts';
 import { OrderManager } from '../core/orders/index.ts';
 import type { FillOut } from '../core/orders/types.ts';
-import { Kernel } from '../engine/kernel.ts';
 import { INTERVALS } from '../strategy/types.ts';
-import type { Interval, StrategyPlotEntry } from '../strategy/types.ts';
+import type { Interval } from '../strategy/types.ts';
 import { CandleScratch, checkBar, gapSpacing, missingBetween } from './bar-input.ts';
 import type { BarInput } from './bar-input.ts';
 import { attachEquity } from './equity-columns.ts';
@@ -40,6 +39,7 @@ import { resolveFillModel } from './fill-model.ts';
 import { defineLazyField } from './lazy-field.ts';
 import { exposureThreshold } from './metrics-trades.ts';
 import { BarPlayer, SimClock } from './play-bar.ts';
+import { backtestKernel } from './backtest-kernel.ts';
 import { PlotRecorder } from './plot-recorder.ts';
 import { attachFills, Recorder } from './recorder.ts';
 import { attachOpenTrade, RoundTripBook } from './round-trips.ts';
@@ -202,19 +202,7 @@ function runSeveralSymbols(opts: SeveralBacktestOptions): BacktestRun {
     }
   };
   const gate = new PeriodGate(venue);
-  const kernel = new Kernel({
-    orders,
-    venue: gate,
-    clock,
-    onIntents: (s, intents, time, origin) => rec.intents(s, intents, time, origin),
-    onDenial: (d) => rec.denial(d),
-    onFill: (_s, f) => rec.fill(f),
-    onFailure: (f) => rec.failure(f),
-    onIssue: (i) => rec.issue(i),
-    ...(opts.onLog ? { onLog: opts.onLog } : {}),
-    ...(plots === undefined ? {} : { onPlot: (e: StrategyPlotEntry) => plots.add(e) }),
-    beforeSubmit: settleAll,
-  });
+  const kernel = backtestKernel({ orders, venue: gate, clock, rec, onLog: opts.onLog, plots, beforeSubmit: settleAll });
   const runner = kernel.addStrategy(opts.strategy, opts.params);
   const interval = checkSeveral(opts, runner.setup, runner.name);
   const from = opts.from ?? -Infinity;
