@@ -14,6 +14,9 @@ import { UsageError } from './errors.ts';
 import { checkJournalPath, journalSource } from './paths.ts';
 
 /** `openJournal`, its JournalError a usage error. */
+/** The `--journal` option of every command that reads or writes the journal. */
+export const JOURNAL_OPTION = { type: 'string', describe: 'journal file (default $HALYARD_JOURNAL or data/halyard.db)' } as const;
+
 export function openUserJournal(file: string, options: OpenOptions = {}): Journal {
   try {
     return openJournal(file, options);

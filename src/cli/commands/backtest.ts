@@ -59,7 +59,7 @@ import type { Interval } from '../../strategy/types.ts';
 import { warmupHistoryStart } from '../../backtest/warmup-span.ts';
 import { UsageError } from '../errors.ts';
 import { intOption, numberFlag, numberOption } from '../options.ts';
-import { openExistingJournal } from '../journal-file.ts';
+import { JOURNAL_OPTION, openExistingJournal } from '../journal-file.ts';
 import { checkOutputDir, checkOutputFile, ioStep } from '../paths.ts';
 import type { CliIo } from '../io.ts';
 import type { GlobalArgs } from '../with-client.ts';
@@ -149,6 +149,9 @@ export function standInSweptParams(strategy: AnyStrategyDefinition, args: Pick<B
   for (const a of axes) if (raw[a.name] === undefined && a.values.length > 0) raw[a.name] = a.values[0];
 }
 
+/** The `--param` option of the commands that run a strategy. */
+export const PARAM_OPTION = { type: 'string', array: true, describe: 'strategy parameter name=value (repeatable)' } as const;
+
 /** The options naming what a run runs: the strategy and the series (backtest and check). */
 export function strategySeriesOptions(y: Argv<GlobalArgs>) {
   return y
@@ -164,10 +167,10 @@ export function backtestCommand(io: CliIo) {
       strategySeriesOptions(y)
         .option('from', { type: 'string', describe: 'first bar open time: 2024-03-01, 2024-03-01T12:00 (UTC) or epoch ms' })
         .option('to', { type: 'string', describe: 'end, exclusive: the last bar opens before it (a bar made from shorter ones holds its whole period; default: the last bar)' })
-        .option('param', { type: 'string', array: true, describe: 'strategy parameter name=value (repeatable)' })
+        .option('param', PARAM_OPTION)
         .option('fee', { type: 'string', describe: 'maker and taker fee rate, e.g. 0.001 (default: the sandbox config symbol\'s, else 0.001)' })
         .option('balance', { type: 'string', array: true, describe: 'starting balance ASSET=AMOUNT of the symbol\'s base or quote asset (repeatable; default 10000 of the quote asset)' })
-        .option('journal', { type: 'string', describe: 'journal file (default $HALYARD_JOURNAL or data/halyard.db)' })
+        .option('journal', JOURNAL_OPTION)
         .option('exchange-info', { type: 'string', describe: 'the symbol\'s rules from this file: an exchangeInfo response or one of its symbol objects (default: the journal\'s snapshot, else the sandbox config\'s symbol)' })
         .option('slippage-bps', numberFlag('adverse move of MARKET and triggered stop-market fills, basis points (default 0)'))
         .option('limit-fill', { type: 'string', choices: ['through', 'touch'], describe: 'LIMIT orders fill when the price trades through them (default) or touches them' })

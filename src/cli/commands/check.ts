@@ -30,12 +30,12 @@ import { INTERVALS } from '../../strategy/types.ts';
 import type { Interval } from '../../strategy/types.ts';
 import { UsageError } from '../errors.ts';
 import { EXIT, type CliIo } from '../io.ts';
-import { openExistingJournal } from '../journal-file.ts';
+import { JOURNAL_OPTION, openExistingJournal } from '../journal-file.ts';
 import { numberFlag } from '../options.ts';
 import { checkOutputFile, ioStep } from '../paths.ts';
 import type { GlobalArgs } from '../with-client.ts';
 import { paramNames } from '../../backtest/cli-input.ts';
-import { paramArgs, pickSeries, strategyArg, strategySeriesOptions, symbolArgs, timeArg, usage } from './backtest.ts';
+import { PARAM_OPTION, paramArgs, pickSeries, strategyArg, strategySeriesOptions, symbolArgs, timeArg, usage } from './backtest.ts';
 import { COMMANDS } from './catalog.ts';
 
 export interface CheckArgs extends GlobalArgs {
@@ -69,8 +69,8 @@ export function checkCommand(io: CliIo, setExit: (code: number) => void = () => 
       strategySeriesOptions(y)
         .option('from', { type: 'string', describe: 'first decision bar: 2024-03-01, 2024-03-01T12:00 (UTC) or epoch ms (default: the first bar with the warm-up and the largest startup before it)' })
         .option('to', { type: 'string', describe: 'end, exclusive (default: the last bar)' })
-        .option('param', { type: 'string', array: true, describe: 'strategy parameter name=value (repeatable)' })
-        .option('journal', { type: 'string', describe: 'journal file (default $HALYARD_JOURNAL or data/halyard.db)' })
+        .option('param', PARAM_OPTION)
+        .option('journal', JOURNAL_OPTION)
         .option('startups', { type: 'string', describe: `bars of history beyond the warm-up's, one run each, comma-separated (default ${DEFAULT_STARTUPS.join(',')})` })
         .option('tolerance', numberFlag(`relative difference under which plotted values agree (default ${DEFAULT_TOLERANCE})`))
         .option('json', { type: 'string', describe: 'also write the findings as JSON here' }),

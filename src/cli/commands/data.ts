@@ -20,7 +20,7 @@ import type { SeriesInfo } from '../../journal/kline-store.ts';
 import { checkedGaps } from '../checked-gaps.ts';
 import { UsageError } from '../errors.ts';
 import { printJson } from '../io.ts';
-import { openExistingJournal } from '../journal-file.ts';
+import { JOURNAL_OPTION, openExistingJournal } from '../journal-file.ts';
 import type { CliIo } from '../io.ts';
 import type { GlobalArgs } from '../with-client.ts';
 import { COMMANDS } from './catalog.ts';
@@ -61,7 +61,7 @@ export function dataCommand(io: CliIo) {
     ...COMMANDS.data,
     builder: (y: Argv<GlobalArgs>) =>
       y
-        .option('journal', { type: 'string', describe: 'journal file (default $HALYARD_JOURNAL or data/halyard.db)' })
+        .option('journal', JOURNAL_OPTION)
         .option('symbol', { type: 'string', describe: 'only this symbol' })
         .option('interval', { type: 'string', choices: KLINE_INTERVALS, describe: 'only this interval' })
         .option('gaps', { type: 'boolean', describe: 'also list where bars are missing (reads every open time)' })

@@ -30,7 +30,7 @@ import { formatTime } from '../../data/time-text.ts';
 import { resolveJournalPath } from '../../journal/journal-path.ts';
 import type { KlineTuple } from '../../journal/kline-store.ts';
 import { UsageError } from '../errors.ts';
-import { withJournal, withJournalAsIs } from '../journal-file.ts';
+import { JOURNAL_OPTION, withJournal, withJournalAsIs } from '../journal-file.ts';
 import type { CliIo } from '../io.ts';
 import type { GlobalArgs } from '../with-client.ts';
 import { COMMANDS } from './catalog.ts';
@@ -56,7 +56,7 @@ export function importCommand(io: CliIo) {
         .positional('file', { type: 'string', describe: 'CSV file, e.g. BTCUSDT-1m-2024-03.csv', demandOption: true })
         .option('symbol', { type: 'string', describe: 'symbol (default: from the file name)' })
         .option('interval', { type: 'string', choices: KLINE_INTERVALS, describe: 'kline interval (default: from the file name, else the spacing)' })
-        .option('journal', { type: 'string', describe: 'journal file (default $HALYARD_JOURNAL or data/halyard.db)' })
+        .option('journal', JOURNAL_OPTION)
         .option('exchange-info', { type: 'string', describe: 'also save the symbol\'s rules from this file (an exchangeInfo response or one of its symbol objects) as the journal\'s snapshot for these bars' })
         .option('replace', { type: 'boolean', describe: 'overwrite bars already stored at the same open times with different values (refused without it)' })
         .option('dry-run', { type: 'boolean', describe: 'check the file against the journal and print the summary without writing' }),

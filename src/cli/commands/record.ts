@@ -26,7 +26,7 @@ import { formatTime, parseTimeText } from '../../data/time-text.ts';
 import { resolveJournalPath } from '../../journal/journal-path.ts';
 import type { Journal } from '../../journal/journal.ts';
 import { UsageError } from '../errors.ts';
-import { openUserJournal } from '../journal-file.ts';
+import { JOURNAL_OPTION, openUserJournal } from '../journal-file.ts';
 import type { CliIo } from '../io.ts';
 import { exchangeBaseUrl, withClient, type GlobalArgs } from '../with-client.ts';
 import { isUnknownSymbol, unknownSymbol } from '../unknown-symbol.ts';
@@ -57,7 +57,7 @@ export function recordCommand(io: CliIo, options: RecordCommandOptions = {}) {
         .option('interval', { type: 'string', demandOption: true, choices: KLINE_INTERVALS, describe: 'kline interval' })
         .option('from', { type: 'string', demandOption: true, describe: 'first open time: 2024-03-01, 2024-03-01T12:00 (UTC) or epoch ms' })
         .option('to', { type: 'string', describe: 'end, exclusive (default: now)' })
-        .option('journal', { type: 'string', describe: 'journal file (default $HALYARD_JOURNAL or data/halyard.db)' }),
+        .option('journal', JOURNAL_OPTION),
     handler: async (args: RecordArgs) => {
       await runRecord(io, args, options);
     },
