@@ -38,7 +38,8 @@ import type { Dec } from '../core/money/decimal.ts';
 import { D, dec, toWire } from '../core/money/decimal.ts';
 import { HalyardError } from '../exchange/errors/errors.ts';
 import type { StrategyContext } from './context.ts';
-import { describeValue, joinPath } from './describe-value.ts';
+import { configIssueTexts } from './config-issues.ts';
+import { describeValue } from './describe-value.ts';
 import type { InstrumentView } from './instrument-view.ts';
 import { cancel, cancelReplace, place } from './intents.ts';
 import type { IntentInput } from './intents.ts';
@@ -93,26 +94,15 @@ const schema = z.strictObject({
   symbol: z.string().min(1).optional(),
 });
 
-function valueAt(raw: unknown, path: readonly PropertyKey[]): unknown {
-  let v = raw;
-  for (const key of path) v = typeof v === 'object' && v !== null ? (v as Record<PropertyKey, unknown>)[key as string] : undefined;
-  return v;
-}
+/** The keys an object at a path may have, for an unknown one's message. */
+const KNOWN: Readonly<Record<string, readonly string[]>> = { '': Object.keys(schema.shape), trailingStop: ['activation', 'distance'] };
 
 /** The config, checked; an ExitsConfigError naming every bad field. */
 export function parseExitsConfig(config: unknown): ExitsConfig {
   if (typeof config !== 'object' || config === null || Array.isArray(config)) throw new ExitsConfigError([`expected a config object such as { stopLoss: 0.02 }, got ${describeValue(config)}`]);
   const r = schema.safeParse(config);
   if (r.success) return r.data;
-  const issues = r.error.issues.flatMap((issue) => {
-    if (issue.code === 'unrecognized_keys') {
-      const known = issue.path.length ? ['activation', 'distance'] : Object.keys(schema.shape);
-      return issue.keys.map((k) => `unknown option '${joinPath('', [...issue.path, k])}' (known: ${known.join(', ')})`);
-    }
-    const field = joinPath('', issue.path);
-    return [`'${field}' must be ${WANT[field] ?? issue.message}, got ${describeValue(valueAt(config, issue.path))}`];
-  });
-  throw new ExitsConfigError([...new Set(issues)]);
+  throw new ExitsConfigError(configIssueTexts(config, r.error.issues, WANT, KNOWN));
 }
 
 /** An exit order as the helper asked for it. */

@@ -50,7 +50,8 @@ import type { Dec } from '../core/money/decimal.ts';
 import { D, dec, toWire } from '../core/money/decimal.ts';
 import { HalyardError } from '../exchange/errors/errors.ts';
 import type { StrategyContext } from './context.ts';
-import { describeValue, joinPath } from './describe-value.ts';
+import { configIssueTexts } from './config-issues.ts';
+import { describeValue } from './describe-value.ts';
 import type { Bar, Fill } from './types.ts';
 
 export type ProtectionName = 'cooldown' | 'stoplossGuard' | 'maxDrawdown' | 'lowProfit';
@@ -120,18 +121,8 @@ const KNOWN: Readonly<Record<string, readonly string[]>> = {
 /** The config, checked; a ProtectionsConfigError naming every bad field. */
 export function parseProtectionsConfig(config: unknown): ProtectionsConfig {
   if (typeof config !== 'object' || config === null || Array.isArray(config)) throw new ProtectionsConfigError([`expected a config object such as { cooldown: { bars: 5 } }, got ${describeValue(config)}`]);
-  const r = schema.safeParse(config, { reportInput: true });
-  if (!r.success) {
-    const issues = r.error.issues.flatMap((issue) => {
-      if (issue.code === 'unrecognized_keys') {
-        const known = KNOWN[joinPath('', issue.path)] ?? [];
-        return issue.keys.map((k) => `unknown option '${joinPath('', [...issue.path, k])}' (known: ${known.join(', ')})`);
-      }
-      const field = joinPath('', issue.path.map((k) => (typeof k === 'number' ? '[]' : k))).replaceAll('.[]', '[]');
-      return [`'${joinPath('', issue.path)}' must be ${WANT[field] ?? issue.message}, got ${describeValue(issue.input)}`];
-    });
-    throw new ProtectionsConfigError([...new Set(issues)]);
-  }
+  const r = schema.safeParse(config);
+  if (!r.success) throw new ProtectionsConfigError(configIssueTexts(config, r.error.issues, WANT, KNOWN));
   const c = r.data.cooldown;
   if (c !== undefined && (c.bars === undefined) === (c.ms === undefined)) throw new ProtectionsConfigError([`'cooldown' must be ${WANT.cooldown as string}, got ${c.bars === undefined ? 'neither' : 'both'}`]);
   return r.data;
