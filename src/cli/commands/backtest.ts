@@ -293,13 +293,11 @@ export class RunGaps {
   }
 }
 
-/** What a single backtest wrote (a sweep writes its own files and answers undefined). */
-export interface BacktestFiles {
-  readonly json: string;
-  readonly report: string;
-}
-
-export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise<BacktestFiles | undefined> {
+/**
+ * What every strategy-running command reads first, checked: the config, the symbols (the first
+ * one alone for one), the interval, and the range (--to after --from).
+ */
+export function runArgs(args: { config?: unknown; symbol?: string | string[]; interval?: string; from?: string; to?: string }) {
   const config = usage(() => loadConfig(args.config as string | undefined));
   const symbols = symbolArgs(args.symbol);
   const symbol = symbols[0] ?? '';
@@ -308,6 +306,17 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
   const from = timeArg('from', args.from);
   const to = timeArg('to', args.to);
   if (from !== undefined && to !== undefined && to <= from) throw new UsageError(`--to ${formatTime(to)} is not after --from ${formatTime(from)}`);
+  return { config, symbols, symbol, interval, from, to };
+}
+
+/** What a single backtest wrote (a sweep writes its own files and answers undefined). */
+export interface BacktestFiles {
+  readonly json: string;
+  readonly report: string;
+}
+
+export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise<BacktestFiles | undefined> {
+  const { config, symbols, symbol, interval, from, to } = runArgs(args);
   const slippageBps = numberOption('--slippage-bps', args.slippageBps, 'a number in [0, 10000)', (n) => n >= 0 && n < 10_000);
   const volumeShare = numberOption('--volume-share', args.volumeShare, 'a number in (0, 1]', (n) => n > 0 && n <= 1);
   const fillModel: FillModel = {

@@ -14,7 +14,6 @@
  */
 import { writeFile } from 'node:fs/promises';
 import type { Argv } from 'yargs';
-import { loadConfig } from '../../config/load.ts';
 import { parseInstruments } from '../../core/market/index.ts';
 import type { Instrument } from '../../core/market/index.ts';
 import type { KlineInterval } from '../../core/market/intervals.ts';
@@ -22,11 +21,9 @@ import { seriesBars } from '../../backtest/journal-series.ts';
 import { instrumentAt } from '../../backtest/sources.ts';
 import { checkWarmup, DEFAULT_STARTUPS, DEFAULT_TOLERANCE, formatWarmupCheck, WarmupCheckInputError } from '../../backtest/warmup-check.ts';
 import type { WarmupCheckReport } from '../../backtest/warmup-check.ts';
-import { formatTime } from '../../data/time-text.ts';
 import { exchangeInfoFromConfig } from '../../sandbox/config/exchange-info.ts';
 import { resolveSetup } from '../../strategy/define.ts';
 import { parseParams } from '../../strategy/params.ts';
-import { INTERVALS } from '../../strategy/types.ts';
 import type { Interval } from '../../strategy/types.ts';
 import { UsageError } from '../errors.ts';
 import { EXIT, type CliIo } from '../io.ts';
@@ -35,7 +32,7 @@ import { numberFlag } from '../options.ts';
 import { checkOutputFile, ioStep } from '../paths.ts';
 import type { GlobalArgs } from '../with-client.ts';
 import { paramNames } from '../../backtest/cli-input.ts';
-import { PARAM_OPTION, paramArgs, pickSeries, strategyArg, strategySeriesOptions, symbolArgs, timeArg, usage } from './backtest.ts';
+import { PARAM_OPTION, paramArgs, pickSeries, runArgs, strategyArg, strategySeriesOptions, usage } from './backtest.ts';
 import { COMMANDS } from './catalog.ts';
 
 export interface CheckArgs extends GlobalArgs {
@@ -94,14 +91,7 @@ export function parseTolerance(text: string | undefined): number | undefined {
 const finite = (_key: string, value: unknown): unknown => (typeof value === 'number' && !Number.isFinite(value) ? String(value) : value);
 
 export async function runCheckCommand(io: CliIo, args: CheckArgs): Promise<WarmupCheckReport> {
-  const config = usage(() => loadConfig(args.config as string | undefined));
-  const symbols = symbolArgs(args.symbol);
-  const symbol = symbols[0] ?? '';
-  const interval = args.interval ?? '';
-  if (!(INTERVALS as readonly string[]).includes(interval)) throw new UsageError(`--interval '${interval}' is not one of ${INTERVALS.join(', ')}`);
-  const from = timeArg('from', args.from);
-  const to = timeArg('to', args.to);
-  if (from !== undefined && to !== undefined && to <= from) throw new UsageError(`--to ${formatTime(to)} is not after --from ${formatTime(from)}`);
+  const { config, symbols, symbol, interval, from, to } = runArgs(args);
   const startups = parseStartups(args.startups);
   const tolerance = parseTolerance(args.tolerance);
   if (args.json !== undefined) checkOutputFile(args.json, '--json');
