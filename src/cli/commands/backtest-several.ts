@@ -11,7 +11,7 @@
  * (backtest-sweep.ts): the job carries every symbol's rules and series; walk-forward windows count
  * periods (the bars of every symbol opening together).
  */
-import { rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { loadConfig } from '../../config/load.ts';
 import { parseInstruments } from '../../core/market/index.ts';
@@ -19,21 +19,14 @@ import type { Instrument } from '../../core/market/index.ts';
 import type { KlineInterval } from '../../core/market/intervals.ts';
 import { parseBalanceArgs, paramNames } from '../../backtest/cli-input.ts';
 import type { FillModel } from '../../backtest/fill-model.ts';
-import { fillsCsv, tradesCsv } from '../../backtest/csv-export.ts';
 import { StrategyLogFile } from '../../backtest/log-file.ts';
-import { runForJson } from '../../backtest/equity-columns.ts';
 import { computeMetrics } from '../../backtest/metrics.ts';
-import { jsonReplacer } from '../../backtest/metrics-json.ts';
 import { writeReport } from '../../backtest/report/html-report.ts';
 import { runBacktest } from '../../backtest/run-backtest.ts';
 import type { BacktestSymbol } from '../../backtest/run-several.ts';
 import { seriesBars, seriesSpan } from '../../backtest/journal-series.ts';
 import type { JournalSeries } from '../../backtest/journal-series.ts';
 import { instrumentAt } from '../../backtest/sources.ts';
-import { formatSummary } from '../../backtest/summary.ts';
-import { formatBreakdown } from '../../backtest/breakdown.ts';
-import type { Breakdown } from '../../backtest/breakdown.ts';
-import { writeJsonFile } from '../../data/json-file.ts';
 import { formatTime } from '../../data/time-text.ts';
 import { makeDirs } from '../../fs/make-dirs.ts';
 import { exchangeInfoFromConfig } from '../../sandbox/config/exchange-info.ts';
@@ -43,7 +36,7 @@ import { UsageError } from '../errors.ts';
 import { openExistingJournal } from '../journal-file.ts';
 import { ioStep } from '../paths.ts';
 import type { CliIo } from '../io.ts';
-import { held, paramArgs, periodsText, pickSeries, rulesFile, RunGaps, standInSweptParams, strategyArg, usage } from './backtest.ts';
+import { held, paramArgs, periodsText, pickSeries, rulesFile, RunGaps, standInSweptParams, rulesText, strategyArg, usage, writeRunFiles } from './backtest.ts';
 import { runSweepCommand } from './backtest-sweep.ts';
 import type { SweepArgs } from './backtest-sweep.ts';
 import type { BacktestArgs, BacktestFiles } from './backtest.ts';
@@ -141,29 +134,24 @@ export async function runSeveralCommand(io: CliIo, args: BacktestArgs, input: Se
     const quiet = sources.reduce((n, s) => n + (s.series.stored === interval && s.series.detailed !== true ? (gaps.get(s.symbol)?.noTradeBars(journal, s.symbol) ?? 0) : 0), 0);
     if (quiet > 0) run.missingNoTrades = quiet;
     const metrics = computeMetrics(run);
-    const base = `${strategy.name}-${joined}-${interval}-${formatTime(run.from).slice(0, 10)}-${formatTime(run.to).slice(0, 10)}`;
-    const jsonFile = args.json ?? path.join(outDir, `${base}.json`);
-    const reportFile = args.report ?? path.join(outDir, `${base}.html`);
-    const runBase = path.join(runDir, path.basename(jsonFile).replace(/\.json$/i, ''));
-    const logFile = log.close(`${runBase}.log`);
-    await ioStep('write the JSON file', jsonFile, () => writeJsonFile(jsonFile, { run: runForJson(run), metrics }, { replacer: jsonReplacer, onlyNonFinite: true }));
-    const symbolBars = sources.map((s) => ({ symbol: s.symbol, bars: seriesBars(journal, s.series, from, to) }));
-    await ioStep('write the HTML report', reportFile, () => writeReport(reportFile, { run, metrics, bars: (symbolBars[0] as { bars: Iterable<never> }).bars, symbolBars }));
-    const csvFiles = args.csv ? [`${runBase}-trades.csv`, `${runBase}-fills.csv`] : [];
-    if (args.csv) {
-      await ioStep('write the trades CSV file', csvFiles[0] as string, () => writeFile(csvFiles[0] as string, tradesCsv(run.trades), 'utf8'));
-      await ioStep('write the fills CSV file', csvFiles[1] as string, () => writeFile(csvFiles[1] as string, fillsCsv(run.fills), 'utf8'));
-    }
     const made = sources.filter((s) => s.series.stored !== s.series.interval || s.series.detailed === true).map((s) => `bars    ${s.symbol} ${interval} made from its ${s.series.stored} bars${s.series.detailed === true ? ', fills played on them' : ''}`);
-    const rulesOf = (source: SymbolSource['source'], names: readonly string[]) =>
-      source === 'file' ? `exchangeInfo from ${args.exchangeInfo}` : source === 'journal' ? 'exchangeInfo from the journal' : `rules from the sandbox config (no exchangeInfo snapshot in the journal lists ${names.join(', ')}): tick, lot and notional may not be the real exchange's; give them with --exchange-info FILE`;
+    const rulesOf = (source: SymbolSource['source'], names: readonly string[]) => rulesText(source, args.exchangeInfo, names);
     const same = sources.every((s) => s.source === (sources[0] as SymbolSource).source);
     const rules = same ? [`rules   ${rulesOf((sources[0] as SymbolSource).source, symbols)}`] : sources.map((s) => `rules   ${s.symbol}: ${rulesOf(s.source, [s.symbol])}`);
-    const logged = log.count === 0 ? [] : [`Log       ${log.count} line(s) from the strategy; first: ${log.first[0] ?? ''}`];
-    const logLine = logFile !== undefined ? [`log     ${logFile}`] : log.error !== undefined ? [`log     not written: ${log.error.message}`] : [];
-    const breakdowns = [...new Set(args.breakdown ?? [])].flatMap((by) => ['', ...formatBreakdown(run, metrics, by as Breakdown)]);
-    io.out([formatSummary(run, metrics), ...breakdowns, ...logged, '', ...made, ...rules, `json    ${jsonFile}`, `report  ${reportFile}`, ...csvFiles.map((f) => `csv     ${f}`), ...logLine].join('\n'));
-    return { json: jsonFile, report: reportFile };
+    return await writeRunFiles(io, {
+      run,
+      metrics,
+      base: `${strategy.name}-${joined}-${interval}`,
+      args,
+      outDir,
+      runDir,
+      log,
+      writeReportFile: (file) => {
+        const symbolBars = sources.map((s) => ({ symbol: s.symbol, bars: seriesBars(journal, s.series, from, to) }));
+        return writeReport(file, { run, metrics, bars: (symbolBars[0] as { bars: Iterable<never> }).bars, symbolBars });
+      },
+      notes: [...made, ...rules],
+    });
   } finally {
     journal.close();
   }

@@ -41,6 +41,7 @@ import type { KlineInterval } from '../../core/market/intervals.ts';
 import { formatSummary } from '../../backtest/summary.ts';
 import { BREAKDOWNS, formatBreakdown } from '../../backtest/breakdown.ts';
 import type { Breakdown } from '../../backtest/breakdown.ts';
+import type { BacktestMetrics, BacktestRun } from '../../backtest/types.ts';
 import { formatTime, parseTimeText } from '../../data/time-text.ts';
 import { JournalError } from '../../journal/errors.ts';
 import type { Journal } from '../../journal/journal.ts';
@@ -309,6 +310,56 @@ export function runArgs(args: { config?: unknown; symbol?: string | string[]; in
   return { config, symbols, symbol, interval, from, to };
 }
 
+/** Where a run's symbol rules came from, for its `rules` line (the sandbox config's may not be the real exchange's). */
+export function rulesText(source: 'file' | 'journal' | 'fallback', exchangeInfo: string | undefined, symbols: readonly string[]): string {
+  if (source === 'file') return `exchangeInfo from ${exchangeInfo ?? ''}`;
+  if (source === 'journal') return 'exchangeInfo from the journal';
+  return `rules from the sandbox config (no exchangeInfo snapshot in the journal lists ${symbols.join(', ')}): tick, lot and notional may not be the real exchange's; give them with --exchange-info FILE`;
+}
+
+/**
+ * What a single run writes and prints, whether of one symbol or several: the JSON (streamed: a
+ * year of 1-minute bars is ~70 MB, about 35 MB more for each two lines the strategy plots every
+ * bar, and years more would pass V8's longest string; the equity points are written from their
+ * columns, runForJson, never made as objects), the HTML report, the strategy's log and CSV files
+ * under the JSON's name, then the summary, the breakdowns, `notes` (bars made, rules) and the
+ * files' paths. `base` is `<strategy>-<symbols>-<interval>`; the range's dates follow it.
+ */
+export async function writeRunFiles(
+  io: CliIo,
+  p: {
+    run: BacktestRun;
+    metrics: BacktestMetrics;
+    base: string;
+    args: Pick<BacktestArgs, 'json' | 'report' | 'csv' | 'breakdown'>;
+    outDir: string;
+    runDir: string;
+    log: StrategyLogFile;
+    writeReportFile: (file: string) => Promise<void>;
+    notes: readonly string[];
+  },
+): Promise<BacktestFiles> {
+  const { run, metrics, args, log } = p;
+  const base = `${p.base}-${formatTime(run.from).slice(0, 10)}-${formatTime(run.to).slice(0, 10)}`;
+  const jsonFile = args.json ?? path.join(p.outDir, `${base}.json`);
+  const reportFile = args.report ?? path.join(p.outDir, `${base}.html`);
+  // runDir is the JSON's directory (made by the caller); the log and CSV files share the JSON's name.
+  const runBase = path.join(p.runDir, path.basename(jsonFile).replace(/\.json$/i, ''));
+  const logFile = log.close(`${runBase}.log`);
+  await ioStep('write the JSON file', jsonFile, () => writeJsonFile(jsonFile, { run: runForJson(run), metrics }, { replacer: jsonReplacer, onlyNonFinite: true }));
+  await ioStep('write the HTML report', reportFile, () => p.writeReportFile(reportFile));
+  const csvFiles = args.csv ? [`${runBase}-trades.csv`, `${runBase}-fills.csv`] : [];
+  if (args.csv) {
+    await ioStep('write the trades CSV file', csvFiles[0] as string, () => writeFile(csvFiles[0] as string, tradesCsv(run.trades), 'utf8'));
+    await ioStep('write the fills CSV file', csvFiles[1] as string, () => writeFile(csvFiles[1] as string, fillsCsv(run.fills), 'utf8'));
+  }
+  const logged = log.count === 0 ? [] : [`Log       ${log.count} line(s) from the strategy; first: ${log.first[0] ?? ''}`];
+  const logLine = logFile !== undefined ? [`log     ${logFile}`] : log.error !== undefined ? [`log     not written: ${log.error.message}`] : [];
+  const breakdowns = [...new Set(args.breakdown ?? [])].flatMap((by) => ['', ...formatBreakdown(run, metrics, by as Breakdown)]);
+  io.out([formatSummary(run, metrics), ...breakdowns, ...logged, '', ...p.notes, `json    ${jsonFile}`, `report  ${reportFile}`, ...csvFiles.map((f) => `csv     ${f}`), ...logLine].join('\n'));
+  return { json: jsonFile, report: reportFile };
+}
+
 /** What a single backtest wrote (a sweep writes its own files and answers undefined). */
 export interface BacktestFiles {
   readonly json: string;
@@ -428,28 +479,18 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
       if (quiet > 0) run.missingNoTrades = quiet;
     }
     const metrics = computeMetrics(run);
-    const base = `${strategy.name}-${symbol}-${interval}-${formatTime(run.from).slice(0, 10)}-${formatTime(run.to).slice(0, 10)}`;
-    const jsonFile = args.json ?? path.join(outDir, `${base}.json`);
-    const reportFile = args.report ?? path.join(outDir, `${base}.html`);
-    // runDir is the JSON's directory (made above); the log and CSV files share the JSON's name.
-    const runBase = path.join(runDir, path.basename(jsonFile).replace(/\.json$/i, ''));
-    const logFile = log.close(`${runBase}.log`);
-    // Streamed: a year of 1-minute bars is ~70 MB of JSON (about 35 MB more for each two lines the strategy plots every bar), and years more would pass V8's longest
-    // string. The equity points are written from their columns (runForJson), never made as objects.
-    await ioStep('write the JSON file', jsonFile, () => writeJsonFile(jsonFile, { run: runForJson(run), metrics }, { replacer: jsonReplacer, onlyNonFinite: true }));
-    // The same bars again for the charts, streamed from the journal's blocks: nothing collected.
-    await ioStep('write the HTML report', reportFile, () => writeReport(reportFile, { run, metrics, bars: seriesBars(journal, series, from, to) }));
-    const csvFiles = args.csv ? [`${runBase}-trades.csv`, `${runBase}-fills.csv`] : [];
-    if (args.csv) {
-      await ioStep('write the trades CSV file', csvFiles[0] as string, () => writeFile(csvFiles[0] as string, tradesCsv(run.trades), 'utf8'));
-      await ioStep('write the fills CSV file', csvFiles[1] as string, () => writeFile(csvFiles[1] as string, fillsCsv(run.fills), 'utf8'));
-    }
-    const rules = source === 'file' ? `exchangeInfo from ${args.exchangeInfo}` : source === 'journal' ? 'exchangeInfo from the journal' : `rules from the sandbox config (no exchangeInfo snapshot in the journal lists ${symbol}): tick, lot and notional may not be the real exchange's; give them with --exchange-info FILE`;
-    const logged = log.count === 0 ? [] : [`Log       ${log.count} line(s) from the strategy; first: ${log.first[0] ?? ''}`];
-    const logLine = logFile !== undefined ? [`log     ${logFile}`] : log.error !== undefined ? [`log     not written: ${log.error.message}`] : [];
-    const breakdowns = [...new Set(args.breakdown ?? [])].flatMap((by) => ['', ...formatBreakdown(run, metrics, by as Breakdown)]);
-    io.out([formatSummary(run, metrics), ...breakdowns, ...logged, '', ...barsLine, `rules   ${rules}`, `json    ${jsonFile}`, `report  ${reportFile}`, ...csvFiles.map((f) => `csv     ${f}`), ...logLine].join('\n'));
-    return { json: jsonFile, report: reportFile };
+    return await writeRunFiles(io, {
+      run,
+      metrics,
+      base: `${strategy.name}-${symbol}-${interval}`,
+      args,
+      outDir,
+      runDir,
+      log,
+      // The same bars again for the charts, streamed from the journal's blocks: nothing collected.
+      writeReportFile: (file) => writeReport(file, { run, metrics, bars: seriesBars(journal, series, from, to) }),
+      notes: [...barsLine, `rules   ${rulesText(source, args.exchangeInfo, [symbol])}`],
+    });
   } finally {
     journal.close();
   }
