@@ -10,7 +10,7 @@
  * The helper answers first on each bar: an exit it sends is the bar's whole answer. The strategy
  * only tracks its own entry in flight (so one crossover is not bought twice).
  */
-import { crossover, decimalParam, defineStrategy, exits, intervalParam, place, TERMINAL_STATUSES, z } from '../src/strategy/index.ts';
+import { crossover, decimalParam, defineStrategy, exits, intervalParam, place, TERMINAL_STATUSES, warmupFor, z } from '../src/strategy/index.ts';
 
 export default defineStrategy({
   name: 'rsi-exits',
@@ -31,7 +31,7 @@ export default defineStrategy({
     .refine((p) => (p.trailActivation === undefined) === (p.trailDistance === undefined), { message: 'give trailActivation and trailDistance together', path: ['trailDistance'] }),
   symbols: (p) => [p.symbol],
   intervals: (p) => [p.interval],
-  warmup: (p) => p.rsiPeriod + 2,
+  warmup: (p) => warmupFor.rsi(p.rsiPeriod),
   state: (p) => ({
     entering: false,
     exit: exits({

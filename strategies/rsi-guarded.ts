@@ -10,7 +10,7 @@
  * The protections only answer whether an entry may go out; exits are never held back. A signal
  * skipped because of a lock is logged with the lock's reason.
  */
-import { crossover, decimalParam, defineStrategy, exits, intervalParam, place, protections, TERMINAL_STATUSES, z } from '../src/strategy/index.ts';
+import { crossover, decimalParam, defineStrategy, exits, intervalParam, place, protections, TERMINAL_STATUSES, warmupFor, z } from '../src/strategy/index.ts';
 import type { ProtectionsConfig } from '../src/strategy/index.ts';
 
 const MINUTE = 60_000;
@@ -36,7 +36,7 @@ export default defineStrategy({
   }),
   symbols: (p) => [p.symbol],
   intervals: (p) => [p.interval],
-  warmup: (p) => p.rsiPeriod + 2,
+  warmup: (p) => warmupFor.rsi(p.rsiPeriod),
   state: (p) => {
     const config: ProtectionsConfig = {
       ...(p.cooldownBars > 0 ? { cooldown: { bars: p.cooldownBars } } : {}),

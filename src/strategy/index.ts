@@ -9,6 +9,8 @@ export { z } from 'zod';
 export { defineStrategy, isStrategyDefinition, resolveSetup, warmupOf } from './define.ts';
 export type { AnyStrategyDefinition, Params, StrategyDefinition, StrategyHandlers, StrategySetup, StrategySpec, WarmupByInterval } from './define.ts';
 export { decimalParam, intervalParam, parseParams } from './params.ts';
+// Bars an indicator needs before its value stops depending on where the history started: `warmup: (p) => warmupFor.rsi(p.rsiPeriod)`.
+export { WARMUP_TOLERANCE, warmupFor } from './warmup-for.ts';
 export type { ParamsSchema } from './params.ts';
 
 export { cancel, cancelReplace, place } from './intents.ts';

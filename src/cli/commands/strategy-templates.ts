@@ -167,7 +167,7 @@ __README__
  * Exits: "Exits: stop-loss, take-profit, trailing stop"; locks: "Protections: cooldown, stoploss
  * guard, max drawdown, low profit".
  */
-import { crossover, decimalParam, defineStrategy, exits, intervalParam, place, protections, TERMINAL_STATUSES, z } from '__STRATEGY__';
+import { crossover, decimalParam, defineStrategy, exits, intervalParam, place, protections, TERMINAL_STATUSES, warmupFor, z } from '__STRATEGY__';
 
 export default defineStrategy({
   name: '__NAME__',
@@ -184,8 +184,9 @@ export default defineStrategy({
   }),
   symbols: (p) => [p.symbol],
   intervals: (p) => [p.interval],
-  // The RSI needs rsiPeriod + 1 closes, and one more bar to cross from.
-  warmup: (p) => p.rsiPeriod + 2,
+  // Wilder's RSI remembers every close: the bars before its value stops depending on where the
+  // history started (202 for 14; rsiPeriod + 2 would be its first value, 6% off; \`halyard check\`).
+  warmup: (p) => warmupFor.rsi(p.rsiPeriod),
   state: (p) => ({
     entering: false,
     // Also: trailingStop: { activation, distance }, timeLimitMs (README, "Exits").
