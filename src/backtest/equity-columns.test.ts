@@ -93,6 +93,21 @@ describe('runForJson', () => {
     );
   });
 
+  it('with entryPerLine, renders each point on one line as the writer prints the points themselves', () => {
+    const file = join(dir, 'line.json');
+    const lines = (value: unknown): string => {
+      writeJsonFile(file, value, { replacer: jsonReplacer, onlyNonFinite: true, entryPerLine: true });
+      return readFileSync(file, 'utf8');
+    };
+    for (const [n, bad] of [[3000, -1], [2100, 1500]] as const) {
+      const run = runOf(n, bad);
+      const fromColumns = lines({ run: runForJson(run) });
+      void run.equity;
+      expect(fromColumns).toBe(lines({ run }));
+      expect(fromColumns).toContain(`\n      ${JSON.stringify(run.equity[1])},\n`);
+    }
+  });
+
   it('is the run itself once its equity is built or replaced', () => {
     const run = runOf(10);
     void run.equity;

@@ -155,10 +155,12 @@ export function equityCurve(run: Pick<BacktestRun, 'equity'>): { length: number;
  * stringifies the points. A year of points is about 50 MB of text, made without a point object.
  */
 function pointsText(c: EquityColumns, start: number, end: number, pad: string, unit: string): string | undefined {
-  const open = `\n${pad}{\n${pad}${unit}"time": `;
-  const equity = `,\n${pad}${unit}"equity": `;
-  const position = `,\n${pad}${unit}"position": `;
-  const close = `\n${pad}}`;
+  // unit '': JSON.stringify(point) on one line (writeJsonFile's entryPerLine), no space after a colon.
+  const line = unit === '';
+  const open = line ? `\n${pad}{"time":` : `\n${pad}{\n${pad}${unit}"time": `;
+  const equity = line ? ',"equity":' : `,\n${pad}${unit}"equity": `;
+  const position = line ? ',"position":' : `,\n${pad}${unit}"position": `;
+  const close = line ? '}' : `\n${pad}}`;
   // The numbers printed by JSON.stringify, three texts for the slice: printing each number alone
   // (a template) would put every one in V8's number-string cache, which keeps them past young
   // collections (about 40 MB more peak RSS for a year). A non-finite one prints as null: not here.

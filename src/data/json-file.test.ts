@@ -11,9 +11,9 @@ const dir = mkdtempSync(join(tmpdir(), 'halyard-json-file-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 let n = 0;
-function written(value: unknown, replacer?: JsonReplacer, onlyNonFinite = false): string {
+function written(value: unknown, replacer?: JsonReplacer, onlyNonFinite = false, entryPerLine = false): string {
   const file = join(dir, `v${n++}.json`);
-  writeJsonFile(file, value, { replacer, onlyNonFinite });
+  writeJsonFile(file, value, { replacer, onlyNonFinite, entryPerLine });
   return readFileSync(file, 'utf8');
 }
 
@@ -81,6 +81,35 @@ describe('writeJsonFile', () => {
   });
 });
 
+describe('writeJsonFile: entryPerLine', () => {
+  it('writes the same value as JSON.stringify(value, replacer), for any value, with or without a replacer', () => {
+    fc.assert(
+      fc.property(value, (v) => {
+        if (JSON.stringify(v) === undefined) return;
+        expect(JSON.parse(written(v, undefined, false, true))).toEqual(JSON.parse(JSON.stringify(v)));
+        expect(JSON.parse(written(v, jsonReplacer, true, true))).toEqual(JSON.parse(JSON.stringify(v, jsonReplacer)));
+        expect(JSON.parse(written(v, keyed, false, true))).toEqual(JSON.parse(JSON.stringify(v, keyed as never)));
+      }),
+      { numRuns: 150, endOnFailure: true },
+    );
+  });
+
+  it('puts each entry of a large array on a line of its own, the rest indented as JSON.stringify(value, replacer, 2)', () => {
+    const equity = Array.from({ length: 3000 }, (_, i) => ({ time: i * 60_000, equity: 1000 + i / 7, position: i % 3 === 0 ? 0 : 0.5 }));
+    const fills = Array.from({ length: 70 }, (_, i) => ({ price: String(100 + i), tags: ['a', i], at: { n: i } }));
+    const run = { strategy: 's', params: { fast: 10 }, equity, fills, bad: [Infinity, ...Array.from({ length: 70 }, (_, i) => i)] };
+    const text = written({ run, metrics: { profitFactor: Infinity } }, jsonReplacer, true, true);
+    const lines = text.split('\n');
+    expect(lines.slice(0, 7)).toEqual(['{', '  "run": {', '    "strategy": "s",', '    "params": {', '      "fast": 10', '    },', '    "equity": [']);
+    expect(lines.slice(7, 7 + 3000)).toEqual(equity.map((p, i) => `      ${JSON.stringify(p)}${i < 2999 ? ',' : ''}`));
+    expect(lines.slice(3009, 3009 + 70)).toEqual(fills.map((f, i) => `      ${JSON.stringify(f)}${i < 69 ? ',' : ''}`));
+    // A non-finite number still goes through the replacer, on its own line.
+    expect(lines.slice(3079, 3082)).toEqual(['    ],', '    "bad": [', '      "Infinity",']);
+    expect(text.endsWith('  "metrics": {\n    "profitFactor": "Infinity"\n  }\n}')).toBe(true);
+    expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify({ run, metrics: { profitFactor: Infinity } }, jsonReplacer)));
+  });
+});
+
 describe('writeJsonFile: jsonSlices', () => {
   const points = (n: number, bad = -1) => Array.from({ length: n }, (_, i) => ({ t: 1_700_000_000_000 + i, v: i === bad ? Infinity : i / 7, s: `p${i}` }));
   /** The points as slices, rendered (when asked) as JSON.stringify writes each. */
@@ -102,6 +131,14 @@ describe('writeJsonFile: jsonSlices', () => {
       const all = points(n);
       const expected = JSON.stringify({ run: { a: 1, equity: all, z: [1, 2] }, m: 2 }, undefined, 2);
       for (const render of [false, true]) expect(written({ run: { a: 1, equity: slices(all, render), z: [1, 2] }, m: 2 }), `${n} ${render}`).toBe(expected);
+    }
+  });
+
+  it('with entryPerLine, writes the entries as it writes their array (a large one), in slices or rendered', () => {
+    for (const n of [64, 1025, 3000]) {
+      const all = points(n);
+      const expected = written({ run: { a: 1, equity: all, z: [1, 2] }, m: 2 }, undefined, false, true);
+      for (const render of [false, true]) expect(written({ run: { a: 1, equity: slices(all, render), z: [1, 2] }, m: 2 }, undefined, false, true), `${n} ${render}`).toBe(expected);
     }
   });
 
