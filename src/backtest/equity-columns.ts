@@ -9,8 +9,10 @@
  * through `equityColumnsOf` and never build the objects.
  */
 import { jsonSlices } from '../data/json-file.ts';
+import { numbersText } from './json-numbers.ts';
 import { defineLazyField, lazySource } from './lazy-field.ts';
-import type { BacktestRun, EquityPoint } from './types.ts';
+import { plotColumnsOf, plotsForJson } from './plot-recorder.ts';
+import type { BacktestRun, EquityPoint, PlotLine } from './types.ts';
 
 export interface EquityColumns {
   readonly length: number;
@@ -173,12 +175,6 @@ function pointsText(c: EquityColumns, start: number, end: number, pad: string, u
   return parts.join(',');
 }
 
-/** JSON.stringify's texts of slots [start, end) of a column; undefined if one is not finite. */
-function numbersText(column: Float64Array, start: number, end: number): string[] | undefined {
-  const text = JSON.stringify(Array.from(column.subarray(start, end)));
-  if (text.includes('null')) return undefined;
-  return text.slice(1, -1).split(',');
-}
 
 /**
  * `run` as data/json-file.ts writeJsonFile should get it: the same keys in the same order, each
@@ -188,10 +184,14 @@ function numbersText(column: Float64Array, start: number, end: number): string[]
  */
 export function runForJson(run: object): object {
   const c = equityColumnsOf(run);
-  if (c === undefined) return run;
+  const plots = (run as { plots?: PlotLine[] }).plots;
+  const plotted = plots !== undefined && plots.some((line) => plotColumnsOf(line) !== undefined);
+  if (c === undefined && !plotted) return run;
   const view: Record<string, unknown> = {};
   for (const key of Object.keys(run)) {
-    if (key === 'equity') view[key] = jsonSlices(c.length, (start, end) => equityPointsIn(c, start, end), (start, end, pad, unit) => pointsText(c, start, end, pad, unit));
+    if (key === 'equity' && c !== undefined) view[key] = jsonSlices(c.length, (start, end) => equityPointsIn(c, start, end), (start, end, pad, unit) => pointsText(c, start, end, pad, unit));
+    // The plotted lines' points likewise (plot-recorder.ts), when the strategy plotted.
+    else if (key === 'plots' && plotted) view[key] = plotsForJson(plots);
     else Object.defineProperty(view, key, { enumerable: true, get: () => (run as Record<string, unknown>)[key] });
   }
   return view;

@@ -4,10 +4,28 @@
  * when the strategy gave one, and its points as [time, value] pairs in time order. Time is the
  * backtest's clock when the value was plotted (a bar's onBar runs at its close time + 1 ms); a
  * second value of a name at the same time replaces the first, so a line has one point per time.
- * Columns of numbers while the run goes (two arrays a line), pairs when the run is made.
+ * Columns of numbers while the run goes (two arrays a line), and after: a line's `points` is a
+ * lazy field (lazy-field.ts) built as pairs the first time it is read. A year of 1-minute bars
+ * plotting two lines is a million [time, value] arrays, about 65 MB of heap, which the report
+ * (chart-data.ts, through `plotColumnsOf`) and the JSON (`plotsForJson`) never need made.
  */
+import { jsonSlices } from '../data/json-file.ts';
 import type { StrategyPlotEntry } from '../strategy/types.ts';
+import { numbersText } from './json-numbers.ts';
+import { defineLazyField, lazySource } from './lazy-field.ts';
 import type { PlotLine } from './types.ts';
+
+/** A line's points as two columns of the same length: clock times and values. */
+export interface PlotColumns {
+  readonly times: readonly number[];
+  readonly values: readonly number[];
+}
+
+function pairsOf(c: PlotColumns): [number, number][] {
+  const points: [number, number][] = new Array<[number, number]>(c.times.length);
+  for (let i = 0; i < points.length; i++) points[i] = [c.times[i] as number, c.values[i] as number];
+  return points;
+}
 
 class Line {
   readonly times: number[] = [];
@@ -29,10 +47,55 @@ class Line {
   }
 
   line(): PlotLine {
-    const points: [number, number][] = new Array<[number, number]>(this.times.length);
-    for (let i = 0; i < points.length; i++) points[i] = [this.times[i] as number, this.values[i] as number];
-    return { name: this.name, pane: this.pane, ...(this.color === undefined ? {} : { color: this.color }), points };
+    const line = { name: this.name, pane: this.pane, ...(this.color === undefined ? {} : { color: this.color }), points: [] as [number, number][] };
+    defineLazyField<PlotColumns, [number, number][]>(line, 'points', { times: this.times, values: this.values }, pairsOf);
+    return line;
   }
+}
+
+/** The columns a plotted line's points will be built from, while they are not built (not read, not replaced). */
+export function plotColumnsOf(line: PlotLine): PlotColumns | undefined {
+  return lazySource<PlotColumns>(line, 'points');
+}
+
+/**
+ * JSON text of points [start, end) of a line (JsonSlices.render): as JSON.stringify writes each
+ * [time, value] pair with `unit` ('' on one line); undefined where a value is not finite (the
+ * writer then stringifies the pairs, through the replacer).
+ */
+function pairsText(c: PlotColumns, start: number, end: number, pad: string, unit: string): string | undefined {
+  const times = numbersText(c.times, start, end);
+  const values = numbersText(c.values, start, end);
+  if (times === undefined || values === undefined) return undefined;
+  const open = unit === '' ? `\n${pad}[` : `\n${pad}[\n${pad}${unit}`;
+  const between = unit === '' ? ',' : `,\n${pad}${unit}`;
+  const close = unit === '' ? ']' : `\n${pad}]`;
+  const parts = new Array<string>(end - start);
+  for (let k = 0; k < parts.length; k++) parts[k] = `${open}${times[k]}${between}${values[k]}${close}`;
+  return parts.join(',');
+}
+
+/**
+ * The run's `plots` as data/json-file.ts writeJsonFile should get them: each line with its keys in
+ * order, its points, when not built, written from the columns a slice at a time (the same text).
+ */
+export function plotsForJson(lines: readonly PlotLine[]): readonly object[] {
+  return lines.map((line) => {
+    const c = plotColumnsOf(line);
+    if (c === undefined) return line;
+    const view: Record<string, unknown> = {};
+    for (const key of Object.keys(line)) {
+      view[key] =
+        key === 'points'
+          ? jsonSlices(
+              c.times.length,
+              (start, end) => pairsOf({ times: c.times.slice(start, end), values: c.values.slice(start, end) }),
+              (start, end, pad, unit) => pairsText(c, start, end, pad, unit),
+            )
+          : (line as unknown as Record<string, unknown>)[key];
+    }
+    return view;
+  });
 }
 
 export class PlotRecorder {

@@ -134,8 +134,8 @@ describe('writeJsonFile: jsonSlices', () => {
     }
   });
 
-  it('with entryPerLine, writes the entries as it writes their array (a large one), in slices or rendered', () => {
-    for (const n of [64, 1025, 3000]) {
+  it('with entryPerLine, writes the entries as it writes their array (a short one indented whole), in slices or rendered', () => {
+    for (const n of [0, 1, 63, 64, 1025, 3000]) {
       const all = points(n);
       const expected = written({ run: { a: 1, equity: all, z: [1, 2] }, m: 2 }, undefined, false, true);
       for (const render of [false, true]) expect(written({ run: { a: 1, equity: slices(all, render), z: [1, 2] }, m: 2 }, undefined, false, true), `${n} ${render}`).toBe(expected);

@@ -172,8 +172,8 @@ interface Walk {
   readonly entryUnit: string;
 }
 
-/** Levels below a container searched for a large one (a run's equity sits two below the file's root). */
-const LOOK_DOWN = 3;
+/** Levels below a container searched for a large one (a run's equity sits two below the file's root, a plotted line's points four). */
+const LOOK_DOWN = 4;
 
 /**
  * Whether to walk a container rather than stringify it whole: it has WALK_FROM entries or more,
@@ -288,9 +288,11 @@ function lines(w: Walk, value: unknown[], i: number, j: number, depth: number): 
 }
 
 /** A JsonSlices, as `walk` writes an array: its slices made one after the other, each written as the array's entries. */
-function walkSlices(w: Walk, value: JsonSlices, depth: number): void {
+function walkSlices(walkOf: Walk, value: JsonSlices, depth: number): void {
   const n = value.length;
-  if (n === 0) return w.out.write('[]');
+  if (n === 0) return walkOf.out.write('[]');
+  // A short one is written as its array would be (not large: indented whole), entry per line or not.
+  const w = n < WALK_FROM && walkOf.entryUnit !== INDENT ? { ...walkOf, entryUnit: INDENT } : walkOf;
   w.out.write('[');
   const inner = pad(depth + 1);
   for (let i = 0; i < n; i += BATCH) {

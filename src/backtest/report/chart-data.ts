@@ -21,6 +21,7 @@ import { drawdownSeries } from '../metrics-returns.ts';
 import { startEquityOf } from '../metrics.ts';
 import type { BacktestRun } from '../types.ts';
 import { equityColumnsOf, equityCurve } from '../equity-columns.ts';
+import { plotColumnsOf } from '../plot-recorder.ts';
 
 export interface CandlePoint {
   time: number;
@@ -249,7 +250,12 @@ export function toPlots(run: BacktestRun, candles: readonly CandlePoint[]): Plot
   return lines.map((line, n) => {
     const points: LinePoint[] = [];
     const candleOf = new CandleCursor(candles);
-    for (const [t, value] of line.points) {
+    // The recorder's columns while the points are not built (plot-recorder.ts): no pair made per point.
+    const c = plotColumnsOf(line);
+    const count = c === undefined ? line.points.length : c.times.length;
+    for (let i = 0; i < count; i++) {
+      const t = c === undefined ? (line.points[i] as [number, number])[0] : (c.times[i] as number);
+      const value = c === undefined ? (line.points[i] as [number, number])[1] : (c.values[i] as number);
       const time = candles.length > 0 ? candleOf.timeAt((t - 1) / 1000) : Math.floor((t - 1) / 1000);
       const last = points[points.length - 1];
       if (last !== undefined && time <= last.time) last.value = value;
