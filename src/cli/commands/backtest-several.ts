@@ -14,10 +14,9 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { loadConfig } from '../../config/load.ts';
-import { parseInstruments } from '../../core/market/index.ts';
 import type { Instrument } from '../../core/market/index.ts';
 import type { KlineInterval } from '../../core/market/intervals.ts';
-import { parseBalanceArgs, paramNames } from '../../backtest/cli-input.ts';
+import { paramNames } from '../../backtest/cli-input.ts';
 import type { FillModel } from '../../backtest/fill-model.ts';
 import { StrategyLogFile } from '../../backtest/log-file.ts';
 import { computeMetrics } from '../../backtest/metrics.ts';
@@ -26,17 +25,16 @@ import { runBacktest } from '../../backtest/run-backtest.ts';
 import type { BacktestSymbol } from '../../backtest/run-several.ts';
 import { seriesBars, seriesSpan } from '../../backtest/journal-series.ts';
 import type { JournalSeries } from '../../backtest/journal-series.ts';
-import { instrumentAt } from '../../backtest/sources.ts';
 import { formatTime } from '../../data/time-text.ts';
 import { makeDirs } from '../../fs/make-dirs.ts';
-import { exchangeInfoFromConfig } from '../../sandbox/config/exchange-info.ts';
 import { resolveSetup } from '../../strategy/define.ts';
 import { parseParams } from '../../strategy/params.ts';
 import { UsageError } from '../errors.ts';
 import { openExistingJournal } from '../journal-file.ts';
 import { ioStep } from '../paths.ts';
 import type { CliIo } from '../io.ts';
-import { held, paramArgs, periodsText, pickSeries, rulesFile, RunGaps, standInSweptParams, rulesText, strategyArg, usage, writeRunFiles } from './backtest.ts';
+import { held, paramArgs, periodsText, pickSeries, RunGaps, standInSweptParams, rulesText, strategyArg, usage, writeRunFiles } from './backtest.ts';
+import { runBalances, runFees, symbolRules } from './run-options.ts';
 import { runSweepCommand } from './backtest-sweep.ts';
 import type { SweepArgs } from './backtest-sweep.ts';
 import type { BacktestArgs, BacktestFiles } from './backtest.ts';
@@ -84,23 +82,14 @@ export async function runSeveralCommand(io: CliIo, args: BacktestArgs, input: Se
         const partial = span === undefined || span.partial.length === 0 ? '' : `: its ${series.stored} bars there cover only part of the ${interval} ${periodsText(span.partial)}`;
         throw new UsageError(`no complete ${symbol} ${interval} bars in ${asked}${partial}; ${held(journal)}`);
       }
-      const configured = config.sandbox.symbols.find((s) => s.symbol === symbol);
-      const configuredInfo = configured ? exchangeInfoFromConfig(config.sandbox, 0, [configured]) : undefined;
-      const fallback = configuredInfo ? parseInstruments(configuredInfo).get(symbol) : undefined;
-      const fromFile = args.exchangeInfo === undefined ? undefined : rulesFile(args.exchangeInfo, symbol);
-      const choice = fromFile ? { instrument: fromFile.instrument, source: 'file' as const, raw: fromFile.raw } : usage(() => instrumentAt(journal, symbol, span.bars?.first ?? 0, fallback));
-      return { symbol, series, instrument: choice.instrument, source: choice.source, fees: configured?.fees, raw: choice.raw ?? configuredInfo?.symbols[0] };
+      return { symbol, series, ...symbolRules(journal, config, symbol, span.bars.first, args.exchangeInfo) };
     });
     const quote = (sources[0] as SymbolSource).instrument.quoteAsset;
     if (sources.some((s) => s.instrument.quoteAsset !== quote)) {
       throw new UsageError(`--symbol ${symbols.join(',')}: the symbols of one run share the quote asset, and ${sources.map((s) => `${s.symbol} is quoted in ${s.instrument.quoteAsset}`).join(', ')}`);
     }
     const fees = runFees(args.fee, sources);
-    const balances = usage(() => parseBalanceArgs(args.balance ?? []));
-    const traded = [...sources.map((s) => s.instrument.baseAsset), quote];
-    const stray = Object.keys(balances).find((asset) => !traded.includes(asset));
-    if (stray !== undefined) throw new UsageError(`--balance ${stray}: ${symbols.join(', ')} trade ${traded.slice(0, -1).join(', ')} against ${quote}; give a balance of one of ${traded.join(', ')}`);
-    if (Object.keys(balances).length === 0) balances[quote] = '10000';
+    const balances = runBalances(args.balance, sources);
 
     const outDir = args.outDir ?? 'backtest/out';
     if (sweepArgs.sweep?.length) {
@@ -155,15 +144,4 @@ export async function runSeveralCommand(io: CliIo, args: BacktestArgs, input: Se
   } finally {
     journal.close();
   }
-}
-
-/** --fee for every symbol, else the config's fees when the symbols configured agree, else 0.1%. */
-function runFees(fee: string | undefined, sources: readonly SymbolSource[]): { maker: string; taker: string } {
-  if (fee !== undefined) return { maker: fee, taker: fee };
-  const configured = sources.filter((s) => s.fees !== undefined);
-  const first = configured[0]?.fees;
-  if (first === undefined) return { maker: '0.001', taker: '0.001' };
-  const differ = configured.some((s) => s.fees?.maker !== first.maker || s.fees?.taker !== first.taker) || configured.length < sources.length;
-  if (differ) throw new UsageError(`the sandbox config gives ${sources.map((s) => `${s.symbol} ${s.fees === undefined ? 'no fees' : `maker ${s.fees.maker}, taker ${s.fees.taker}`}`).join('; ')}: a run of several symbols takes one rate, give it with --fee`);
-  return first;
 }

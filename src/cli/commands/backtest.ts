@@ -5,9 +5,11 @@
  *
  * Runs a strategy over the journal's klines on the one code path (src/backtest/run-backtest.ts;
  * fill model in src/backtest/fill-model.ts), prints the summary, and writes the run as JSON and
- * the HTML report (default names under --out-dir). The rules (filters) come from the journal's
- * exchangeInfo snapshot in force at the start, else the sandbox config's symbol; the fees from
- * --fee, else that symbol's config, else 0.1%. Bars made from a journal's shorter ones leave out
+ * the HTML report (default names under --out-dir). The rules (filters) come from --exchange-info,
+ * else the journal's exchangeInfo snapshot in force at the start, else the sandbox config's
+ * symbol; the fees from --fee, else that symbol's config, else 0.1%. These options, --balance,
+ * --detail and the fill model's are read in run-options.ts, shared with `halyard check` so that a
+ * check runs the strategy as its backtest does. Bars made from a journal's shorter ones leave out
  * a partial period at either end (journal-series.ts), and the summary's `bars` line names it. Bad
  * input (unknown strategy, bad parameter, a range or symbol without bars or with only partial
  * periods, a file that is not a journal) is a usage error, exit code 2. Several symbols (`--symbol`
@@ -18,25 +20,18 @@ import { makeDirs } from '../../fs/make-dirs.ts';
 import path from 'node:path';
 import type { Argv } from 'yargs';
 import { loadConfig } from '../../config/load.ts';
-import { parseInstruments } from '../../core/market/index.ts';
-import type { Instrument } from '../../core/market/index.ts';
-import { isPlainNumberText, parseBalanceArgs, parseParamArgs, paramNames } from '../../backtest/cli-input.ts';
-import { resolveFillModel } from '../../backtest/fill-model.ts';
-import type { FillModel } from '../../backtest/fill-model.ts';
+import { parseParamArgs, paramNames } from '../../backtest/cli-input.ts';
 import { fillsCsv, tradesCsv } from '../../backtest/csv-export.ts';
 import { StrategyLogFile } from '../../backtest/log-file.ts';
 import { runForJson } from '../../backtest/equity-columns.ts';
 import { computeMetrics } from '../../backtest/metrics.ts';
 import { jsonReplacer } from '../../backtest/metrics-json.ts';
-import { ExchangeInfoFileError, readExchangeInfoFile } from '../../data/exchange-info-file.ts';
-import type { ExchangeInfoFromFile } from '../../data/exchange-info-file.ts';
 import { writeJsonFile } from '../../data/json-file.ts';
 import { writeReport } from '../../backtest/report/html-report.ts';
 import { runBacktest } from '../../backtest/run-backtest.ts';
 import { chooseSeries, detailSeries, seriesBars, seriesSpan } from '../../backtest/journal-series.ts';
 import type { JournalSeries, SeriesSpan } from '../../backtest/journal-series.ts';
 import { canResample } from '../../data/resample.ts';
-import { instrumentAt } from '../../backtest/sources.ts';
 import type { KlineInterval } from '../../core/market/intervals.ts';
 import { formatSummary } from '../../backtest/summary.ts';
 import { BREAKDOWNS, formatBreakdown } from '../../backtest/breakdown.ts';
@@ -49,7 +44,6 @@ import { gapBefore } from '../../data/kline-gaps.ts';
 import type { KlineGap } from '../../data/kline-gaps.ts';
 import { isKlineInterval } from '../../data/intervals.ts';
 import { checkedGaps } from '../checked-gaps.ts';
-import { exchangeInfoFromConfig } from '../../sandbox/config/exchange-info.ts';
 import { resolveSetup } from '../../strategy/define.ts';
 import type { AnyStrategyDefinition } from '../../strategy/define.ts';
 import { HalyardError } from '../../exchange/errors/errors.ts';
@@ -66,13 +60,16 @@ import type { CliIo } from '../io.ts';
 import type { GlobalArgs } from '../with-client.ts';
 import { runSweepCommand, type SweepArgs } from './backtest-sweep.ts';
 import { runSeveralCommand } from './backtest-several.ts';
+import { BALANCE_OPTION, DETAIL_OPTION, EXCHANGE_INFO_OPTION, FEE_OPTION, feeArg, fillModelArgs, LIMIT_FILL_OPTION, runBalances, runFees, SLIPPAGE_BPS_OPTION, symbolRules, VOLUME_SHARE_OPTION } from './run-options.ts';
+import type { RunOptionArgs } from './run-options.ts';
 import { parseSweepSpecs, typeAxes, type SearchKind } from '../../backtest/sweep.ts';
 import { COMMANDS } from './catalog.ts';
 
 /** The sweep's number options arrive as text (cli/options.ts reads them). */
 type SweepNumbers = 'workers' | 'folds' | 'trainBars' | 'testBars' | 'trials' | 'seed' | 'search';
 
-export interface BacktestArgs extends GlobalArgs, Omit<SweepArgs, SweepNumbers> {
+/** The run options (--fee, --balance, --exchange-info, --detail, the fill model) are run-options.ts's, shared with `halyard check`. */
+export interface BacktestArgs extends GlobalArgs, RunOptionArgs, Omit<SweepArgs, SweepNumbers> {
   workers?: string;
   folds?: string;
   trainBars?: string;
@@ -88,19 +85,12 @@ export interface BacktestArgs extends GlobalArgs, Omit<SweepArgs, SweepNumbers> 
   from?: string;
   to?: string;
   param?: string[];
-  fee?: string;
-  balance?: string[];
   journal?: string;
-  slippageBps?: string;
-  limitFill?: string;
-  volumeShare?: string;
   json?: string;
   report?: string;
   csv?: boolean;
   breakdown?: string[];
-  detail?: string;
   outDir?: string;
-  exchangeInfo?: string;
 }
 
 /** The strategy `--strategy` names (a name under strategies/ or a path); a load failure is bad input. */
@@ -169,16 +159,16 @@ export function backtestCommand(io: CliIo) {
         .option('from', { type: 'string', describe: 'first bar open time: 2024-03-01, 2024-03-01T12:00 (UTC) or epoch ms' })
         .option('to', { type: 'string', describe: 'end, exclusive: the last bar opens before it (a bar made from shorter ones holds its whole period; default: the last bar)' })
         .option('param', PARAM_OPTION)
-        .option('fee', { type: 'string', describe: 'maker and taker fee rate, e.g. 0.001 (default: the sandbox config symbol\'s, else 0.001)' })
-        .option('balance', { type: 'string', array: true, describe: 'starting balance ASSET=AMOUNT of the symbol\'s base or quote asset (repeatable; default 10000 of the quote asset)' })
+        .option('fee', FEE_OPTION)
+        .option('balance', BALANCE_OPTION)
         .option('journal', JOURNAL_OPTION)
-        .option('exchange-info', { type: 'string', describe: 'the symbol\'s rules from this file: an exchangeInfo response or one of its symbol objects (default: the journal\'s snapshot, else the sandbox config\'s symbol)' })
-        .option('slippage-bps', numberFlag('adverse move of MARKET and triggered stop-market fills, basis points (default 0)'))
-        .option('limit-fill', { type: 'string', choices: ['through', 'touch'], describe: 'LIMIT orders fill when the price trades through them (default) or touches them' })
-        .option('volume-share', numberFlag('cap all fills of a bar, taker fills included, at this share of its volume, (0, 1]'))
+        .option('exchange-info', EXCHANGE_INFO_OPTION)
+        .option('slippage-bps', SLIPPAGE_BPS_OPTION)
+        .option('limit-fill', LIMIT_FILL_OPTION)
+        .option('volume-share', VOLUME_SHARE_OPTION)
         .option('json', { type: 'string', describe: 'write the run and its metrics as JSON here' })
         .option('report', { type: 'string', describe: 'write the HTML report here' })
-        .option('detail', { type: 'string', choices: INTERVALS, describe: 'play fills on these shorter bars (e.g. 1m) while the strategy sees --interval\'s, made from them' })
+        .option('detail', DETAIL_OPTION)
         .option('csv', { type: 'boolean', describe: 'also write the trades and the fills as CSV beside the JSON (<run>-trades.csv, <run>-fills.csv)' })
         .option('breakdown', { type: 'string', array: true, choices: Object.keys(BREAKDOWNS), describe: 'also print the run by calendar day, week or month (UTC): return, end equity, trades closed (repeatable)' })
         .option('out-dir', { type: 'string', default: 'backtest/out', describe: 'folder for the default JSON and report names' })
@@ -237,16 +227,6 @@ export function usage<T>(fn: () => T): T {
     return fn();
   } catch (e) {
     if (e instanceof HalyardError || e instanceof JournalError || e instanceof RangeError) throw new UsageError(e.message);
-    throw e;
-  }
-}
-
-/** The symbol's rules from an exchangeInfo file (`--exchange-info`); a bad file is a usage error. */
-export function rulesFile(file: string, symbol: string): ExchangeInfoFromFile {
-  try {
-    return readExchangeInfoFile(file, symbol);
-  } catch (e) {
-    if (e instanceof ExchangeInfoFileError) throw new UsageError(e.message);
     throw e;
   }
 }
@@ -369,15 +349,8 @@ export interface BacktestFiles {
 
 export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise<BacktestFiles | undefined> {
   const { config, symbols, symbol, interval, from, to } = runArgs(args);
-  const slippageBps = numberOption('--slippage-bps', args.slippageBps, 'a number in [0, 10000)', (n) => n >= 0 && n < 10_000);
-  const volumeShare = numberOption('--volume-share', args.volumeShare, 'a number in (0, 1]', (n) => n > 0 && n <= 1);
-  const fillModel: FillModel = {
-    ...(slippageBps === undefined ? {} : { slippageBps }),
-    ...(args.limitFill === undefined ? {} : { limitFill: args.limitFill as 'through' | 'touch' }),
-    ...(volumeShare === undefined ? {} : { volumeShare }),
-  };
-  usage(() => resolveFillModel(fillModel));
-  if (args.fee !== undefined && !(isPlainNumberText(args.fee) && !args.fee.startsWith('+') && Number(args.fee) >= 0 && Number(args.fee) < 1)) throw new UsageError(`--fee '${args.fee}' is not a rate such as 0.001 (a plain decimal in [0, 1))`);
+  const fillModel = fillModelArgs(args);
+  feeArg(args.fee);
   refuseIdleOptions(args);
   // Where the results go, checked before any work: a folder that is a file fails only at the end otherwise.
   checkOutputDir(args.outDir ?? 'backtest/out', '--out-dir');
@@ -434,24 +407,15 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
     // The periods the stored bars cover only in part at the ends, left out (said on the summary's bars line).
     const leftOut = span.partial.length === 0 ? '' : `; ${span.partial.length} partial ${periodsText(span.partial)} left out`;
     const barsLine = madeFrom === undefined ? [] : [`bars    ${interval} (${madeFrom}${leftOut})`];
-    const configured = config.sandbox.symbols.find((s) => s.symbol === symbol);
-    const configuredInfo = configured ? exchangeInfoFromConfig(config.sandbox, 0, [configured]) : undefined;
-    const fallback: Instrument | undefined = configuredInfo ? parseInstruments(configuredInfo).get(symbol) : undefined;
-    const fromFile = args.exchangeInfo === undefined ? undefined : rulesFile(args.exchangeInfo, symbol);
-    const { instrument, source, raw } = fromFile ? { instrument: fromFile.instrument, source: 'file' as const, raw: fromFile.raw } : usage(() => instrumentAt(journal, symbol, range.first, fallback));
-    const rate = args.fee;
-    const fees = rate !== undefined ? { maker: rate, taker: rate } : (configured?.fees ?? { maker: '0.001', taker: '0.001' });
-    const balances = usage(() => parseBalanceArgs(args.balance ?? []));
-    // An asset the symbol does not trade (a typo such as USTD) would replace the default balance and leave nothing to trade with.
-    const traded = [instrument.baseAsset, instrument.quoteAsset];
-    const stray = Object.keys(balances).find((asset) => !traded.includes(asset));
-    if (stray !== undefined) throw new UsageError(`--balance ${stray}: ${symbol} trades ${instrument.baseAsset} against ${instrument.quoteAsset}; give a balance of ${instrument.baseAsset} or ${instrument.quoteAsset}`);
-    if (Object.keys(balances).length === 0) balances[instrument.quoteAsset] = '10000';
+    const rules = symbolRules(journal, config, symbol, range.first, args.exchangeInfo);
+    const { instrument, source } = rules;
+    const fees = runFees(args.fee, [{ symbol, fees: rules.fees }]);
+    const balances = runBalances(args.balance, [{ symbol, instrument }]);
 
     const outDir = args.outDir ?? 'backtest/out';
     if (args.sweep?.length) {
       const ctx = { strategyRef: args.strategy ?? '', strategy, params, symbol, interval, journalFile: file, from, to, fees, balances, fillModel, outDir, json: args.json, report: args.report, ...(series.stored !== series.interval ? { storedInterval: series.stored } : {}), ...(series.detailed === true ? { detail: true } : {}) };
-      await runSweepCommand(io, sweepArgs, ctx, raw ?? configuredInfo?.symbols[0]);
+      await runSweepCommand(io, sweepArgs, ctx, rules.raw);
       return undefined;
     }
     // The strategy's log lines go beside the JSON, under a working name until the run's range names the files.
