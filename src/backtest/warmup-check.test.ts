@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Candle } from '../core/indicators/candle.ts';
 import { generateSeries } from '../core/synthetic/index.ts';
+import type { DetailedCandle } from '../data/resample.ts';
 import { defineStrategy, place, z } from '../strategy/index.ts';
 import { testInstrument } from '../strategy/testing/index.ts';
 import type { BacktestBar } from './types.ts';
@@ -209,5 +211,43 @@ describe('checkWarmup: dust at the cut', () => {
     const text = formatWarmupCheck(differing).join('\n');
     expect(text).toMatch(/Lookahead \(not counted\): the second part run from .* decided differently at .* \(the whole run sent place side=SELL stopPrice=99\.01, the part place side=SELL stopPrice=99\.00\); at the cut the whole run held 0\.0+\d+ BTC of dust/);
     expect(text).not.toMatch(/^Lookahead: the second part/m);
+  });
+});
+
+describe('checkWarmup: detail bars (halyard check --detail)', () => {
+  const M = 60_000;
+  const candle = (i: number, low: number): Candle => {
+    const exact = { open: '100', high: '100', low: String(low), close: '100', volume: '10' };
+    return { openTime: T(0) + i * M, closeTime: T(0) + (i + 1) * M - 1, open: 100, high: 100, low, close: 100, volume: 10, exact };
+  };
+  // A flat market whose bar 150 dips to 90 while its one detail bar (what --detail plays) stays at 100: a made-up
+  // disagreement, so that whether the runs play the detail shows in the orders.
+  const BARS_D: DetailedCandle[] = Array.from({ length: 200 }, (_, i) => ({ ...candle(i, i === 150 ? 90 : 100), detail: [candle(i, 100)] }));
+  const detailed: BarSource = (from, to) => BARS_D.filter((b) => (from === undefined || b.openTime >= from) && (to === undefined || b.openTime < to));
+  /** One LIMIT BUY of 2 at 95 on its first bar, and a MARKET SELL once it fills. */
+  const dipBuyer = defineStrategy({
+    name: 'dip-buyer',
+    params: z.object({}),
+    symbols: ['BTCPHP'],
+    intervals: ['1m'],
+    state: () => ({ placed: false }),
+    onBar(ctx) {
+      if (ctx.state.placed) return undefined;
+      ctx.state.placed = true;
+      return [place({ symbol: ctx.symbol, side: 'BUY', type: 'LIMIT', quantity: '2', price: '95', tag: 'entry' })];
+    },
+    onFill(ctx, fill) {
+      if (fill.tag !== 'entry' || fill.orderStatus !== 'FILLED') return undefined;
+      return [place({ symbol: ctx.symbol, side: 'SELL', type: 'MARKET', quantity: ctx.instrument().capQty(ctx.position().base) })];
+    },
+  });
+
+  it('plays every run on the detail bars with detailed, as a backtest with --detail does', () => {
+    const opts = { ...base(dipBuyer), source: detailed, from: T(100), to: T(200), startups: [10] };
+    const plain = checkWarmup(opts);
+    const played = checkWarmup({ ...opts, detailed: true });
+    // The bar's own low fills the LIMIT and the SELL follows; its detail never reaches 95.
+    expect(plain.orders.runs.map((r) => r.intents)).toEqual([2, 2]);
+    expect(played.orders.runs.map((r) => r.intents)).toEqual([1, 1]);
   });
 });

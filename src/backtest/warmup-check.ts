@@ -1,6 +1,8 @@
 /**
  * Does a strategy's warm-up suffice? Freqtrade's `recursive-analysis`, plus a lookahead self-check,
  * on the one backtest path (runBacktest's public options only: `history`, `recordPlots`, `onIntent`).
+ * Every run gets the same fees, balances, fill model and detail bars (`detailed`) as a backtest
+ * would (the CLI reads them with backtest's options), so the orders compared are the ones it places.
  *
  * Recursive check: the same decision range [from, to) is run several times, each with a different
  * amount of history before `from`: the least the warm-up needs (numeric warmup W: W - 1 bars, so
@@ -69,6 +71,8 @@ interface WarmupCheckCommon {
   readonly fees: FeeRates;
   readonly balances: Readonly<Record<string, string>>;
   readonly fillModel?: FillModel;
+  /** The sources' bars carry shorter ones to play fills on (journal-series.ts detailSeries), as `halyard backtest --detail` runs them. */
+  readonly detailed?: boolean;
   /** First decision bar's open; default: the first bar with the warm-up and the largest startup before it. */
   readonly from?: number;
   readonly to?: number;
@@ -399,6 +403,7 @@ export function checkWarmup(opts: WarmupCheckOptions | SeveralWarmupCheckOptions
       fees: opts.fees,
       balances,
       ...(opts.fillModel === undefined ? {} : { fillModel: opts.fillModel }),
+      ...(opts.detailed === true ? { detailed: true } : {}),
       from: bars.from,
       ...(bars.to === undefined ? {} : { to: bars.to }),
       runId: 'check',

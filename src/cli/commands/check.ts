@@ -1,27 +1,30 @@
 /**
- * `halyard check --strategy NAME|PATH --symbol S --interval I [--from DATE] [--to DATE]
- *  [--param k=v ...] [--journal PATH] [--startups 0,100,500,1000] [--tolerance 1e-6] [--json FILE]`
+ * `halyard check --strategy NAME|PATH --symbol S[,S2...] --interval I [--from DATE] [--to DATE]
+ *  [--param k=v ...] [--fee 0.001] [--balance ASSET=AMOUNT ...] [--journal PATH]
+ *  [--exchange-info FILE] [--slippage-bps N] [--limit-fill through|touch] [--volume-share X]
+ *  [--detail INTERVAL] [--startups 0,100,500,1000] [--tolerance 1e-6] [--json FILE]`
  *
  * Is the strategy's warm-up enough, and does it decide from its bars alone? Runs it over the
  * journal's bars several times (src/backtest/warmup-check.ts): with the warm-up's history before
  * the range and with N more bars for each N of --startups, comparing its orders and what it plots;
  * then cut in two, each part alone against the whole run. One sentence a finding. Exit code 0 when
  * every check passes, 1 when one finds a difference (a finding, not an error), 2 for bad input
- * (the strategy, a parameter, a range without bars, too little history before it for the startups).
- * Reads its options with `halyard backtest`'s parsers (--strategy, --param, --from/--to, --journal).
+ * (the strategy, a parameter, a run option, a range without bars, too little history before it for
+ * the startups).
+ * Reads its options with `halyard backtest`'s parsers (--strategy, --param, --from/--to, --journal),
+ * and the options that change what orders the strategy places with the same meaning, defaults and
+ * messages (run-options.ts): --fee, --balance, --exchange-info, --detail, --slippage-bps,
+ * --limit-fill, --volume-share; every run compared gets the same, so a strategy that sizes by its
+ * balance, or a symbol whose rules only a file gives, is checked as the user's backtest runs it.
  * Several symbols (`--symbol BTCPHP,ETHPHP`, or repeated) are checked in one account, as
  * `halyard backtest` runs them: history counted in periods, every symbol's orders compared.
  */
 import { writeFile } from 'node:fs/promises';
 import type { Argv } from 'yargs';
-import { parseInstruments } from '../../core/market/index.ts';
-import type { Instrument } from '../../core/market/index.ts';
 import type { KlineInterval } from '../../core/market/intervals.ts';
 import { seriesBars } from '../../backtest/journal-series.ts';
-import { instrumentAt } from '../../backtest/sources.ts';
 import { checkWarmup, DEFAULT_STARTUPS, DEFAULT_TOLERANCE, formatWarmupCheck, WarmupCheckInputError } from '../../backtest/warmup-check.ts';
 import type { WarmupCheckReport } from '../../backtest/warmup-check.ts';
-import { exchangeInfoFromConfig } from '../../sandbox/config/exchange-info.ts';
 import { resolveSetup } from '../../strategy/define.ts';
 import { parseParams } from '../../strategy/params.ts';
 import type { Interval } from '../../strategy/types.ts';
@@ -33,9 +36,11 @@ import { checkOutputFile, ioStep } from '../paths.ts';
 import type { GlobalArgs } from '../with-client.ts';
 import { paramNames } from '../../backtest/cli-input.ts';
 import { PARAM_OPTION, paramArgs, pickSeries, runArgs, strategyArg, strategySeriesOptions, usage } from './backtest.ts';
+import { BALANCE_OPTION, DETAIL_OPTION, EXCHANGE_INFO_OPTION, FEE_OPTION, feeArg, fillModelArgs, LIMIT_FILL_OPTION, runBalances, runFees, SLIPPAGE_BPS_OPTION, symbolRules, VOLUME_SHARE_OPTION } from './run-options.ts';
+import type { RunOptionArgs } from './run-options.ts';
 import { COMMANDS } from './catalog.ts';
 
-export interface CheckArgs extends GlobalArgs {
+export interface CheckArgs extends GlobalArgs, RunOptionArgs {
   strategy?: string;
   symbol?: string | string[];
   interval?: string;
@@ -67,7 +72,14 @@ export function checkCommand(io: CliIo, setExit: (code: number) => void = () => 
         .option('from', { type: 'string', describe: 'first decision bar: 2024-03-01, 2024-03-01T12:00 (UTC) or epoch ms (default: the first bar with the warm-up and the largest startup before it)' })
         .option('to', { type: 'string', describe: 'end, exclusive (default: the last bar)' })
         .option('param', PARAM_OPTION)
+        .option('fee', FEE_OPTION)
+        .option('balance', BALANCE_OPTION)
         .option('journal', JOURNAL_OPTION)
+        .option('exchange-info', EXCHANGE_INFO_OPTION)
+        .option('slippage-bps', SLIPPAGE_BPS_OPTION)
+        .option('limit-fill', LIMIT_FILL_OPTION)
+        .option('volume-share', VOLUME_SHARE_OPTION)
+        .option('detail', DETAIL_OPTION)
         .option('startups', { type: 'string', describe: `bars of history beyond the warm-up's, one run each, comma-separated (default ${DEFAULT_STARTUPS.join(',')})` })
         .option('tolerance', numberFlag(`relative difference under which plotted values agree (default ${DEFAULT_TOLERANCE})`))
         .option('json', { type: 'string', describe: 'also write the findings as JSON here' }),
@@ -92,6 +104,9 @@ const finite = (_key: string, value: unknown): unknown => (typeof value === 'num
 
 export async function runCheckCommand(io: CliIo, args: CheckArgs): Promise<WarmupCheckReport> {
   const { config, symbols, symbol, interval, from, to } = runArgs(args);
+  // In `halyard backtest`'s order, so that a bad value gets the same message first.
+  const fillModel = fillModelArgs(args);
+  const fee = feeArg(args.fee);
   const startups = parseStartups(args.startups);
   const tolerance = parseTolerance(args.tolerance);
   if (args.json !== undefined) checkOutputFile(args.json, '--json');
@@ -110,23 +125,20 @@ export async function runCheckCommand(io: CliIo, args: CheckArgs): Promise<Warmu
   let report: WarmupCheckReport;
   try {
     const legs = symbols.map((name) => {
-      const series = pickSeries(journal, file, name, interval as KlineInterval, undefined);
+      const series = pickSeries(journal, file, name, interval as KlineInterval, args.detail as KlineInterval | undefined);
       const start = from ?? journal.klines.klineRange(name, series.stored)?.first ?? 0;
-      const configured = config.sandbox.symbols.find((s) => s.symbol === name);
-      const configuredInfo = configured ? exchangeInfoFromConfig(config.sandbox, 0, [configured]) : undefined;
-      const fallback: Instrument | undefined = configuredInfo ? parseInstruments(configuredInfo).get(name) : undefined;
-      const { instrument } = usage(() => instrumentAt(journal, name, start, fallback));
-      return { symbol: name, instrument, fees: configured?.fees, source: (f?: number, t?: number) => seriesBars(journal, series, f, t) };
+      const { instrument, fees } = symbolRules(journal, config, name, start, args.exchangeInfo);
+      return { symbol: name, instrument, fees, source: (f?: number, t?: number) => seriesBars(journal, series, f, t) };
     });
     const quote = (legs[0] as (typeof legs)[number]).instrument.quoteAsset;
     if (legs.some((l) => l.instrument.quoteAsset !== quote)) throw new UsageError(`--symbol ${symbols.join(',')}: the symbols of one run share the quote asset, and ${legs.map((l) => `${l.symbol} is quoted in ${l.instrument.quoteAsset}`).join(', ')}`);
-    // Fees and balances as `halyard backtest` defaults them: every run gets the same, so they only
-    // size the orders compared (of several symbols: their configured fees when they agree, else 0.1%).
-    const configuredFees = legs[0]?.fees;
-    const fees = configuredFees !== undefined && legs.every((l) => l.fees?.maker === configuredFees.maker && l.fees.taker === configuredFees.taker) ? configuredFees : { maker: '0.001', taker: '0.001' };
-    const balances = { [quote]: '10000' };
+    // Fees and balances as `halyard backtest` reads and defaults them: every run gets the same, so
+    // they size the orders compared as in the user's backtest.
+    const fees = runFees(fee, legs);
+    const balances = runBalances(args.balance, legs);
     const only = legs[0] as (typeof legs)[number];
-    const common = { strategy, params, interval: interval as Interval, fees, balances, startups, ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }), ...(tolerance === undefined ? {} : { tolerance }) };
+    const model = { fillModel, ...(args.detail === undefined ? {} : { detailed: true }) };
+    const common = { strategy, params, interval: interval as Interval, fees, balances, ...model, startups, ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }), ...(tolerance === undefined ? {} : { tolerance }) };
     try {
       report = usage(() => (legs.length > 1 ? checkWarmup({ ...common, symbols: legs }) : checkWarmup({ ...common, symbol, instrument: only.instrument, source: only.source })));
     } catch (e) {
