@@ -4,7 +4,7 @@
  * property in the same place. JSON.stringify, spreads, Object.keys and structured clones see
  * exactly the plain object. The field is built from a `source` (columns, records) that readers
  * needing only numbers take through `lazySource` while the field is unbuilt (computeMetrics:
- * equity-columns.ts, round-trips.ts, recorder.ts), so the objects are never made.
+ * equity-columns.ts, run-trades.ts, recorder.ts), so the objects are never made.
  */
 const sources = new WeakMap<object, Map<string, unknown>>();
 

@@ -42,7 +42,7 @@ export function tradeFigures(trades: readonly RoundTrip[]): { winRatePct: number
 }
 
 /**
- * tradeFigures of trips not printed yet, from their reported PnLs (round-trips.ts reportedPnl: the
+ * tradeFigures of trips not printed yet, from their reported PnLs (run-trades.ts reportedPnl: the
  * values their pnl texts print, so a positive one is exactly a text whose Number is positive).
  */
 export function pnlFigures(pnls: readonly X40[]): { winRatePct: number; profitFactor: number } {
@@ -103,7 +103,7 @@ export function fillFigures(fills: readonly BacktestFill[], baseAsset: string, q
  * The smallest position that counts as exposure (the one definition; the metrics header and the
  * README point here): the symbol's LOT_SIZE minQty, or its stepSize when minQty is 0, from the
  * run's `lot`: the least an order can buy or sell, and (minQty) the least the round trips count as
- * not flat (round-trips.ts). A base commission leaves dust below it that no order can
+ * not flat (core/portfolio/round-trips.ts). A base commission leaves dust below it that no order can
  * sell; counting that dust would put a flat strategy at 100% exposure. A hair under the step, so
  * float noise on a position of exactly one step still counts. Without the rule (a run made by hand,
  * one written before runs carried `lot`, a symbol without LOT_SIZE) any non-zero position counts.

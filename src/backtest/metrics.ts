@@ -38,7 +38,7 @@ import { D } from '../core/money/decimal.ts';
 import { cagrPct, curveFigures, periodsPerYear, runSpanMs } from './metrics-returns.ts';
 import { exposurePct, exposureThreshold, fillFigures, percentOf, pnlFigures, tradeFigures } from './metrics-trades.ts';
 import { fillRecordsOf } from './recorder.ts';
-import { reportedPnl, tripRecordsOf } from './round-trips.ts';
+import { reportedPnl, tripRecordsOf } from './run-trades.ts';
 import { equityColumnsOf, equityCurve } from './equity-columns.ts';
 import type { BacktestMetrics, BacktestRun } from './types.ts';
 
@@ -89,7 +89,7 @@ export function computeMetrics(run: BacktestRun): BacktestMetrics {
   const fills = fillRecordsOf(run) ?? run.fills;
   const f = fillFigures(fills, run.baseAsset, run.quoteAsset, baseAssetsOf(run));
   const c = curveFigures(startEquity, values, perYear, withPositions ? positions : undefined, exposureThreshold(run.lot));
-  // The trip records when the trades are not printed yet (round-trips.ts): the same figures.
+  // The trip records when the trades are not printed yet (run-trades.ts): the same figures.
   const records = tripRecordsOf(run);
   const t = records !== undefined ? pnlFigures(records.map(reportedPnl)) : tradeFigures(run.trades);
   const cagr = cagrPct(startEquity, endEquity, span);

@@ -12,7 +12,7 @@ import type { AccountState } from '../core/orders/account.ts';
 import type { FillOut, OrderIntent } from '../core/orders/types.ts';
 import type { IntentOrigin } from '../engine/kernel.ts';
 import type { StrategyFailure as RunnerFailure } from '../strategy/types.ts';
-import type { RoundTripBook } from './round-trips.ts';
+import type { RoundTripBook } from '../core/portfolio/round-trips.ts';
 import { EquityRecorder } from './equity-columns.ts';
 import { defineLazyField, lazySource } from './lazy-field.ts';
 import type { BacktestFill, DenialRecord, StrategyFailure } from './types.ts';

@@ -20,6 +20,7 @@ import type { Candle, KeptClose } from '../core/indicators/candle.ts';
 import type { Instrument } from '../core/market/index.ts';
 import type { FeeRates } from '../core/matching/index.ts';
 import { D, dec } from '../core/money/decimal.ts';
+import { RoundTripBook } from '../core/portfolio/round-trips.ts';
 import { canResample, PeriodStream } from '../data/resample.ts';
 import type { DetailedCandle } from '../data/resample.ts';
 import { OrderManager } from '../core/orders/index.ts';
@@ -36,7 +37,7 @@ import { attachFills, Recorder } from './recorder.ts';
 import type { IntentRecord } from './recorder.ts';
 import { backtestKernel } from './backtest-kernel.ts';
 import { PlotRecorder } from './plot-recorder.ts';
-import { attachOpenTrade, attachTrades, RoundTripBook } from './round-trips.ts';
+import { attachOpenTrade, attachTrades } from './run-trades.ts';
 import { intervalWarmupNotices, runNotices } from './run-notices.ts';
 import { SimVenue } from './sim-venue.ts';
 import { runSeveral } from './run-several.ts';
@@ -300,7 +301,7 @@ export function runBacktest(opts: BacktestOptions | SeveralBacktestOptions): Bac
         : intervalWarmupNotices({ byInterval, interval, barCount: count, idleBars, startupBars, historyGiven: opts.history !== undefined, shortAtStart: shortAtStart ?? [], shortAtEnd: runner.warmupShort(symbol) }),
   };
   // Built from the recorded fills, trip records and columns on first read (recorder.ts,
-  // round-trips.ts, equity-columns.ts); same places in the JSON.
+  // run-trades.ts, equity-columns.ts); same places in the JSON.
   attachFills(run, rec.fills);
   attachTrades(run, trips);
   attachOpenTrade(run, trips, symbol, run.market.close, count);

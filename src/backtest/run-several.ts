@@ -27,6 +27,8 @@ import { closeText, keepClose } from '../core/indicators/candle.ts';
 import type { Candle, KeptClose } from '../core/indicators/candle.ts';
 import type { Instrument } from '../core/market/index.ts';
 import { D, dec } from '../core/money/decimal.ts';
+import { RoundTripBook } from '../core/portfolio/round-trips.ts';
+import type { TripRecord } from '../core/portfolio/round-trips.ts';
 import type { PeriodStream } from '../data/resample.ts';
 import { OrderManager } from '../core/orders/index.ts';
 import type { FillOut } from '../core/orders/types.ts';
@@ -42,8 +44,7 @@ import { BarPlayer, SimClock } from './play-bar.ts';
 import { backtestKernel } from './backtest-kernel.ts';
 import { PlotRecorder } from './plot-recorder.ts';
 import { attachFills, Recorder } from './recorder.ts';
-import { attachOpenTrade, RoundTripBook } from './round-trips.ts';
-import type { TripRecord } from './round-trips.ts';
+import { attachOpenTrade, tripsOf } from './run-trades.ts';
 import { longerIntervals, playDetail, preloadHistory, runBacktest } from './run-backtest.ts';
 import type { BacktestOptions } from './run-backtest.ts';
 import { runNotices } from './run-notices.ts';
@@ -145,7 +146,8 @@ class TripBooks {
   }
 
   get trips(): RoundTrip[] {
-    return this.order().map(([, i, k]) => (this.books[i] as { book: RoundTripBook }).book.trips[k] as RoundTrip);
+    const printed = this.books.map((b) => tripsOf(b.book));
+    return this.order().map(([, i, k]) => (printed[i] as RoundTrip[])[k] as RoundTrip);
   }
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { D } from '../core/money/decimal.ts';
 import type { FillOut } from '../core/orders/types.ts';
-import { openTradeOf, reportedPnl, RoundTripBook } from './round-trips.ts';
+import { RoundTripBook } from '../core/portfolio/round-trips.ts';
+import { openTradeOf, reportedPnl, tripsOf } from './run-trades.ts';
 
 let n = 0;
 const f = (side: 'BUY' | 'SELL', price: string, qty: string, commission: string, time: number): FillOut => ({
@@ -21,12 +22,12 @@ const f = (side: 'BUY' | 'SELL', price: string, qty: string, commission: string,
   time,
 });
 
-describe('RoundTripBook', () => {
+describe("tripsOf: a book's closed trips as RoundTrips", () => {
   it('closes a trip when the position is back under the minimum quantity, with every fee in the pnl', () => {
     const b = new RoundTripBook('BTCPHP', 'BTC', 'PHP', new D('0.001'));
     b.onFill(f('BUY', '100', '1', '0.001', 1000), 1);
     b.onFill(f('SELL', '110', '0.999', '0.10989', 5000), 5);
-    expect(b.trips).toEqual([
+    expect(tripsOf(b)).toEqual([
       {
         symbol: 'BTCPHP',
         direction: 'LONG',
@@ -48,23 +49,23 @@ describe('RoundTripBook', () => {
     b.onFill(f('BUY', '100', '1', '0', 1), 1);
     b.onFill(f('BUY', '200', '1', '0', 2), 2);
     b.onFill(f('SELL', '150', '1', '0', 3), 3); // closes the 100 lot: still holding 1
-    expect(b.trips).toEqual([]);
+    expect(tripsOf(b)).toEqual([]);
     b.onFill(f('SELL', '150', '1', '0', 4), 4);
-    expect(b.trips[0]).toMatchObject({ entryPrice: '150', exitPrice: '150', qty: '2', pnl: '0', barsHeld: 3 });
+    expect(tripsOf(b)[0]).toMatchObject({ entryPrice: '150', exitPrice: '150', qty: '2', pnl: '0', barsHeld: 3 });
   });
 
   it('counts base held at the start as a lot bought at the first open', () => {
     const b = new RoundTripBook('BTCPHP', 'BTC', 'PHP', new D('0.001'));
     b.seed(new D(2), new D(100), 0);
     b.onFill(f('SELL', '120', '2', '0', 10), 3);
-    expect(b.trips[0]).toMatchObject({ entryTime: 0, entryPrice: '100', qty: '2', pnl: '40', barsHeld: 3 });
+    expect(tripsOf(b)[0]).toMatchObject({ entryTime: 0, entryPrice: '100', qty: '2', pnl: '40', barsHeld: 3 });
   });
 
   it('a closed trip reads as the plain object it stands for: keys in order, JSON, spreads and assignment', () => {
     const b = new RoundTripBook('BTCPHP', 'BTC', 'PHP', new D('0.001'));
     b.onFill(f('BUY', '100', '3', '0', 1), 1);
     b.onFill(f('SELL', '110', '3', '0', 2), 2);
-    const t = b.trips[0]!;
+    const t = tripsOf(b)[0]!;
     const plain = { symbol: 'BTCPHP', direction: 'LONG', entryTime: 1, exitTime: 2, entryPrice: '100', exitPrice: '110', qty: '3', pnl: '30', returnRatio: 0.1, fees: '0', barsHeld: 1 };
     expect(Object.keys(t)).toEqual(Object.keys(plain));
     expect(JSON.stringify(t)).toBe(JSON.stringify(plain));
@@ -83,11 +84,11 @@ describe('RoundTripBook', () => {
     const r = b.records[0]!;
     expect(r.pnl.toString()).toBe('30.0000000000012');
     expect(reportedPnl(r).toString()).toBe('30.000000000001');
-    expect(b.trips[0]?.pnl).toBe('30.000000000001');
-    expect(b.trips).toBe(b.trips); // made once
+    expect(tripsOf(b)[0]?.pnl).toBe('30.000000000001');
+    expect(tripsOf(b)).toBe(tripsOf(b)); // made once
     b.onFill(f('BUY', '100', '1', '0', 3), 3);
     b.onFill(f('SELL', '90', '1', '0', 4), 4);
-    expect(b.trips.map((t) => t.pnl)).toEqual(['30.000000000001', '-10']); // a trip closed later is added
+    expect(tripsOf(b).map((t) => t.pnl)).toEqual(['30.000000000001', '-10']); // a trip closed later is added
   });
 });
 
@@ -144,7 +145,7 @@ describe('openTradeOf: the position a run ends holding', () => {
   });
 });
 
-describe('RoundTripBook: order tags', () => {
+describe('tripsOf: order tags', () => {
   const tagged = (fill: FillOut, tag: string): FillOut => ({ ...fill, tag });
   it('a trip carries the tag of the order that opened it and of the one that closed it; untagged orders leave them out', () => {
     const b = new RoundTripBook('BTCPHP', 'BTC', 'PHP', new D('0.001'));
@@ -155,11 +156,11 @@ describe('RoundTripBook: order tags', () => {
     b.onFill(f('BUY', '100', '1', '0', 5), 5);
     b.onFill(f('SELL', '100', '1', '0', 6), 6);
     b.onFill(tagged(f('BUY', '100', '1', '0', 7), 'late'), 7);
-    expect(b.trips.map((t) => [t.entryTag, t.exitTag])).toEqual([
+    expect(tripsOf(b).map((t) => [t.entryTag, t.exitTag])).toEqual([
       ['breakout', 'stop'],
       [undefined, undefined],
     ]);
-    expect(Object.keys(b.trips[1]!)).not.toContain('entryTag');
+    expect(Object.keys(tripsOf(b)[1]!)).not.toContain('entryTag');
     expect(openTradeOf(b, 'BTCPHP', '100', 8)?.entryTag).toBe('late');
   });
 });

@@ -1,34 +1,34 @@
 /**
- * Round trips from fills, FIFO (the RoundTrip of types.ts). Spot is long only: a trip opens when
- * the position goes from flat to holding and closes when it is flat again, "flat" meaning less
- * than the symbol's minimum quantity (the dust a base commission leaves cannot be sold). Costs
- * are matched first in, first out: each BUY fill is a lot (the base received, net of a base
- * commission, at its quote cost plus any quote commission); a SELL consumes the oldest lots, and
- * its proceeds are net of its commission. pnl = proceeds - matched cost, so every fee is in it;
- * `fees` values base commissions at the fill price. Dust lots left at a close stay in the queue
- * and are matched by the next trip's first sells. Base held at the start is a lot bought at the
- * first bar's open without fees. Amounts are rounded to 12 decimals for reporting only.
+ * Round trips from fills, FIFO: the one count of trades the backtest reports (`run.trades`,
+ * backtest/run-trades.ts) and a strategy's protections() judge (strategy/protections.ts). Spot is
+ * long only: a trip opens when the position goes from flat to holding and closes when it is flat
+ * again, "flat" meaning less than the symbol's minimum quantity (the dust a base commission leaves
+ * cannot be sold). Costs are matched first in, first out: each BUY fill is a lot (the base
+ * received, net of a base commission, at its quote cost plus any quote commission); a SELL
+ * consumes the oldest lots, and its proceeds are net of its commission. pnl = proceeds - matched
+ * cost, so every fee is in it; `fees` values base commissions at the fill price. Dust lots left at
+ * a close stay in the queue and are matched by the next trip's first sells (what is sold is
+ * charged what it cost, whichever trip bought it). Base held at the start is a lot bought at the
+ * first bar's open without fees.
  *
  * A trip that sells part of what it holds and stays open (a grid trading around base it started
  * with, a strategy scaling out) has realized profit before it closes: the open trip's
- * `realizedPnl`, so the trades, the open trip's realized and its unrealized PnL add up to net PnL.
+ * `realized`, so the trades, the open trip's realized and its unrealized PnL add up to net PnL.
  *
- * A closed trip is kept as a record of its exact amounts (`records`); the RoundTrip objects with
- * their texts (two divisions and six roundings a trip) are made the first time `trips` is read.
- * Metrics read the records (`tripPnls`), so a run that is only ranked (a sweep, the benchmark)
- * never makes them.
+ * A closed trip is kept as a record of its exact amounts (`records`); printing them (texts,
+ * roundings) is the reader's business (backtest/run-trades.ts), so a run that is only ranked (a
+ * sweep, the benchmark) never prints them. Pure: exact40.ts arithmetic, no clock, no I/O.
  *
  * The book is worked out when it is read, not as the fills come: `onFill` only queues the fill
- * (and its bar), and `records` (or `trips`) applies the queue, in order, first. Nothing during a
- * run reads the book, and in a fresh process the same arithmetic costs several times as much
- * while it runs interleaved with the rest of the order path (unoptimised, each piece waiting
- * for the compiler) as it does in one loop afterwards: about a tenth of a year's backtest.
+ * (and its bar), and `records` (or `open`, `takeClosed`) applies the queue, in order, first.
+ * Nothing during a backtest reads the book, and in a fresh process the same arithmetic costs
+ * several times as much while it runs interleaved with the rest of the order path (unoptimised,
+ * each piece waiting for the compiler) as it does in one loop afterwards: about a tenth of a
+ * year's backtest. A reader that follows the fills one by one (protections) reads after each.
  */
-import type { FillOut } from '../core/orders/types.ts';
-import type { Dec } from '../core/money/decimal.ts';
-import { X40 } from '../core/money/exact40.ts';
-import { defineLazyField, lazySource } from './lazy-field.ts';
-import type { OpenTrade, RoundTrip } from './types.ts';
+import type { Dec } from '../money/decimal.ts';
+import { X40 } from '../money/exact40.ts';
+import type { FillOut } from '../orders/types.ts';
 
 // The arithmetic is Decimal's (precision 40, ROUND_HALF_UP), done on BigInts (exact40.ts): the
 // same digits, a fraction of the cost per fill.
@@ -54,8 +54,9 @@ interface OpenTrip {
 }
 
 const ZERO = X40.ZERO;
-const DP = 12;
-const text = (d: Num) => d.toFixedDp(DP);
+
+/** What the book reads of a fill: the order manager's FillOut, or a strategy's fill as text. */
+export type BookFill = Pick<FillOut, 'side' | 'price' | 'qty' | 'quoteQty' | 'commission' | 'commissionAsset' | 'time' | 'tag'>;
 
 /**
  * A fill's amount as an exact value. parseOnce, not parse: the book is worked out long after the
@@ -95,16 +96,16 @@ export interface TripRecord {
 export class RoundTripBook {
   private readonly closed: TripRecord[] = [];
   /** Fills not applied yet, and the bar of each (`onFill`). */
-  private readonly queued: FillOut[] = [];
+  private readonly queued: BookFill[] = [];
   private readonly queuedBars: number[] = [];
-  private made: RoundTrip[] | undefined;
   private readonly lots: Lot[] = [];
   private held = ZERO;
   private trip: OpenTrip | undefined;
   private readonly minQty: Num;
 
   constructor(
-    private readonly symbol: string,
+    /** The symbol booked (a label for the reader: the trips it prints name it). */
+    readonly symbol: string,
     private readonly baseAsset: string,
     private readonly quoteAsset: string,
     minQty: Dec,
@@ -118,12 +119,15 @@ export class RoundTripBook {
     return this.closed;
   }
 
-  /** The closed trips as RoundTrips (made on first read, then kept; trips closed later are added). */
-  get trips(): RoundTrip[] {
-    const records = this.records;
-    const made = (this.made ??= []);
-    for (let i = made.length; i < records.length; i++) made.push(roundTripOf(this.symbol, records[i] as TripRecord));
-    return made;
+  /**
+   * The trips closed since the last call (the queued fills applied first), oldest first, and then
+   * forgotten: for a reader that follows the fills one by one and keeps what it needs itself
+   * (protections.ts), so a long live run does not keep every trip. `records` then holds only what
+   * was not taken: a reader uses one or the other.
+   */
+  takeClosed(): TripRecord[] {
+    if (this.queued.length !== 0) this.applyQueued();
+    return this.closed.splice(0);
   }
 
   /**
@@ -152,7 +156,7 @@ export class RoundTripBook {
   }
 
   /** A fill of the symbol during bar number `bar` (applied when the book is next read). */
-  onFill(f: FillOut, bar: number): void {
+  onFill(f: BookFill, bar: number): void {
     this.queued.push(f);
     this.queuedBars.push(bar);
   }
@@ -160,12 +164,12 @@ export class RoundTripBook {
   private applyQueued(): void {
     const fills = this.queued;
     const bars = this.queuedBars;
-    for (let i = 0; i < fills.length; i++) this.apply(fills[i] as FillOut, bars[i] as number);
+    for (let i = 0; i < fills.length; i++) this.apply(fills[i] as BookFill, bars[i] as number);
     fills.length = 0;
     bars.length = 0;
   }
 
-  private apply(f: FillOut, bar: number): void {
+  private apply(f: BookFill, bar: number): void {
     const qty = amount(f.qty);
     const quote = amount(f.quoteQty);
     const fee = amount(f.commission);
@@ -237,78 +241,3 @@ export class RoundTripBook {
     });
   }
 }
-
-/** A record's PnL as reported (rounded to the 12 places its text shows): what the trade metrics count and sum. */
-export const reportedPnl = (r: TripRecord): Num => r.pnl.roundDp(DP);
-
-/** The RoundTrip of a record: the types.ts object, its keys in that order, its amounts printed. */
-function roundTripOf(symbol: string, r: TripRecord): RoundTrip {
-  return {
-    symbol,
-    direction: 'LONG',
-    entryTime: r.entryTime,
-    exitTime: r.exitTime,
-    entryPrice: text(r.buyQty.gt(ZERO) ? r.buyNotional.div(r.buyQty) : ZERO),
-    exitPrice: text(r.sellNotional.div(r.sellQty)),
-    qty: text(r.buyQty.gt(ZERO) ? r.buyQty : r.sellQty),
-    pnl: text(r.pnl),
-    returnRatio: r.buyNotional.gt(ZERO) ? r.pnl.div(r.buyNotional).toNumber() : 0,
-    fees: text(r.fees),
-    barsHeld: r.barsHeld,
-    ...(r.entryTag === undefined ? {} : { entryTag: r.entryTag }),
-    ...(r.exitTag === undefined ? {} : { exitTag: r.exitTag }),
-  };
-}
-
-/**
- * Define `run.trades` as the book's trips, made on first read (lazy-field.ts). Call it where
- * `trades` belongs in the object's key order.
- */
-export function attachTrades<T extends object>(run: T, book: RoundTripBook): T & { trades: RoundTrip[] } {
-  defineLazyField(run, 'trades', book, (b) => b.trips);
-  return run as T & { trades: RoundTrip[] };
-}
-
-/**
- * The OpenTrade of the book's open trip, valued at `markText` (the last close); undefined when flat.
- * `endBar` is the run's bar count, the number of the bar after the last: a closed trip counts its
- * bars to its exit's bar (the bar closes it was held at), and a position valued at the last close
- * was held at that close too.
- */
-export function openTradeOf(book: RoundTripBook, symbol: string, markText: string, endBar: number): OpenTrade | undefined {
-  const r = book.open;
-  if (r === undefined) return undefined;
-  const mark = X40.parse(markText);
-  const value = r.qty.times(mark);
-  return {
-    symbol,
-    direction: 'LONG',
-    entryTime: r.entryTime,
-    qty: text(r.qty),
-    cost: text(r.cost),
-    entryPrice: text(r.cost.div(r.qty)),
-    markPrice: text(mark),
-    value: text(value),
-    unrealizedPnl: text(value.minus(r.cost)),
-    realizedPnl: text(r.realized),
-    fees: text(r.fees),
-    barsHeld: endBar - r.entryBar,
-    ...(r.entryTag === undefined ? {} : { entryTag: r.entryTag }),
-  };
-}
-
-/**
- * Define `run.openTrade` as the book's open trip at the end (openTradeOf, `endBar` the run's bar
- * count), made on first read like `trades` (the book's fills are applied then). Call it where
- * `openTrade` belongs in the key order; a run that ended flat reads undefined (JSON leaves the key out).
- */
-export function attachOpenTrade<T extends object>(run: T, book: RoundTripBook, symbol: string, markText: string, endBar: number): T & { openTrade?: OpenTrade | undefined } {
-  defineLazyField(run, 'openTrade', book, (b) => openTradeOf(b, symbol, markText, endBar));
-  return run as T & { openTrade?: OpenTrade | undefined };
-}
-
-/** The trip records a run's trades come from, while they are not made yet (and not replaced). */
-export function tripRecordsOf(run: object): readonly TripRecord[] | undefined {
-  return lazySource<RoundTripBook>(run, 'trades')?.records;
-}
-
