@@ -33,7 +33,7 @@ export { EXIT_REASONS, ExitsConfigError, PositionExits, exits, parseExitsConfig 
 export type { ExitOrder, ExitReason, ExitState, ExitsConfig } from './exits.ts';
 // Cooldown, stoploss guard, max drawdown, low profit: locks that keep a strategy from entering for a while.
 export { PROTECTION_NAMES, Protections, ProtectionsConfigError, parseProtectionsConfig, protections } from './protections.ts';
-export type { ClosedTrade, OpenTrip, ProtectionLock, ProtectionName, ProtectionsConfig, ProtectionsState } from './protections.ts';
+export type { ClosedTrade, ProtectionLock, ProtectionName, ProtectionsConfig, ProtectionsState } from './protections.ts';
 
 export type { StrategyContext } from './context.ts';
 export type { AdxLines, BarSeries, BollingerLines, LineSource, MacdLines, StochasticLines } from './bar-series.ts';

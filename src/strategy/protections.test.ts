@@ -238,15 +238,44 @@ describe('protections(): low profit', () => {
 });
 
 describe('protections(): trades', () => {
-  it("are run.trades': the same PnL per trade, commissions in base and quote included", () => {
+  /** Flip on the regime with a lowProfit that never locks (every trade kept a year); the run and the helper's trades. */
+  function flipped(options: Parameters<typeof runOnRegime>[3] = {}) {
     const { def, helper } = probe({ lowProfit: { lookbackMs: 365 * 24 * 60 * MIN, lockMs: 1, requiredProfit: -1 } }, { flip: {} });
-    const r = runOnRegime(def, 'upThenDown', {}, { bars: 200 });
+    const r = runOnRegime(def, 'upThenDown', {}, { bars: 200, ...options });
     expect(r.run.strategyFailures).toEqual([]);
     expect(r.run.trades.length).toBeGreaterThan(50);
-    const mine = helper().state.trades;
+    return { r, mine: helper().state.trades };
+  }
+
+  /** The helper's trades are run.trades: the same PnL (unrounded), ratio, times and exit tag. */
+  function expectSame({ r, mine }: ReturnType<typeof flipped>) {
     expect(mine.map((t) => new D(t.pnl as string).toDecimalPlaces(12).toFixed())).toEqual(r.run.trades.map((t) => new D(t.pnl).toFixed()));
-    expect(mine.map((t) => t.ratio)).toEqual(r.run.trades.map((t) => expect.closeTo(t.returnRatio, 12) as unknown));
+    expect(mine.map((t) => t.ratio)).toEqual(r.run.trades.map((t) => t.returnRatio));
     expect(mine.map((t) => [t.entryTime, t.exitTime, t.exitTag])).toEqual(r.run.trades.map((t) => [t.entryTime, t.exitTime, t.exitTag]));
+  }
+
+  it("are run.trades': the same PnL per trade, commissions in base and quote included", () => {
+    expectSame(flipped());
+  });
+
+  it("carry the dust a base commission leaves into the next trade at its cost, as run.trades' do", () => {
+    // Steps of 0.01: 1 BTC bought at 0.2% leaves 0.998, of which 0.99 can be sold; the 0.008 left
+    // is sold with the next trade's BTC, and charged what it cost then (first in, first out).
+    const dusty = flipped({ instrument: testInstrument({ stepSize: '0.01', minNotional: '1' }), fees: { maker: '0.002', taker: '0.002' } });
+    const sells = dusty.r.fills.filter((f) => f.side === 'SELL').map((f) => f.qty);
+    expect(sells.slice(0, 6)).toEqual(['0.99', '1', '1', '1', '1', '0.99']);
+    expectSame(dusty);
+  });
+
+  it('a sell while flat (base the helper did not count) is no trade', () => {
+    const { def, helper } = probe({ lowProfit: { lookbackMs: 60 * MIN, lockMs: 10 * MIN } }, { script: { 0: [place({ symbol: 'BTCPHP', side: 'SELL', type: 'MARKET', quantity: '2', tag: 'exit' })] } });
+    const h = new StrategyHarness(def, { instruments: [testInstrument({ minNotional: '1' })], balances: { BTC: '2' } });
+    h.view.setPosition('BTCPHP', '0');
+    h.start();
+    h.bars(candlesFromCloses([100, 100]));
+    expect(h.fills.map((f) => `${f.side} ${f.qty}`)).toEqual(['SELL 2']);
+    expect(helper().state.trades).toEqual([]);
+    expect(h.logs).toEqual([]);
   });
 
   it('count a position held before the first bar as a trade at its average entry price', () => {

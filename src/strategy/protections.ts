@@ -24,30 +24,37 @@
  * Trade-based locks are checked when a trade closes, over the trades closed within the lookback
  * (as Freqtrade evaluates them at each exit): a lock that ends is not renewed until a trade closes.
  *
- * Trades come from the strategy's own fills of its symbol, as src/backtest/round-trips.ts makes
- * `run.trades`: a trade opens when the base held goes from flat to holding and closes when it is
- * flat again, flat being below LOT_SIZE minQty (the dust a base commission leaves). Its PnL is its
- * sells' quote net of quote commissions minus its buys' quote plus quote commissions; a commission
- * in base is in it already (what it took was not there to sell), so it is not charged twice; the
- * ratio is PnL over the buys' quote (round-trips' returnRatio). It differs from round-trips in one
- * place: the cost of dust a trade leaves behind stays with that trade (round-trips matches lots
- * FIFO and carries the dust's cost into the next trade), so with base commissions a trade's PnL can
- * differ from `run.trades`' by the value of that dust. Its exit tag is the tag of the fill that
- * made it flat (`sl`, `trail`, `tp`, `time` with exits()). The base held is counted from the fills
- * (ctx.position() is no guide inside onFill: the engine applies a batch of fills before telling
- * the strategy of the first), starting from `ctx.position()` the first time a bar or fill of the
- * symbol arrives (normally the first bar after the warm-up); a position held then is a trade whose
- * cost is its average entry price, when the engine knows one (else its PnL is unknown: it counts
- * as an exit and a stop-loss, never for low profit).
+ * Trades are the round trips of the strategy's own fills of its symbol, counted by the book that
+ * makes a backtest's `run.trades` (core/portfolio/round-trips.ts), so a trade here is one there,
+ * with the same PnL: a trade opens when the base held goes from flat to holding and closes when it
+ * is flat again, flat being below LOT_SIZE minQty (the dust a base commission leaves). Its PnL is
+ * its sells' quote net of commissions minus the cost of what they sold, lots matched first in,
+ * first out (a buy's lot is the base received net of a base commission, at its quote plus any
+ * quote commission); the ratio is PnL over the buys' quote (`run.trades`' returnRatio). Dust a
+ * trade leaves behind is carried, at its cost, into the next trade, whose sells take it (until
+ * this helper used the book, the dust's cost stayed with the trade that left it, which made that
+ * trade look worse and the next one better by the dust's value, and disagreed with `run.trades`).
+ * One difference remains: a sell while flat (dust alone, or base the helper did not count) closes
+ * a trade without buys in `run.trades` and none here: nothing was entered, so nothing is judged.
+ * Its exit tag is the tag of the fill that made it flat (`sl`, `trail`, `tp`, `time` with
+ * exits()). The base held is counted from the fills (ctx.position() is no guide inside onFill: the
+ * engine applies a batch of fills before telling the strategy of the first), starting from
+ * `ctx.position()` the first time a bar or fill of the symbol arrives (normally the first bar after
+ * the warm-up); a position held then is a trade whose cost is its average entry price, when the
+ * engine knows one (else its PnL is unknown: it counts as an exit and a stop-loss, never for low
+ * profit; its lots count as costing nothing, so dust it leaves adds its proceeds to the next trade).
  *
  * Time is the bars' and the fills' (`ctx.now()`, virtual in a backtest), never the wall clock;
- * money is Decimal, the config's fractions are numbers. Everything lives in `state`, a plain
- * object, so it behaves the same in the testing kit, a backtest and live.
+ * money is exact decimals, the config's fractions are numbers. What the locks read lives in
+ * `state`, a plain object (the trade in progress is the book's), so it behaves the same in the
+ * testing kit, a backtest and live.
  */
 import { z } from 'zod';
 import { intervalMs } from '../core/market/intervals.ts';
 import type { Dec } from '../core/money/decimal.ts';
 import { D, dec, toWire } from '../core/money/decimal.ts';
+import { RoundTripBook } from '../core/portfolio/round-trips.ts';
+import type { BookFill, TripRecord } from '../core/portfolio/round-trips.ts';
 import { HalyardError } from '../exchange/errors/errors.ts';
 import type { StrategyContext } from './context.ts';
 import { configIssueTexts } from './config-issues.ts';
@@ -144,30 +151,14 @@ export interface ClosedTrade {
   readonly exitTime: number;
   /** The tag of the fill that made the position flat. */
   readonly exitTag: string | undefined;
-  /** Sells' quote net of quote commissions - buys' quote plus quote commissions (decimal text); undefined when its cost is unknown. */
+  /** Sells' quote net of commissions - the FIFO cost of what they sold (decimal text, `run.trades`' pnl unrounded); undefined when its cost is unknown. */
   readonly pnl: string | undefined;
-  /** pnl / the buys' quote (round-trips' returnRatio). */
+  /** pnl / the buys' quote (`run.trades`' returnRatio). */
   readonly ratio: number | undefined;
 }
 
-/** The trade open, its quote amounts as decimal text. */
-export interface OpenTrip {
-  readonly entryTime: number;
-  /** The buys' quote (what the ratio is measured against). */
-  buyQuote: string;
-  /** The buys' quote plus quote commissions. */
-  cost: string;
-  /** The sells' quote net of quote commissions. */
-  proceeds: string;
-  /** False for a position held before the helper saw it (no entry price known). */
-  readonly known: boolean;
-}
-
-/** What the helper knows, as plain data (readable in tests and logs; it changes only through onBar and onFill). */
+/** What the locks read, as plain data (readable in tests and logs; it changes only through onBar and onFill). */
 export interface ProtectionsState {
-  /** The base held, counted from the fills (decimal text); undefined until the first bar or fill of the symbol. */
-  held: string | undefined;
-  trip: OpenTrip | undefined;
   /** Closed trades, those within the longest lookback of stoplossGuard and lowProfit (none kept without them). */
   trades: ClosedTrade[];
   /**
@@ -205,6 +196,30 @@ export function formatDuration(ms: number): string {
 
 const percent = (ratio: number): string => `${Number((ratio * 100).toFixed(2))}%`;
 
+/** A strategy's fill as the round-trip book reads it: its amounts as the venue's decimal texts. */
+const bookFill = (f: Fill): BookFill => ({
+  side: f.side,
+  price: toWire(f.price),
+  qty: toWire(f.qty),
+  quoteQty: toWire(f.quoteQty),
+  commission: toWire(f.commission),
+  commissionAsset: f.commissionAsset,
+  time: f.time,
+  tag: f.tag,
+});
+
+/** A closed trip as the protections judge it (`unknown`: its cost is not known, so neither is its PnL). */
+function closedTrade(r: TripRecord, unknown: boolean): ClosedTrade {
+  const judged = !unknown && !r.buyNotional.isZero();
+  return {
+    entryTime: r.entryTime,
+    exitTime: r.exitTime,
+    exitTag: r.exitTag,
+    pnl: unknown ? undefined : r.pnl.toString(),
+    ratio: judged ? r.pnl.div(r.buyNotional).toNumber() : undefined,
+  };
+}
+
 /**
  * The helper: keep one in the strategy's state (`state: () => ({ guard: protections({ cooldown: { bars: 5 } }) })`),
  * hand it the bars and fills (`guard.onBar(ctx, bar)` first thing in onBar, `guard.onFill(ctx, fill)`
@@ -212,7 +227,11 @@ const percent = (ratio: number): string => `${Number((ratio * 100).toFixed(2))}%
  */
 export class Protections {
   readonly config: ProtectionsConfig;
-  readonly state: ProtectionsState = { held: undefined, trip: undefined, trades: [], highs: [], grid: undefined, locks: {} };
+  readonly state: ProtectionsState = { trades: [], highs: [], grid: undefined, locks: {} };
+  /** The round trips of the symbol's fills; made, and seeded with the position, at its first bar or fill. */
+  private book: RoundTripBook | undefined;
+  /** The trip open when the book was seeded was a position of no known entry price: its trade's PnL is unknown. */
+  private unknownEntry = false;
   private readonly exitTags: readonly string[];
   /** How long closed trades are kept: the longest trade lookback. */
   private readonly keepMs: number;
@@ -256,69 +275,46 @@ export class Protections {
     const symbol = this.symbolOf(ctx);
     if (bar.symbol !== symbol || bar.interval !== ctx.intervals[0]) return;
     this.cooldownOf(ctx); // a cooldown in bars on an interval of no fixed length: said at once
-    this.seed(ctx, ZERO);
+    this.bookOf(ctx, ZERO);
     const now = bar.closeTime + 1;
     this.state.grid = now;
     if (this.config.maxDrawdown !== undefined) this.drawdown(ctx, now, dec(bar.exact.close, 'bar.close'));
   }
 
-  /** A fill of the strategy: counts the base held; a fill that makes it flat closes a trade, and the trade locks are checked. */
+  /** A fill of the strategy: the book counts it; a fill that makes the position flat closes a trade, and the trade locks are checked. */
   onFill(ctx: AnyContext, fill: Fill): void {
     const symbol = this.symbolOf(ctx);
     if (fill.symbol !== symbol) return;
-    const inst = ctx.instrument(symbol);
-    const fee = fill.commission;
-    const baseFee = fill.commissionAsset === inst.baseAsset ? fee : ZERO;
-    const quoteFee = fill.commissionAsset === inst.quoteAsset ? fee : ZERO;
-    const buy = fill.side === 'BUY';
-    const delta = buy ? fill.qty.minus(baseFee) : fill.qty.plus(baseFee).neg();
-    this.seed(ctx, delta);
-    const s = this.state;
-    const held = dec(s.held as string).plus(delta);
-    s.held = toWire(held);
-    if (buy) {
-      const t = (s.trip ??= { entryTime: fill.time, buyQuote: '0', cost: '0', proceeds: '0', known: true });
-      t.buyQuote = toWire(dec(t.buyQuote).plus(fill.quoteQty));
-      t.cost = toWire(dec(t.cost).plus(fill.quoteQty).plus(quoteFee));
-      return;
+    const baseFee = fill.commissionAsset === ctx.instrument(symbol).baseAsset ? fill.commission : ZERO;
+    const book = this.bookOf(ctx, fill.side === 'BUY' ? fill.qty.minus(baseFee) : fill.qty.plus(baseFee).neg());
+    book.onFill(bookFill(fill), 0);
+    for (const trip of book.takeClosed()) {
+      if (trip.buyQty.isZero()) continue; // sold while flat (dust, base not counted): nothing was entered
+      const unknown = this.unknownEntry;
+      this.unknownEntry = false;
+      this.closed(ctx, closedTrade(trip, unknown));
     }
-    const t = s.trip;
-    if (t === undefined) return; // dust sold: no trade
-    t.proceeds = toWire(dec(t.proceeds).plus(fill.quoteQty).minus(quoteFee));
-    if (!this.isFlat(held, inst.minQty)) return;
-    s.trip = undefined;
-    const pnl = t.known ? dec(t.proceeds).minus(t.cost) : undefined;
-    const buyQuote = dec(t.buyQuote);
-    const trade: ClosedTrade = {
-      entryTime: t.entryTime,
-      exitTime: fill.time,
-      exitTag: fill.tag,
-      pnl: pnl === undefined ? undefined : toWire(pnl),
-      ratio: pnl === undefined || !buyQuote.gt(0) ? undefined : pnl.div(buyQuote).toNumber(),
-    };
-    this.closed(ctx, trade);
   }
 
   private symbolOf(ctx: AnyContext): string {
     return this.config.symbol ?? ctx.symbol;
   }
 
-  private isFlat(held: Dec, minQty: string | undefined): boolean {
-    return !held.gt(0) || (minQty !== undefined && held.lt(minQty));
-  }
-
-  /** The first time: the base held is the position's (less what the fill being applied added); a position held is a trade. */
-  private seed(ctx: AnyContext, delta: Dec): void {
-    const s = this.state;
-    if (s.held !== undefined) return;
+  /**
+   * The book, made the first time: seeded with the position less `delta` (what the fill being
+   * applied added, as the position already holds it); a position held is a trip at its average
+   * entry price, or at 0 when the engine knows none (its trade's PnL is then unknown).
+   */
+  private bookOf(ctx: AnyContext, delta: Dec): RoundTripBook {
+    if (this.book !== undefined) return this.book;
     const symbol = this.symbolOf(ctx);
+    const inst = ctx.instrument(symbol);
+    const book = (this.book = new RoundTripBook(symbol, inst.baseAsset, inst.quoteAsset, dec(inst.minQty ?? '0')));
     const position = ctx.position(symbol);
-    const held = position.base.minus(delta);
-    s.held = toWire(held.isNegative() ? ZERO : held);
-    if (this.isFlat(held, ctx.instrument(symbol).minQty)) return;
     const entry = position.avgEntryPrice;
-    const cost = entry === undefined ? '0' : toWire(held.times(entry));
-    s.trip = { entryTime: ctx.now(), buyQuote: cost, cost, proceeds: '0', known: entry !== undefined };
+    book.seed(position.base.minus(delta), entry ?? ZERO, ctx.now());
+    this.unknownEntry = entry === undefined && book.open !== undefined;
+    return book;
   }
 
   /** The cooldown's length in ms, and a bar's length when it is given in bars (of the first interval); undefined without one. */
