@@ -6,11 +6,12 @@
  * full. Recursive ones (EMA, RSI, ATR, ADX, MACD) carry every bar they were fed: two runs that
  * start at different bars hold different values, and the difference shrinks by a constant factor
  * a bar (1 - alpha for an EMA, 1 - 1/period for Wilder's smoothing). So their warm-up is the bars
- * that seed them plus the bars that shrink a start difference as large as the value itself below
- * `tolerance`, the relative difference `halyard check` accepts by default (1e-6). With RSI(14),
- * a warmup of period + 2 (its first value) leaves the value 6% off on real data; this one is 202.
+ * that seed them plus the bars that shrink a start difference of up to ten times the value itself
+ * below `tolerance`, the relative difference `halyard check` accepts by default (1e-6). With
+ * RSI(14), a warmup of period + 2 (its first value) left the value 6% off on the demo's bars;
+ * this one is 233.
  *
- * The counts are bounds for a start difference about the size of the value: a line that crosses
+ * The counts are bounds for such start differences: a line that crosses
  * zero (MACD) has relative differences no count can bound near the crossing; `halyard check`
  * measures what a strategy really needs on real bars.
  */
@@ -26,15 +27,21 @@ function checkTolerance(name: string, tolerance: number): void {
   if (!(tolerance > 0 && tolerance < 1)) throw new RangeError(`warmupFor.${name}: tolerance must be in (0, 1), got ${String(tolerance)}`);
 }
 
-/** Bars for a difference shrinking by `factor` a bar to fall below `tolerance` (0 when it vanishes at once). */
+/**
+ * A start difference up to this many times the value itself is covered: an RSI or ATR near its
+ * low end has a relative difference larger than its absolute one.
+ */
+const START_DIFFERENCE = 10;
+
+/** Bars for a difference shrinking by `factor` a bar to fall from START_DIFFERENCE below `tolerance` (0 when it vanishes at once). */
 function decayBars(factor: number, tolerance: number): number {
-  return factor <= 0 ? 0 : Math.ceil(Math.log(tolerance) / Math.log(factor));
+  return factor <= 0 ? 0 : Math.ceil(Math.log(tolerance / START_DIFFERENCE) / Math.log(factor));
 }
 
 /** Bars before a difference shrinking by `factor` a bar through two smoothings in a row (n * factor^n) falls below `tolerance`. */
 function doubleDecayBars(factor: number, tolerance: number): number {
   let n = decayBars(factor, tolerance);
-  while (n * factor ** n > tolerance) n++;
+  while (START_DIFFERENCE * n * factor ** n > tolerance) n++;
   return n;
 }
 

@@ -64,7 +64,7 @@ describe('halyard new-strategy inside the repository', () => {
 
       const { definition } = await loadStrategy(path.join(dir, `${name}.ts`));
       expect(definition.name).toBe(name);
-      const { run: backtest, fills } = runOnRegime(definition, 'downThenUp', {}, { bars: 400 });
+      const { run: backtest, fills } = runOnRegime(definition, 'downThenUp', {}, { bars: 600 });
       expect(backtest.strategyFailures).toEqual([]);
       expect(backtest.denials).toEqual([]);
       if (template === 'blank') expect(fills).toEqual([]);
@@ -105,7 +105,7 @@ import { runOnRegime } from ${at('src/strategy/testing/index.ts')};
 const out = {};
 for (const template of ${JSON.stringify(TEMPLATE_NAMES)}) {
   const { definition } = await loadStrategy(${JSON.stringify(dir)} + '/out-' + template + '.ts');
-  const { run, fills } = runOnRegime(definition, 'downThenUp', {}, { bars: 400 });
+  const { run, fills } = runOnRegime(definition, 'downThenUp', {}, { bars: 600 });
   out[template] = { name: definition.name, failures: run.strategyFailures.length, denials: run.denials.length, fills: fills.length };
 }
 console.log(JSON.stringify(out));

@@ -185,7 +185,7 @@ export default defineStrategy({
   symbols: (p) => [p.symbol],
   intervals: (p) => [p.interval],
   // Wilder's RSI remembers every close: the bars before its value stops depending on where the
-  // history started (202 for 14; rsiPeriod + 2 would be its first value, 6% off; \`halyard check\`).
+  // history started (233 for 14; rsiPeriod + 2 would be its first value, 6% off; \`halyard check\`).
   warmup: (p) => warmupFor.rsi(p.rsiPeriod),
   state: (p) => ({
     entering: false,
