@@ -15,8 +15,11 @@ import type { KlineInterval } from '../core/market/intervals.ts';
 import { canResample, endsPeriod, resampleBars, startsPeriod } from '../data/resample.ts';
 import type { Journal } from '../journal/journal.ts';
 import type { KlineRange } from '../journal/kline-store.ts';
+import type { StrategySetup } from '../strategy/define.ts';
+import type { Interval } from '../strategy/types.ts';
 import type { BarInput } from './bar-input.ts';
 import { journalBars } from './sources.ts';
+import { warmupHistoryStart } from './warmup-span.ts';
 
 export interface JournalSeries {
   readonly symbol: string;
@@ -133,4 +136,15 @@ export function countSeriesBars(journal: Journal, s: JournalSeries, from?: numbe
     }
   }
   return count;
+}
+
+/**
+ * The series' bars before a range starting at `from` (whose first bar opens at `first`) that a
+ * warmup per interval needs (warmup-span.ts warmupHistoryStart), as a run's `history`: Freqtrade's
+ * startup candles, 20 1h bars being 20 hours of the run's bars. None with a numeric warmup (taken
+ * from the run's own bars, as always) or without `from` (nothing before the journal's first).
+ */
+export function warmupHistory(journal: Journal, s: JournalSeries, setup: StrategySetup, from: number | undefined, first: number): { history?: Iterable<BarInput> } {
+  const start = from === undefined ? undefined : warmupHistoryStart(setup, s.interval as Interval, first);
+  return start === undefined ? {} : { history: seriesBars(journal, s, start, first) };
 }

@@ -32,18 +32,18 @@ import { CandleScratch, checkBar, gapSpacing, missingBetween } from './bar-input
 import type { BarInput } from './bar-input.ts';
 import { resolveFillModel } from './fill-model.ts';
 import type { FillModel } from './fill-model.ts';
-import { BarPlayer, SimClock } from './play-bar.ts';
+import { BarPlayer, kernelTimers, SimClock } from './play-bar.ts';
 import { attachFills, Recorder } from './recorder.ts';
 import type { IntentRecord } from './recorder.ts';
 import { backtestKernel } from './backtest-kernel.ts';
 import { PlotRecorder } from './plot-recorder.ts';
 import { attachOpenTrade, attachTrades } from './run-trades.ts';
-import { intervalWarmupNotices, runNotices } from './run-notices.ts';
 import { SimVenue } from './sim-venue.ts';
 import { runSeveral } from './run-several.ts';
 import type { SeveralBacktestOptions } from './run-several.ts';
 import type { BacktestFill, BacktestRun, EquityPoint, OpenTrade, PlotLine, RoundTrip } from './types.ts';
 import { attachEquity } from './equity-columns.ts';
+import { warmupFields, warmupIdleBars, warmupNotices } from './warmup-result.ts';
 
 export interface BacktestOptions {
   readonly strategy: AnyStrategyDefinition;
@@ -177,7 +177,7 @@ export function runBacktest(opts: BacktestOptions | SeveralBacktestOptions): Bac
   // A strategy with a timer has it fired at each due time inside the bars (play-bar.ts), and at
   // the bar's delivery for a time due then.
   const hasTimer = runner.setup.timerMs !== undefined;
-  const timers = hasTimer ? { next: () => kernel.nextTimerAt, fire: (t: number) => kernel.timer(t) } : undefined;
+  const timers = hasTimer ? kernelTimers(kernel) : undefined;
   const player = new BarPlayer(venue, clock, symbol, model, timers);
   const scratch = new CandleScratch();
   const from = opts.from ?? -Infinity;
@@ -262,8 +262,7 @@ export function runBacktest(opts: BacktestOptions | SeveralBacktestOptions): Bac
   if (venue.busy()) settleClose();
   player.finish(lastClose + 1);
   const lines: PlotLine[] | undefined = plots?.plots();
-  const byInterval = runner.setup.warmupByInterval;
-  const idleBars = byInterval === undefined || runner.setup.warmup === 0 ? 0 : barsBefore(rec.equity.columns().time, runner.warmedAt(symbol));
+  const idleBars = warmupIdleBars(runner.setup, rec.equity.columns().time, runner.warmedAt(symbol));
   const startBalances: Record<string, string> = {};
   for (const asset of Object.keys(opts.balances).sort()) startBalances[asset] = dec(opts.balances[asset] as string).toFixed();
   const run = {
@@ -277,8 +276,7 @@ export function runBacktest(opts: BacktestOptions | SeveralBacktestOptions): Bac
     to: lastClose + 1,
     barCount: count,
     ...(longer.length === 0 ? {} : { longerIntervals: longer.map((p) => p.interval) }),
-    // A numeric warmup reads as it always has; one per interval says each count and how many of the run's bars it took.
-    ...(byInterval === undefined ? { warmup: runner.setup.warmup } : { warmupByInterval: { ...byInterval }, warmupIdleBars: idleBars }),
+    ...warmupFields(runner.setup, idleBars),
     ...(startupBars > 0 ? { startupBars } : {}),
     missingBars: missing,
     market: { open: firstOpenText, close: lastCloseKept === undefined ? firstOpenText : closeText(lastCloseKept) },
@@ -295,10 +293,7 @@ export function runBacktest(opts: BacktestOptions | SeveralBacktestOptions): Bac
     ...(lines === undefined || lines.length === 0 ? {} : { plots: lines }),
     denials: rec.denials,
     strategyFailures: rec.failures,
-    notices:
-      byInterval === undefined
-        ? runNotices({ warmup: runner.setup.warmup, barCount: count, startupBars })
-        : intervalWarmupNotices({ byInterval, interval, barCount: count, idleBars, startupBars, historyGiven: opts.history !== undefined, shortAtStart: shortAtStart ?? [], shortAtEnd: runner.warmupShort(symbol) }),
+    notices: warmupNotices(runner.setup, interval, { barCount: count, idleBars, startupBars, historyGiven: opts.history !== undefined, shortAtStart, shortAtEnd: runner.warmupShort(symbol) }),
   };
   // Built from the recorded fills, trip records and columns on first read (recorder.ts,
   // run-trades.ts, equity-columns.ts); same places in the JSON.
@@ -306,22 +301,6 @@ export function runBacktest(opts: BacktestOptions | SeveralBacktestOptions): Bac
   attachTrades(run, trips);
   attachOpenTrade(run, trips, symbol, run.market.close, count);
   return attachEquity(run, rec.equity.columns()) satisfies BacktestRun;
-}
-
-/**
- * The run's bars delivered before `at` (a bar is delivered at its close time + 1): those a warmup
- * per interval held onBar back on. All of them when it never let onBar through (`at` undefined).
- */
-function barsBefore(closeTimes: Float64Array, at: number | undefined): number {
-  if (at === undefined) return closeTimes.length;
-  let lo = 0;
-  let hi = closeTimes.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((closeTimes[mid] as number) + 1 < at) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** The venue's part of a detailed bar: its shorter bars played one after the other (the bar itself when it has none). */

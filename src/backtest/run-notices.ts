@@ -129,3 +129,13 @@ export function runWarmupLine(run: { readonly warmup?: number; readonly warmupBy
   if (run.warmupByInterval !== undefined) return intervalWarmupLine(run.warmupByInterval, run.warmupIdleBars ?? 0, run.barCount, run.startupBars, run.interval);
   return warmupLine(run.warmup, run.barCount, run.startupBars);
 }
+
+/**
+ * Notices of several symbols' own (a run of several: run-several.ts), each said once, led by the
+ * symbols it is about: 'BTCPHP, ETHPHP: the strategy's warmup ...' when both say the same.
+ */
+export function symbolNotices(bySymbol: readonly { readonly symbol: string; readonly notices: readonly string[] }[]): string[] {
+  const who = new Map<string, string[]>();
+  for (const { symbol, notices } of bySymbol) for (const n of notices) who.set(n, [...(who.get(n) ?? []), symbol]);
+  return [...who].map(([n, symbols]) => `${symbols.join(', ')}: ${n}`);
+}

@@ -9,19 +9,25 @@
  * symbol's bar is refused). A symbol without a bar in a period has none there (gaps are per symbol).
  * Per period:
  * 1. each symbol's bar of the period is played through the venue, in the order the symbols were
- *    given (fill-model.ts, per symbol: a command waits for the next bar of its own symbol; one
- *    sent during the plays for a symbol whose bar of the period is still to come waits for its
- *    next period: PeriodGate);
+ *    given (fill-model.ts, per symbol: a command waits for the next point of its own symbol's
+ *    path; one sent during the plays for a symbol whose bar is still to come waits for it to be
+ *    played: play-period.ts PeriodGate). A timer due inside the period fires at its due time, as
+ *    in a one-symbol run: after every symbol's points before it, before those at or after it
+ *    (play-period.ts);
  * 2. the clock moves to the period's close + 1 and only then does the strategy get the bars,
  *    symbol after symbol (each with its longer intervals first, as run-backtest.ts): no bar of the
  *    period is visible before every symbol's bar of it has been played, and what the strategy
  *    sends on seeing them fills on the next bars of the symbols it names;
- * 3. due timers fire (at the period's delivery: not inside bars, whose paths differ per symbol);
+ * 3. a timer due at the delivery fires;
  * 4. one equity point: the quote plus each base asset at its symbol's last close.
+ *
+ * A warmup per interval holds onBar of each symbol until every declared series of it has its
+ * count (runner.ts), from the run's bars or its `history`; the run says how many periods it took
+ * until every symbol's onBar ran, each symbol how many of its bars (SymbolRun.warmupIdleBars).
  *
  * Results: fills of every symbol in time order, round trips per symbol (each carries its symbol)
  * merged in closing order, `symbols` (types.ts SymbolRun) with each one's bars, gaps, market,
- * lot and open position. Not supported here: a warmup given per interval.
+ * lot and open position.
  */
 import { closeText, keepClose } from '../core/indicators/candle.ts';
 import type { Candle, KeptClose } from '../core/indicators/candle.ts';
@@ -40,17 +46,19 @@ import { attachEquity } from './equity-columns.ts';
 import { resolveFillModel } from './fill-model.ts';
 import { defineLazyField } from './lazy-field.ts';
 import { exposureThreshold } from './metrics-trades.ts';
-import { BarPlayer, SimClock } from './play-bar.ts';
+import { BarPlayer, DueTimers, kernelTimers, SimClock } from './play-bar.ts';
+import { BarSlices, PeriodGate, playPeriod } from './play-period.ts';
 import { backtestKernel } from './backtest-kernel.ts';
 import { PlotRecorder } from './plot-recorder.ts';
 import { attachFills, Recorder } from './recorder.ts';
 import { attachOpenTrade, tripsOf } from './run-trades.ts';
-import { longerIntervals, playDetail, preloadHistory, runBacktest } from './run-backtest.ts';
+import { longerIntervals, preloadHistory, runBacktest } from './run-backtest.ts';
 import type { BacktestOptions } from './run-backtest.ts';
-import { runNotices } from './run-notices.ts';
+import { runNotices, symbolNotices } from './run-notices.ts';
+import type { WarmupShortfall } from './run-notices.ts';
 import { SimVenue } from './sim-venue.ts';
-import type { VenueCommand, VenueEventSink, VenuePort } from '../ports/venue.ts';
 import type { BacktestFill, BacktestRun, OpenTrade, PlotLine, RoundTrip, SymbolRun } from './types.ts';
+import { warmupFields, warmupIdleBars, warmupNotices } from './warmup-result.ts';
 
 /** One symbol of a run of several: its bars (oldest first), its rules, and any bars before the range as history. */
 export interface BacktestSymbol {
@@ -65,39 +73,6 @@ export interface SeveralBacktestOptions extends Omit<BacktestOptions, 'symbol' |
   readonly symbols: readonly BacktestSymbol[];
   /** Bars of `symbol` are missing between the bar opening at `prevOpen` and its next, at `open`. */
   readonly onGap?: (prevOpen: number, open: number, symbol: string) => void;
-}
-
-/**
- * The venue as the kernel sees it in a run of several symbols: a command sent while one symbol's
- * bar is played (the strategy reacting to a fill) for a symbol whose bar of the same period is
- * still to be played is held until the period's bars have all been played, then sent: it runs at
- * that symbol's next bar. Sent at once, it would run at the open of a bar that began before what
- * the strategy reacted to (a reaction to a fill at 10:40 filled at another symbol's 10:00 open).
- */
-class PeriodGate implements VenuePort {
-  /** The symbols of the period whose bars are still to be played (empty outside the plays). */
-  readonly ahead = new Set<string>();
-  private held: VenueCommand[] = [];
-
-  constructor(private readonly venue: SimVenue) {}
-
-  connect(sink: VenueEventSink): void {
-    this.venue.connect(sink);
-  }
-
-  send(command: VenueCommand): void {
-    if (this.ahead.has(command.symbol)) this.held.push(command);
-    else this.venue.send(command);
-  }
-
-  /** The period's bars are played: what was held goes to the venue, in the order it was sent. */
-  release(): void {
-    this.ahead.clear();
-    if (this.held.length === 0) return;
-    const held = this.held;
-    this.held = [];
-    for (const c of held) this.venue.send(c);
-  }
 }
 
 /** Closed orders kept by the manager and the engine (run-backtest.ts says why few). */
@@ -116,6 +91,9 @@ class Leg {
   /** The last close as a number (the equity's mark). */
   mark = 0;
   startupBars = 0;
+  /** With a warmup per interval: what the history left short, and its bars before onBar ran (undefined until it did). */
+  shortAtStart: WarmupShortfall[] | undefined = undefined;
+  idleBars: number | undefined = undefined;
   done = false;
   readonly scratch = new CandleScratch();
 
@@ -123,7 +101,7 @@ class Leg {
     readonly symbol: string,
     readonly inst: Instrument,
     readonly iter: Iterator<BarInput>,
-    readonly player: BarPlayer,
+    readonly slices: BarSlices,
     readonly longer: PeriodStream[],
     readonly trips: RoundTripBook,
     /** The least base that counts as held (metrics-trades.ts exposureThreshold). */
@@ -151,7 +129,7 @@ class TripBooks {
   }
 }
 
-function checkSeveral(opts: SeveralBacktestOptions, setup: { symbols: readonly string[]; intervals: readonly Interval[]; warmupByInterval?: unknown }, name: string): Interval {
+function checkSeveral(opts: SeveralBacktestOptions, setup: { symbols: readonly string[]; intervals: readonly Interval[] }, name: string): Interval {
   if (!(INTERVALS as readonly string[]).includes(opts.interval)) throw new RangeError(`interval '${opts.interval}' is not one of ${INTERVALS.join(', ')}`);
   const names = opts.symbols.map((s) => s.symbol);
   const twice = names.find((s, i) => names.indexOf(s) !== i);
@@ -166,7 +144,6 @@ function checkSeveral(opts: SeveralBacktestOptions, setup: { symbols: readonly s
   if (missing.length > 0 || !(setup.intervals as readonly string[]).includes(opts.interval)) {
     throw new RangeError(`strategy '${name}' trades ${setup.symbols.join(', ')} on ${setup.intervals.join(', ')}, not ${names.join(', ')} ${opts.interval}: run on its symbols and interval, or set its symbol and interval params`);
   }
-  if (setup.warmupByInterval !== undefined) throw new RangeError(`strategy '${name}' gives its warmup per interval: a run of several symbols takes a numeric warmup only (run one symbol)`);
   for (const [asset, amount] of Object.entries(opts.balances)) dec(amount, `balance ${asset}`);
   return opts.interval as Interval;
 }
@@ -210,14 +187,20 @@ function runSeveralSymbols(opts: SeveralBacktestOptions): BacktestRun {
   const from = opts.from ?? -Infinity;
   const to = opts.to ?? Infinity;
   const gap = gapSpacing(interval);
+  // A warmup per interval that asks for bars: each symbol's bars until its onBar ran are counted.
+  const perInterval = runner.setup.warmupByInterval !== undefined;
+  const countIdle = perInterval && runner.setup.warmup > 0;
   legs = opts.symbols.map((s) => {
     const lot = s.instrument.filter('LOT_SIZE');
     const longer = longerIntervals(runner.setup.intervals, interval, runner.name);
-    // Timers fire at each period's delivery (the header says why), not inside a symbol's bar.
-    const leg = new Leg(s.symbol, s.instrument, s.bars[Symbol.iterator](), new BarPlayer(venue, clock, s.symbol, model), longer, books.get(s.symbol) as RoundTripBook, exposureThreshold(lot === undefined ? undefined : { minQty: lot.minQty.toFixed(), stepSize: lot.stepSize.toFixed() }));
+    // Timers are fired by the period (play-period.ts), between every symbol's points, not by one symbol's player.
+    const leg = new Leg(s.symbol, s.instrument, s.bars[Symbol.iterator](), new BarSlices(new BarPlayer(venue, clock, s.symbol, model)), longer, books.get(s.symbol) as RoundTripBook, exposureThreshold(lot === undefined ? undefined : { minQty: lot.minQty.toFixed(), stepSize: lot.stepSize.toFixed() }));
     leg.startupBars = preloadHistory(runner, clock, s.symbol, interval, s.history, longer);
+    if (perInterval && s.history !== undefined) leg.shortAtStart = runner.warmupShort(s.symbol);
     return leg;
   });
+  /** A symbol's bars before its onBar ran (all of them when it never did; none without a warmup to wait for). */
+  const idleOf = (leg: Leg): number => (countIdle ? (leg.idleBars ?? leg.count) : 0);
   /** The leg's next bar in range (head), checked; gaps counted. */
   const advance = (leg: Leg): void => {
     for (;;) {
@@ -242,7 +225,7 @@ function runSeveralSymbols(opts: SeveralBacktestOptions): BacktestRun {
       return;
     }
   };
-  const hasTimer = runner.setup.timerMs !== undefined;
+  const timers = runner.setup.timerMs === undefined ? undefined : new DueTimers(kernelTimers(kernel), clock);
   const detailed = opts.detailed === true;
   const group: Leg[] = [];
   const completed: Candle[] = [];
@@ -283,14 +266,8 @@ function runSeveralSymbols(opts: SeveralBacktestOptions): BacktestRun {
       rec.bar = periods++;
       // Every symbol's last close reaches the order manager before fills can move its price.
       if (venue.busy()) settleAll();
-      for (const leg of group) gate.ahead.add(leg.symbol);
-      for (const leg of group) {
-        gate.ahead.delete(leg.symbol);
-        const c = leg.head as Candle;
-        if (detailed) playDetail(leg.player, c);
-        else leg.player.play(c);
-      }
-      gate.release();
+      for (const leg of group) leg.slices.set(leg.head as Candle, detailed);
+      playPeriod(group, gate, t, close, timers);
       clock.t = close + 1;
       for (const leg of group) {
         const c = leg.head as Candle;
@@ -306,8 +283,9 @@ function runSeveralSymbols(opts: SeveralBacktestOptions): BacktestRun {
           completed.length = 0;
         }
         kernel.bar(leg.symbol, interval, c);
+        if (countIdle && leg.idleBars === undefined && runner.warmedAt(leg.symbol) !== undefined) leg.idleBars = leg.count - 1;
       }
-      if (hasTimer) kernel.timer(clock.t);
+      if (timers !== undefined) kernel.timer(clock.t);
       point(rec, orders.account, quoteAsset, legs, close);
       lastClose = close;
       for (const leg of group) advance(leg);
@@ -324,7 +302,7 @@ function runSeveralSymbols(opts: SeveralBacktestOptions): BacktestRun {
   }
   kernel.stop('end of backtest');
   if (venue.busy()) settleAll();
-  for (const leg of legs) leg.player.finish(lastClose + 1);
+  for (const leg of legs) leg.slices.player.finish(lastClose + 1);
   const lines: PlotLine[] | undefined = plots?.plots();
   const startBalances: Record<string, string> = {};
   for (const asset of Object.keys(opts.balances).sort()) startBalances[asset] = dec(opts.balances[asset] as string).toFixed();
@@ -332,10 +310,15 @@ function runSeveralSymbols(opts: SeveralBacktestOptions): BacktestRun {
   const symbols: SymbolRun[] = legs.map((leg) => {
     const lot = leg.inst.filter('LOT_SIZE');
     const market = { open: leg.firstOpenText, close: leg.kept === undefined ? leg.firstOpenText : closeText(leg.kept) };
-    const entry = { symbol: leg.symbol, baseAsset: leg.inst.baseAsset, barCount: leg.count, missingBars: leg.missing, market, ...(lot === undefined ? {} : { lot: { minQty: lot.minQty.toFixed(), stepSize: lot.stepSize.toFixed() } }), openTrade: undefined as OpenTrade | undefined };
+    const idle = perInterval ? { warmupIdleBars: idleOf(leg) } : {};
+    const entry = { symbol: leg.symbol, baseAsset: leg.inst.baseAsset, barCount: leg.count, missingBars: leg.missing, ...idle, market, ...(lot === undefined ? {} : { lot: { minQty: lot.minQty.toFixed(), stepSize: lot.stepSize.toFixed() } }), openTrade: undefined as OpenTrade | undefined };
     return attachOpenTrade(entry, leg.trips, leg.symbol, market.close, periods);
   });
   const longer = (legs[0] as Leg).longer;
+  // The periods until every symbol's onBar ran (the latest symbol's warm time; none while one never warmed).
+  const warmTimes = legs.map((l) => runner.warmedAt(l.symbol));
+  const warmedAt = warmTimes.includes(undefined) ? undefined : Math.max(...(warmTimes as number[]));
+  const idleBars = warmupIdleBars(runner.setup, rec.equity.columns().time, warmedAt);
   const run = {
     strategy: runner.name,
     params: { ...runner.params } as Record<string, unknown>,
@@ -347,7 +330,7 @@ function runSeveralSymbols(opts: SeveralBacktestOptions): BacktestRun {
     to: lastClose + 1,
     barCount: periods,
     ...(longer.length === 0 ? {} : { longerIntervals: longer.map((p) => p.interval) }),
-    warmup: runner.setup.warmup,
+    ...warmupFields(runner.setup, idleBars),
     ...(startupBars > 0 ? { startupBars } : {}),
     missingBars: legs.reduce((n, l) => n + l.missing, 0),
     symbols,
@@ -361,8 +344,11 @@ function runSeveralSymbols(opts: SeveralBacktestOptions): BacktestRun {
     ...(lines === undefined || lines.length === 0 ? {} : { plots: lines }),
     denials: rec.denials,
     strategyFailures: rec.failures,
-    // The warmup counts each symbol's own bars: the symbol with the fewest says whether onBar ran.
-    notices: runNotices({ warmup: runner.setup.warmup, barCount: Math.min(...legs.map((l) => l.count)), startupBars }),
+    // The warmup counts each symbol's own bars: a numeric one is said once, by the symbol with the
+    // fewest (whether onBar ran); one per interval by each symbol it held back (which series lacked bars).
+    notices: perInterval
+      ? symbolNotices(legs.map((l) => ({ symbol: l.symbol, notices: warmupNotices(runner.setup, interval, { barCount: l.count, idleBars: idleOf(l), startupBars: l.startupBars, historyGiven: l.shortAtStart !== undefined, shortAtStart: l.shortAtStart, shortAtEnd: runner.warmupShort(l.symbol) }) })))
+      : runNotices({ warmup: runner.setup.warmup, barCount: Math.min(...legs.map((l) => l.count)), startupBars }),
   };
   attachFills(run, rec.fills);
   defineLazyField(run, 'trades', new TripBooks(legs.map((l) => ({ symbol: l.symbol, book: l.trips }))), (b) => b.trips);

@@ -5,7 +5,7 @@
  * worker: one bad grid point must not stop a sweep.
  */
 import { parseInstrument } from '../core/market/instrument.ts';
-import type { AnyStrategyDefinition } from '../strategy/define.ts';
+import type { AnyStrategyDefinition, StrategySetup } from '../strategy/define.ts';
 import { loadStrategy } from '../strategy/loader.ts';
 import { parseParams } from '../strategy/params.ts';
 import type { FillModel } from './fill-model.ts';
@@ -82,19 +82,22 @@ export async function executeJob(job: BacktestJob): Promise<JobOutcome> {
 /**
  * A job of several symbols (SweepJob.symbols): each symbol's bars from its source, cut to the
  * job's window in periods (sweep-data.ts symbolsBars), its rules parsed here; run in one account.
- * Fills are played on the stored bars when a symbol's journal source says `detail`.
+ * Fills are played on the stored bars when a symbol's journal source says `detail`. Without a
+ * window, each symbol gets the bars before its source's `from` a warmup per interval needs (startupOf).
  */
 function runSeveralJob(job: BacktestJob, strategy: AnyStrategyDefinition, params: Record<string, unknown>, onLog: (entry: StrategyLogEntry) => void): BacktestRun {
   const list = job.symbols ?? [];
   const bars = symbolsBars(job, list, job.window);
   const detail = list.some((s) => isDetailed(s.data ?? job.data));
+  const setup = (): StrategySetup => resolveSetup(strategy, params as never);
   return runBacktest({
     strategy,
     params,
     interval: job.interval,
     symbols: list.map((s, i) => {
       const b = bars[i] as (typeof bars)[number];
-      return { symbol: s.symbol, bars: b.bars, instrument: parseInstrument(s.instrument), ...(b.history === undefined ? {} : { history: b.history }) };
+      const history = b.history !== undefined ? { history: b.history } : job.window === undefined ? startupOf(s.data ?? job.data, s.symbol, job.interval, setup) : {};
+      return { symbol: s.symbol, bars: b.bars, instrument: parseInstrument(s.instrument), ...history };
     }),
     fees: job.fees,
     balances: job.balances,
@@ -118,12 +121,16 @@ function failureText(f: { readonly handler: string; readonly time: number; reado
  */
 function historyOf(job: BacktestJob, strategy: AnyStrategyDefinition, params: Record<string, unknown>): { history?: Iterable<BarInput> } {
   const w = job.window;
-  const from = job.data.kind === 'journal' ? job.data.from : undefined;
-  if (w === undefined && from !== undefined && isInterval(job.interval)) {
-    const start = warmupHistoryStart(resolveSetup(strategy, params as never), job.interval, from);
-    return start === undefined ? {} : { history: barsBefore(job.data, job.symbol, job.interval, start, from) };
-  }
-  const n = Math.min(w?.history ?? 0, w?.skip ?? 0);
-  if (w === undefined || n <= 0) return {};
+  if (w === undefined) return startupOf(job.data, job.symbol, job.interval, () => resolveSetup(strategy, params as never));
+  const n = Math.min(w.history ?? 0, w.skip);
+  if (n <= 0) return {};
   return { history: barsOf(job.data, job.symbol, job.interval, { skip: w.skip - n, take: n }) };
+}
+
+/** A journal range's bars before its `from` that a warmup per interval needs (none from a synthetic source or without `from`). */
+function startupOf(data: DataSource, symbol: string, interval: string, setup: () => StrategySetup): { history?: Iterable<BarInput> } {
+  const from = data.kind === 'journal' ? data.from : undefined;
+  if (from === undefined || !isInterval(interval)) return {};
+  const start = warmupHistoryStart(setup(), interval, from);
+  return start === undefined ? {} : { history: barsBefore(data, symbol, interval, start, from) };
 }

@@ -129,6 +129,8 @@ export interface SymbolRun {
   barCount: number;
   /** Its bars missing between its first bar and its last. */
   missingBars: number;
+  /** With a warmup per interval (BacktestRun.warmupByInterval): its bars before its onBar first ran (all of them when it never did). */
+  warmupIdleBars?: number;
   /** Its first bar's open and last bar's close: its buy and hold. */
   market: { open: string; close: string };
   lot?: { minQty: string; stepSize: string };
@@ -171,7 +173,11 @@ export interface BacktestRun {
    * interval's count (0 where it named none). onBar ran once every series had its count.
    */
   warmupByInterval?: Record<string, number>;
-  /** With `warmupByInterval`: the run's bars before onBar first ran (they only filled the history; all of them when it never ran). */
+  /**
+   * With `warmupByInterval`: the run's bars before onBar first ran (they only filled the history;
+   * all of them when it never ran). Of several symbols: the periods before every symbol's onBar
+   * ran (each symbol's own in `symbols`).
+   */
   warmupIdleBars?: number;
   /**
    * Bars before the range handed to the strategy as history (BacktestOptions.history: a

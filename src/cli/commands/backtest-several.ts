@@ -9,7 +9,8 @@
  * A strategy with a `symbols` parameter gets the run's symbols unless --param gives it.
  * With --sweep (and --walk-forward) the grid runs over the symbols in one account each point
  * (backtest-sweep.ts): the job carries every symbol's rules and series; walk-forward windows count
- * periods (the bars of every symbol opening together).
+ * periods (the bars of every symbol opening together). A warmup per interval gets each symbol's
+ * bars before --from it needs from the journal, as a single run's does (journal-series.ts warmupHistory).
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -23,7 +24,7 @@ import { computeMetrics } from '../../backtest/metrics.ts';
 import { writeReport } from '../../backtest/report/html-report.ts';
 import { runBacktest } from '../../backtest/run-backtest.ts';
 import type { BacktestSymbol } from '../../backtest/run-several.ts';
-import { seriesBars, seriesSpan } from '../../backtest/journal-series.ts';
+import { seriesBars, seriesSpan, warmupHistory } from '../../backtest/journal-series.ts';
 import type { JournalSeries } from '../../backtest/journal-series.ts';
 import { formatTime } from '../../data/time-text.ts';
 import { makeDirs } from '../../fs/make-dirs.ts';
@@ -57,6 +58,8 @@ interface SymbolSource {
   readonly fees: { maker: string; taker: string } | undefined;
   /** Its exchangeInfo object (spec 2.2), as a sweep's workers parse it. */
   readonly raw: unknown;
+  /** The open time of its first bar in the range. */
+  readonly first: number;
 }
 
 /** A single run answers the files it wrote; a sweep (`sweepArgs.sweep`) writes its own and answers undefined. */
@@ -82,7 +85,7 @@ export async function runSeveralCommand(io: CliIo, args: BacktestArgs, input: Se
         const partial = span === undefined || span.partial.length === 0 ? '' : `: its ${series.stored} bars there cover only part of the ${interval} ${periodsText(span.partial)}`;
         throw new UsageError(`no complete ${symbol} ${interval} bars in ${asked}${partial}; ${held(journal)}`);
       }
-      return { symbol, series, ...symbolRules(journal, config, symbol, span.bars.first, args.exchangeInfo) };
+      return { symbol, series, ...symbolRules(journal, config, symbol, span.bars.first, args.exchangeInfo), first: span.bars.first };
     });
     const quote = (sources[0] as SymbolSource).instrument.quoteAsset;
     if (sources.some((s) => s.instrument.quoteAsset !== quote)) {
@@ -104,7 +107,8 @@ export async function runSeveralCommand(io: CliIo, args: BacktestArgs, input: Se
     await ioStep('create the folder', runDir, () => makeDirs(runDir));
     const log = new StrategyLogFile(path.join(runDir, `.${strategy.name}-${joined}-${interval}-${process.pid}.log.part`));
     const gaps = new Map(symbols.map((s) => [s, new RunGaps(interval)]));
-    const legs: BacktestSymbol[] = sources.map((s) => ({ symbol: s.symbol, bars: seriesBars(journal, s.series, from, to), instrument: s.instrument }));
+    // Each symbol's bars before --from a warmup per interval needs, as for one symbol (journal-series.ts warmupHistory).
+    const legs: BacktestSymbol[] = sources.map((s) => ({ symbol: s.symbol, bars: seriesBars(journal, s.series, from, to), instrument: s.instrument, ...warmupHistory(journal, s.series, setup, from, s.first) }));
     let run;
     try {
       run = usage(() =>

@@ -29,7 +29,7 @@ import { jsonReplacer } from '../../backtest/metrics-json.ts';
 import { writeJsonFile } from '../../data/json-file.ts';
 import { writeReport } from '../../backtest/report/html-report.ts';
 import { runBacktest } from '../../backtest/run-backtest.ts';
-import { chooseSeries, detailSeries, seriesBars, seriesSpan } from '../../backtest/journal-series.ts';
+import { chooseSeries, detailSeries, seriesBars, seriesSpan, warmupHistory } from '../../backtest/journal-series.ts';
 import type { JournalSeries, SeriesSpan } from '../../backtest/journal-series.ts';
 import { canResample } from '../../data/resample.ts';
 import type { KlineInterval } from '../../core/market/intervals.ts';
@@ -50,8 +50,6 @@ import { HalyardError } from '../../exchange/errors/errors.ts';
 import { loadStrategy } from '../../strategy/loader.ts';
 import { parseParams } from '../../strategy/params.ts';
 import { INTERVALS } from '../../strategy/types.ts';
-import type { Interval } from '../../strategy/types.ts';
-import { warmupHistoryStart } from '../../backtest/warmup-span.ts';
 import { UsageError } from '../errors.ts';
 import { intOption, numberFlag, numberOption } from '../options.ts';
 import { JOURNAL_OPTION, openExistingJournal } from '../journal-file.ts';
@@ -400,10 +398,8 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
       throw new UsageError(`no complete ${symbol} ${interval} bars in ${asked}: its ${series.stored} bars there (${formatTime(span.stored.first)} .. ${formatTime(span.stored.last)}) cover only part of the ${interval} ${periodsText(span.partial)}${elsewhere}`);
     }
     const range = span.bars;
-    // A warmup per interval gets its bars before --from from the journal (Freqtrade's startup
-    // candles: 20 1h bars are 20 hours of the run's bars); a numeric one is taken from the run's own, as always.
-    const warmFrom = from === undefined ? undefined : warmupHistoryStart(setup, interval as Interval, range.first);
-    const history = warmFrom === undefined ? {} : { history: seriesBars(journal, series, warmFrom, range.first) };
+    // A warmup per interval gets its bars before --from from the journal; a numeric one is taken from the run's own, as always.
+    const history = warmupHistory(journal, series, setup, from, range.first);
     // The periods the stored bars cover only in part at the ends, left out (said on the summary's bars line).
     const leftOut = span.partial.length === 0 ? '' : `; ${span.partial.length} partial ${periodsText(span.partial)} left out`;
     const barsLine = madeFrom === undefined ? [] : [`bars    ${interval} (${madeFrom}${leftOut})`];
