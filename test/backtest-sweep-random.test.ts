@@ -89,8 +89,8 @@ describe('halyard backtest --sweep --search random', () => {
     await refused([...grid, '--search', 'random', '--trials', '2.5'], '--trials 2.5: expected a whole number from 1 to 12');
     await refused([...grid, '--search', 'random', '--trials', 'many'], "--trials: expected a whole number of grid points, got 'many'");
     await refused([...grid, '--search', 'random'], '--search random needs --trials N');
-    await refused([...grid, '--trials', '5'], '--trials is a random-search setting: it needs --search random');
-    await refused([...grid, '--search', 'grid', '--seed', '2'], '--seed is a random-search setting: it needs --search random');
+    await refused([...grid, '--trials', '5'], '--trials is a search setting: it needs --search random or --search tpe');
+    await refused([...grid, '--search', 'grid', '--seed', '2'], '--seed is a search setting: it needs --search random or --search tpe');
     await refused([...grid, '--search', 'random', '--trials', '5', '--seed', '-1'], "--seed: expected a whole number >= 0, got '-1'");
     const single = await run([...base().slice(0, -2), '--search', 'random', '--trials', '5']);
     expect(single.code).toBe(2);

@@ -1,13 +1,15 @@
 /**
  * Sweep output: the ranked terminal table and the JSON document (infinities as "Infinity",
  * metrics-json.ts). The table shows the swept values, the rank metric first, then the usual
- * figures; what was skipped or failed is summarised under it. A random search says so under the
- * first line (how many of the grid's points, which seed) and in the JSON's `search`.
+ * figures; what was skipped or failed is summarised under it. A random or TPE search says so under
+ * the first line (how many of the grid's points, which seed) and in the JSON's `search`; a TPE
+ * search's table and JSON also give each point's trial and round (the order it was tried in), and
+ * the line under the first says when the best was found.
  */
 import { metricsToJson } from './metrics-json.ts';
 import type { JsonMetrics } from './metrics-json.ts';
 import { alignTable, fmtNum, fmtPct, fmtSignedPct } from './metrics-format.ts';
-import type { RandomSearch, SkippedPoint, TypedAxis } from './sweep-grid.ts';
+import type { SkippedPoint, SweepSearch, TrialOrder, TypedAxis } from './sweep-grid.ts';
 import { searchLine } from './sweep-sample.ts';
 import type { SweepFailure, SweepResult } from './sweep.ts';
 import type { RankMetric } from './sweep-rank.ts';
@@ -60,14 +62,18 @@ export function formatSweepTable(result: SweepResult, options: { top?: number } 
   const top = options.top ?? 20;
   const names = result.axes.map((a) => a.name);
   const cols = metricColumns(result.rankBy);
-  const rows = [['#', ...names, ...cols.map((c) => c.head)]];
-  for (const e of result.entries.slice(0, top)) rows.push([String(e.rank), ...names.map((n) => valueText(e.values[n])), ...cols.map((c) => c.fmt(e.metrics))]);
+  // A TPE search's order: when each point was tried (a good point found late says the search was still learning).
+  const order = result.search?.kind === 'tpe';
+  const rows = [['#', ...(order ? ['Trial', 'Round'] : []), ...names, ...cols.map((c) => c.head)]];
+  for (const e of result.entries.slice(0, top)) rows.push([String(e.rank), ...(order ? [String(e.trial ?? ''), String(e.round ?? '')] : []), ...names.map((n) => valueText(e.values[n])), ...cols.map((c) => c.fmt(e.metrics))]);
+  const lead = order ? 3 : 1;
   const ran = result.entries.length + result.failed.length;
   const lines = [
     `Sweep of ${result.strategy} on ${result.symbol} ${result.interval}: ${ran} combination(s) run ${result.workers > 0 ? `on ${result.workers} worker thread(s)` : 'in this process'}, ranked by ${result.rankBy}${result.entries.length > top ? `; top ${top} of ${result.entries.length}` : ''}`,
     ...(result.search === undefined ? [] : [searchLine(result)!]),
+    ...(order && result.entries[0]?.trial !== undefined ? [`the best was tried at trial ${result.entries[0].trial} of ${result.search?.trials ?? ''}, round ${result.entries[0].round ?? ''}`] : []),
     '',
-    ...(result.entries.length ? [...alignTable(rows, (c) => c === 0 || c > names.length), `* ranked by this column (--rank-by ${result.rankBy})`] : ['(no successful runs)']),
+    ...(result.entries.length ? [...alignTable(rows, (c) => c < lead || c >= lead + names.length), `* ranked by this column (--rank-by ${result.rankBy})`] : ['(no successful runs)']),
   ];
   const problems = formatProblems(result.skipped, result.failed);
   const stopped = result.entries.filter((e) => e.firstFailure !== undefined);
@@ -108,11 +114,12 @@ export interface SweepJson {
   rankBy: RankMetric;
   /** Each axis's values of its parameter's type, as the results' `values` hold them. */
   axes: TypedAxis[];
-  results: { rank: number; values: Record<string, unknown>; params: Record<string, unknown>; metrics: JsonMetrics; bars: number; from: number; to: number; denials: number; strategyFailures: number; firstFailure?: string; logs: number; firstLog?: string; notices?: string[] }[];
+  /** `trial` and `round`: when a TPE search tried the point (absent otherwise). */
+  results: ({ rank: number; values: Record<string, unknown>; params: Record<string, unknown>; metrics: JsonMetrics; bars: number; from: number; to: number; denials: number; strategyFailures: number; firstFailure?: string; logs: number; firstLog?: string; notices?: string[] } & Partial<TrialOrder>)[];
   failed: SweepFailure[];
   skipped: SkippedPoint[];
-  /** A random search: how many points of the grid were drawn, with which seed (absent: the whole grid ran). */
-  search?: RandomSearch;
+  /** A random or TPE search: how many points of the grid ran, with which seed, and for TPE its startup, batch and rounds (absent: the whole grid ran). */
+  search?: SweepSearch;
 }
 
 export function sweepToJson(result: SweepResult): SweepJson {
@@ -125,6 +132,7 @@ export function sweepToJson(result: SweepResult): SweepJson {
     axes: result.axes,
     results: result.entries.map((e) => ({
       rank: e.rank,
+      ...(e.trial === undefined || e.round === undefined ? {} : { trial: e.trial, round: e.round }),
       values: e.values,
       params: e.params,
       metrics: metricsToJson(e.metrics),

@@ -25,9 +25,15 @@ export interface GridPoint {
   params: Record<string, unknown>;
 }
 
-export interface SkippedPoint {
+export interface SkippedPoint extends Partial<TrialOrder> {
   values: Record<string, ParamValue>;
   reason: string;
+}
+
+/** Where a TPE search tried a point (sweep-tpe-rounds.ts): its place in the order, 1-based, and its round. */
+export interface TrialOrder {
+  trial: number;
+  round: number;
 }
 
 export interface SweepGrid {
@@ -35,9 +41,14 @@ export interface SweepGrid {
   axes: TypedAxis[];
   points: GridPoint[];
   skipped: SkippedPoint[];
-  /** Set when the points are a random sample of the grid (sweep-sample.ts); absent: every point. */
-  search?: RandomSearch;
+  /**
+   * Absent: every point runs. A random search: `points` and `skipped` are its sample
+   * (sweep-sample.ts). A TPE search: they are the whole grid, which runSweep proposes from.
+   */
+  search?: SweepSearch;
 }
+
+export type SweepSearch = RandomSearch | TpeSearch;
 
 /** A random search: `trials` distinct points of the grid's `gridSize`, drawn with `seed`. */
 export interface RandomSearch {
@@ -46,6 +57,24 @@ export interface RandomSearch {
   seed: number;
   /** Every combination of the axes, schema-rejected ones included (what `trials` is drawn from). */
   gridSize: number;
+}
+
+/**
+ * A TPE search (sweep-tpe.ts): `trials` distinct points of the grid's `gridSize`, the first
+ * `startup` drawn at random with `seed`, the rest proposed `batch` at a time from the results so
+ * far. The grid gives kind, trials, seed and gridSize; the run adds the rest.
+ */
+export interface TpeSearch {
+  kind: 'tpe';
+  trials: number;
+  seed: number;
+  gridSize: number;
+  /** Random points of round 1 (random search's first draws with the same seed). */
+  startup?: number;
+  /** Points proposed per later round: the pool's size (at least 1), so the same --workers repeats a search. */
+  batch?: number;
+  /** Rounds run, the startup one included. */
+  rounds?: number;
 }
 
 /** Largest grid we will build; past this a sweep is a typo or needs a smarter search. */

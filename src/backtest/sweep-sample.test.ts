@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import smaCrossover from '../../strategies/sma-crossover.ts';
 import { buildGrid } from './sweep-grid.ts';
 import { formatSweepTable, sweepToJson } from './sweep-format.ts';
-import { gridSize, sampleGrid, sampleIndices, searchLine, SweepSearchError } from './sweep-sample.ts';
+import { gridSize, sampleGrid, sampleIndices, searchLine, SweepSearchError, tpeGrid } from './sweep-sample.ts';
 import { parseSweepSpecs } from './sweep-spec.ts';
 import type { SweepResult } from './sweep.ts';
 
@@ -81,5 +81,27 @@ describe('sampleGrid', () => {
     const { search: _s, ...full } = result;
     expect(sweepToJson(full)).not.toHaveProperty('search');
     expect(formatSweepTable(full)).not.toContain('random search');
+  });
+});
+
+describe('tpeGrid', () => {
+  it('keeps the whole grid (the search proposes from it as it runs), marked with trials and seed', () => {
+    const t = tpeGrid(grid, 30, 7);
+    expect(t.points).toBe(grid.points);
+    expect(t.skipped).toBe(grid.skipped);
+    expect(t.search).toEqual({ kind: 'tpe', trials: 30, seed: 7, gridSize: 100 });
+    expect(tpeGrid(grid, 30).search).toMatchObject({ seed: 1 });
+  });
+
+  it('refuses trials as a random search does, naming --search tpe', () => {
+    expect(() => tpeGrid(grid, 0)).toThrow('--trials 0: expected a whole number from 1 to 100; the grid has 100 point(s) (fast: 10 x slow: 10)');
+    expect(() => tpeGrid(grid, 101)).toThrow("--trials 101 is more than the grid's points: the grid has 100 point(s) (fast: 10 x slow: 10); give at most 100, or drop --search tpe to run them all");
+    expect(() => tpeGrid(grid, 1.5)).toThrow(SweepSearchError);
+  });
+
+  it('the search line: before the run, after it, and when the trials are no more than the first round', () => {
+    expect(searchLine({ search: { kind: 'tpe', trials: 40, seed: 3, gridSize: 1702 } })).toBe('TPE search: 40 of 1702 grid points (seed 3)');
+    expect(searchLine({ search: { kind: 'tpe', trials: 40, seed: 3, gridSize: 1702, startup: 10, batch: 2, rounds: 16 } })).toBe('TPE search: 40 of 1702 grid points (seed 3): 10 at random, then 30 proposed 2 a round (one per worker) from the results so far, 16 rounds');
+    expect(searchLine({ search: { kind: 'tpe', trials: 2, seed: 3, gridSize: 1702, startup: 2, batch: 2, rounds: 1 } })).toBe('TPE search: 2 of 1702 grid points (seed 3): all at random, as its first round is (give more --trials than 2 for proposals)');
   });
 });

@@ -9,9 +9,9 @@
  */
 import { mulberry32 } from '../core/synthetic/prng.ts';
 import { HalyardError } from '../exchange/errors/errors.ts';
-import type { ParamValue, SweepGrid, TypedAxis } from './sweep-grid.ts';
+import type { ParamValue, SweepGrid, SweepSearch, TypedAxis } from './sweep-grid.ts';
 
-export const SEARCH_KINDS = ['grid', 'random'] as const;
+export const SEARCH_KINDS = ['grid', 'random', 'tpe'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 /** The seed when --seed is not given. */
@@ -56,22 +56,49 @@ function indexOf(axes: readonly TypedAxis[], positions: readonly Map<ParamValue,
   return index;
 }
 
+/** Refuses trials that are not a whole number in [1, grid size], naming the grid's size and shape. */
+function checkTrials(grid: SweepGrid, trials: number, kind: 'random' | 'tpe'): number {
+  const size = gridSize(grid.axes);
+  const shape = `the grid has ${size} point(s) (${grid.axes.map((a) => `${a.name}: ${a.values.length}`).join(' x ') || 'no axes'})`;
+  if (!Number.isInteger(trials) || trials < 1) throw new SweepSearchError(`--trials ${trials}: expected a whole number from 1 to ${size}; ${shape}`);
+  if (trials > size) throw new SweepSearchError(`--trials ${trials} is more than the grid's points: ${shape}; give at most ${size}, or drop --search ${kind} to run them all`);
+  return size;
+}
+
 /**
  * The grid cut to `trials` random points drawn with `seed`: its runnable points and its skipped
  * ones among them, in grid order, with `search` saying so. Trials that are not a whole number in
  * [1, grid size] are refused, naming the grid's size.
  */
 export function sampleGrid(grid: SweepGrid, trials: number, seed: number = DEFAULT_SEARCH_SEED): SweepGrid {
-  const size = gridSize(grid.axes);
-  const shape = `the grid has ${size} point(s) (${grid.axes.map((a) => `${a.name}: ${a.values.length}`).join(' x ') || 'no axes'})`;
-  if (!Number.isInteger(trials) || trials < 1) throw new SweepSearchError(`--trials ${trials}: expected a whole number from 1 to ${size}; ${shape}`);
-  if (trials > size) throw new SweepSearchError(`--trials ${trials} is more than the grid's points: ${shape}; give at most ${size}, or drop --search random to run them all`);
+  const size = checkTrials(grid, trials, 'random');
   const drawn = new Set(sampleIndices(size, trials, seed));
   const positions = grid.axes.map((a) => new Map(a.values.map((v, i) => [v, i] as const)));
   const keep = (values: Readonly<Record<string, ParamValue>>): boolean => drawn.has(indexOf(grid.axes, positions, values));
   return { axes: grid.axes, points: grid.points.filter((p) => keep(p.values)), skipped: grid.skipped.filter((s) => keep(s.values)), search: { kind: 'random', trials, seed, gridSize: size } };
 }
 
-/** The terminal's line for a random search, e.g. "random search: 40 of 1702 grid points (seed 1)". */
-export const searchLine = (grid: Pick<SweepGrid, 'search'>): string | undefined =>
-  grid.search === undefined ? undefined : `random search: ${grid.search.trials} of ${grid.search.gridSize} grid points (seed ${grid.search.seed})`;
+/**
+ * The whole grid marked for a TPE search of `trials` points with `seed` (trials checked as for a
+ * random search): runSweep proposes the points from it round by round (sweep-tpe-rounds.ts).
+ */
+export function tpeGrid(grid: SweepGrid, trials: number, seed: number = DEFAULT_SEARCH_SEED): SweepGrid {
+  const size = checkTrials(grid, trials, 'tpe');
+  return { axes: grid.axes, points: grid.points, skipped: grid.skipped, search: { kind: 'tpe', trials, seed, gridSize: size } };
+}
+
+/**
+ * The terminal's line for a search, e.g. "random search: 40 of 1702 grid points (seed 1)" or, once
+ * a TPE search ran, "TPE search: 40 of 1702 grid points (seed 1): 10 at random, then 30 proposed
+ * 2 a round (one per worker) from the results so far, 16 rounds".
+ */
+export const searchLine = (grid: { search?: SweepSearch | undefined }): string | undefined => {
+  const s = grid.search;
+  if (s === undefined) return undefined;
+  const head = `${s.kind === 'tpe' ? 'TPE' : 'random'} search: ${s.trials} of ${s.gridSize} grid points (seed ${s.seed})`;
+  if (s.kind === 'random' || s.startup === undefined) return head;
+  // No trials left after the random first round (trials at most the workers): nothing was proposed.
+  if (s.startup >= s.trials) return `${head}: all at random, as its first round is (give more --trials than ${s.batch ?? 1} for proposals)`;
+  const batch = s.batch ?? 1;
+  return `${head}: ${s.startup} at random, then ${s.trials - s.startup} proposed ${batch} a round (${batch === 1 ? 'one worker' : 'one per worker'}) from the results so far${s.rounds === undefined ? '' : `, ${s.rounds} rounds`}`;
+};

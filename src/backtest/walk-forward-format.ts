@@ -1,31 +1,44 @@
 /**
  * Walk-forward output: a per-fold table (chosen params, train score, test figures) with the
- * aggregate under it, and the JSON document (infinities as "Infinity", metrics-json.ts).
+ * aggregate under it, and the JSON document (infinities as "Infinity", metrics-json.ts). Of a TPE
+ * search, each fold's chosen point also says at which trial of its train window's search it was
+ * found, and walkForwardSearchLine that every window searched on its own.
  */
 import { metricsToJson, jsonNumber } from './metrics-json.ts';
 import type { JsonMetrics, JsonNumber } from './metrics-json.ts';
 import { alignTable, fmtNum, fmtPct, fmtSigned, fmtSignedPct, fmtTime } from './metrics-format.ts';
 import { valuesText } from './sweep-format.ts';
-import type { RandomSearch } from './sweep-grid.ts';
+import type { SweepSearch, TrialOrder } from './sweep-grid.ts';
+import { searchLine } from './sweep-sample.ts';
 import type { WalkForwardAggregate, WalkForwardResult } from './walk-forward.ts';
 
+/** How the train windows searched, for under the table: one random sample in all, or a TPE search in each. */
+export function walkForwardSearchLine(search: SweepSearch | undefined): string | undefined {
+  const line = searchLine({ search });
+  if (line === undefined || search === undefined) return undefined;
+  return search.kind === 'tpe' ? `${line}; a search of its own in every train window (the same seed), each test window running its train window's best` : `${line}, the same points in every train window`;
+}
 
 export function formatWalkForward(result: WalkForwardResult): string {
   const by = result.rankBy;
-  const rows = [['Fold', 'Test from', 'Test to', 'Chosen params', `Train ${by}`, `Test ${by}`, 'Return', 'Max DD', 'Trades', 'Net PnL']];
+  // A TPE search: the trial of its train window's search that found each fold's choice.
+  const tpe = result.search?.kind === 'tpe';
+  const rows = [['Fold', 'Test from', 'Test to', 'Chosen params', ...(tpe ? ['Trial'] : []), `Train ${by}`, `Test ${by}`, 'Return', 'Max DD', 'Trades', 'Net PnL']];
   for (const f of result.folds) {
     const t = f.testResult;
     const params = f.chosen ? valuesText(f.chosen.values) || '(base)' : '-';
+    const trial = tpe ? [f.chosen?.trial === undefined ? '-' : String(f.chosen.trial)] : [];
     rows.push(
       t
-        ? [String(f.index), fmtTime(t.from), fmtTime(t.to), params, fmtNum(f.chosen!.trainMetrics[by]), fmtNum(t.metrics[by]), fmtSignedPct(t.metrics.returnPct), fmtPct(t.metrics.maxDrawdownPct), String(t.metrics.trades), fmtSigned(t.metrics.netPnl)]
-        : [String(f.index), '-', '-', params, f.chosen ? fmtNum(f.chosen.trainMetrics[by]) : '-', '-', '-', '-', '-', f.error ?? 'no result'],
+        ? [String(f.index), fmtTime(t.from), fmtTime(t.to), params, ...trial, fmtNum(f.chosen!.trainMetrics[by]), fmtNum(t.metrics[by]), fmtSignedPct(t.metrics.returnPct), fmtPct(t.metrics.maxDrawdownPct), String(t.metrics.trades), fmtSigned(t.metrics.netPnl)]
+        : [String(f.index), '-', '-', params, ...trial, f.chosen ? fmtNum(f.chosen.trainMetrics[by]) : '-', '-', '-', '-', '-', f.error ?? 'no result'],
     );
   }
   const a = result.aggregate;
+  const sets = tpe ? `${result.search?.trials ?? 0} TPE trial(s) of ${result.parameterSets} parameter set(s)` : `${result.parameterSets} parameter set(s)`;
   const lines = [
     // Of several symbols, windows count periods (the bars of every symbol opening together).
-    `Walk-forward of ${result.strategy} on ${result.symbol} ${result.interval}: ${result.folds.length} fold(s) of ${result.parameterSets} parameter set(s), ${result.anchored ? 'anchored' : 'rolling'} train ${result.trainBars} ${result.symbols === undefined ? 'bars' : 'periods'}, test ${result.testBars}, step ${result.stepBars} (of ${result.totalBars}); optimised for ${by}`,
+    `Walk-forward of ${result.strategy} on ${result.symbol} ${result.interval}: ${result.folds.length} fold(s) of ${sets}, ${result.anchored ? 'anchored' : 'rolling'} train ${result.trainBars} ${result.symbols === undefined ? 'bars' : 'periods'}, test ${result.testBars}, step ${result.stepBars} (of ${result.totalBars}); optimised for ${by}`,
     '',
     ...alignTable(rows, (c) => c === 0 || c >= 4),
     '',
@@ -63,12 +76,13 @@ export interface WalkForwardJson {
   stepBars: number;
   unusedBars: number;
   anchored: boolean;
-  search?: RandomSearch;
+  search?: SweepSearch;
   folds: {
     index: number;
     trainWindow: { skip: number; take: number };
     testWindow: { skip: number; take: number };
-    chosen: { values: Record<string, unknown>; params: Record<string, unknown>; trainMetrics: JsonMetrics } | null;
+    /** `trial` and `round`: when the train window's TPE search tried it. */
+    chosen: ({ values: Record<string, unknown>; params: Record<string, unknown>; trainMetrics: JsonMetrics } & Partial<TrialOrder>) | null;
     testResult: { metrics: JsonMetrics; from: number; to: number; bars: number; firstFailure?: string; notices?: string[] } | null;
     error: string | null;
   }[];
@@ -95,7 +109,9 @@ export function walkForwardToJson(r: WalkForwardResult): WalkForwardJson {
       index: f.index,
       trainWindow: f.train,
       testWindow: f.test,
-      chosen: f.chosen ? { values: f.chosen.values, params: f.chosen.params, trainMetrics: metricsToJson(f.chosen.trainMetrics) } : null,
+      chosen: f.chosen
+        ? { values: f.chosen.values, params: f.chosen.params, trainMetrics: metricsToJson(f.chosen.trainMetrics), ...(f.chosen.trial === undefined || f.chosen.round === undefined ? {} : { trial: f.chosen.trial, round: f.chosen.round }) }
+        : null,
       testResult: f.testResult
         ? {
             metrics: metricsToJson(f.testResult.metrics),

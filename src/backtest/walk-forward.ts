@@ -4,14 +4,16 @@
  * The out-of-sample figures are the test windows' only. Each window is its own backtest from the
  * start balances; the strategy warms up on the bars before the window, given as history (`warmed`:
  * the largest warmup across the grid less one), so it trades from the window's first bar. The
- * first train window has none before it and warms up inside.
+ * first train window has none before it and warms up inside. A random search runs its one sample
+ * in every train window; a TPE search runs a search of its own in each (the same seed: the
+ * windows' results differ, so do the points it proposes), and the test window gets its best.
  *
  * Aggregate: returns compounded across folds, net PnL summed, Sharpe and Sortino averaged, the
  * worst drawdown, trades summed, win rate weighted by trades, and the mean train and test scores
  * of the rank metric (a test score far below the train score is the overfitting signal).
  */
 import { countJobBars } from './sweep-data.ts';
-import type { ParamValue, RandomSearch, SkippedPoint, SweepGrid } from './sweep-grid.ts';
+import type { ParamValue, SkippedPoint, SweepGrid, SweepSearch, TrialOrder } from './sweep-grid.ts';
 import type { BarWindow, SweepJob } from './sweep-job.ts';
 import { createPool } from './sweep-pool.ts';
 import type { PoolOptions } from './sweep-pool.ts';
@@ -37,8 +39,8 @@ export interface FoldResult {
   index: number;
   train: BarWindow;
   test: BarWindow;
-  /** The best train point, when any train run succeeded. */
-  chosen?: { values: Record<string, ParamValue>; params: Record<string, unknown>; trainMetrics: BacktestMetrics };
+  /** The best train point, when any train run succeeded; of a TPE search, with when it was tried. */
+  chosen?: { values: Record<string, ParamValue>; params: Record<string, unknown>; trainMetrics: BacktestMetrics } & Partial<TrialOrder>;
   /** The chosen point on the test window. */
   testResult?: {
     metrics: BacktestMetrics;
@@ -87,10 +89,13 @@ export interface WalkForwardResult {
   /** Bars after the last test window that no fold uses. */
   unusedBars: number;
   anchored: boolean;
-  /** Parameter sets swept on each train window. */
+  /** Parameter sets swept on each train window (of a TPE search: the grid's, which its trials are proposed from). */
   parameterSets: number;
-  /** A random search's draw, the same points in every train window; absent for a full grid. */
-  search?: RandomSearch;
+  /**
+   * A random search's draw, the same points in every train window; or a TPE search, one per train
+   * window with the same seed (its startup and batch, the same in each); absent for a full grid.
+   */
+  search?: SweepSearch;
   folds: FoldResult[];
   aggregate: WalkForwardAggregate;
   skipped: SkippedPoint[];
@@ -139,18 +144,21 @@ export async function runWalkForward(job: SweepJob, grid: SweepGrid, options: Wa
   const plan = planFolds(totalBars, options);
   const pool = createPool(options);
   const folds: FoldResult[] = [];
+  let search = grid.search;
   try {
     for (const fold of plan.folds) {
       const progress = (done: number, total: number) => options.onProgress?.(fold.index, plan.folds.length, done, total);
       const sweep = await runSweep(job, grid, { pool, window: warmed(fold.train, options.minWindowBars), rankBy: by, onProgress: (d, t) => progress(d, t + 1) });
       const result: FoldResult = { index: fold.index, train: fold.train, test: fold.test, trainRuns: sweep.entries.length, trainFailures: sweep.failed.length };
       folds.push(result);
+      // The startup and batch a TPE search settled on (its rounds vary by window: left to each fold's count of runs).
+      if (sweep.search?.kind === 'tpe') search = { kind: 'tpe', trials: sweep.search.trials, seed: sweep.search.seed, gridSize: sweep.search.gridSize, ...(sweep.search.startup === undefined ? {} : { startup: sweep.search.startup }), ...(sweep.search.batch === undefined ? {} : { batch: sweep.search.batch }) };
       const best = sweep.entries[0];
       if (!best) {
         result.error = `no successful train run${sweep.failed[0] ? `: ${sweep.failed[0].error}` : ''}`;
         continue;
       }
-      result.chosen = { values: best.values, params: best.params, trainMetrics: best.metrics };
+      result.chosen = { values: best.values, params: best.params, trainMetrics: best.metrics, ...(best.trial === undefined || best.round === undefined ? {} : { trial: best.trial, round: best.round }) };
       const [outcome] = await pool.run([{ ...job, params: best.params, window: warmed(fold.test, options.minWindowBars) }]);
       progress(sweep.entries.length + sweep.failed.length + 1, sweep.entries.length + sweep.failed.length + 1);
       if (outcome?.ok) {
@@ -181,7 +189,7 @@ export async function runWalkForward(job: SweepJob, grid: SweepGrid, options: Wa
     unusedBars: plan.unusedBars,
     anchored: options.anchored === true,
     parameterSets: grid.points.length,
-    ...(grid.search === undefined ? {} : { search: grid.search }),
+    ...(search === undefined ? {} : { search }),
     folds,
     aggregate: aggregateFolds(folds, by),
     skipped: grid.skipped,

@@ -96,8 +96,14 @@ export function legendHtml(result: SweepResult, legend: LegendData): string {
   return `<p class="legend" id="legend"><span class="swatch" id="legend-low" style="background:${l.lowColour}">${e(l.low)}</span> … <span class="swatch" id="legend-high" style="background:${l.highColour}">${e(l.high)}</span> <span class="muted" id="legend-note">(${e(l.note)}; grey: n/a, no closed trade)</span></p>`;
 }
 
+/** Why a grid point is not in a search's result: not drawn (random) or not proposed (TPE). */
+export const notRunText = (search: SweepResult['search']): string => (search?.kind === 'tpe' ? 'not proposed by the TPE search' : 'not drawn by the random search');
+
+/** " (trial 12, round 5)" for a point a TPE search tried, else nothing. */
+export const trialText = (t: { trial?: number; round?: number }): string => (t.trial === undefined ? '' : ` (trial ${t.trial}${t.round === undefined ? '' : `, round ${t.round}`})`);
+
 /** A cell's title (tooltip): its values and what happened there. */
-function cellTitle(values: Record<string, ParamValue>, cell: GridCell, random: boolean): string {
+function cellTitle(values: Record<string, ParamValue>, cell: GridCell, search: SweepResult['search']): string {
   const at = valuesText(values);
   switch (cell.kind) {
     case 'skipped':
@@ -105,12 +111,12 @@ function cellTitle(values: Record<string, ParamValue>, cell: GridCell, random: b
     case 'failed':
       return `${at}: failed: ${cell.error}`;
     case 'absent':
-      return random ? `${at}: not run (not drawn by the random search)` : `${at}: not in the grid`;
+      return search !== undefined ? `${at}: not run (${notRunText(search)})` : `${at}: not in the grid`;
     case 'ran': {
       const m = cell.entry.metrics;
       const figures = reportMetrics('sharpe').map((k) => `${metricLabel(k)} ${metricText(m, k)}`).join(', ');
       const stopped = cell.entry.firstFailure === undefined ? '' : `; the strategy was stopped: ${cell.entry.firstFailure}`;
-      return `#${cell.entry.rank} ${at}: ${figures}${stopped}`;
+      return `#${cell.entry.rank} ${at}${trialText(cell.entry)}: ${figures}${stopped}`;
     }
   }
 }
@@ -127,7 +133,7 @@ export function heatmapHtml(map: Heatmap, index: number, result: SweepResult, da
     const rowValue = map.rowAxis.values[r]!;
     const tds = row.map((cell, c) => {
       const values = { [map.rowAxis.name]: rowValue, [map.colAxis.name]: map.colAxis.values[c]!, ...map.fixed };
-      const title = e(cellTitle(values, cell, result.search !== undefined));
+      const title = e(cellTitle(values, cell, result.search));
       if (cell.kind !== 'ran') {
         const word = cell.kind === 'skipped' ? 'skipped' : cell.kind === 'failed' ? 'failed' : result.search !== undefined ? 'not run' : '';
         return `<td class="cell ${cell.kind}" title="${title}">${word}</td>`;
@@ -213,11 +219,14 @@ const td = (text: string, sort: number | string): string => `<td data-v="${e(typ
 export function rankedTableHtml(result: SweepResult): string {
   const metrics = reportMetrics(result.rankBy);
   const names = result.axes.map((a) => a.name);
-  const head = ['#', ...names, ...metrics.map((m) => `${metricLabel(m)}${m === result.rankBy ? '*' : ''}`), 'Net PnL', 'Notes'];
+  // A TPE search's order: sort by Trial to read the search as it went.
+  const order = result.search?.kind === 'tpe';
+  const head = ['#', ...(order ? ['Trial', 'Round'] : []), ...names, ...metrics.map((m) => `${metricLabel(m)}${m === result.rankBy ? '*' : ''}`), 'Net PnL', 'Notes'];
   const rows = result.entries.slice(0, MAX_TABLE_ROWS).map((en) => {
     const notes = [en.firstFailure === undefined ? '' : `stopped: ${en.firstFailure}`, ...(en.notices ?? []), en.logs > 0 ? `${en.logs} log line(s)` : ''].filter((s) => s !== '').join('; ');
     const cells = [
       td(String(en.rank), en.rank),
+      ...(order ? [td(String(en.trial ?? ''), en.trial ?? NaN), td(String(en.round ?? ''), en.round ?? NaN)] : []),
       ...names.map((n) => td(valueText(en.values[n]), typeof en.values[n] === 'number' ? (en.values[n] as number) : String(en.values[n]))),
       ...metrics.map((m) => td(metricText(en.metrics, m), metricValue(en.metrics, m))),
       td(metricText(en.metrics, 'netPnl'), en.metrics.netPnl),
@@ -260,6 +269,7 @@ td.cell.failed{color:#b91c1c}
 .line-chart text{font-size:10px;fill:#374151}.line-chart .ttl{font-size:12px;font-weight:600}.line-chart .ax{stroke:#9ca3af}
 .line-chart .ln{fill:none;stroke:#2563eb;stroke-width:1.5}.line-chart .pt{fill:#2563eb}.line-chart .pt.best{fill:#f59e0b;stroke:#111827;stroke-width:1.5}
 .line-chart .off{stroke:#9ca3af;stroke-width:1.5}.line-chart .off.failed{stroke:#b91c1c}
+.line-chart .startup{fill:#f1f5f9}.line-chart .pt.stopped{fill:#b91c1c}.line-chart .best-so-far{stroke:#f59e0b;stroke-width:2}
 table.sortable th{cursor:pointer;user-select:none}table.sortable th.asc::after{content:" ▲"}table.sortable th.desc::after{content:" ▼"}
 #ranked-table tr.best td{font-weight:600}
 #ranked-table td:last-child,#folds-table td:last-child,#ranked-table th:last-child,#folds-table th:last-child{text-align:left;white-space:normal;min-width:200px}

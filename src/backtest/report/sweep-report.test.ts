@@ -37,6 +37,36 @@ describe('renderSweepReport', () => {
     expect(plain).not.toContain('not run');
   });
 
+  it('a TPE search: the cells not proposed read "not run", the page says how it searched, shows its history and each point\'s trial and round', () => {
+    const full = demoSweep({ axes: [fast, slow], landscape: hill });
+    const untried = new Set(['5,20', '20,40', '15,30', '20,20']);
+    const kept = full.entries.filter((x) => !untried.has(`${String(x.values['fast'])},${String(x.values['slow'])}`));
+    // Tried in reverse rank order: the best came last, at trial 8 of round 5.
+    const entries = kept.map((x, i) => ({ ...x, rank: i + 1, trial: kept.length - i, round: Math.max(1, kept.length - i - 3) }));
+    const result = { ...full, entries, search: { kind: 'tpe' as const, trials: 8, seed: 2, gridSize: 12, startup: 4, batch: 1, rounds: 5 } };
+    const html = renderSweepReport({ result, context: demoContext });
+    expect(html.match(/<td class="cell absent" title="[^"]*">not run<\/td>/g)).toHaveLength(4);
+    expect(html).toContain('<td class="cell absent" title="fast=15 slow=30: not run (not proposed by the TPE search)">not run</td>');
+    expect(html).toContain('<dt>Search</dt><dd>TPE: 8 of 12 grid points (seed 2): 4 at random, then 4 proposed 1 a round (one worker) from the results so far, 5 rounds</dd>');
+    expect(html).toContain('<p id="tpe-search" class="note">A TPE search: 8 of the grid\'s 12 points (--search tpe, seed 2). Round 1 ran 4 of them at random');
+    expect(html).toContain('The best was found at trial 8 (round 5).');
+    expect(html).toContain('<p id="best">Best: <code>fast=10 slow=30</code> (trial 8, round 5):');
+    expect(html).toContain('title="#1 fast=10 slow=30 (trial 8, round 5): ');
+    expect(html).toContain('or not run (not proposed by the TPE search)');
+    // The history: a dot per trial, the best so far, the startup round shaded; found at the last trial, so more trials may pay.
+    const history = html.match(/<section id="search-history">.*?<\/section>/s)![0];
+    expect(history.match(/<circle class="pt/g)).toHaveLength(8);
+    expect(history).toContain('<rect class="startup"');
+    expect(history).toContain('The best was found at trial 8 of 8: late in the search, so more --trials may find better.');
+    // The ranked table has the order columns, sortable as the others.
+    expect(html).toContain('<th title="sort">#</th><th title="sort">Trial</th><th title="sort">Round</th><th title="sort">fast</th>');
+    expect(html).toContain('<tr class="best"><td data-v="1">1</td><td data-v="8">8</td><td data-v="5">5</td>');
+    // A random search and a full grid have neither history nor order columns.
+    const random = renderSweepReport({ result: { ...full, search: { kind: 'random' as const, trials: 12, seed: 1, gridSize: 12 } }, context: demoContext });
+    expect(random).not.toContain('search-history');
+    expect(random).not.toContain('>Trial<');
+  });
+
   it('is one self-contained page: data and script inline, no external references', () => {
     const html = renderSweepReport({ result: demoSweep({ axes: [fast, slow], landscape: hill }), context: demoContext });
     expect(html.startsWith('<!doctype html>')).toBe(true);

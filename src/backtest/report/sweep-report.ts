@@ -8,9 +8,11 @@
  * median of its grid neighbours: a plateau or a lonely spike, sweep-cells.ts); the landscape: a
  * heatmap for two swept axes, a line chart per metric for one, a heatmap per pair of axes (the
  * others held at the best's values) for three or more, with a selector of the metric the heatmaps
- * show; then the ranked table (sortable) and the skipped and failed combinations. A random search
- * says so in the header and the summary, and its undrawn cells read "not run". When the page
- * script has run, the body gets data-ready="true" and window.__sweep holds the counts.
+ * show; then the ranked table (sortable) and the skipped and failed combinations. A random or TPE
+ * search says so in the header and the summary, and the cells it did not run read "not run"; a
+ * TPE search adds its history (each trial's score and the best so far, sweep-history.ts) and each
+ * point's trial and round. When the page script has run, the body gets data-ready="true" and
+ * window.__sweep holds the counts.
  */
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -18,11 +20,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeDirs } from '../../fs/make-dirs.ts';
 import { bestParamArgs, valuesText } from '../sweep-format.ts';
+import { searchLine } from '../sweep-sample.ts';
 import type { SweepResult } from '../sweep.ts';
 import { escapeHtml, STYLE } from './html-parts.ts';
 import { inlineJson, inlineScript } from './html-report.ts';
 import { gridIndex, metricLabel, metricText, pairHeatmaps, reportMetrics, robustness, varyingAxes } from './sweep-cells.ts';
-import { contextHtml, heatmapHtml, legendData, legendHtml, lineChartSvg, metricSelectHtml, rankedTableHtml, SWEEP_STYLE, sweepRange } from './sweep-report-parts.ts';
+import { searchHistoryHtml } from './sweep-history.ts';
+import { contextHtml, heatmapHtml, legendData, legendHtml, lineChartSvg, metricSelectHtml, notRunText, rankedTableHtml, SWEEP_STYLE, sweepRange, trialText } from './sweep-report-parts.ts';
 import type { HeatmapData, SweepReportContext } from './sweep-report-parts.ts';
 
 export type { SweepReportContext } from './sweep-report-parts.ts';
@@ -72,17 +76,27 @@ function summaryHtml(result: SweepResult): string {
   const ran = result.entries.length + result.failed.length;
   const best = result.entries[0];
   const parts = [`${ran} combination(s) run, ranked by ${metricLabel(result.rankBy)} (${result.rankBy})`];
-  const s = result.search;
-  const sample = s
-    ? `<p id="random-sample" class="note">A random sample: ${s.trials} of the grid's ${s.gridSize.toLocaleString('en-US')} points, drawn with seed ${s.seed} (--search random). The others did not run ("not run" in the heatmaps, gaps in the charts); the best is the best of the sample, and its robustness counts only the neighbours drawn.</p>`
-    : '';
+  const sample = searchNoteHtml(result);
   if (result.skipped.length) parts.push(`${result.skipped.length} skipped by the params schema`);
   if (result.failed.length) parts.push(`${result.failed.length} failed`);
   const args = bestParamArgs(result);
   const bestLine = best
-    ? `<p id="best">Best: <code>${e(valuesText(best.values) || '(base params)')}</code>: ${e(reportMetrics(result.rankBy).map((m) => `${metricLabel(m)} ${metricText(best.metrics, m)}`).join(', '))}.${args ? ` Run it alone for its own report: <code>${e(args)}</code>.` : ' The strategy was stopped in every combination.'}</p>`
+    ? `<p id="best">Best: <code>${e(valuesText(best.values) || '(base params)')}</code>${e(trialText(best))}: ${e(reportMetrics(result.rankBy).map((m) => `${metricLabel(m)} ${metricText(best.metrics, m)}`).join(', '))}.${args ? ` Run it alone for its own report: <code>${e(args)}</code>.` : ' The strategy was stopped in every combination.'}</p>`
     : '';
   return `<section id="summary"><p>${e(parts.join('; '))}.</p>${sample}${bestLine}${robustnessHtml(result)}</section>`;
+}
+
+/** What a random or TPE search ran, and what that means for the best and its robustness. */
+function searchNoteHtml(result: SweepResult): string {
+  const s = result.search;
+  if (s === undefined) return '';
+  if (s.kind === 'random') {
+    return `<p id="random-sample" class="note">A random sample: ${s.trials} of the grid's ${s.gridSize.toLocaleString('en-US')} points, drawn with seed ${s.seed} (--search random). The others did not run ("not run" in the heatmaps, gaps in the charts); the best is the best of the sample, and its robustness counts only the neighbours drawn.</p>`;
+  }
+  const best = result.entries[0];
+  const rounds = s.startup === undefined ? '' : ` Round 1 ran ${s.startup} of them at random (random search's first draws with seed ${s.seed}); each later round proposed ${s.batch ?? 1} new point(s) from every result so far: a Tree-structured Parzen Estimator over the axes (as Freqtrade's hyperopt), which favours points whose neighbours did well.`;
+  const found = best?.trial === undefined ? '' : ` The best was found at trial ${best.trial}${best.round === undefined ? '' : ` (round ${best.round})`}.`;
+  return `<p id="tpe-search" class="note">A TPE search: ${s.trials} of the grid's ${s.gridSize.toLocaleString('en-US')} points (--search tpe, seed ${s.seed}).${e(rounds)}${e(found)} The others did not run ("not run" in the heatmaps, gaps in the charts); the best is the best found, and its robustness counts only the neighbours tried, which the search crowds around the good region.</p>`;
 }
 
 function robustnessHtml(result: SweepResult): string {
@@ -116,9 +130,12 @@ function landscapeHtml(result: SweepResult, data: HeatmapData): string {
     if (cells > MAX_HEATMAP_CELLS) return `<p class="muted">${e(m.rowAxis.name)} × ${e(m.colAxis.name)}: ${cells.toLocaleString('en-US')} cells, more than ${MAX_HEATMAP_CELLS.toLocaleString('en-US')}; left out (see the table).</p>`;
     return heatmapHtml(m, data.length, result, data);
   });
-  const key = `<p class="note">★ the best combination (ranked first); hatched: skipped by the params schema or failed (hover for the reason)${result.search ? ', or not run (not drawn by the random search)' : ''}; a dashed red outline: the strategy was stopped by a failure (ranked last).</p>`;
+  const key = `<p class="note">★ the best combination (ranked first); hatched: skipped by the params schema or failed (hover for the reason)${result.search ? `, or not run (${notRunText(result.search)})` : ''}; a dashed red outline: the strategy was stopped by a failure (ranked last).</p>`;
   return section(`${metricSelectHtml(result.rankBy)}${legendHtml(result, legendData(result))}${held}<div class="heatmaps">${figures.join('')}</div>${key}`);
 }
+
+/** The header's Search row: the terminal's search line without its "search" ("random: 9 of 12 grid points (seed 4)"). */
+export const searchText = (search: SweepResult['search']): string => (searchLine({ search }) ?? '').replace(/^(random|TPE) search: /, '$1: ');
 
 export function renderSweepReport(input: SweepReportInput): string {
   const { result, context } = input;
@@ -128,9 +145,9 @@ export function renderSweepReport(input: SweepReportInput): string {
   const header = contextHtml(`Sweep of ${e(result.strategy)} <span class="muted">on</span> ${e(result.symbol)} <span class="muted">${e(result.interval)}</span>`, context, sweepRange(result, context), [
     ['Swept', axesText || '(none)'],
     ['Ranked by', `${metricLabel(result.rankBy)} (${result.rankBy})`],
-    ...(result.search === undefined ? [] : [['Search', `random: ${result.search.trials} of ${result.search.gridSize} grid points (seed ${result.search.seed})`] as [string, string]]),
+    ...(result.search === undefined ? [] : [['Search', searchText(result.search)] as [string, string]]),
   ]);
-  const body = [header, summaryHtml(result), landscapeHtml(result, data), rankedTableHtml(result)].join('\n');
+  const body = [header, summaryHtml(result), searchHistoryHtml(result), landscapeHtml(result, data), rankedTableHtml(result)].join('\n');
   return page(title, body, { kind: 'sweep', rankBy: result.rankBy, heatmaps: data, legend: legendData(result) });
 }
 

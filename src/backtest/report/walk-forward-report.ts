@@ -3,7 +3,9 @@
  * fold's train window, the parameters its sweep chose and their train score, and the test
  * window's out-of-sample figures (a sortable table), then the out-of-sample aggregate and what
  * each test run said about itself. A WalkForwardResult keeps each test window's metrics, not its
- * equity curve, so there is no combined out-of-sample equity chart (the page says so).
+ * equity curve, so there is no combined out-of-sample equity chart (the page says so). A TPE
+ * search ran one search per train window: the header says so, and each fold's notes at which
+ * trial its choice was found.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,7 +14,7 @@ import { fmtNum, fmtSigned, fmtTime } from '../metrics-format.ts';
 import { valuesText } from '../sweep-format.ts';
 import type { RankMetric } from '../sweep-rank.ts';
 import type { BacktestMetrics } from '../types.ts';
-import { formatAggregate } from '../walk-forward-format.ts';
+import { formatAggregate, walkForwardSearchLine } from '../walk-forward-format.ts';
 import type { WalkForwardResult } from '../walk-forward.ts';
 import { escapeHtml } from './html-parts.ts';
 import { metricLabel, metricText, metricValue, REPORT_METRICS } from './sweep-cells.ts';
@@ -41,7 +43,8 @@ function foldsTableHtml(result: WalkForwardResult): string {
     const chosen = f.chosen ? valuesText(f.chosen.values) || '(base)' : '-';
     const train = f.chosen ? f.chosen.trainMetrics : undefined;
     const m = (x: BacktestMetrics | undefined, k: RankMetric): string => td(x ? metricText(x, k) : '-', x ? metricValue(x, k) : NaN);
-    const notes = [f.error, t?.firstFailure === undefined ? undefined : `stopped on the test window: ${t.firstFailure}`, ...(t?.notices ?? []), f.trainFailures ? `${f.trainFailures} train run(s) failed` : undefined].filter((s): s is string => s !== undefined).join('; ');
+    const found = f.chosen?.trial === undefined ? undefined : `chosen at trial ${f.chosen.trial}${f.chosen.round === undefined ? '' : ` (round ${f.chosen.round})`} of its train window's TPE search`;
+    const notes = [found, f.error, t?.firstFailure === undefined ? undefined : `stopped on the test window: ${t.firstFailure}`, ...(t?.notices ?? []), f.trainFailures ? `${f.trainFailures} train run(s) failed` : undefined].filter((s): s is string => s !== undefined).join('; ');
     const cells = [
       td(String(f.index), f.index),
       td(`${barsText(f.train)} (${f.train.take.toLocaleString('en-US')})`, f.train.skip),
@@ -59,6 +62,13 @@ function foldsTableHtml(result: WalkForwardResult): string {
   return `<table class="sortable" id="folds-table"><thead><tr>${head.map((h) => `<th title="sort">${e(h)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table><p class="note">Train windows by bar position in the range (1 is its first bar); each test window is the ${result.testBars.toLocaleString('en-US')} bars after its train window. Click a header to sort.</p>`;
 }
 
+/** The header's Search row: one random sample in every train window, or a TPE search in each. */
+function searchRow(result: WalkForwardResult): string {
+  const s = result.search;
+  if (s?.kind === 'random') return `random: ${s.trials} of ${s.gridSize} grid points (seed ${s.seed}), the same in every train window`;
+  return (walkForwardSearchLine(s) ?? '').replace(/^TPE search: /, 'TPE: ');
+}
+
 export function renderWalkForwardReport(input: WalkForwardReportInput): string {
   const { result, context } = input;
   const tested = result.folds.map((f) => f.testResult).filter((t) => t !== undefined);
@@ -70,7 +80,7 @@ export function renderWalkForwardReport(input: WalkForwardReportInput): string {
     ['Tested', testedSpan],
     ['Folds', plan],
     ['Grid', `${result.parameterSets} parameter set(s)${result.skipped.length ? `, ${result.skipped.length} more skipped by the params schema` : ''}`],
-    ...(result.search === undefined ? [] : [['Search', `random: ${result.search.trials} of ${result.search.gridSize} grid points (seed ${result.search.seed}), the same in every train window`] as [string, string]]),
+    ...(result.search === undefined ? [] : [['Search', searchRow(result)] as [string, string]]),
     ['Optimised for', `${metricLabel(result.rankBy)} (${result.rankBy})`],
   ]);
   const a = result.aggregate;

@@ -1,6 +1,6 @@
 /**
  * `halyard backtest ... --sweep fast=5:20:5 slow=20:60:10 [--rank-by sharpe] [--workers N]
- *  [--search random --trials N [--seed S]]
+ *  [--search random|tpe --trials N [--seed S]]
  *  [--walk-forward --folds 4 [--train-bars N] [--test-bars N] [--anchored]]`
  *
  * Runs the strategy over a parameter grid on worker threads and ranks the results
@@ -9,13 +9,15 @@
  * chosen parameters out of sample on the window after it (src/backtest/walk-forward.ts).
  * `--search random` runs `--trials` distinct points of the grid drawn with `--seed` (default 1;
  * sweep-sample.ts) instead of every one; with --walk-forward every train window runs that same sample.
+ * `--search tpe` runs `--trials` points proposed round by round from the results so far
+ * (sweep-tpe-rounds.ts); with --walk-forward each train window runs a TPE search of its own.
  * Several symbols (`symbols`, from backtest-several.ts) run in one account at every point; the
  * job carries each one's rules and series, and walk-forward windows count periods.
  */
 import { writeFile } from 'node:fs/promises';
 import { makeDirs } from '../../fs/make-dirs.ts';
 import path from 'node:path';
-import { buildGrid, DEFAULT_SEARCH_SEED, parseSweepSpecs, rankMetric, runSweep, sampleGrid, searchLine, type DataSource, type SearchKind, type SweepJob } from '../../backtest/sweep.ts';
+import { buildGrid, DEFAULT_SEARCH_SEED, parseSweepSpecs, rankMetric, runSweep, sampleGrid, tpeGrid, type DataSource, type SearchKind, type SweepJob } from '../../backtest/sweep.ts';
 import { bestParamArgs, formatSweepTable, sweepToJson, valuesText } from '../../backtest/sweep-format.ts';
 import { runWalkForward, WalkForwardPlanError } from '../../backtest/walk-forward.ts';
 import type { SweepGrid } from '../../backtest/sweep-grid.ts';
@@ -23,7 +25,7 @@ import { resolveSetup } from '../../strategy/define.ts';
 import { warmupRunBars } from '../../backtest/warmup-span.ts';
 import type { Interval } from '../../strategy/types.ts';
 import { parseParams } from '../../strategy/params.ts';
-import { formatWalkForward, walkForwardToJson } from '../../backtest/walk-forward-format.ts';
+import { formatWalkForward, walkForwardSearchLine, walkForwardToJson } from '../../backtest/walk-forward-format.ts';
 import { jsonReplacer } from '../../backtest/metrics-json.ts';
 import { resolveFillModel } from '../../backtest/fill-model.ts';
 import type { FillModel } from '../../backtest/fill-model.ts';
@@ -45,7 +47,7 @@ export interface SweepArgs {
   trainBars?: number;
   testBars?: number;
   anchored?: boolean;
-  /** `grid` (every point, the default) or `random` (`trials` points drawn with `seed`). */
+  /** `grid` (every point, the default), `random` (`trials` points drawn with `seed`) or `tpe` (`trials` points proposed from the results so far). */
   search?: SearchKind;
   trials?: number;
   seed?: number;
@@ -72,9 +74,7 @@ export interface SweepContext {
   /** Fills are played on the stored bars (`--detail`). */
   detail?: boolean;
   /**
-   * `--search random` runs `--trials` distinct points of the grid drawn with `--seed` (default 1;
- * sweep-sample.ts) instead of every one; with --walk-forward every train window runs that same sample.
- * Several symbols in one account (`symbol` joins their names with ','): each one's exchangeInfo
+   * Several symbols in one account (`symbol` joins their names with ','): each one's exchangeInfo
    * object and, where its series is not the run's interval as stored, its stored interval and --detail.
    */
   symbols?: readonly { symbol: string; instrument: unknown; storedInterval?: string; detail?: boolean }[];
@@ -88,10 +88,11 @@ export async function runSweepCommand(io: CliIo, args: SweepArgs, ctx: SweepCont
     rankBy = rankMetric(args.rankBy);
     grid = buildGrid(ctx.strategy, parseSweepSpecs(args.sweep ?? []), ctx.params);
     if (args.search === 'random') grid = sampleGrid(grid, args.trials ?? 0, args.seed ?? DEFAULT_SEARCH_SEED);
+    if (args.search === 'tpe') grid = tpeGrid(grid, args.trials ?? 0, args.seed ?? DEFAULT_SEARCH_SEED);
   } catch (e) {
     throw new UsageError(e instanceof Error ? e.message : String(e));
   }
-  if (grid.points.length === 0) throw new UsageError(`--sweep gives no valid parameter set${grid.search ? ` among the ${grid.search.trials} drawn (try another --seed or more --trials)` : ''}: ${grid.skipped.map((s) => s.reason).join('; ')}`);
+  if (grid.points.length === 0) throw new UsageError(`--sweep gives no valid parameter set${grid.search?.kind === 'random' ? ` among the ${grid.search.trials} drawn (try another --seed or more --trials)` : ''}: ${grid.skipped.map((s) => s.reason).join('; ')}`);
   const data = (stored: string | undefined, detail: boolean | undefined): DataSource => ({
     kind: 'journal',
     path: path.resolve(ctx.journalFile),
@@ -139,8 +140,8 @@ export async function runSweepCommand(io: CliIo, args: SweepArgs, ctx: SweepCont
     await write(file, walkForwardToJson(result));
     const report = ctx.report ?? reportFileFor(file);
     await ioStep('write the HTML report', report, () => writeWalkForwardReport(report, { result, context: reportContext(ctx, grid) }));
-    const search = searchLine(grid);
-    io.out([formatWalkForward(result), '', ...(search === undefined ? [] : [`${search}, the same points in every train window`]), `json    ${file}`, `report  ${report}`].join('\n'));
+    const search = walkForwardSearchLine(result.search);
+    io.out([formatWalkForward(result), '', ...(search === undefined ? [] : [search]), `json    ${file}`, `report  ${report}`].join('\n'));
     return;
   }
   const progress = runProgress();

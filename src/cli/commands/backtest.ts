@@ -60,7 +60,7 @@ import { runSweepCommand, type SweepArgs } from './backtest-sweep.ts';
 import { runSeveralCommand } from './backtest-several.ts';
 import { BALANCE_OPTION, DETAIL_OPTION, EXCHANGE_INFO_OPTION, FEE_OPTION, feeArg, fillModelArgs, LIMIT_FILL_OPTION, runBalances, runFees, SLIPPAGE_BPS_OPTION, symbolRules, VOLUME_SHARE_OPTION } from './run-options.ts';
 import type { RunOptionArgs } from './run-options.ts';
-import { parseSweepSpecs, typeAxes, type SearchKind } from '../../backtest/sweep.ts';
+import { parseSweepSpecs, SEARCH_KINDS, typeAxes, type SearchKind } from '../../backtest/sweep.ts';
 import { COMMANDS } from './catalog.ts';
 
 /** The sweep's number options arrive as text (cli/options.ts reads them). */
@@ -72,7 +72,7 @@ export interface BacktestArgs extends GlobalArgs, RunOptionArgs, Omit<SweepArgs,
   folds?: string;
   trainBars?: string;
   testBars?: string;
-  /** yargs' choices hold it to grid or random. */
+  /** yargs' choices hold it to grid, random or tpe. */
   search?: string;
   trials?: string;
   seed?: string;
@@ -173,9 +173,9 @@ export function backtestCommand(io: CliIo) {
         .option('sweep', { type: 'string', array: true, describe: 'parameter grid, e.g. --sweep fast=5:20:5 slow=20:60:10 (start:stop:step or a,b,c); runs on worker threads' })
         .option('rank-by', { type: 'string', describe: 'metric that ranks a sweep (default sharpe)' })
         .option('workers', numberFlag('worker threads for a sweep (default: the cores; 0 runs it in this process)'))
-        .option('search', { type: 'string', choices: ['grid', 'random'], describe: 'with --sweep: run every grid point (grid, the default) or --trials of them drawn at random' })
-        .option('trials', numberFlag('with --search random: how many distinct grid points to run (at most the grid\'s size)'))
-        .option('seed', numberFlag('with --search random: the seed of the draw (default 1; the same seed draws the same points)'))
+        .option('search', { type: 'string', choices: SEARCH_KINDS, describe: 'with --sweep: run every grid point (grid, the default), --trials of them drawn at random (random), or --trials proposed round by round from the results so far (tpe: a Tree-structured Parzen Estimator, as Freqtrade\'s hyperopt)' })
+        .option('trials', numberFlag('with --search random or tpe: how many distinct grid points to run (at most the grid\'s size)'))
+        .option('seed', numberFlag('with --search random or tpe: the seed of the draw (default 1; the same seed draws the same points, and for tpe with the same --workers proposes the same)'))
         .option('walk-forward', { type: 'boolean', describe: 'with --sweep: optimise on train windows, report out-of-sample results' })
         .option('folds', numberFlag('walk-forward folds (default 4)'))
         .option('train-bars', numberFlag('walk-forward train window in bars (default 3x the test window)'))
@@ -195,8 +195,8 @@ export function timeArg(name: string, text: string | undefined): number | undefi
 }
 
 /**
- * Options that only a sweep, a random search or a walk-forward reads, given without it, are refused
- * rather than ignored (--search random needs its --trials); so is a single run's CSV output, which
+ * Options that only a sweep, a random or TPE search or a walk-forward reads, given without it, are
+ * refused rather than ignored (--search random and tpe need their --trials); so is a single run's CSV output, which
  * a sweep does not write (its --report is the sweep's).
  */
 function refuseIdleOptions(args: BacktestArgs): void {
@@ -211,9 +211,9 @@ function refuseIdleOptions(args: BacktestArgs): void {
     if (isGiven && !sweep) throw new UsageError(`${flag} applies to a sweep: it needs --sweep name=start:stop:step ... (or drop it for a single run)`);
   }
   for (const [flag, isGiven] of [['--trials', args.trials !== undefined], ['--seed', args.seed !== undefined]] as const) {
-    if (isGiven && args.search !== 'random') throw new UsageError(`${flag} is a random-search setting: it needs --search random (with --sweep name=start:stop:step ...)`);
+    if (isGiven && args.search !== 'random' && args.search !== 'tpe') throw new UsageError(`${flag} is a search setting: it needs --search random or --search tpe (with --sweep name=start:stop:step ...)`);
   }
-  if (args.search === 'random' && args.trials === undefined) throw new UsageError('--search random needs --trials N: how many grid points to run');
+  if ((args.search === 'random' || args.search === 'tpe') && args.trials === undefined) throw new UsageError(`--search ${args.search} needs --trials N: how many grid points to run`);
   if (args.csv === true && sweep) throw new UsageError('--csv is written for a single run, not a sweep (a sweep writes its JSON and its HTML report): drop it, and run the best combination alone for its CSV files');
 }
 
@@ -361,7 +361,7 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
     ...(args.anchored === undefined ? {} : { anchored: args.anchored }),
     ...optional('workers', intOption('--workers', args.workers, 0, 'a whole number of worker threads >= 0 (0 runs the sweep in this process)')),
     ...(args.search === undefined ? {} : { search: args.search as SearchKind }),
-    // Any number here: the grid's size is known only once it is built, and sampleGrid's refusal of 0, a fraction or too many names it.
+    // Any number here: the grid's size is known only once it is built, and sampleGrid's (tpeGrid's) refusal of 0, a fraction or too many names it.
     ...optional('trials', numberOption('--trials', args.trials, 'a whole number of grid points', () => true)),
     ...optional('seed', intOption('--seed', args.seed, 0, 'a whole number >= 0')),
     ...optional('folds', intOption('--folds', args.folds, 1)),
