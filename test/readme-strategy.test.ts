@@ -103,10 +103,12 @@ describe("README's exits example", () => {
 
   it('replaces the stop by a MARKET exit at the target: the stop no longer locks the base', () => {
     // RSI 2 crosses 30 up on the bar closing at 10: bought at 10 (the harness fills at the market
-    // price), the stop at 9.8; 10.5 is over the 10.1 target.
+    // price), the stop at 9.8; 10.5 is over the 10.1 target. Before them, the warm-up's bars
+    // (warmupFor.rsi(2)), rising: the RSI stays over 30.
+    const warm = Array.from({ length: 27 }, (_, i) => 9 + i / 27);
     const h = new StrategyHarness(readmeExits, { params: { rsiPeriod: 2, quoteAmount: '200' }, instruments: [testInstrument({ minNotional: '1' })], balances: { PHP: '1000' } });
     h.start();
-    const perBar = candlesFromCloses([10, 9, 8, 7, 10, 10.5]).map((b) => h.bar(b));
+    const perBar = candlesFromCloses([...warm, 10, 9, 8, 7, 10, 10.5]).map((b) => h.bar(b));
     const seen = perBar.flat().map((i) => (i.kind === 'place' ? `${i.side} ${i.type} ${i.tag}` : i.kind === 'cancelReplace' ? `${i.kind} ${i.tag} -> ${i.order.type} ${i.order.tag}` : i.kind));
     expect(seen).toEqual(['BUY MARKET entry', 'SELL STOP_LOSS sl', 'cancelReplace sl -> MARKET tp']);
     expect(h.fills.map((f) => `${f.side} ${f.price} ${f.tag}`)).toEqual(['BUY 10 entry', 'SELL 10.5 tp']);
