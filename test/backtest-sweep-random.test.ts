@@ -3,30 +3,13 @@
  * same for the same seed, said in the terminal, the JSON and the report; bad trials and options
  * that need another are refused. In process (--workers 0) against a temp journal.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backtestCommand } from '../src/cli/commands/backtest.ts';
-import { runCommand } from '../src/cli/test-support.ts';
-import { generateSeries } from '../src/core/synthetic/index.ts';
-import { openJournal } from '../src/journal/journal.ts';
+import { describe, expect, it } from 'vitest';
+import { sweepJournal } from './support/sweep-journal.ts';
 
-let dir: string;
-let journal: string;
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'halyard-sweep-random-cli-'));
-  journal = join(dir, 'j.db');
-  const j = openJournal(journal);
-  const series = generateSeries({ seed: 4, startTime: Date.UTC(2024, 0, 1), segments: [{ regime: 'slowUp', bars: 600 }, { regime: 'slowDown', bars: 600 }] });
-  j.klines.insertKlines([...series].map((c) => ({ symbol: 'BTCPHP', interval: '1m', openTime: c.openTime, closeTime: c.closeTime, ...c.exact, source: 'test' })));
-  j.close();
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const run = (argv: string[]) => runCommand(backtestCommand, argv, { config: true });
-const base = () => ['backtest', '--strategy', 'sma-crossover', '--symbol', 'BTCPHP', '--interval', '1m', '--journal', journal, '--workers', '0'];
+const fixture = sweepJournal('random', 600);
+const { run, base } = fixture;
 // 3 x 4 = 12 points; slow <= fast rejects (10,10), (15,10).
 const grid = ['--sweep', 'fast=5,10,15', 'slow=10:40:10'];
 
@@ -39,7 +22,7 @@ const drawn = (s: Saved): string[] => [...s.results, ...s.skipped].map((r) => `$
 
 describe('halyard backtest --sweep --search random', () => {
   it('runs --trials distinct points, says so, writes search in the JSON and "not run" cells in the report; the same seed draws the same points', async () => {
-    const json = join(dir, 'a', 'random.json');
+    const json = join(fixture.dir, 'a', 'random.json');
     const r = await run([...base(), ...grid, '--search', 'random', '--trials', '5', '--seed', '3', '--json', json]);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
@@ -47,35 +30,35 @@ describe('halyard backtest --sweep --search random', () => {
     const saved = JSON.parse(readFileSync(json, 'utf8')) as Saved;
     expect(saved.search).toEqual({ kind: 'random', trials: 5, seed: 3, gridSize: 12 });
     expect(new Set(drawn(saved)).size).toBe(5);
-    const html = readFileSync(join(dir, 'a', 'random.html'), 'utf8');
+    const html = readFileSync(join(fixture.dir, 'a', 'random.html'), 'utf8');
     expect(html.match(/<td class="cell absent"[^>]*>not run<\/td>/g)).toHaveLength(7);
     expect(html).toContain('id="random-sample"');
 
-    const json2 = join(dir, 'b', 'random.json');
+    const json2 = join(fixture.dir, 'b', 'random.json');
     expect((await run([...base(), ...grid, '--search', 'random', '--trials', '5', '--seed', '3', '--json', json2])).code).toBe(0);
     expect(drawn(JSON.parse(readFileSync(json2, 'utf8')) as Saved)).toEqual(drawn(saved));
 
     // Seed 1 by default; --search grid (the default) runs every point and writes no search.
-    const json3 = join(dir, 'c', 'grid.json');
+    const json3 = join(fixture.dir, 'c', 'grid.json');
     const g = await run([...base(), ...grid, '--search', 'grid', '--json', json3]);
     expect(g.code).toBe(0);
     expect(g.out).not.toContain('random search');
     const full = JSON.parse(readFileSync(json3, 'utf8')) as Saved;
     expect(full.search).toBeUndefined();
     expect(full.results.length + full.skipped.length).toBe(12);
-    const d = await run([...base(), ...grid, '--search', 'random', '--trials', '2', '--json', join(dir, 'd', 'x.json')]);
+    const d = await run([...base(), ...grid, '--search', 'random', '--trials', '2', '--json', join(fixture.dir, 'd', 'x.json')]);
     expect(d.out).toContain('random search: 2 of 12 grid points (seed 1)');
   });
 
   it('with --walk-forward, every train window runs the same sample', async () => {
-    const r = await run([...base(), '--sweep', 'fast=5,10,15', 'slow=20,30', '--search', 'random', '--trials', '3', '--walk-forward', '--folds', '2', '--json', join(dir, 'wf', 'wf.json')]);
+    const r = await run([...base(), '--sweep', 'fast=5,10,15', 'slow=20,30', '--search', 'random', '--trials', '3', '--walk-forward', '--folds', '2', '--json', join(fixture.dir, 'wf', 'wf.json')]);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(r.out).toContain('random search: 3 of 6 grid points (seed 1), the same points in every train window');
     // The JSON and the report say so too.
-    const saved = JSON.parse(readFileSync(join(dir, 'wf', 'wf.json'), 'utf8')) as { search?: unknown };
+    const saved = JSON.parse(readFileSync(join(fixture.dir, 'wf', 'wf.json'), 'utf8')) as { search?: unknown };
     expect(saved.search).toEqual({ kind: 'random', trials: 3, seed: 1, gridSize: 6 });
-    expect(readFileSync(join(dir, 'wf', 'wf.html'), 'utf8')).toContain('random: 3 of 6 grid points (seed 1), the same in every train window');
+    expect(readFileSync(join(fixture.dir, 'wf', 'wf.html'), 'utf8')).toContain('random: 3 of 6 grid points (seed 1), the same in every train window');
   });
 
   it('refuses trials the grid cannot give, naming its size, and options without the one they need', async () => {

@@ -5,30 +5,13 @@
  * round; walk-forward runs a search per train window; bad trials are refused. In process
  * (--workers 0: one point a round) against a temp journal.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backtestCommand } from '../src/cli/commands/backtest.ts';
-import { runCommand } from '../src/cli/test-support.ts';
-import { generateSeries } from '../src/core/synthetic/index.ts';
-import { openJournal } from '../src/journal/journal.ts';
+import { describe, expect, it } from 'vitest';
+import { sweepJournal } from './support/sweep-journal.ts';
 
-let dir: string;
-let journal: string;
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'halyard-sweep-tpe-cli-'));
-  journal = join(dir, 'j.db');
-  const j = openJournal(journal);
-  const series = generateSeries({ seed: 4, startTime: Date.UTC(2024, 0, 1), segments: [{ regime: 'slowUp', bars: 600 }, { regime: 'slowDown', bars: 600 }] });
-  j.klines.insertKlines([...series].map((c) => ({ symbol: 'BTCPHP', interval: '1m', openTime: c.openTime, closeTime: c.closeTime, ...c.exact, source: 'test' })));
-  j.close();
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const run = (argv: string[]) => runCommand(backtestCommand, argv, { config: true });
-const base = () => ['backtest', '--strategy', 'sma-crossover', '--symbol', 'BTCPHP', '--interval', '1m', '--journal', journal, '--workers', '0'];
+const fixture = sweepJournal('tpe', 600);
+const { run, base } = fixture;
 // 3 x 4 = 12 points; slow <= fast rejects (10,10), (15,10).
 const grid = ['--sweep', 'fast=5,10,15', 'slow=10:40:10'];
 
@@ -48,7 +31,7 @@ const order = (s: Saved): string[] => [...s.results, ...s.skipped, ...s.failed].
 
 describe('halyard backtest --sweep --search tpe', () => {
   it('runs --trials distinct points in rounds, says so, writes the order in the JSON and the report; the same seed tries the same points', async () => {
-    const json = join(dir, 'a', 'tpe.json');
+    const json = join(fixture.dir, 'a', 'tpe.json');
     const r = await run([...base(), ...grid, '--search', 'tpe', '--trials', '7', '--seed', '3', '--json', json]);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
@@ -62,7 +45,7 @@ describe('halyard backtest --sweep --search tpe', () => {
     expect(tried).toHaveLength(7);
     expect(new Set(tried).size).toBe(7);
     expect([...saved.results, ...saved.skipped].map((t) => t.round).sort()).toEqual([1, 1, 1, 2, 3, 4, 5]);
-    const html = readFileSync(join(dir, 'a', 'tpe.html'), 'utf8');
+    const html = readFileSync(join(fixture.dir, 'a', 'tpe.html'), 'utf8');
     expect(html.match(/<td class="cell absent"[^>]*>not run<\/td>/g)).toHaveLength(5);
     expect(html).toContain('not run (not proposed by the TPE search)');
     expect(html).toContain('id="tpe-search"');
@@ -70,26 +53,26 @@ describe('halyard backtest --sweep --search tpe', () => {
     expect(html).toContain('<section id="search-history">');
     expect(html).toContain('<th title="sort">Trial</th><th title="sort">Round</th>');
 
-    const json2 = join(dir, 'b', 'tpe.json');
+    const json2 = join(fixture.dir, 'b', 'tpe.json');
     expect((await run([...base(), ...grid, '--search', 'tpe', '--trials', '7', '--seed', '3', '--json', json2])).code).toBe(0);
     expect(order(JSON.parse(readFileSync(json2, 'utf8')) as Saved)).toEqual(tried);
 
     // Seed 1 by default; one trial is the random first round alone.
-    const d = await run([...base(), ...grid, '--search', 'tpe', '--trials', '1', '--json', join(dir, 'd', 'x.json')]);
+    const d = await run([...base(), ...grid, '--search', 'tpe', '--trials', '1', '--json', join(fixture.dir, 'd', 'x.json')]);
     expect(d.code).toBe(0);
     expect(d.out).toContain('TPE search: 1 of 12 grid points (seed 1): all at random, as its first round is (give more --trials than 1 for proposals)');
   });
 
   it('with --walk-forward, every train window runs a search of its own and tests its best', async () => {
-    const r = await run([...base(), '--sweep', 'fast=5,10,15', 'slow=20,30', '--search', 'tpe', '--trials', '4', '--walk-forward', '--folds', '2', '--json', join(dir, 'wf', 'wf.json')]);
+    const r = await run([...base(), '--sweep', 'fast=5,10,15', 'slow=20,30', '--search', 'tpe', '--trials', '4', '--walk-forward', '--folds', '2', '--json', join(fixture.dir, 'wf', 'wf.json')]);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(r.out).toContain('2 fold(s) of 4 TPE trial(s) of 6 parameter set(s)');
     expect(r.out).toContain("TPE search: 4 of 6 grid points (seed 1): 2 at random, then 2 proposed 1 a round (one worker) from the results so far; a search of its own in every train window (the same seed), each test window running its train window's best");
-    const saved = JSON.parse(readFileSync(join(dir, 'wf', 'wf.json'), 'utf8')) as { search?: unknown; folds: { chosen: { trial?: number; round?: number } | null }[] };
+    const saved = JSON.parse(readFileSync(join(fixture.dir, 'wf', 'wf.json'), 'utf8')) as { search?: unknown; folds: { chosen: { trial?: number; round?: number } | null }[] };
     expect(saved.search).toEqual({ kind: 'tpe', trials: 4, seed: 1, gridSize: 6, startup: 2, batch: 1 });
     expect(saved.folds.every((f) => f.chosen?.trial !== undefined && f.chosen.round !== undefined)).toBe(true);
-    const html = readFileSync(join(dir, 'wf', 'wf.html'), 'utf8');
+    const html = readFileSync(join(fixture.dir, 'wf', 'wf.html'), 'utf8');
     expect(html).toContain('<dt>Search</dt><dd>TPE: 4 of 6 grid points (seed 1)');
     expect(html).toMatch(/chosen at trial \d \(round \d\) of its train window&#39;s TPE search|chosen at trial \d \(round \d\) of its train window's TPE search/);
   });

@@ -249,6 +249,14 @@ export function robustness(result: SweepResult, index: Map<string, GridCell> = g
 }
 
 /** Finite range of a metric over every entry, for the colour scale. */
+/** A chart's value axis over `ys`: their finite min and max, one either side when they are equal, [0, 1] when none is finite. */
+export function axisRange(ys: readonly number[]): { yMin: number; yMax: number } {
+  const finite = ys.filter(Number.isFinite);
+  const yMin = finite.length ? Math.min(...finite) : 0;
+  const yMax = finite.length ? Math.max(...finite) : 1;
+  return yMin === yMax ? { yMin: yMin - 1, yMax: yMax + 1 } : { yMin, yMax };
+}
+
 export function metricRange(result: SweepResult, key: RankMetric): { min: number; max: number } {
   let min = Infinity;
   let max = -Infinity;

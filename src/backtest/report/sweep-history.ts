@@ -10,7 +10,7 @@ import { valuesText } from '../sweep-format.ts';
 import { score } from '../sweep-rank.ts';
 import type { SweepResult } from '../sweep.ts';
 import { escapeHtml } from './html-parts.ts';
-import { metricLabel, metricText, metricValue } from './sweep-cells.ts';
+import { axisRange, metricLabel, metricText, metricValue } from './sweep-cells.ts';
 
 const e = escapeHtml;
 const W = 680;
@@ -24,13 +24,7 @@ export function searchHistoryHtml(result: SweepResult): string {
   const ran = result.entries.filter((x) => x.trial !== undefined).sort((a, b) => a.trial! - b.trial!);
   const off = [...result.failed, ...result.skipped].filter((x) => x.trial !== undefined);
   const ys = ran.map((x) => metricValue(x.metrics, by));
-  const finite = ys.filter(Number.isFinite);
-  let yMin = finite.length ? Math.min(...finite) : 0;
-  let yMax = finite.length ? Math.max(...finite) : 1;
-  if (yMin === yMax) {
-    yMin -= 1;
-    yMax += 1;
-  }
+  const { yMin, yMax } = axisRange(ys);
   const n = Math.max(s.trials, 2);
   const px = (trial: number): number => PAD.left + ((trial - 1) / (n - 1)) * (W - PAD.left - PAD.right);
   // Infinities sit at the edge; an n/a (NaN) point has no dot.
@@ -58,7 +52,7 @@ export function searchHistoryHtml(result: SweepResult): string {
   const startup = s.startup === undefined ? '' : `<rect class="startup" x="${PAD.left}" y="${PAD.top}" width="${f(Math.max(0, px(s.startup + 0.5) - PAD.left))}" height="${yb - PAD.top}"><title>round 1: ${s.startup} random startup point(s)</title></rect>`;
   const yLabel = (y: number): string => metricText({ ...result.entries[0]!.metrics, trades: 1, [by]: y }, by);
   const ticks = [1, Math.ceil(n / 4), Math.ceil(n / 2), Math.ceil((3 * n) / 4), s.trials].filter((t, i, all) => t >= 1 && all.indexOf(t) === i).map((t) => `<text x="${f(px(t))}" y="${yb + 14}" text-anchor="middle">${t}</text>`);
-  const svg = `<svg viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${e(`${metricLabel(by)} by trial`)}">${startup}<text class="ttl" x="${PAD.left}" y="14">${e(`${metricLabel(by)} by trial`)}</text><line class="ax" x1="${PAD.left}" y1="${yb}" x2="${W - PAD.right}" y2="${yb}"/><line class="ax" x1="${PAD.left}" y1="${PAD.top}" x2="${PAD.left}" y2="${yb}"/>${ticks.join('')}${finite.length ? `<text x="${PAD.left - 4}" y="${PAD.top + 4}" text-anchor="end">${e(yLabel(yMax))}</text><text x="${PAD.left - 4}" y="${yb}" text-anchor="end">${e(yLabel(yMin))}</text>` : ''}<text x="${W - PAD.right}" y="${H - 4}" text-anchor="end" class="muted">trial</text><path class="ln best-so-far" d="${step}"/>${dots.join('')}${crosses.join('')}</svg>`;
+  const svg = `<svg viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${e(`${metricLabel(by)} by trial`)}">${startup}<text class="ttl" x="${PAD.left}" y="14">${e(`${metricLabel(by)} by trial`)}</text><line class="ax" x1="${PAD.left}" y1="${yb}" x2="${W - PAD.right}" y2="${yb}"/><line class="ax" x1="${PAD.left}" y1="${PAD.top}" x2="${PAD.left}" y2="${yb}"/>${ticks.join('')}${ys.some(Number.isFinite) ? `<text x="${PAD.left - 4}" y="${PAD.top + 4}" text-anchor="end">${e(yLabel(yMax))}</text><text x="${PAD.left - 4}" y="${yb}" text-anchor="end">${e(yLabel(yMin))}</text>` : ''}<text x="${W - PAD.right}" y="${H - 4}" text-anchor="end" class="muted">trial</text><path class="ln best-so-far" d="${step}"/>${dots.join('')}${crosses.join('')}</svg>`;
   const settled = best?.trial === undefined ? '' : ` The best was found at trial ${best.trial} of ${s.trials}${best.trial > s.trials * 0.8 ? ': late in the search, so more --trials may find better' : ''}.`;
   return `<section id="search-history"><h2>Search history</h2><p class="note">Each trial's ${e(metricLabel(by))} in the order the TPE search tried it (shaded: the random startup round), and the best so far as a line; crosses: failed or skipped.${e(settled)}</p><figure class="line-chart history">${svg}</figure></section>`;
 }

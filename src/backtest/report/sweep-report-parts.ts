@@ -11,7 +11,7 @@ import type { ParamValue, TypedAxis } from '../sweep-grid.ts';
 import type { RankMetric } from '../sweep-rank.ts';
 import type { SweepResult } from '../sweep.ts';
 import { escapeHtml } from './html-parts.ts';
-import { cellColour, lineCells, metricLabel, metricRange, metricText, metricValue, reportMetrics } from './sweep-cells.ts';
+import { axisRange, cellColour, lineCells, metricLabel, metricRange, metricText, metricValue, reportMetrics } from './sweep-cells.ts';
 import type { GridCell, Heatmap } from './sweep-cells.ts';
 
 const e = escapeHtml;
@@ -167,13 +167,7 @@ export function lineChartSvg(result: SweepResult, index: Map<string, GridCell>, 
   const xMin = Math.min(...xs);
   const xMax = Math.max(...xs);
   const ys = cells.map((c) => (c.cell.kind === 'ran' ? metricValue(c.cell.entry.metrics, metric) : NaN));
-  const finite = ys.filter(Number.isFinite);
-  let yMin = finite.length ? Math.min(...finite) : 0;
-  let yMax = finite.length ? Math.max(...finite) : 1;
-  if (yMin === yMax) {
-    yMin -= 1;
-    yMax += 1;
-  }
+  const { yMin, yMax } = axisRange(ys);
   const px = (x: number): number => PAD.left + (xMax === xMin ? 0.5 : (x - xMin) / (xMax - xMin)) * (W - PAD.left - PAD.right);
   const py = (y: number): number => PAD.top + (1 - (Math.min(yMax, Math.max(yMin, y)) - yMin) / (yMax - yMin)) * (H - PAD.top - PAD.bottom);
   const f = (n: number): string => n.toFixed(1);
@@ -206,7 +200,7 @@ export function lineChartSvg(result: SweepResult, index: Map<string, GridCell>, 
     .map((c, i) => (i % step === 0 || i === cells.length - 1 ? `<text x="${f(px(xs[i]!))}" y="${H - PAD.bottom + 14}" text-anchor="middle">${e(valueText(c.value))}</text>` : ''))
     .join('');
   const axes = `<line class="ax" x1="${PAD.left}" y1="${H - PAD.bottom}" x2="${W - PAD.right}" y2="${H - PAD.bottom}"/><line class="ax" x1="${PAD.left}" y1="${PAD.top}" x2="${PAD.left}" y2="${H - PAD.bottom}"/>`;
-  const yTicks = finite.length ? `<text x="${PAD.left - 4}" y="${PAD.top + 4}" text-anchor="end">${e(yLabel(yMax))}</text><text x="${PAD.left - 4}" y="${H - PAD.bottom}" text-anchor="end">${e(yLabel(yMin))}</text>` : '';
+  const yTicks = ys.some(Number.isFinite) ? `<text x="${PAD.left - 4}" y="${PAD.top + 4}" text-anchor="end">${e(yLabel(yMax))}</text><text x="${PAD.left - 4}" y="${H - PAD.bottom}" text-anchor="end">${e(yLabel(yMin))}</text>` : '';
   return `<figure class="line-chart" data-metric="${metric}"><svg viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${e(`${metricLabel(metric)} over ${axis.name}`)}"><text class="ttl" x="${PAD.left}" y="14">${e(metricLabel(metric))}</text>${axes}${ticks}${yTicks}<text x="${W - PAD.right}" y="${H - 4}" text-anchor="end" class="muted">${e(axis.name)}</text><path class="ln" d="${path}"/>${marks.join('')}</svg></figure>`;
 }
 
