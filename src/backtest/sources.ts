@@ -376,7 +376,7 @@ export function instrumentAt(journal: Journal, symbol: string, time: number, fal
     }
   }
   if (fallback && fallback.symbol === symbol) return { instrument: fallback, source: 'fallback' };
-  throw new RangeError(`no exchange rules for ${symbol}: the journal holds no exchangeInfo snapshot listing it and the sandbox config has no such symbol (record it with \`halyard record\`; save it from a file with \`halyard import CSV --exchange-info RULES.json\` or pass \`--exchange-info RULES.json\` to the backtest; or add the symbol to the sandbox config)`);
+  throw new RangeError(`no exchange rules for ${symbol}: the journal holds no exchangeInfo snapshot listing it and the sandbox config has no such symbol (record it with \`halyard record\`; save it from a file with \`halyard import CSV --exchange-info RULES.json\` or pass \`--exchange-info RULES.json\` to the command; or add the symbol to the sandbox config)`);
 }
 
 /** A seeded synthetic series (iterable of Candles). */

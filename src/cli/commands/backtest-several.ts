@@ -34,7 +34,7 @@ import { UsageError } from '../errors.ts';
 import { openExistingJournal } from '../journal-file.ts';
 import { ioStep } from '../paths.ts';
 import type { CliIo } from '../io.ts';
-import { held, paramArgs, periodsText, pickSeries, RunGaps, standInSweptParams, rulesText, strategyArg, usage, writeRunFiles } from './backtest.ts';
+import { held, paramArgs, periodsText, pickSeries, RunGaps, standInSweptParams, rulesLines, strategyArg, usage, writeRunFiles } from './backtest.ts';
 import { runBalances, runFees, symbolRules } from './run-options.ts';
 import { runSweepCommand } from './backtest-sweep.ts';
 import type { SweepArgs } from './backtest-sweep.ts';
@@ -128,9 +128,7 @@ export async function runSeveralCommand(io: CliIo, args: BacktestArgs, input: Se
     if (quiet > 0) run.missingNoTrades = quiet;
     const metrics = computeMetrics(run);
     const made = sources.filter((s) => s.series.stored !== s.series.interval || s.series.detailed === true).map((s) => `bars    ${s.symbol} ${interval} made from its ${s.series.stored} bars${s.series.detailed === true ? ', fills played on them' : ''}`);
-    const rulesOf = (source: SymbolSource['source'], names: readonly string[]) => rulesText(source, args.exchangeInfo, names);
-    const same = sources.every((s) => s.source === (sources[0] as SymbolSource).source);
-    const rules = same ? [`rules   ${rulesOf((sources[0] as SymbolSource).source, symbols)}`] : sources.map((s) => `rules   ${s.symbol}: ${rulesOf(s.source, [s.symbol])}`);
+    const rules = rulesLines(sources, args.exchangeInfo);
     return await writeRunFiles(io, {
       run,
       metrics,

@@ -295,6 +295,14 @@ export function rulesText(source: 'file' | 'journal' | 'fallback', exchangeInfo:
   return `rules from the sandbox config (no exchangeInfo snapshot in the journal lists ${symbols.join(', ')}): tick, lot and notional may not be the real exchange's; give them with --exchange-info FILE`;
 }
 
+/** The `rules` lines of a run's symbols: one when they share where their rules came from, else one a symbol. */
+export function rulesLines(sources: readonly { symbol: string; source: 'file' | 'journal' | 'fallback' }[], exchangeInfo: string | undefined): string[] {
+  const first = sources[0];
+  if (first === undefined) return [];
+  if (sources.every((s) => s.source === first.source)) return [`rules   ${rulesText(first.source, exchangeInfo, sources.map((s) => s.symbol))}`];
+  return sources.map((s) => `rules   ${s.symbol}: ${rulesText(s.source, exchangeInfo, [s.symbol])}`);
+}
+
 /**
  * What a single run writes and prints, whether of one symbol or several: the JSON (streamed, each
  * entry of the equity, fills, trades and plotted points on a line of its own: a year of 1-minute

@@ -117,7 +117,8 @@ describe('halyard check', () => {
     expect(lines).toContain("Plot 'avg': stable with warmup 50 (identical in every run).");
     expect(r.out).toMatch(/^Orders: stable with warmup 50 \(every run sent the same \d+ intents\)\.$/m);
     expect(r.out).toMatch(/^Lookahead: the first part run alone \(to .*\) decided and plotted as the whole run did\.$/m);
-    expect(r.out).toMatch(/^Result: every check passed\.\njson {4}.*sma\.json$/m);
+    // Where the rules came from, as backtest says it, then the file.
+    expect(r.out).toMatch(/^Result: every check passed\.\nrules {3}rules from the sandbox config .*\njson {4}.*sma\.json$/m);
     const saved = JSON.parse(readFileSync(json, 'utf8')) as { passed: boolean; startups: number[]; plots: { name: string; verdict: string }[] };
     expect([saved.passed, saved.startups, saved.plots.map((p) => [p.name, p.verdict])]).toEqual([true, [0, 100, 300], [['avg', 'stable']]]);
   });

@@ -35,7 +35,7 @@ import { numberFlag } from '../options.ts';
 import { checkOutputFile, ioStep } from '../paths.ts';
 import type { GlobalArgs } from '../with-client.ts';
 import { paramNames } from '../../backtest/cli-input.ts';
-import { PARAM_OPTION, paramArgs, pickSeries, runArgs, strategyArg, strategySeriesOptions, usage } from './backtest.ts';
+import { PARAM_OPTION, paramArgs, pickSeries, rulesLines, runArgs, strategyArg, strategySeriesOptions, usage } from './backtest.ts';
 import { BALANCE_OPTION, DETAIL_OPTION, EXCHANGE_INFO_OPTION, FEE_OPTION, feeArg, fillModelArgs, LIMIT_FILL_OPTION, runBalances, runFees, SLIPPAGE_BPS_OPTION, symbolRules, VOLUME_SHARE_OPTION } from './run-options.ts';
 import type { RunOptionArgs } from './run-options.ts';
 import { COMMANDS } from './catalog.ts';
@@ -123,12 +123,13 @@ export async function runCheckCommand(io: CliIo, args: CheckArgs): Promise<Warmu
 
   const { file, journal } = openExistingJournal(args.journal, io.env, config.journal.path);
   let report: WarmupCheckReport;
+  let rules: string[] = [];
   try {
     const legs = symbols.map((name) => {
       const series = pickSeries(journal, file, name, interval as KlineInterval, args.detail as KlineInterval | undefined);
       const start = from ?? journal.klines.klineRange(name, series.stored)?.first ?? 0;
-      const { instrument, fees } = symbolRules(journal, config, name, start, args.exchangeInfo);
-      return { symbol: name, instrument, fees, source: (f?: number, t?: number) => seriesBars(journal, series, f, t) };
+      const { instrument, fees, source: rules } = symbolRules(journal, config, name, start, args.exchangeInfo);
+      return { symbol: name, instrument, fees, rules, source: (f?: number, t?: number) => seriesBars(journal, series, f, t) };
     });
     const quote = (legs[0] as (typeof legs)[number]).instrument.quoteAsset;
     if (legs.some((l) => l.instrument.quoteAsset !== quote)) throw new UsageError(`--symbol ${symbols.join(',')}: the symbols of one run share the quote asset, and ${legs.map((l) => `${l.symbol} is quoted in ${l.instrument.quoteAsset}`).join(', ')}`);
@@ -137,6 +138,8 @@ export async function runCheckCommand(io: CliIo, args: CheckArgs): Promise<Warmu
     const fees = runFees(fee, legs);
     const balances = runBalances(args.balance, legs);
     const only = legs[0] as (typeof legs)[number];
+    // Where each symbol's rules came from, as backtest says it (the sandbox config's may not be the exchange's).
+    rules = rulesLines(legs.map((l) => ({ symbol: l.symbol, source: l.rules })), args.exchangeInfo);
     const model = { fillModel, ...(args.detail === undefined ? {} : { detailed: true }) };
     const common = { strategy, params, interval: interval as Interval, fees, balances, ...model, startups, ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }), ...(tolerance === undefined ? {} : { tolerance }) };
     try {
@@ -148,7 +151,7 @@ export async function runCheckCommand(io: CliIo, args: CheckArgs): Promise<Warmu
   } finally {
     journal.close();
   }
-  io.out(formatWarmupCheck(report).join('\n'));
+  io.out([...formatWarmupCheck(report), ...rules].join('\n'));
   if (args.json !== undefined) {
     const json = args.json;
     await ioStep('write the JSON file', json, () => writeFile(json, `${JSON.stringify(report, finite, 2)}\n`, 'utf8'));

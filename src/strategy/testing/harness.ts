@@ -25,7 +25,7 @@ import type { Denial } from '../../core/orders/index.ts';
 import type { FillOut } from '../../core/orders/types.ts';
 import { resolveFillModel } from '../../backtest/fill-model.ts';
 import type { FillModel } from '../../backtest/fill-model.ts';
-import { BarPlayer, SimClock } from '../../backtest/play-bar.ts';
+import { BarPlayer, kernelTimers, SimClock } from '../../backtest/play-bar.ts';
 import { SimVenue } from '../../backtest/sim-venue.ts';
 import { Kernel } from '../../engine/kernel.ts';
 import type { AnyStrategyDefinition } from '../define.ts';
@@ -214,8 +214,7 @@ export class StrategyHarness {
   private player(symbol: string): BarPlayer {
     let p = this.players.get(symbol);
     // Timers fire at their due times inside a bar, as in runBacktest (play-bar.ts).
-    const timers = { next: () => this.kernel.nextTimerAt, fire: (t: number) => this.kernel.timer(t) };
-    if (!p) this.players.set(symbol, (p = new BarPlayer(this.venue, this.clock, symbol, resolveFillModel(this.options.fillModel), timers)));
+    if (!p) this.players.set(symbol, (p = new BarPlayer(this.venue, this.clock, symbol, resolveFillModel(this.options.fillModel), kernelTimers(this.kernel))));
     return p;
   }
 
