@@ -94,8 +94,32 @@ export function formatSweepTable(result: SweepResult, options: { top?: number } 
     const e = warned[0]!;
     problems.push(`Warning: ${warned.length} combination(s) never traded past the strategy's warmup (their figures are of an idle run); e.g. ${valuesText(e.values)}: ${e.notices?.[0] ?? ''}`);
   }
+  const edge = edgeNote(result);
+  if (edge !== undefined) problems.push(edge);
   if (problems.length) lines.push('', ...problems);
   return lines.join('\n');
+}
+
+/**
+ * Where the best point sits on the first or last value of a numeric axis of three values or more:
+ * the optimum may lie beyond the range swept (a wider range may do better, or the metric keeps
+ * rising that way: an edge best is weak evidence). One note naming the axes, or undefined.
+ */
+export function edgeNote(result: Pick<SweepResult, 'axes' | 'entries'>): string | undefined {
+  const best = result.entries[0];
+  if (best === undefined) return undefined;
+  const edges: string[] = [];
+  for (const a of result.axes) {
+    if (a.values.length < 3 || !a.values.every((v) => typeof v === 'number')) continue;
+    const v = best.values[a.name];
+    const nums = a.values as readonly number[];
+    const low = Math.min(...nums);
+    const high = Math.max(...nums);
+    if (v === low) edges.push(`${a.name}=${valueText(v)} (its smallest)`);
+    else if (v === high) edges.push(`${a.name}=${valueText(v)} (its largest)`);
+  }
+  if (edges.length === 0) return undefined;
+  return `Note: the best sits at the edge of the grid on ${edges.join(', ')}: the optimum may lie beyond the range swept; widen it that way before trusting the choice.`;
 }
 
 /** The top entry's swept values as `--param` arguments (what reruns it alone), or undefined with no entry that ran to the end. */
