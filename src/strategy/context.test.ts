@@ -81,6 +81,11 @@ describe('strategy context', () => {
     expect(inst.roundQty(new D('0.0009'))).toBe('0');
     expect(inst.qtyForQuote('1000', '300')).toBe('3.333');
     expect([inst.capQty(new D('2.34567')), inst.capQty('0.0009'), inst.capQty(new D('100000.0009')), inst.capQty('250000.5')]).toEqual(['2.345', '0', '100000', '100000']);
+    // Risk 100 PHP with the stop 40 under the entry: 2.5 BTC; a short's stop above counts the same; at most maxQty.
+    expect([inst.qtyForRisk('100', '2000', '1960'), inst.qtyForRisk(new D('100'), 2000, 2040), inst.qtyForRisk('1', '300', '299.97'), inst.qtyForRisk('1000000000', '2000', '1999.95')]).toEqual(['2.5', '2.5', '33.333', '100000']);
+    expect(() => inst.qtyForRisk('100', '2000', '2000')).toThrow('qtyForRisk: the stop 2000 is the entry: no distance to size by');
+    expect(() => inst.qtyForRisk('-1', '2000', '1900')).toThrow('qtyForRisk: risk must be >= 0, got -1');
+    expect(() => inst.qtyForRisk('10', '2000', '0')).toThrow('qtyForRisk: entry and stop must be > 0, got entry 2000, stop 0');
     expect(inst.meetsMinimums('0.5', '100')).toBe(false); // notional 50 < 100
     expect(inst.meetsMinimums('1', '100')).toBe(true);
     expect(inst.meetsMinimums('0.0005', '1000000')).toBe(false); // below minQty

@@ -37,6 +37,13 @@ export interface InstrumentView {
   capQty(quantity: DecimalLike): string;
   /** The base quantity `quote` buys at `price`, rounded down to the step. */
   qtyForQuote(quote: DecimalLike, price: DecimalLike): string;
+  /**
+   * Fixed-risk sizing (NautilusTrader's FixedRiskSizer, Freqtrade's risk-per-trade recipe): the base
+   * quantity that loses `risk` (quote, e.g. 1% of equity) if the price goes from `entry` to `stop`,
+   * rounded down to the step and at most LOT_SIZE maxQty (the most one order may take). Long or
+   * short alike (the distance counts). Refused when entry equals stop or either is not > 0.
+   */
+  qtyForRisk(risk: DecimalLike, entry: DecimalLike, stop: DecimalLike): string;
   /** True when quantity >= minQty and quantity * price >= minNotional (the filters that are present). */
   meetsMinimums(quantity: DecimalLike, price: DecimalLike): boolean;
 }
@@ -52,6 +59,10 @@ export function instrumentView(instrument: Instrument): InstrumentView {
   const roundQty = (quantity: DecimalLike, mode: RoundMode = 'down'): string => qtyText(onStep(quantity, mode));
   const maxQty = lot === undefined || lot.maxQty.isZero() ? undefined : lot.maxQty;
   const maxQtyText = maxQty === undefined ? undefined : toWire(maxQty);
+  const capQty = (quantity: DecimalLike): string => {
+    const q = onStep(quantity, 'down');
+    return maxQty !== undefined && q.gt(maxQty) ? (maxQtyText as string) : qtyText(q);
+  };
   return Object.freeze({
     symbol: instrument.symbol,
     status: instrument.status,
@@ -67,14 +78,20 @@ export function instrumentView(instrument: Instrument): InstrumentView {
     roundPrice: (price: DecimalLike, mode: RoundMode = 'nearest') => toWire(instrument.roundPrice(dec(price, 'price'), mode)),
     roundQty,
     // Compared as Decimals before printing: no text printed and parsed again per exit.
-    capQty: (quantity: DecimalLike) => {
-      const q = onStep(quantity, 'down');
-      return maxQty !== undefined && q.gt(maxQty) ? (maxQtyText as string) : qtyText(q);
-    },
+    capQty,
     qtyForQuote: (quote: DecimalLike, price: DecimalLike) => {
       const p = dec(price, 'price');
       if (!p.gt(0)) throw new RangeError(`qtyForQuote: price must be > 0, got ${toWire(p)}`);
       return roundQty(dec(quote, 'quote').div(p), 'down');
+    },
+    qtyForRisk: (risk: DecimalLike, entry: DecimalLike, stop: DecimalLike) => {
+      const r = dec(risk, 'risk');
+      const e = dec(entry, 'entry');
+      const s = dec(stop, 'stop');
+      if (r.isNegative()) throw new RangeError(`qtyForRisk: risk must be >= 0, got ${toWire(r)}`);
+      if (!e.gt(0) || !s.gt(0)) throw new RangeError(`qtyForRisk: entry and stop must be > 0, got entry ${toWire(e)}, stop ${toWire(s)}`);
+      if (e.eq(s)) throw new RangeError(`qtyForRisk: the stop ${toWire(s)} is the entry: no distance to size by`);
+      return capQty(r.div(e.minus(s).abs()));
     },
     meetsMinimums: (quantity: DecimalLike, price: DecimalLike) => {
       const q = dec(quantity, 'quantity');
