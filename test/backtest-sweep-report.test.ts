@@ -21,7 +21,11 @@ describe('halyard backtest --sweep: the HTML report', () => {
     const report = join(out, 'sma-crossover-BTCPHP-1m-sweep.html');
     expect(r.out).toContain(`json    ${json}\nreport  ${report}`);
     const html = readFileSync(report, 'utf8');
-    const saved = JSON.parse(readFileSync(json, 'utf8')) as { results: unknown[]; skipped: unknown[] };
+    const saved = JSON.parse(readFileSync(json, 'utf8')) as { results: Record<string, unknown>[]; skipped: unknown[] };
+    // A plain sweep's JSON and page are as before: no curve in a result, no out-of-sample section.
+    expect(Object.keys(saved)).not.toContain('outOfSample');
+    expect(saved.results.every((x) => !('equity' in x))).toBe(true);
+    expect(html).not.toContain('id="out-of-sample"');
     expect(html.match(/<td class="cell ran/g)).toHaveLength(saved.results.length);
     // slow > fast: (10,10), (15,10) skipped.
     expect(saved.skipped).toHaveLength(2);
@@ -46,7 +50,7 @@ describe('halyard backtest --sweep: the HTML report', () => {
     expect(readFileSync(report, 'utf8')).toContain('<figure class="line-chart"');
   });
 
-  it('--walk-forward writes its per-fold report', async () => {
+  it('--walk-forward writes its per-fold report, with the combined out-of-sample curve in the JSON, the output and the page', async () => {
     const json = join(fixture.dir, 'wf', 'wf.json');
     const r = await run([...base(), '--sweep', 'fast=5,10', 'slow=20', '--walk-forward', '--folds', '2', '--json', json]);
     expect(r.err).toBe('');
@@ -55,7 +59,24 @@ describe('halyard backtest --sweep: the HTML report', () => {
     expect(r.out).toContain(`json    ${json}\nreport  ${report}`);
     const html = readFileSync(report, 'utf8');
     expect(html.match(/<table class="sortable" id="folds-table">.*?<\/table>/s)![0].match(/<tr/g)).toHaveLength(3);
-    expect(html).toContain('id="no-equity"');
+    const saved = JSON.parse(readFileSync(json, 'utf8')) as {
+      folds: { testResult: { from: number; to: number; bars: number } | null }[];
+      aggregate: { compoundedReturnPct: number; worstDrawdownPct: number };
+      outOfSample: { equity: [number, number][]; returnPct: number; maxDrawdownPct: number };
+    };
+    const o = saved.outOfSample;
+    const [t1, t2] = saved.folds.map((f) => f.testResult!);
+    // Each test window's start and a point a bar, the second fold starting where the first ended.
+    expect(o.equity).toHaveLength(t1!.bars + t2!.bars + 2);
+    expect(o.equity[0]![0]).toBe(t1!.from);
+    expect(o.equity[t1!.bars + 1]).toEqual([t2!.from, o.equity[t1!.bars]![1]]);
+    expect(o.returnPct).toBeCloseTo(saved.aggregate.compoundedReturnPct, 9);
+    expect(o.maxDrawdownPct).toBeGreaterThanOrEqual(saved.aggregate.worstDrawdownPct - 1e-9);
+    expect(r.out).toMatch(/^ {2}combined out-of-sample curve \(the test windows chained end to end\): return [+-]\d+\.\d+%, max drawdown \d+\.\d+%$/m);
+    expect(html).toContain(`<figure class="line-chart oos" id="oos-chart" data-points="${o.equity.length}" data-folds="2">`);
+    expect(html.match(/<g class="fold-start">/g)).toHaveLength(4);
+    expect(html).not.toContain('id="no-equity"');
+    expect(html.match(/<script[^>]+src=|<link[^>]+href=/gi)).toBeNull();
   });
 
   it('still refuses --csv for a sweep', async () => {

@@ -12,7 +12,7 @@ import { executeJob } from '../src/backtest/sweep-exec.ts';
 import { buildGrid, parseSweepSpecs, rankMetric, runSweep } from '../src/backtest/sweep.ts';
 import type { BacktestMetrics } from '../src/backtest/types.ts';
 import { formatWalkForward, walkForwardToJson } from '../src/backtest/walk-forward-format.ts';
-import { runWalkForward } from '../src/backtest/walk-forward.ts';
+import { FOLD_CURVE_POINTS, runWalkForward } from '../src/backtest/walk-forward.ts';
 
 const instrument = {
   symbol: 'BTCUSDT',
@@ -88,6 +88,9 @@ describe('runSweep (fake runner)', () => {
     expect(table).toMatch(/1 combination\(s\) failed; e.g. fast=25 slow=40: boom at 25/);
     const json = JSON.parse(JSON.stringify(sweepToJson(result))) as ReturnType<typeof sweepToJson>;
     expect(json.results[0]!.values).toEqual({ fast: 10, slow: 20 });
+    // A plain sweep asks no run for its curve, and its JSON has none.
+    expect(seen.some((j) => j.curvePoints !== undefined)).toBe(false);
+    expect(JSON.stringify(json)).not.toMatch(/"equity"|outOfSample/);
   });
 
   it('lists each axis in the JSON with its parameter\'s type: numbers for numbers, decimal text for money; the table as before', async () => {
@@ -198,8 +201,12 @@ describe('runWalkForward (fake runner)', () => {
     expect(result.aggregate.meanTrainScore).toBeCloseTo(4.7, 10);
     expect(result.aggregate.compoundedReturnPct).toBeCloseTo((1.047 * 1.027 * 1.027 - 1) * 100, 10);
     expect(result.aggregate).toMatchObject({ folds: 3, evaluated: 3, trades: 6, profitableFolds: 3 });
-    // 3 folds x (2 train + 1 test) jobs.
+    // 3 folds x (2 train + 1 test) jobs; only the test runs return their curve.
     expect(seen).toHaveLength(9);
+    expect(seen.map((j) => j.curvePoints)).toEqual([undefined, undefined, FOLD_CURVE_POINTS, undefined, undefined, FOLD_CURVE_POINTS, undefined, undefined, FOLD_CURVE_POINTS]);
+    // The fake returns no curve: each fold is its start and end, chained; the return is the compounded one.
+    expect(result.outOfSample.returnPct).toBeCloseTo(result.aggregate.compoundedReturnPct, 10);
+    expect(result.outOfSample.equity).toHaveLength(6);
     expect(formatWalkForward(result)).toMatch(/Out of sample \(3 of 3 folds\)/);
     expect(walkForwardToJson(result).folds[1]!.testWindow).toEqual({ skip: 1000, take: 400 });
   });
@@ -279,5 +286,27 @@ describe.skipIf(!existsSync(runBacktestFile))('sweep in worker threads with runB
     expect(result.folds).toHaveLength(2);
     expect(result.folds.every((f) => f.testResult?.barCount === 1000)).toBe(true);
     expect(result.aggregate.evaluated).toBe(2);
+    // Each test run's curve came back from its worker: its start, then a point a bar (under the bound).
+    expect(result.folds.map((f) => f.testResult?.equity?.length)).toEqual([1001, 1001]);
+    const o = result.outOfSample;
+    expect(o.equity).toHaveLength(2002);
+    expect(o.equity[0]).toEqual([result.folds[0]!.testResult!.from, 10_000]);
+    expect(o.returnPct).toBeCloseTo(result.aggregate.compoundedReturnPct, 9);
+    expect(o.maxDrawdownPct).toBeGreaterThanOrEqual(result.aggregate.worstDrawdownPct - 1e-9);
   }, 120_000);
+
+  it('a test run returns its equity curve thinned to the bound asked, and a run that does not ask none', async () => {
+    const params = { ...job.baseParams, fast: 5, slow: 20 };
+    const plain = await executeJob({ ...job, params });
+    const thin = await executeJob({ ...job, params, curvePoints: 50 });
+    expect(plain.ok && thin.ok).toBe(true);
+    if (!plain.ok || !thin.ok) return;
+    expect(plain).not.toHaveProperty('equity');
+    expect(thin.metrics).toEqual(plain.metrics);
+    const curve = thin.equity!;
+    expect(curve.length).toBeLessThanOrEqual(50);
+    expect(curve[0]).toEqual([thin.from, thin.metrics.startEquity]);
+    expect(curve[curve.length - 1]![1]).toBe(thin.metrics.endEquity);
+    expect(Math.max(...curve.map((p) => p[1]))).toBeGreaterThanOrEqual(thin.metrics.startEquity);
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * Running one BacktestJob in this thread: load the strategy (cached by reference), parse the
- * params and the instrument, stream the bars, call runBacktest, compute the metrics. A failure of
+ * params and the instrument, stream the bars, call runBacktest, compute the metrics (and, when the
+ * job asks, a thinned equity curve: a walk-forward's test runs). A failure of
  * the job (bad params, a throwing backtest) is an outcome with the message, never a crash of the
  * worker: one bad grid point must not stop a sweep.
  */
@@ -11,6 +12,7 @@ import { parseParams } from '../strategy/params.ts';
 import type { FillModel } from './fill-model.ts';
 import { fmtTime } from './metrics-format.ts';
 import { computeMetrics } from './metrics.ts';
+import { thinnedEquity } from './equity-thin.ts';
 import { runBacktest } from './run-backtest.ts';
 import type { BarInput } from './bar-input.ts';
 import { barsBefore, barsOf, symbolsBars } from './sweep-data.ts';
@@ -73,6 +75,7 @@ export async function executeJob(job: BacktestJob): Promise<JobOutcome> {
       logs,
       ...(firstLog === undefined ? {} : { firstLog }),
       ...(run.notices === undefined || run.notices.length === 0 ? {} : { notices: run.notices }),
+      ...(job.curvePoints === undefined ? {} : { equity: thinnedEquity(run, job.curvePoints) }),
     };
   } catch (e) {
     return { ok: false, error: e instanceof Error ? e.message : String(e) };

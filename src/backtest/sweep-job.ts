@@ -85,6 +85,12 @@ export interface BarWindow {
 export interface BacktestJob extends SweepJob {
   params: Record<string, unknown>;
   window?: BarWindow;
+  /**
+   * Return the run's equity curve (JobSummary.equity) thinned to at most this many points: a
+   * walk-forward's test runs ask, to chain them; absent, none is sent back, so a sweep's runs
+   * cost what they did (no curve crosses from a worker for each of thousands of grid points).
+   */
+  curvePoints?: number;
 }
 
 /** What a finished job reports of its run (a sweep's entry holds it too, with its rank and values). */
@@ -102,6 +108,11 @@ export interface JobSummary {
   firstLog?: string;
   /** The run's warnings about itself (run-notices.ts: a warmup it never got past), when any. */
   notices?: string[];
+  /**
+   * When the job asked (BacktestJob.curvePoints): [time ms, equity] from the start equity at
+   * `from`, then the bars' at their close times, thinned keeping extremes (equity-thin.ts).
+   */
+  equity?: [number, number][];
 }
 
 export type JobOutcome =

@@ -2,7 +2,8 @@
  * Walk-forward output: a per-fold table (chosen params, train score, test figures) with the
  * aggregate under it, and the JSON document (infinities as "Infinity", metrics-json.ts). Of a TPE
  * search, each fold's chosen point also says at which trial of its train window's search it was
- * found, and walkForwardSearchLine that every window searched on its own.
+ * found, and walkForwardSearchLine that every window searched on its own. Under the aggregate, the
+ * combined out-of-sample curve's return and drawdown (outOfSampleLine); the JSON carries the curve.
  */
 import { metricsToJson, jsonNumber } from './metrics-json.ts';
 import type { JsonMetrics, JsonNumber } from './metrics-json.ts';
@@ -10,7 +11,7 @@ import { alignTable, fmtNum, fmtPct, fmtSigned, fmtSignedPct, fmtTime } from './
 import { valuesText } from './sweep-format.ts';
 import type { SweepSearch, TrialOrder } from './sweep-grid.ts';
 import { searchLine } from './sweep-sample.ts';
-import type { WalkForwardAggregate, WalkForwardResult } from './walk-forward.ts';
+import type { OutOfSample, WalkForwardAggregate, WalkForwardResult } from './walk-forward.ts';
 
 /** How the train windows searched, for under the table: one random sample in all, or a TPE search in each. */
 export function walkForwardSearchLine(search: SweepSearch | undefined): string | undefined {
@@ -43,6 +44,7 @@ export function formatWalkForward(result: WalkForwardResult): string {
     ...alignTable(rows, (c) => c === 0 || c >= 4),
     '',
     ...formatAggregate(a, by),
+    outOfSampleLine(result.outOfSample),
   ];
   // What a test run said about itself: a strategy stopped by a failure, a warmup it never got past.
   for (const f of result.folds) {
@@ -61,6 +63,15 @@ export function formatAggregate(a: WalkForwardAggregate, by: string): string[] {
     `  mean Sharpe ${fmtNum(a.meanSharpe)}, mean Sortino ${fmtNum(a.meanSortino)}, ${a.trades} trades, win rate ${fmtPct(a.winRatePct, 1)}, ${a.profitableFolds} profitable fold(s)`,
     `  ${by}: mean train ${fmtNum(a.meanTrainScore)} vs mean test ${fmtNum(a.meanTestScore)}`,
   ];
+}
+
+/**
+ * The stitched curve's figures: its return is the compounded one above; its drawdown, taken across
+ * the joins, can be deeper than the worst fold's.
+ */
+export function outOfSampleLine(o: OutOfSample): string {
+  if (o.equity.length === 0) return '  combined out-of-sample curve: none (no test window ran)';
+  return `  combined out-of-sample curve (the test windows chained end to end): return ${fmtSignedPct(o.returnPct)}, max drawdown ${fmtPct(o.maxDrawdownPct)}`;
 }
 
 export interface WalkForwardJson {
@@ -87,6 +98,8 @@ export interface WalkForwardJson {
     error: string | null;
   }[];
   aggregate: Record<keyof WalkForwardAggregate, JsonNumber>;
+  /** The test windows' equity stitched end to end: [time ms, equity] pairs (walk-forward-stitch.ts). */
+  outOfSample: { equity: [number, number][]; returnPct: JsonNumber; maxDrawdownPct: JsonNumber };
 }
 
 export function walkForwardToJson(r: WalkForwardResult): WalkForwardJson {
@@ -125,5 +138,6 @@ export function walkForwardToJson(r: WalkForwardResult): WalkForwardJson {
       error: f.error ?? null,
     })),
     aggregate,
+    outOfSample: { equity: r.outOfSample.equity, returnPct: jsonNumber(r.outOfSample.returnPct), maxDrawdownPct: jsonNumber(r.outOfSample.maxDrawdownPct) },
   };
 }

@@ -11,6 +11,10 @@
  * Aggregate: returns compounded across folds, net PnL summed, Sharpe and Sortino averaged, the
  * worst drawdown, trades summed, win rate weighted by trades, and the mean train and test scores
  * of the rank metric (a test score far below the train score is the overfitting signal).
+ *
+ * `outOfSample`: the test windows' equity curves stitched end to end (walk-forward-stitch.ts).
+ * Only the test runs return a curve (thinned to FOLD_CURVE_POINTS); the train runs of the sweeps
+ * return their metrics alone, as a sweep's do.
  */
 import { countJobBars } from './sweep-data.ts';
 import type { ParamValue, SkippedPoint, SweepGrid, SweepSearch, TrialOrder } from './sweep-grid.ts';
@@ -23,9 +27,13 @@ import { runSweep, symbolNames } from './sweep.ts';
 import type { BacktestMetrics } from './types.ts';
 import { planFolds } from './walk-forward-plan.ts';
 import type { FoldSpec } from './walk-forward-plan.ts';
+import { FOLD_CURVE_POINTS, stitchFolds } from './walk-forward-stitch.ts';
+import type { OutOfSample } from './walk-forward-stitch.ts';
 
 export { planFolds, WalkForwardPlanError } from './walk-forward-plan.ts';
 export type { FoldPlan, FoldSpec, FoldsPlan } from './walk-forward-plan.ts';
+export { FOLD_CURVE_POINTS, stitchFolds } from './walk-forward-stitch.ts';
+export type { OutOfSample } from './walk-forward-stitch.ts';
 
 export interface WalkForwardOptions extends PoolOptions, FoldSpec {
   rankBy?: RankMetric;
@@ -51,6 +59,8 @@ export interface FoldResult {
     firstFailure?: string;
     /** The test run's warnings about itself (run-notices.ts). */
     notices?: string[];
+    /** Its equity curve, thinned (JobSummary.equity); the JSON has it only chained, in `outOfSample`. */
+    equity?: [number, number][];
   };
   trainRuns: number;
   trainFailures: number;
@@ -98,6 +108,8 @@ export interface WalkForwardResult {
   search?: SweepSearch;
   folds: FoldResult[];
   aggregate: WalkForwardAggregate;
+  /** The test windows' equity stitched end to end; its return is the aggregate's compounded one. */
+  outOfSample: OutOfSample;
   skipped: SkippedPoint[];
   workers: number;
 }
@@ -159,7 +171,7 @@ export async function runWalkForward(job: SweepJob, grid: SweepGrid, options: Wa
         continue;
       }
       result.chosen = { values: best.values, params: best.params, trainMetrics: best.metrics, ...(best.trial === undefined || best.round === undefined ? {} : { trial: best.trial, round: best.round }) };
-      const [outcome] = await pool.run([{ ...job, params: best.params, window: warmed(fold.test, options.minWindowBars) }]);
+      const [outcome] = await pool.run([{ ...job, params: best.params, window: warmed(fold.test, options.minWindowBars), curvePoints: FOLD_CURVE_POINTS }]);
       progress(sweep.entries.length + sweep.failed.length + 1, sweep.entries.length + sweep.failed.length + 1);
       if (outcome?.ok) {
         result.testResult = {
@@ -169,6 +181,7 @@ export async function runWalkForward(job: SweepJob, grid: SweepGrid, options: Wa
           barCount: outcome.barCount,
           ...(outcome.firstFailure === undefined ? {} : { firstFailure: outcome.firstFailure }),
           ...(outcome.notices === undefined ? {} : { notices: outcome.notices }),
+          ...(outcome.equity === undefined ? {} : { equity: outcome.equity }),
         };
       }
       else result.error = `test run failed: ${outcome ? (outcome as { error: string }).error : 'no outcome'}`;
@@ -192,6 +205,7 @@ export async function runWalkForward(job: SweepJob, grid: SweepGrid, options: Wa
     ...(search === undefined ? {} : { search }),
     folds,
     aggregate: aggregateFolds(folds, by),
+    outOfSample: stitchFolds(folds),
     skipped: grid.skipped,
     workers: pool.size,
   };

@@ -99,12 +99,21 @@ describe('buildChartData', () => {
     expect(data.equity.map((p) => p.value)).toEqual(data.candles.map((c) => lastIn.get(c.time)));
   });
 
-  it('without candles, keeps the points at their close times, at most `max` of them', () => {
+  it('without candles, keeps the points at their close times, at most `max` of them, the first, the last and the extremes among them', () => {
     const bars = demoBars(300, 4);
     const run = demoRun({ barsData: bars });
-    const { equity } = toCurves(run, [], 100);
-    expect(equity.length).toBe(100);
-    expect(equity[0]).toEqual({ time: Math.floor(bars[2]!.closeTime / 1000), value: run.equity[2]!.equity });
+    const { equity, drawdown } = toCurves(run, [], 100);
+    expect(equity.length).toBeLessThanOrEqual(100);
+    expect(equity.length).toBeGreaterThan(50);
+    const at = (i: number) => ({ time: Math.floor(bars[i]!.closeTime / 1000), value: run.equity[i]!.equity });
+    expect(equity[0]).toEqual(at(0));
+    expect(equity[equity.length - 1]).toEqual(at(299));
+    const values = run.equity.map((p) => p.equity);
+    expect(Math.min(...equity.map((p) => p.value))).toBe(Math.min(...values));
+    expect(Math.max(...equity.map((p) => p.value))).toBe(Math.max(...values));
+    // The deepest drawdown of the whole run is a point of the thinned one.
+    const full = toCurves(run, toCandles(bars, 0), 1_000).drawdown;
+    expect(Math.min(...drawdown.map((p) => p.value))).toBe(Math.min(...full.map((p) => p.value)));
   });
 });
 

@@ -21,6 +21,7 @@ import { drawdownSeries } from '../metrics-returns.ts';
 import { startEquityOf } from '../metrics.ts';
 import type { BacktestRun } from '../types.ts';
 import { equityColumnsOf, equityCurve } from '../equity-columns.ts';
+import { thinIndices } from '../equity-thin.ts';
 import { plotColumnsOf } from '../plot-recorder.ts';
 
 export interface CandlePoint {
@@ -210,21 +211,25 @@ class CandleCursor {
  * candle it belongs to. A bar belongs to the last candle opening at or before its close time (the
  * candle holding it, as a fill's marker does); one before the first candle goes to the first.
  * Without candles (no bars given) there is nothing to align with: points at their close times,
- * thinned to at most `max`.
+ * thinned to at most `max` as a walk-forward's test curves are (equity-thin.ts: each stretch's
+ * lowest, highest and deepest-drawdown points, the first, the last and the worst drawdown's).
  */
 export function toCurves(run: BacktestRun, candles: readonly CandlePoint[], max: number): { equity: LinePoint[]; drawdown: LinePoint[] } {
   // The run's columns while its points are not built (equity-columns.ts): a year is 525,600 points.
   const { length: n, values, times } = equityCurve(run);
-  const dd = drawdownSeries(startEquityOf(run), values);
+  const start = startEquityOf(run);
+  const dd = drawdownSeries(start, values);
   const equity: LinePoint[] = [];
   const drawdown: LinePoint[] = [];
-  const k = Math.max(1, Math.ceil(n / max));
   const candleOf = new CandleCursor(candles);
-  for (let i = 0; i < n; i++) {
-    const time = candles.length > 0 ? candleOf.timeAt(times[i]! / 1000) : Math.floor(times[Math.min(n, i - (i % k) + k) - 1]! / 1000);
+  const kept = candles.length > 0 ? undefined : thinIndices(values, start, max);
+  const count = kept === undefined ? n : kept.length;
+  for (let j = 0; j < count; j++) {
+    const i = kept === undefined ? j : (kept[j] as number);
+    const time = candles.length > 0 ? candleOf.timeAt(times[i]! / 1000) : Math.floor(times[i]! / 1000);
     const last = equity[equity.length - 1];
     if (last !== undefined && time <= last.time) {
-      // The same candle (or bucket): the later close's equity, the deeper drawdown.
+      // The same candle (or second, without candles): the later close's equity, the deeper drawdown.
       last.value = values[i]!;
       const d = drawdown[drawdown.length - 1]!;
       if (-dd[i]! < d.value) d.value = -dd[i]!;

@@ -266,5 +266,7 @@ td.cell.failed{color:#b91c1c}
 .line-chart .startup{fill:#f1f5f9}.line-chart .pt.stopped{fill:#b91c1c}.line-chart .best-so-far{stroke:#f59e0b;stroke-width:2}
 table.sortable th{cursor:pointer;user-select:none}table.sortable th.asc::after{content:" ▲"}table.sortable th.desc::after{content:" ▼"}
 #ranked-table tr.best td{font-weight:600}
+.line-chart.oos svg{display:block}.line-chart .oos-drawdown{stroke:#dc2626}
+.line-chart .fold-start line{stroke:#6b7280;stroke-dasharray:4 3}.line-chart .fold-start text{fill:#6b7280}
 #ranked-table td:last-child,#folds-table td:last-child,#ranked-table th:last-child,#folds-table th:last-child{text-align:left;white-space:normal;min-width:200px}
 `;

@@ -154,8 +154,9 @@ describe('renderSweepReport', () => {
 });
 
 describe('renderWalkForwardReport', () => {
-  it('shows each fold\'s train window, chosen params and out-of-sample figures, and says there is no equity curve', () => {
+  it('shows each fold\'s train window, chosen params and out-of-sample figures, and the combined out-of-sample curve with its folds marked', () => {
     const test = (sharpe: number, from: number) => ({ metrics: demoMetrics({ sharpe, returnPct: sharpe, trades: 3, winRatePct: 66.7, profitFactor: 2, netPnl: sharpe * 100 }), from, to: from + 400 * 60_000, barCount: 400 });
+    const t1 = Date.UTC(2024, 0, 1, 10);
     const result: WalkForwardResult = {
       strategy: 'sma-crossover',
       symbol: 'BTCUSDT',
@@ -169,10 +170,11 @@ describe('renderWalkForwardReport', () => {
       anchored: false,
       parameterSets: 4,
       folds: [
-        { index: 1, train: { skip: 0, take: 600 }, test: { skip: 600, take: 400 }, chosen: { values: { fast: 10 }, params: {}, trainMetrics: demoMetrics({ sharpe: 4.7 }) }, testResult: test(1.5, Date.UTC(2024, 0, 1, 10)), trainRuns: 4, trainFailures: 0 },
+        { index: 1, train: { skip: 0, take: 600 }, test: { skip: 600, take: 400 }, chosen: { values: { fast: 10 }, params: {}, trainMetrics: demoMetrics({ sharpe: 4.7 }) }, testResult: test(1.5, t1), trainRuns: 4, trainFailures: 0 },
         { index: 2, train: { skip: 400, take: 600 }, test: { skip: 1000, take: 400 }, chosen: { values: { fast: 20 }, params: {}, trainMetrics: demoMetrics({ sharpe: 3 }) }, trainRuns: 4, trainFailures: 1, error: 'test run failed: <boom>' },
       ],
       aggregate: { folds: 2, evaluated: 1, compoundedReturnPct: 1.5, netPnl: 150, meanSharpe: 1.5, meanSortino: 0, worstDrawdownPct: 0, trades: 3, fills: 6, winRatePct: 66.7, profitableFolds: 1, meanTrainScore: 4.7, meanTestScore: 1.5 },
+      outOfSample: { equity: [[t1, 10_000], [t1 + 100 * 60_000, 9_000], [t1 + 400 * 60_000, 10_150]], returnPct: 1.5, maxDrawdownPct: 10 },
       skipped: [],
       workers: 0,
     };
@@ -180,7 +182,12 @@ describe('renderWalkForwardReport', () => {
     expect(html).toContain('<table class="sortable" id="folds-table">');
     expect(html).toMatch(/<tr><td data-v="1">1<\/td><td data-v="0">bars 1–600 \(600\)<\/td><td data-v="\d+">2024-01-01 10:00 UTC<\/td><td data-v="\d+">2024-01-01 16:40 UTC<\/td><td data-v="fast=10">fast=10<\/td><td data-v="4.7">4.70<\/td><td data-v="1.5">1.50<\/td><td data-v="1.5">\+1.50%<\/td>/);
     expect(html).toContain('<td data-v="test run failed: &#60;boom&#62;; 1 train run(s) failed">test run failed: &#60;boom&#62;; 1 train run(s) failed</td>');
-    expect(html).toContain('id="no-equity"');
+    expect(html).toContain('<figure class="line-chart oos" id="oos-chart" data-points="3" data-folds="1">');
+    expect(html).toContain('combined out-of-sample curve (the test windows chained end to end): return +1.50%, max drawdown 10.00%');
+    // The equity and its drawdown, each with fold 1's start marked.
+    expect(html.match(/<path class="ln oos-(equity|drawdown)" d="M/g)).toHaveLength(2);
+    expect(html.match(/<g class="fold-start">.*?>F1<\/text>/g)).toHaveLength(2);
+    expect(html).toContain('>-10.00%</text>');
     expect(html.match(/<th title="sort">Test Sharpe<\/th>/g)).toHaveLength(1);
     expect(html).toContain('<dt>Tested</dt><dd>2024-01-01 10:00 UTC → 2024-01-01 16:40 UTC (6h 40m, 400 bars)</dd>');
     expect(html).toContain('Out of sample (1 of 2 folds): return +1.50% compounded');

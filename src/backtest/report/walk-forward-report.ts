@@ -1,9 +1,9 @@
 /**
  * The walk-forward report: one offline HTML page as the sweep report (sweep-report.ts), with each
  * fold's train window, the parameters its sweep chose and their train score, and the test
- * window's out-of-sample figures (a sortable table), then the out-of-sample aggregate and what
- * each test run said about itself. A WalkForwardResult keeps each test window's metrics, not its
- * equity curve, so there is no combined out-of-sample equity chart (the page says so). A TPE
+ * window's out-of-sample figures (a sortable table), then the out-of-sample aggregate, the
+ * combined out-of-sample equity curve and its drawdown with the folds marked (walk-forward-chart.ts)
+ * and what each test run said about itself. A TPE
  * search ran one search per train window: the header says so, and each fold's notes at which
  * trial its choice was found.
  */
@@ -21,6 +21,7 @@ import { metricLabel, metricText, metricValue, REPORT_METRICS } from './sweep-ce
 import { contextHtml, rangeText } from './sweep-report-parts.ts';
 import type { SweepReportContext } from './sweep-report-parts.ts';
 import { page } from './sweep-report.ts';
+import { outOfSampleChartHtml } from './walk-forward-chart.ts';
 
 export interface WalkForwardReportInput {
   result: WalkForwardResult;
@@ -88,7 +89,8 @@ export function renderWalkForwardReport(input: WalkForwardReportInput): string {
   const gap = a.evaluated > 0 ? `<p class="note">A test ${e(metricLabel(result.rankBy))} far below the train one (${e(fmtNum(a.meanTestScore))} vs ${e(fmtNum(a.meanTrainScore))} here) is the overfitting signal: the chosen parameters did not carry over to the bars after their train window.</p>` : '';
   const body = [
     header,
-    `<section id="aggregate"><h2>Out of sample</h2>${aggregate.join('')}${gap}<p class="note" id="no-equity">The walk-forward result keeps each test window's metrics, not its equity curve, so there is no combined out-of-sample equity chart: the per-fold table below is the whole record. Run a fold's chosen parameters alone over its test window for its report.</p></section>`,
+    `<section id="aggregate"><h2>Out of sample</h2>${aggregate.join('')}${gap}</section>`,
+    outOfSampleChartHtml(result),
     `<section id="folds"><h2>Folds</h2>${foldsTableHtml(result)}</section>`,
   ].join('\n');
   return page(`${result.strategy} ${result.symbol} ${result.interval} walk-forward`, body, { kind: 'walk-forward', heatmaps: [] });

@@ -6,7 +6,8 @@
  * Runs the strategy over a parameter grid on worker threads and ranks the results
  * (src/backtest/sweep.ts), and writes the JSON and an HTML report of the grid beside it
  * (src/backtest/report/sweep-report.ts; --report sets its file); with --walk-forward, optimises on each train window and reports the
- * chosen parameters out of sample on the window after it (src/backtest/walk-forward.ts).
+ * chosen parameters out of sample on the window after it and their combined out-of-sample equity
+ * curve (src/backtest/walk-forward.ts, walk-forward-stitch.ts).
  * `--search random` runs `--trials` distinct points of the grid drawn with `--seed` (default 1;
  * sweep-sample.ts) instead of every one; with --walk-forward every train window runs that same sample.
  * `--search tpe` runs `--trials` points proposed round by round from the results so far

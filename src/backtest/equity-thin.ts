@@ -1,0 +1,82 @@
+/**
+ * Thinning an equity curve to a bounded number of points without losing what its drawdown is
+ * made of. The curve is cut into buckets of consecutive points and each bucket keeps its lowest
+ * and highest equity and its deepest drawdown (below the curve's running peak), in time order;
+ * the first and last points and the peak and trough of the curve's deepest drawdown are always
+ * kept. So the thinned curve ends where the run ended (its return is exact), its maximum drawdown
+ * is the run's exactly, and a later peak or trough is never averaged away, which a curve chained
+ * after others (walk-forward-stitch.ts) needs: its drawdown below an earlier fold's peak is taken
+ * at these points.
+ *
+ * Used by the single-run report's curves when there are no candles to align them with
+ * (report/chart-data.ts toCurves), by a walk-forward's test runs (sweep-exec.ts: each returns its
+ * curve from a worker, so it must be small) and by the walk-forward report's chart.
+ */
+import { equityCurve } from './equity-columns.ts';
+import { startEquityOf } from './metrics.ts';
+import { maxDrawdownWindow } from './metrics-returns.ts';
+import type { BacktestRun } from './types.ts';
+
+/** Points always kept besides the buckets' three: first, last, the deepest drawdown's peak and trough. */
+const FIXED = 4;
+const PER_BUCKET = 3;
+/** The least `max` honoured: one bucket and the fixed points. */
+export const MIN_THIN_POINTS = FIXED + PER_BUCKET;
+
+/**
+ * Indices of the points of `values` to keep, ascending, at most `max` of them (`max` below
+ * MIN_THIN_POINTS counts as that); every index when there are no more than `max`. `startEquity`
+ * is the peak the drawdown starts from (the equity before the first point).
+ */
+export function thinIndices(values: ArrayLike<number>, startEquity: number, max: number): number[] {
+  const n = values.length;
+  const limit = Math.max(MIN_THIN_POINTS, Math.floor(max));
+  if (n <= limit) return Array.from({ length: n }, (_, i) => i);
+  const keep = new Uint8Array(n);
+  keep[0] = 1;
+  keep[n - 1] = 1;
+  const worst = maxDrawdownWindow(startEquity, values);
+  if (worst !== undefined) {
+    if (worst.peak >= 0) keep[worst.peak] = 1;
+    keep[worst.trough] = 1;
+  }
+  const size = Math.ceil(n / Math.floor((limit - FIXED) / PER_BUCKET));
+  let peak = startEquity;
+  for (let start = 0; start < n; start += size) {
+    let lo = start;
+    let hi = start;
+    let deep = start;
+    let deepest = -Infinity;
+    for (let i = start; i < Math.min(n, start + size); i++) {
+      const v = values[i] as number;
+      if (v > peak) peak = v;
+      if (v < (values[lo] as number)) lo = i;
+      if (v > (values[hi] as number)) hi = i;
+      // Relative to the running peak: the point that fell furthest, not merely the lowest.
+      const dd = peak > 0 ? (peak - v) / peak : 0;
+      if (dd > deepest) {
+        deepest = dd;
+        deep = i;
+      }
+    }
+    keep[lo] = 1;
+    keep[hi] = 1;
+    keep[deep] = 1;
+  }
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) if (keep[i] === 1) out.push(i);
+  return out;
+}
+
+/**
+ * A run's equity curve as [time ms, equity] pairs, thinned to at most `max` points: first the start
+ * equity at the run's start (its first bar's open: a return is measured from it), then the bars'
+ * equity at their close times (thinIndices).
+ */
+export function thinnedEquity(run: BacktestRun, max: number): [number, number][] {
+  const start = startEquityOf(run);
+  const { values, times } = equityCurve(run);
+  const out: [number, number][] = [[run.from, start]];
+  for (const i of thinIndices(values, start, max - 1)) out.push([times[i] as number, values[i] as number]);
+  return out;
+}
