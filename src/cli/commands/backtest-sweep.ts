@@ -15,7 +15,6 @@
  * Several symbols (`symbols`, from backtest-several.ts) run in one account at every point; the
  * job carries each one's rules and series, and walk-forward windows count periods.
  */
-import { writeFile } from 'node:fs/promises';
 import { makeDirs } from '../../fs/make-dirs.ts';
 import path from 'node:path';
 import { buildGrid, DEFAULT_SEARCH_SEED, parseSweepSpecs, rankMetric, runSweep, sampleGrid, tpeGrid, type DataSource, type SearchKind, type SweepJob } from '../../backtest/sweep.ts';
@@ -27,6 +26,7 @@ import { warmupRunBars } from '../../backtest/warmup-span.ts';
 import type { Interval } from '../../strategy/types.ts';
 import { parseParams } from '../../strategy/params.ts';
 import { formatWalkForward, walkForwardSearchLine, walkForwardToJson } from '../../backtest/walk-forward-format.ts';
+import { writeJsonFile } from '../../data/json-file.ts';
 import { jsonReplacer } from '../../backtest/metrics-json.ts';
 import { resolveFillModel } from '../../backtest/fill-model.ts';
 import type { FillModel } from '../../backtest/fill-model.ts';
@@ -199,5 +199,6 @@ export function largestWarmup(strategy: AnyStrategyDefinition, grid: SweepGrid, 
 async function write(file: string, value: unknown): Promise<void> {
   const dir = path.dirname(path.resolve(file));
   await ioStep('create the folder', dir, () => makeDirs(dir));
-  await ioStep('write the JSON file', file, () => writeFile(file, JSON.stringify(value, jsonReplacer, 2), 'utf8'));
+  // As a run's JSON: indented, each entry of a large array (results, a fold's curve) on a line of its own.
+  await ioStep('write the JSON file', file, () => writeJsonFile(file, value, { replacer: jsonReplacer, onlyNonFinite: true, entryPerLine: true }));
 }
