@@ -96,10 +96,16 @@ describe('renderSweepReport', () => {
     expect(html).toContain('<dt>Fill model</dt><dd>MARKET at the next open, no slippage, LIMIT when traded through, no volume cap</dd>');
     expect(html).toContain('<dt>Range</dt><dd>2024-01-01 00:00 UTC → 2024-01-03 02:00 UTC (2d 2h, 3,000 bars)</dd>');
     expect(html).toMatch(/<p class="robust \w+" id="robustness" data-verdict="\w+"><strong>Robustness: /);
+    expect(html).not.toContain('id="edge"'); // the best is inside the grid
     expect(html).toContain('Run it alone for its own report: <code>--param fast=10 --param slow=30</code>');
     expect(html.match(/<table class="sortable" id="ranked-table">.*?<\/table>/s)![0].match(/<tr/g)).toHaveLength(11);
     expect(html).toContain('<h3 id="skipped">1 combination(s) skipped, rejected by the params schema</h3>');
     expect(html).toContain('<li><code>fast=15 slow=40</code>: boom &#60;here&#62;</li>');
+  });
+
+  it('says when the best sits on the edge of a numeric axis', () => {
+    const html = renderSweepReport({ result: demoSweep({ axes: [fast, slow], landscape: (v) => Number(v['fast']) }), context: demoContext });
+    expect(html).toMatch(/<p id="edge" class="note">the best sits at the edge of the grid on fast=\d+ \(its largest\)[^<]*widen it that way before trusting the choice\.<\/p>/);
   });
 
   it('1 axis: an SVG line chart per metric, the best ringed, a failed point crossed', () => {

@@ -19,7 +19,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeDirs } from '../../fs/make-dirs.ts';
-import { bestParamArgs, valuesText } from '../sweep-format.ts';
+import { bestParamArgs, edgeNote, valuesText } from '../sweep-format.ts';
 import { searchLine } from '../sweep-sample.ts';
 import type { SweepResult } from '../sweep.ts';
 import { escapeHtml, STYLE } from './html-parts.ts';
@@ -83,7 +83,10 @@ function summaryHtml(result: SweepResult): string {
   const bestLine = best
     ? `<p id="best">Best: <code>${e(valuesText(best.values) || '(base params)')}</code>${e(trialText(best))}: ${e(reportMetrics(result.rankBy).map((m) => `${metricLabel(m)} ${metricText(best.metrics, m)}`).join(', '))}.${args ? ` Run it alone for its own report: <code>${e(args)}</code>.` : ' The strategy was stopped in every combination.'}</p>`
     : '';
-  return `<section id="summary"><p>${e(parts.join('; '))}.</p>${sample}${bestLine}${robustnessHtml(result)}</section>`;
+  // The best on the edge of a numeric axis: the range may not hold the optimum (sweep-format.ts edgeNote).
+  const edge = edgeNote(result);
+  const edgeLine = edge === undefined ? '' : `<p id="edge" class="note">${e(edge.replace(/^Note: /, ''))}</p>`;
+  return `<section id="summary"><p>${e(parts.join('; '))}.</p>${sample}${bestLine}${edgeLine}${robustnessHtml(result)}</section>`;
 }
 
 /** What a random or TPE search ran, and what that means for the best and its robustness. */
