@@ -1,6 +1,7 @@
 // Lint: typescript-eslint's recommended rules, plus the one-way import rule of
 // docs/architecture.md: core imports nothing of ours outside core; ports only core;
-// exchange, sandbox, journal and backtest never import engine, app or cli.
+// exchange, sandbox, journal, backtest, strategy and engine never import app, cli or main.ts
+// (backtest imports engine: runBacktest is its own composition root).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 

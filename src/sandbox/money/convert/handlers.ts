@@ -4,7 +4,7 @@
  *
  *   get-supported-trading-pairs  pairs.ts
  *   get-quote                    price per pricing.ts; `expiry` "10" (seconds of sandbox time)
- *   accept-quote                 source -> house, house -> target (money-moves.ts), BS CONVERT;
+ *   accept-quote                 source -> house, house -> target (ledger/move-legs.ts), BS CONVERT;
  *                                "Quote expired" once the quote is used or older than its expiry;
  *                                "Insufficient balance"; "Unable to fetch account information"
  *                                for a frozen account
