@@ -113,6 +113,21 @@ describe('halyard backtest of several symbols', () => {
     expect(JSON.parse(readFileSync(join(dir, 'again.json'), 'utf8'))).toEqual(saved);
   });
 
+  it('names the partial periods each symbol\'s bars made from shorter ones leave out, as one symbol\'s run does', async () => {
+    // BTCPHP's hours start at 01:00 and ETHPHP's end at 22:00 of the last day: a partial 4h period at either end.
+    const file = join(dir, 'edges.db');
+    const j = openJournal(file);
+    const hours = (seed: number, from: number, n: number) => [...generateSeries({ seed, startTime: from, intervalMs: HOUR, segments: [{ regime: 'slowUp', bars: n }] })];
+    j.klines.insertKlines(hours(3, T0 + HOUR, 239).map((c) => ({ symbol: 'BTCPHP', interval: '1h', openTime: c.openTime, closeTime: c.closeTime, ...c.exact, source: 'test' })));
+    j.klines.insertKlines(hours(4, T0, 238).map((c) => ({ symbol: 'ETHPHP', interval: '1h', openTime: c.openTime, closeTime: c.closeTime, ...c.exact, source: 'test' })));
+    j.close();
+    const r = await run(['backtest', '--strategy', 'pair-rotation', '--symbol', 'BTCPHP,ETHPHP', '--interval', '4h', '--param', 'lookback=4', '--param', 'rebalance=2', '--journal', file, '--out-dir', join(dir, 'out4h')]);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('bars    BTCPHP 4h made from its 1h bars; 1 partial period opening 2024-01-01T00:00Z left out\n');
+    expect(r.out).toContain('bars    ETHPHP 4h made from its 1h bars; 1 partial period opening 2024-01-10T20:00Z left out\n');
+  });
+
   it('takes a balance of each base asset and refuses one the symbols do not trade', async () => {
     const json = join(dir, 'bal.json');
     const r = await run([...base(['BTCPHP,ETHPHP']), '--balance', 'PHP=100000', '--balance', 'ETH=1', '--json', json, '--report', join(dir, 'bal.html')]);

@@ -60,6 +60,8 @@ interface SymbolSource {
   readonly raw: unknown;
   /** The open time of its first bar in the range. */
   readonly first: number;
+  /** Open times of the partial periods at the range's ends its bars leave out (made from shorter ones: journal-series.ts). */
+  readonly partial: readonly number[];
 }
 
 /** A single run answers the files it wrote; a sweep (`sweepArgs.sweep`) writes its own and answers undefined. */
@@ -85,7 +87,7 @@ export async function runSeveralCommand(io: CliIo, args: BacktestArgs, input: Se
         const partial = span === undefined || span.partial.length === 0 ? '' : `: its ${series.stored} bars there cover only part of the ${interval} ${periodsText(span.partial)}`;
         throw new UsageError(`no complete ${symbol} ${interval} bars in ${asked}${partial}; ${held(journal)}`);
       }
-      return { symbol, series, ...symbolRules(journal, config, symbol, span.bars.first, args.exchangeInfo), first: span.bars.first };
+      return { symbol, series, ...symbolRules(journal, config, symbol, span.bars.first, args.exchangeInfo), first: span.bars.first, partial: span.partial };
     });
     const quote = (sources[0] as SymbolSource).instrument.quoteAsset;
     if (sources.some((s) => s.instrument.quoteAsset !== quote)) {
@@ -127,7 +129,10 @@ export async function runSeveralCommand(io: CliIo, args: BacktestArgs, input: Se
     const quiet = sources.reduce((n, s) => n + (s.series.stored === interval && s.series.detailed !== true ? (gaps.get(s.symbol)?.noTradeBars(journal, s.symbol) ?? 0) : 0), 0);
     if (quiet > 0) run.missingNoTrades = quiet;
     const metrics = computeMetrics(run);
-    const made = sources.filter((s) => s.series.stored !== s.series.interval || s.series.detailed === true).map((s) => `bars    ${s.symbol} ${interval} made from its ${s.series.stored} bars${s.series.detailed === true ? ', fills played on them' : ''}`);
+    // As one symbol's `bars` line: what they were made from, and the partial periods left out.
+    const made = sources
+      .filter((s) => s.series.stored !== s.series.interval || s.series.detailed === true)
+      .map((s) => `bars    ${s.symbol} ${interval} made from its ${s.series.stored} bars${s.series.detailed === true ? ', fills played on them' : ''}${s.partial.length === 0 ? '' : `; ${s.partial.length} partial ${periodsText(s.partial)} left out`}`);
     const rules = rulesLines(sources, args.exchangeInfo);
     return await writeRunFiles(io, {
       run,
