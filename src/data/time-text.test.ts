@@ -12,6 +12,9 @@ describe('time text', () => {
 
   it('refuses anything else, including impossible dates', () => {
     for (const bad of ['', 'yesterday', '2024-02-31', '2024-13-01', '1709251200', '03/01/2024']) expect(parseTimeText(bad)).toBeUndefined();
+    // With a zone too: Date.parse alone would read 2026-02-30T12:00Z as March 2 and 24:00 as the next day.
+    for (const bad of ['2026-02-30T12:00Z', '2026-02-29T00:00:00+08:00', '2024-04-31 08:00Z', '2024-03-01T24:00Z', '2024-03-01T24:00']) expect(parseTimeText(bad), bad).toBeUndefined();
+    expect(parseTimeText('2024-02-29T23:59:59.999Z')).toBe(Date.UTC(2024, 1, 29, 23, 59, 59, 999));
   });
 
   it('formats at the coarsest exact resolution', () => {

@@ -17,12 +17,16 @@ export function parseTimeText(text: string): number | undefined {
   else if (DATETIME_ZONE.test(t)) ms = Date.parse(t.replace(' ', 'T'));
   else return undefined;
   if (!Number.isFinite(ms)) return undefined;
-  // Date.parse rolls 2024-02-31 over to March: refuse dates that do not round-trip.
-  const day = t.slice(0, 10);
-  if (DATE.test(t) || DATETIME_NO_ZONE.test(t)) {
-    if (new Date(ms).toISOString().slice(0, 10) !== day) return undefined;
-  }
+  // Date.parse rolls 2024-02-31 over to March, and 24:00 over to the next day, with a zone as
+  // without one: refuse a written day that is not on the calendar, and hour 24.
+  if (!isCalendarDay(t.slice(0, 10)) || Number(t.slice(11, 13)) > 23) return undefined;
   return ms;
+}
+
+/** `YYYY-MM-DD` names a day that exists (not 2024-02-30, not month 13). */
+function isCalendarDay(day: string): boolean {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10) === day;
 }
 
 /** `2024-03-01T00:00Z` style: minutes resolution unless seconds or ms are non-zero. */
