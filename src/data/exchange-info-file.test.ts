@@ -52,7 +52,7 @@ describe('readExchangeInfoFile', () => {
   });
 
   it('refuses, naming the file and the field: missing, not JSON, not an object, a bad symbol object', () => {
-    expect(() => readExchangeInfoFile(join(dir, 'absent.json'), 'LINKUSDT')).toThrow(/cannot read the exchange rules file .*absent\.json: ENOENT/);
+    expect(() => readExchangeInfoFile(join(dir, 'absent.json'), 'LINKUSDT')).toThrow(/cannot read the exchange rules file .*absent\.json: no such file$/);
     expect(() => readExchangeInfoFile(file('text.json', 'symbols: LINKUSDT'), 'LINKUSDT')).toThrow(/text\.json is not JSON/);
     expect(() => readExchangeInfoFile(file('array.json', [link]), 'LINKUSDT')).toThrow(/array\.json: expected an exchangeInfo object .* found an array/);
     expect(() => readExchangeInfoFile(file('shape.json', { serverTime: 1 }), 'LINKUSDT')).toThrow(/shape\.json: expected an exchangeInfo object \(with "symbols"\) or one symbol object/);
@@ -60,5 +60,16 @@ describe('readExchangeInfoFile', () => {
     const bad = { symbols: [{ ...link, filters: [{ filterType: 'PRICE_FILTER', minPrice: '0.001', maxPrice: '1000', tickSize: 'tiny' }] }] };
     expect(() => readExchangeInfoFile(file('bad.json', bad), 'LINKUSDT')).toThrow(/bad\.json: symbols\[0\]\.filters\[0\]\.tickSize/);
     expect(() => readExchangeInfoFile(file('bad2.json', bad), 'LINKUSDT')).toThrow(ExchangeInfoFileError);
+    expect(() => readExchangeInfoFile(dir, 'LINKUSDT')).toThrow(/: it is a directory, not a file$/);
+  });
+
+  it('names every missing field of a symbol object at once, and the fields of a lone symbol object as the file has them', () => {
+    const handWritten = { symbol: 'LINKUSDT', baseAsset: 'LINK', quoteAsset: 'USDT', filters: link.filters };
+    expect(() => readExchangeInfoFile(file('hand.json', handWritten), 'LINKUSDT')).toThrow(
+      /hand\.json: the symbol object lacks status, baseAssetPrecision, quoteAssetPrecision \(a symbol object holds symbol, status, baseAsset, baseAssetPrecision, quoteAsset, quoteAssetPrecision, filters, and optionally orderTypes; spec 2\.2\)$/,
+    );
+    expect(() => readExchangeInfoFile(file('list.json', { symbols: [link, { ...handWritten, symbol: 'ETHUSDT' }] }), 'LINKUSDT')).toThrow(/list\.json: symbols\[1\] lacks status, baseAssetPrecision/);
+    const tick = { ...link, filters: [{ filterType: 'PRICE_FILTER', minPrice: '0.001', maxPrice: '1000', tickSize: 'tiny' }] };
+    expect(() => readExchangeInfoFile(file('tick.json', tick), 'LINKUSDT')).toThrow(/tick\.json: filters\[0\]\.tickSize: "tiny" is not a decimal$/);
   });
 });

@@ -30,7 +30,9 @@ export function readExchangeInfoFile(file: string, symbol: string): ExchangeInfo
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    throw new ExchangeInfoFileError(`cannot read the exchange rules file ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory, not a file' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (e as Error).message;
+    throw new ExchangeInfoFileError(`cannot read the exchange rules file ${file}: ${why}`);
   }
   let json: unknown;
   try {
@@ -39,11 +41,16 @@ export function readExchangeInfoFile(file: string, symbol: string): ExchangeInfo
     throw new ExchangeInfoFileError(`${file} is not JSON (${(e as Error).message}): expected an exchangeInfo response or one of its symbol objects`);
   }
   const body = asBody(json, file);
+  // A file holding one symbol object (often written by hand for a CSV's rules) is wrapped as
+  // `symbols[0]`: its errors name the fields as they are in the file, without that prefix.
+  const single = body !== json;
+  body.symbols.forEach((s, i) => refuseMissingFields(s, file, single ? 'the symbol object' : `symbols[${i}]`));
   let instruments: Map<string, Instrument>;
   try {
     instruments = parseInstruments(body);
   } catch (e) {
-    throw new ExchangeInfoFileError(`${file}: ${(e as Error).message}`);
+    const message = (e as Error).message;
+    throw new ExchangeInfoFileError(`${file}: ${single && message.startsWith('symbols[0].') ? message.slice('symbols[0].'.length) : message}`);
   }
   const instrument = instruments.get(symbol);
   if (instrument === undefined) {
@@ -52,6 +59,17 @@ export function readExchangeInfoFile(file: string, symbol: string): ExchangeInfo
   }
   const raw = body.symbols.find((s) => (s as { symbol?: unknown }).symbol === symbol);
   return { file, body, instrument, raw };
+}
+
+/** The fields every symbol object has (spec 2.2; orderTypes may be left out). */
+const SYMBOL_FIELDS = ['symbol', 'status', 'baseAsset', 'baseAssetPrecision', 'quoteAsset', 'quoteAssetPrecision', 'filters'] as const;
+
+/** Every field a symbol object lacks, named at once: a file written by hand learns them in one go, not one run each. */
+function refuseMissingFields(raw: unknown, file: string, where: string): void {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return; // parseInstruments names it
+  const missing = SYMBOL_FIELDS.filter((k) => (raw as Record<string, unknown>)[k] === undefined);
+  if (missing.length === 0) return;
+  throw new ExchangeInfoFileError(`${file}: ${where} lacks ${missing.join(', ')} (a symbol object holds ${SYMBOL_FIELDS.join(', ')}, and optionally orderTypes; spec 2.2)`);
 }
 
 /** The file's JSON as an exchangeInfo body: as it is when it has `symbols`, wrapped when it is one symbol object. */

@@ -207,7 +207,7 @@ describe("halyard check: backtest's run options", () => {
     expect(ok.out).toMatch(/^Checked sma-crossover on LINKPHP 1m, /);
     const missing = await check([...args, '--exchange-info', join(dir, 'missing-rules.json')], 'LINKPHP');
     expect(missing.code).toBe(2);
-    expect(missing.err).toMatch(/^error: cannot read the exchange rules file .*missing-rules\.json: ENOENT/);
+    expect(missing.err).toMatch(/^error: cannot read the exchange rules file .*missing-rules\.json: no such file/);
   });
 
   it('--detail plays the fills on the stored minutes while the strategy sees 5m bars made from them', async () => {
