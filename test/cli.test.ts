@@ -99,7 +99,7 @@ describe('halyard CLI', () => {
     [['--base-url', 'ftp://x', 'time'], /^error: --base-url: 'ftp:\/\/x' uses ftp:; only http: and https: are supported \(e\.g\. http:\/\/127\.0\.0\.1:8080\)$/],
     [['--base-url', 'file:///tmp/x', 'time'], /--base-url: 'file:\/\/\/tmp\/x' uses file:/],
     [['api', 'general.time'], /no exchange address/],
-    [['frobnicate'], /Unknown argument|Unknown command/],
+    [['frobnicate'], /^error: unknown command 'frobnicate'\n/],
   ])('bad input %j is a clear error with exit code 2', async (args, message) => {
     const r = await cli(args as string[]);
     expect(r.code).toBe(2);

@@ -69,8 +69,16 @@ describe('runCli: one command module loaded, every command listed', () => {
   it('a misspelt or missing command is a usage error with a suggestion (exit 2)', async () => {
     const typo = await cli(['bakctest']);
     expect(typo.code).toBe(2);
-    expect(typo.err).toContain('Did you mean backtest?');
+    expect(typo.err).toBe("error: unknown command 'bakctest' (did you mean backtest?)\n(see `halyard --help`)");
+    expect((await cli(['--config', 'c.json', 'zzzzzz'])).err).toBe("error: unknown command 'zzzzzz'\n(see `halyard --help`)");
     expect((await cli([])).err).toContain('name a command');
+  });
+
+  it('a missing positional argument is named, with the usage (exit 2)', async () => {
+    const r = await cli(['import']);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe('error: missing <file>: halyard import <file>\n(see `halyard --help`)');
+    expect((await cli(['new-strategy'])).err).toBe('error: missing <name>: halyard new-strategy <name>\n(see `halyard --help`)');
   });
 });
 

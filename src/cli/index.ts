@@ -98,7 +98,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .wrap(Math.min(120, process.stdout.columns || 100))
     .fail((msg, err) => {
       // Throw, not just record: yargs would otherwise still run the command after a strict-mode error.
-      throw err ?? new UsageErrorLike(unknownArgumentsOnce(msg, argv));
+      throw err ?? new UsageErrorLike(plainUsageMessage(unknownArgumentsOnce(msg, argv), name));
     })
     .help()
     .version(false);
@@ -242,6 +242,26 @@ function refuseEmptyValues(argv: Record<string, unknown>, y: OptionsHolder, posi
 }
 
 const camel = (name: string): string => name.replace(/-+([a-zA-Z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * yargs' messages about the command line itself, said as what is wrong with it: a misspelt command
+ * got only "Did you mean backtest?" (and one nothing resembles "Unknown argument: zzz"), a missing
+ * positional "Not enough non-option arguments: got 0, need at least 1".
+ */
+export function plainUsageMessage(message: string, name: string | undefined): string {
+  if (name !== undefined && !isCommandName(name)) {
+    const suggested = /^Did you mean (.+)\?$/s.exec(message);
+    if (suggested || message === `Unknown argument: ${name}` || message.startsWith(`Unknown arguments: ${name}, `)) {
+      return `unknown command '${name}'${suggested ? ` (did you mean ${suggested[1] as string}?)` : ''}`;
+    }
+  }
+  if (name !== undefined && isCommandName(name) && /^Not enough non-option arguments/.test(message)) {
+    const usage = COMMANDS[name].command;
+    const required = [...usage.matchAll(/<([\w-]+)>/g)].map((m) => `<${m[1] as string}>`);
+    if (required.length > 0) return `missing ${required.join(' ')}: halyard ${usage}`;
+  }
+  return message;
+}
 
 /**
  * yargs lists an unknown `--bogus-flag` twice, as typed and camel-cased ("Unknown arguments:

@@ -180,7 +180,7 @@ describe('halyard new-strategy refuses', () => {
     const err: string[] = [];
     const io: CliIo = { env: {}, out: (t) => out.push(t), err: (t) => err.push(t) };
     expect(await runCli(['new-strategy'], io)).toBe(2);
-    expect(err.join('\n')).toMatch(/Not enough non-option arguments/);
+    expect(err.join('\n')).toMatch(/missing <name>: halyard new-strategy <name>/);
     expect(await runCli(['new-strategy', 'via-cli', '--template', 'blank', '--dir', path.join(outside, 'cli')], io)).toBe(0);
     expect(out.join('\n')).toMatch(/Wrote .*via-cli\.ts \(template blank\)/);
   });
