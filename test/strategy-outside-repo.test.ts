@@ -127,6 +127,20 @@ describe('a strategy outside the repository importing halyard/strategy', () => {
     });
   });
 
+  it("a misspelt subpath (halyard/strategi) is named with the exports there are, not as a missing package 'halyard'", async () => {
+    const typoDir = path.join(dir, 'typo');
+    mkdirSync(typoDir);
+    const strategy = path.join(typoDir, 'typo.ts');
+    writeFileSync(strategy, PLAIN.replace("'halyard/strategy'", "'halyard/strategi'").replace("import { quoteOf } from './plain-helper.ts';\n", "const quoteOf = () => '1';\n"));
+    const bin = path.join(ROOT, 'bin/halyard.mjs');
+    const r = await run(process.execPath, [bin, 'strategies', strategy], { cwd: dir, env: { ...process.env, NODE_OPTIONS: '' } }).then(
+      () => ({ code: 0, err: '' }),
+      (e: { code: number; stderr: string }) => ({ code: e.code, err: e.stderr }),
+    );
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`error: could not load strategy ${strategy}: 'halyard/strategi' is not something Halyard exports: import from 'halyard', 'halyard/strategy', 'halyard/strategy/testing'\n`);
+  });
+
   it('loads a plain .ts file, and the helpers it imports, from a folder without a package.json (as ES modules)', async () => {
     const plainDir = path.join(dir, 'plain');
     mkdirSync(plainDir);

@@ -13,10 +13,13 @@
 
 /** @type {Map<string, string>} specifier -> file URL */
 let targets = new Map();
+/** The package's name (`halyard`): the one specifier without a subpath. */
+let packageName;
 
 /** @param {{ targets: Record<string, string> }} data */
 export function initialize(data) {
   targets = new Map(Object.entries(data.targets));
+  packageName = [...targets.keys()].find((k) => !k.includes('/'));
 }
 
 /**
@@ -26,6 +29,13 @@ export function initialize(data) {
  */
 export async function resolve(specifier, context, nextResolve) {
   const url = targets.get(specifier);
+  // A misspelt subpath (`halyard/strategi`) is no export: outside this repository Node would say
+  // "Cannot find package 'halyard'", as if nothing were mapped. Name the ones there are.
+  if (url === undefined && packageName !== undefined && specifier.startsWith(`${packageName}/`)) {
+    const error = new Error(`'${specifier}' is not something Halyard exports: import from ${[...targets.keys()].map((k) => `'${k}'`).join(', ')}`);
+    error.code = 'ERR_PACKAGE_PATH_NOT_EXPORTED';
+    throw error;
+  }
   const r = await nextResolve(url ?? specifier, context);
   // A `.ts` or `.js` file outside any package that says "type": "module" is CommonJS to Node and
   // tsx, and CommonJS cannot import Halyard's ES modules: a strategy written in a plain folder (and
