@@ -5,7 +5,7 @@
  * test's own vitest would share its state).
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,6 +65,8 @@ describe('halyard test', () => {
     const r = await halyard(['test', path.join(dir, 'good')]);
     expect(r.out).toMatch(/1 passed/);
     expect(r.code).toBe(0);
+    // Nothing written beside the author's files (vitest's results cache made node_modules/.vite there).
+    expect(readdirSync(path.join(dir, 'good')).sort()).toEqual(['once.mts', 'once.test.mts']);
   });
 
   it('exits 1 when a test fails', async () => {

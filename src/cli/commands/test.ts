@@ -53,10 +53,12 @@ export async function runTests(io: CliIo, paths: readonly string[], options: { w
   const root = commonFolder(absolute);
   const alias = Object.entries(packageTargets()).map(([find, url]) => ({ find: new RegExp(`^${escape(find)}$`), replacement: fileURLToPath(url) }));
   const { startVitest } = await import('vitest/node');
+  // cache: false: vitest's results cache would go to <root>/node_modules/.vite, a folder made in
+  // the author's strategy folder (to commit or ignore) for a cache a single run does not need.
   const vitest = await startVitest(
     'test',
     absolute,
-    { run: !watch, watch, config: false, root, include: ['**/*.{test,spec}.?(c|m)[jt]s?(x)'], passWithNoTests: watch },
+    { run: !watch, watch, config: false, cache: false, root, include: ['**/*.{test,spec}.?(c|m)[jt]s?(x)'], passWithNoTests: watch },
     { resolve: { alias } },
   );
   if (watch) {
