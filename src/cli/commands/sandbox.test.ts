@@ -70,7 +70,7 @@ describe('halyard sandbox', () => {
     writeFileSync(garbage, 'hello, not a database\n'.repeat(20));
     const cases: [string, RegExp][] = [
       [garbage, /^error: --state: state file .*garbage\.db: is not a SQLite database, or is damaged/],
-      [dir, /^error: --state: state file .*: cannot be opened/],
+      [dir, new RegExp(`^error: --state ${dir} is a directory: name the state file \\(e\\.g\\. ${join(dir, 'paper.db')}\\)$`)],
     ];
     for (const [file, message] of cases) {
       const r = await runCommand((io) => sandboxCommand(io), ['sandbox', '--port', '0', '--state', file]);

@@ -13,6 +13,7 @@
  * exit 2, naming `--port` (or the config's `sandbox.listen.port`): the remedy is another port, or
  * 0 for any free one. startSandbox has then released everything it started, so the process ends.
  */
+import path from 'node:path';
 import type { Argv } from 'yargs';
 import { createLogger } from '../../log/logger.ts';
 import { SqliteStateStore, StateFileError } from '../../sandbox/accounts/sqlite-state-store.ts';
@@ -20,6 +21,7 @@ import { loadConfig } from '../../config/load.ts';
 import { SandboxListenError, startSandbox, type SandboxHandle } from '../../sandbox/server.ts';
 import { UsageError } from '../errors.ts';
 import { numberFlag, numberOption } from '../options.ts';
+import { isDirectory } from '../paths.ts';
 import { stopped, type CliIo } from '../io.ts';
 import type { GlobalArgs } from '../with-client.ts';
 import { COMMANDS } from './catalog.ts';
@@ -57,6 +59,7 @@ export function sandboxCommand(io: CliIo, options: SandboxCommandOptions = {}) {
         // A living market by default for a sandbox someone runs by hand; --no-market for a quiet one.
         market: { ...base.market, enabled: args.market ?? true },
       };
+      if (args.state !== undefined && isDirectory(args.state)) throw new UsageError(`--state ${args.state} is a directory: name the state file (e.g. ${path.join(args.state, 'paper.db')})`);
       const stateStore = args.state ? stateFile(() => new SqliteStateStore(args.state as string)) : undefined;
       const logger = createLogger({ level: args.logLevel ?? 'warn' });
       let handle: SandboxHandle;
