@@ -232,6 +232,7 @@ export default defineStrategy({ name: 'chatty', params: z.object({ symbol: z.str
     expect((await run([...base(), '--balance', 'PHP=1e4'])).err).toContain("--balance PHP: '1e4' is not an amount >= 0 written as a plain decimal");
     expect((await run([...base(), '--volume-share', '3'])).err).toContain("--volume-share: expected a number in (0, 1], got '3'");
     expect((await run([...base(), '--from', 'yesterday'])).err).toContain("--from 'yesterday' is not a date");
+    expect((await run([...base(), '--from', '1709251200'])).err).toContain("--from '1709251200' is not a date (2024-03-01, 2024-03-01T12:00, 2024-03-01T12:00+08:00 or epoch ms; 1709251200 looks like epoch seconds: in ms that is 1709251200000)");
     expect((await run([...base(), '--balance', 'PHP'])).err).toContain('write it as ASSET=AMOUNT');
     expect((await run([...base(), '--sweep', 'fast=5,10', '--workers', '-2'])).err).toContain("--workers: expected a whole number of worker threads >= 0 (0 runs the sweep in this process), got '-2'");
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTime, parseTimeText } from './time-text.ts';
+import { formatTime, notATimeReason, parseTimeText } from './time-text.ts';
 
 describe('time text', () => {
   it('parses dates (UTC), date-times with and without zone, and epoch ms', () => {
@@ -15,6 +15,12 @@ describe('time text', () => {
     // With a zone too: Date.parse alone would read 2026-02-30T12:00Z as March 2 and 24:00 as the next day.
     for (const bad of ['2026-02-30T12:00Z', '2026-02-29T00:00:00+08:00', '2024-04-31 08:00Z', '2024-03-01T24:00Z', '2024-03-01T24:00']) expect(parseTimeText(bad), bad).toBeUndefined();
     expect(parseTimeText('2024-02-29T23:59:59.999Z')).toBe(Date.UTC(2024, 1, 29, 23, 59, 59, 999));
+  });
+
+  it('says what it accepts, and that 9 to 11 digits look like epoch seconds', () => {
+    expect(notATimeReason('yesterday')).toBe('2024-03-01, 2024-03-01T12:00, 2024-03-01T12:00+08:00 or epoch ms');
+    expect(notATimeReason('1709251200')).toBe('2024-03-01, 2024-03-01T12:00, 2024-03-01T12:00+08:00 or epoch ms; 1709251200 looks like epoch seconds: in ms that is 1709251200000');
+    expect(parseTimeText('1709251200000')).toBe(Date.UTC(2024, 2, 1));
   });
 
   it('formats at the coarsest exact resolution', () => {

@@ -29,6 +29,16 @@ function isCalendarDay(day: string): boolean {
   return new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10) === day;
 }
 
+/**
+ * Why `text` is not a time, for a message: the accepted forms, and for 9 to 11 digits that it
+ * reads as epoch seconds (a Unix timestamp), which is not taken for ms.
+ */
+export function notATimeReason(text: string): string {
+  const forms = '2024-03-01, 2024-03-01T12:00, 2024-03-01T12:00+08:00 or epoch ms';
+  const t = text.trim();
+  return /^\d{9,11}$/.test(t) ? `${forms}; ${t} looks like epoch seconds: in ms that is ${t}000` : forms;
+}
+
 /** `2024-03-01T00:00Z` style: minutes resolution unless seconds or ms are non-zero. */
 export function formatTime(ms: number): string {
   const iso = new Date(ms).toISOString();

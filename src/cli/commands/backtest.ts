@@ -37,7 +37,7 @@ import { formatSummary } from '../../backtest/summary.ts';
 import { BREAKDOWNS, formatBreakdown } from '../../backtest/breakdown.ts';
 import type { Breakdown } from '../../backtest/breakdown.ts';
 import type { BacktestMetrics, BacktestRun } from '../../backtest/types.ts';
-import { formatTime, parseTimeText } from '../../data/time-text.ts';
+import { formatTime, notATimeReason, parseTimeText } from '../../data/time-text.ts';
 import { JournalError } from '../../journal/errors.ts';
 import type { Journal } from '../../journal/journal.ts';
 import { gapBefore } from '../../data/kline-gaps.ts';
@@ -190,7 +190,7 @@ export function backtestCommand(io: CliIo) {
 export function timeArg(name: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const ms = parseTimeText(text);
-  if (ms === undefined) throw new UsageError(`--${name} '${text}' is not a date (2024-03-01, 2024-03-01T12:00, 2024-03-01T12:00+08:00 or epoch ms)`);
+  if (ms === undefined) throw new UsageError(`--${name} '${text}' is not a date (${notATimeReason(text)})`);
   return ms;
 }
 

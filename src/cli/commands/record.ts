@@ -22,7 +22,7 @@ import { journalBars } from '../../backtest/sources.ts';
 import { backfillKlines, BackfillError, type BackfillProgress, type BackfillResult } from '../../data/backfill.ts';
 import { findHoles, type Holes } from '../../data/kline-holes.ts';
 import { isKlineInterval, KLINE_INTERVALS, type KlineInterval } from '../../data/intervals.ts';
-import { formatTime, parseTimeText } from '../../data/time-text.ts';
+import { formatTime, notATimeReason, parseTimeText } from '../../data/time-text.ts';
 import { resolveJournalPath } from '../../journal/journal-path.ts';
 import type { Journal } from '../../journal/journal.ts';
 import { UsageError } from '../errors.ts';
@@ -66,7 +66,7 @@ export function recordCommand(io: CliIo, options: RecordCommandOptions = {}) {
 
 function timeArg(name: string, text: string): number {
   const ms = parseTimeText(text);
-  if (ms === undefined) throw new UsageError(`--${name} '${text}' is not a date (2024-03-01, 2024-03-01T12:00, 2024-03-01T12:00+08:00 or epoch ms)`);
+  if (ms === undefined) throw new UsageError(`--${name} '${text}' is not a date (${notATimeReason(text)})`);
   return ms;
 }
 
