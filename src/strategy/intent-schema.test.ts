@@ -84,6 +84,9 @@ describe('checkIntents', () => {
     expect(bad('buy').message).toBe('intents: a handler returns an array of intents or nothing, got "buy"');
     expect(bad([null]).message).toBe("intents[0].kind: expected 'place', 'cancel' or 'cancelReplace', got null");
     expect(bad([{ kind: 'buy' }]).message).toBe(`intents[0].kind: expected 'place', 'cancel' or 'cancelReplace', got kind "buy"`);
+    expect(bad([{ symbol: 'BTCPHP', side: 'BUY', type: 'MARKET', quantity: '1' }]).message).toBe(
+      "intents[0].kind: expected 'place', 'cancel' or 'cancelReplace', got an object without one (make intents with place(), cancel() or cancelReplace())",
+    );
     expect(bad(new Array(MAX_INTENTS_PER_CALL + 1).fill(cancel({ symbol: 'BTCPHP', tag: 'a' }))).kind).toBe('bad-return');
   });
 

@@ -106,8 +106,10 @@ export function checkIntents(value: unknown, symbols: readonly string[]): Intent
     const item: unknown = value[i];
     const kind = typeof item === 'object' && item !== null ? (item as { kind?: unknown }).kind : undefined;
     if (kind !== 'place' && kind !== 'cancel' && kind !== 'cancelReplace') {
-      const what = typeof item === 'object' && item !== null ? `kind ${describeValue(kind)}` : describeValue(item);
-      return { ok: false, kind: 'bad-intent', field: `${base}.kind`, message: `${base}.kind: expected 'place', 'cancel' or 'cancelReplace', got ${what}` };
+      // An object without a kind is an order written by hand: the helpers set it (and check the rest).
+      const what = typeof item !== 'object' || item === null ? describeValue(item) : kind === undefined ? 'an object without one' : `kind ${describeValue(kind)}`;
+      const hint = typeof item === 'object' && item !== null && kind === undefined ? ' (make intents with place(), cancel() or cancelReplace())' : '';
+      return { ok: false, kind: 'bad-intent', field: `${base}.kind`, message: `${base}.kind: expected 'place', 'cancel' or 'cancelReplace', got ${what}${hint}` };
     }
     // The common case (a place() result in normal form) skips zod; anything else, bad intents included, goes through it.
     const quick = kind === 'place' ? fastPlace(item as object) : undefined;
