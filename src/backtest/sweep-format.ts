@@ -12,7 +12,7 @@ import { alignTable, fmtNum, fmtPct, fmtSignedPct } from './metrics-format.ts';
 import type { SkippedPoint, SweepSearch, TrialOrder, TypedAxis } from './sweep-grid.ts';
 import { searchLine } from './sweep-sample.ts';
 import type { SweepFailure, SweepResult } from './sweep.ts';
-import type { RankMetric } from './sweep-rank.ts';
+import { score, type RankMetric } from './sweep-rank.ts';
 import type { BacktestMetrics } from './types.ts';
 
 const COLUMNS: { key: RankMetric; head: string; fmt: (m: BacktestMetrics) => string }[] = [
@@ -104,21 +104,31 @@ export function formatSweepTable(result: SweepResult, options: { top?: number } 
  * Where the best point sits on the first or last value of a numeric axis of three values or more:
  * the optimum may lie beyond the range swept (a wider range may do better, or the metric keeps
  * rising that way: an edge best is weak evidence). One note naming the axes, or undefined.
+ *
+ * Points tied with the best (the same score and net PnL; given `rankBy`) rank after it by grid
+ * order alone: an axis counts only where they all sit on the same edge. When none does and there
+ * are ties (often a strategy that traded at none of them), the note says the best is first by
+ * grid order alone, rather than pointing at an edge the order picked.
  */
-export function edgeNote(result: Pick<SweepResult, 'axes' | 'entries'>): string | undefined {
+export function edgeNote(result: Pick<SweepResult, 'axes' | 'entries'> & { readonly rankBy?: RankMetric }): string | undefined {
   const best = result.entries[0];
   if (best === undefined) return undefined;
+  const by = result.rankBy;
+  const ties = by === undefined ? [] : result.entries.slice(1).filter((e) => score(e.metrics, by) === score(best.metrics, by) && e.metrics.netPnl === best.metrics.netPnl);
+  const tied = [best, ...ties];
   const edges: string[] = [];
   for (const a of result.axes) {
     if (a.values.length < 3 || !a.values.every((v) => typeof v === 'number')) continue;
     const v = best.values[a.name];
+    if (!tied.every((e) => e.values[a.name] === v)) continue;
     const nums = a.values as readonly number[];
     const low = Math.min(...nums);
     const high = Math.max(...nums);
     if (v === low) edges.push(`${a.name}=${valueText(v)} (its smallest)`);
     else if (v === high) edges.push(`${a.name}=${valueText(v)} (its largest)`);
   }
-  if (edges.length === 0) return undefined;
+  const tie = ties[0];
+  if (edges.length === 0) return by !== undefined && tie !== undefined ? `Note: the best ties with ${ties.length} other point(s) on ${by} and net PnL (e.g. ${valuesText(tie.values)}): it is first by the grid's order alone.` : undefined;
   return `Note: the best sits at the edge of the grid on ${edges.join(', ')}: the optimum may lie beyond the range swept; widen it that way before trusting the choice.`;
 }
 
