@@ -39,6 +39,11 @@ describe('runCli: one command module loaded, every command listed', () => {
     expect(r.out).toMatch(/^grid: /);
     const help = await cli(['backtest', '--help']);
     expect(help.out).toContain('--strategy');
+    // Every option says what it does, the global ones included (--log-level had only its choices).
+    for (const command of [[], ['time'], ['backtest']]) {
+      const text = (await cli([...command, '--help'])).out;
+      expect(text.replace(/\s+/g, ' '), command.join(' ')).toMatch(/--log-level\s+what the exchange client \(api, time, exchange-info, record\) and the sandbox command log to stderr/);
+    }
   });
 
   it('--help calls the options read as numbers [number]; they are still read as the text typed', async () => {

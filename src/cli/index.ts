@@ -83,7 +83,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .usage('$0 <command> [options]')
     .option('config', { type: 'string', describe: 'JSON config file (see config/example.json)' })
     .option('base-url', { type: 'string', describe: 'exchange REST base URL (overrides config)' })
-    .option('log-level', { type: 'string', choices: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] })
+    .option('log-level', { type: 'string', choices: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], describe: "what the exchange client (api, time, exchange-info, record) and the sandbox command log to stderr (default: the config's log.level; sandbox: warn)" })
     .command(Object.entries(COMMANDS).map(([key, info]) => (key === name && running !== undefined ? running : stub(key, info))))
     // yargs calls middleware with the instance in the command's context as the second argument.
     .middleware(((argv: Record<string, unknown>, y: OptionsHolder) => refuseRepeatedOptions(argv, y)) as (argv: Record<string, unknown>) => void)
