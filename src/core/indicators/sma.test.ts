@@ -41,6 +41,32 @@ describe('sma', () => {
     );
   });
 
+  it('is the same whatever came before the window: two runs started at different bars agree to the bit once both windows are full', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 60 }), fc.integer({ min: 0, max: 500 }), fc.integer({ min: 0, max: 2 ** 31 }), (n, skip, seed) => {
+        // Decimal prices (four places, as a venue prints them) on a random walk.
+        let state = seed >>> 0;
+        let price = 8.5;
+        const xs = Array.from({ length: 1500 }, () => {
+          state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+          price = Math.max(0.0001, Math.round((price + (state / 2 ** 32 - 0.5) * 0.01) * 1e4) / 1e4);
+          return price;
+        });
+        const all = sma(xs, n);
+        const late = sma(xs.slice(skip), n);
+        for (let i = skip + n - 1; i < xs.length; i++) expect(late[i - skip]).toBe(all[i]);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('is the window\'s exact sum rounded once, then divided (not the float sum in any order)', () => {
+    // 0.1 + 0.2 + 0.3 in doubles is 0.6000000000000001 left to right; the exact sum of those doubles rounds to 0.6.
+    const s = new Sma(3);
+    for (const x of [5, 0.1, 0.2, 0.3]) s.update(x);
+    expect(s.value).toBe(0.6 / 3);
+  });
+
   it('does not drift over a long run (running sum is re-summed)', () => {
     const s = new Sma(20);
     let v: number | undefined;

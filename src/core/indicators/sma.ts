@@ -1,8 +1,16 @@
 /**
  * Simple moving average: the mean of the last `period` inputs; first output at the period-th input.
- * Incremental with a running sum; the sum is recomputed from the window once per `period` updates
- * (O(1) amortised) so the float error of add-then-subtract cannot build up over a year of 1-minute
- * bars. Pure.
+ *
+ * Incremental, O(1) a bar, and the same value whatever came before the window: the running sum is
+ * kept exactly, as a pair of doubles (hi + lo, error-free two-sum on every add and remove), so the
+ * mean is the window's exact sum rounded once, then divided. A plain running sum carries the
+ * rounding of every value that ever passed through it: two runs that start at different bars held
+ * SMAs 1e-16 apart, which flipped a crossover where SMA(10) and SMA(30) were exactly equal (real
+ * LINKUSDT 15m bars) and made `halyard check` report the warm-up short. The pair holds the exact
+ * sum while the window's values span at most 106 bits between the largest sum and the smallest
+ * unit in the last place (prices from 1e-6 to 1e9 do); a resum from the window, also exact, once
+ * every 4,096 updates (or a window's worth, if longer: O(1) amortised) and whenever the sum is not
+ * finite brings back a sum a NaN or infinity left. Pure.
  */
 import { checkPeriod, runSeries, SteppedIndicator } from './indicator.ts';
 import { NumberWindow } from './window.ts';
@@ -10,16 +18,44 @@ import { NumberWindow } from './window.ts';
 /** step's one-value array (single-threaded: filled and read within one call). */
 const ONE = new Float64Array(1);
 
+/**
+ * hi + lo + x as a renormalised pair (hi the sum rounded once, lo what rounding left): Knuth's
+ * two-sum, then Dekker's fast two-sum. Written into `into` (no pair object per call).
+ */
+function addExact(into: ExactSum, x: number): void {
+  const a = into.hi;
+  const s = a + x;
+  const bb = s - a;
+  const e = a - (s - bb) + (x - bb);
+  const lo = into.lo + e;
+  const hi = s + lo;
+  into.lo = lo - (hi - s);
+  into.hi = hi;
+}
+
+/** Updates between two resums of the window at the least (a NaN or infinity in the sum is resummed at once). */
+const RESUM_EVERY = 4096;
+
+/** A sum kept exactly as hi + lo (see the header). */
+class ExactSum {
+  hi = 0;
+  lo = 0;
+}
+
 export class Sma extends SteppedIndicator {
   private readonly window: NumberWindow;
-  private total = 0;
+  private readonly total = new ExactSum();
   private sinceResum = 0;
   /** The value after the last update, NaN until ready: a field that only ever holds numbers is updated in place, no boxed number per update. */
   out = NaN;
 
+  /** Updates between resums: the pair is exact, so the resum is only a safety net (at least a window's worth apart: O(1) amortised). */
+  private readonly resumEvery: number;
+
   constructor(readonly period: number) {
     super();
     this.window = new NumberWindow(checkPeriod('sma', period));
+    this.resumEvery = Math.max(period, RESUM_EVERY);
   }
 
   /** `update` answering NaN while warming up: a number either way. */
@@ -36,17 +72,34 @@ export class Sma extends SteppedIndicator {
   stepAt(values: Float64Array, i: number): void {
     const w = this.window;
     w.shiftAt(values, i);
-    this.total += (values[i] as number) - w.out;
-    if (++this.sinceResum >= this.period) {
-      this.total = w.sum();
-      this.sinceResum = 0;
+    const t = this.total;
+    const x = values[i] as number;
+    const o = w.out;
+    // Sterbenz: x - o is exact when o/2 <= x <= 2o (a price and the one it replaces, nearly always):
+    // one exact add of the difference instead of two.
+    if (o * 0.5 <= x && x <= o * 2) addExact(t, x - o);
+    else {
+      addExact(t, x);
+      addExact(t, -o);
     }
-    this.out = w.full ? this.total / this.period : NaN;
+    if (++this.sinceResum >= this.resumEvery || !Number.isFinite(t.hi)) this.resum();
+    this.out = w.full ? t.hi / this.period : NaN;
+  }
+
+  /** The window's sum again, exactly (oldest first; the same pair as the running one where that was exact). */
+  private resum(): void {
+    const t = this.total;
+    t.hi = 0;
+    t.lo = 0;
+    const w = this.window;
+    for (let k = 0; k < w.length; k++) addExact(t, w.get(k));
+    this.sinceResum = 0;
   }
 
   reset(): void {
     this.window.clear();
-    this.total = 0;
+    this.total.hi = 0;
+    this.total.lo = 0;
     this.sinceResum = 0;
     this.out = NaN;
   }
