@@ -94,6 +94,23 @@ describe('checkWarmup: the recursive check', () => {
     expect(formatWarmupCheck(r)).toContain("Plot 'SMA': stable with warmup 10 (identical in every run).");
   });
 
+  it('does not pass a strategy that throws: every run stops alike, which proves nothing', () => {
+    const throws = defineStrategy({
+      name: 'throws',
+      params: z.object({}),
+      symbols: ['BTCPHP'],
+      intervals: ['1m'],
+      warmup: 5,
+      onBar(ctx) {
+        if (ctx.bars().length > 20) throw new Error('boom');
+      },
+    });
+    const r = checkWarmup({ ...base(throws), startups: [50] });
+    expect(r.failures).toBeGreaterThan(0);
+    expect(r.passed).toBe(false);
+    expect(formatWarmupCheck(r).at(-1)).toMatch(/^Result: the strategy failed: its handlers threw \d+ time\(s\) across the runs, .* fix it first .*\(exit code 1\)\.$/);
+  });
+
   it('starts after the largest startup without --from', () => {
     const r = checkWarmup({ ...base(trend('sma', 10, 10)), from: undefined, startups: [100] });
     expect(r.from).toBe(T(110));

@@ -466,7 +466,8 @@ export function checkWarmup(opts: WarmupCheckOptions | SeveralWarmupCheckOptions
   }
 
   const failures = runs.reduce((n, r) => n + r.run.strategyFailures.length, 0);
-  const passed = orders.verdict === 'stable' && plots.every((p) => p.verdict === 'stable') && (lookahead === undefined || (lookahead.prefix.same && (lookahead.resume?.same !== false || lookahead.dustAtCut !== undefined)));
+  // A strategy stopped by a failure decides nothing after it: every run agrees, and that proves nothing.
+  const passed = failures === 0 && orders.verdict === 'stable' && plots.every((p) => p.verdict === 'stable') && (lookahead === undefined || (lookahead.prefix.same && (lookahead.resume?.same !== false || lookahead.dustAtCut !== undefined)));
   return {
     strategy: opts.strategy.name,
     symbol: names.join(','),
@@ -566,7 +567,7 @@ export function formatWarmupCheck(r: WarmupCheckReport): string[] {
   } else out.push(`Lookahead: not checked: ${r.lookaheadSkipped ?? ''}.`);
   const largest = history[history.length - 1] as number;
   if (largest > r.keptBars) out.push(`Note: the strategy keeps its last ${bars(r.keptBars)} (history), so history beyond ${r.keptBars} bars cannot change what it computes; raise its history to test more.`);
-  if (r.failures > 0) out.push(`Note: its handlers threw ${r.failures} time(s) across the runs (see \`halyard backtest\`'s summary).`);
-  out.push(r.passed ? 'Result: every check passed.' : 'Result: a check found a difference (exit code 1).');
+  if (r.failures > 0) out.push(`Result: the strategy failed: its handlers threw ${r.failures} time(s) across the runs, and a stopped strategy decides nothing, so runs that agree prove nothing; fix it first (\`halyard backtest\`'s summary shows the error) (exit code 1).`);
+  else out.push(r.passed ? 'Result: every check passed.' : 'Result: a check found a difference (exit code 1).');
   return out;
 }

@@ -93,6 +93,14 @@ describe('strategy context', () => {
     expect(ctx.instrument('BTCPHP')).toBe(inst); // cached
   });
 
+  it('logs a message as text: a string as it is, an object (a JavaScript strategy may pass one) as its JSON', () => {
+    const { ctx, logs } = make();
+    const cycle: Record<string, unknown> = {};
+    cycle['self'] = cycle;
+    for (const m of ['plain', { side: 'BUY', qty: 1 }, 42, undefined, cycle]) ctx.log(m as never);
+    expect(logs).toEqual(['plain', '{"side":"BUY","qty":1}', '42', 'undefined', '[object Object]']);
+  });
+
   it('refuses symbols and intervals the strategy did not declare', () => {
     const { ctx } = make();
     expect(() => ctx.bars('ETHPHP')).toThrow(StrategyContextError);

@@ -72,6 +72,20 @@ export interface ContextSource<P, S> {
   plot?(name: string, value: number, style: PlotStyle): void;
 }
 
+/** What ctx.log prints of its message: a string as it is, anything else as JSON where it has some, else String(). */
+function logText(message: unknown): string {
+  if (typeof message === 'string') return message;
+  if (typeof message === 'object' && message !== null) {
+    try {
+      const json = JSON.stringify(message) as string | undefined;
+      if (json !== undefined) return json;
+    } catch {
+      // A cycle or a BigInt inside: String() below.
+    }
+  }
+  return String(message);
+}
+
 const ZERO = new D(0);
 /** `d.gt(0)` (false for zero, negatives and NaN). */
 const above0 = (d: Dec): boolean => d.isPositive() && !d.isZero();
@@ -161,7 +175,8 @@ export function createContext<P, S>(src: ContextSource<P, S>): StrategyContext<P
     },
     openOrders: (symbol) => Object.freeze(src.view.openOrders(symbol === undefined ? undefined : declared(symbol)).map(openOrder)),
     instrument,
-    log: (message, data) => src.log(String(message), data),
+    // A strategy written in JavaScript may pass anything: an object is logged as its JSON, not "[object Object]".
+    log: (message, data) => src.log(logText(message), data),
     plot(name, value, options) {
       // Nothing to do where the host does not record plots (a sweep, the benchmark, a live host):
       // a strategy plotting every bar must cost nothing there. Where it does (a single backtest,
