@@ -99,7 +99,7 @@ describe('runCli: --config is validated for every command', () => {
     const cases: [string[], RegExp][] = [
       [['strategies', '--config', join(dir, 'none.json')], /invalid configuration in .*none\.json:\n {2}- cannot read the file: no such file$/],
       [['--config', dir, 'strategies', 'grid'], /cannot read the file: it is a directory, not a file$/],
-      [['--config', bad, 'import', csv, '--dry-run'], /invalid configuration in .*bad\.json:\n {2}- journal: unknown key\(s\) 'paht'$/],
+      [['--config', bad, 'import', csv, '--dry-run'], /invalid configuration in .*bad\.json:\n {2}- journal: unknown key\(s\) 'paht' \(did you mean 'path'\?\)$/],
     ];
     for (const [args, message] of cases) {
       const r = await cli(args);

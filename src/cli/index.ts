@@ -3,6 +3,7 @@ import yargs, { type CommandModule } from 'yargs';
 import { COMMANDS, isCommandName, type CommandName } from './commands/catalog.ts';
 import { reportError } from './errors.ts';
 import { EXIT, type CliIo } from './io.ts';
+import { nearestByEdits } from '../core/text/nearest-name.ts';
 
 /**
  * A command's module, loaded to run it (commands/catalog.ts says why only then). Every command is
@@ -167,39 +168,10 @@ export function refuseUnknownOptions(tokens: readonly string[], y: OptionsHolder
  * else the one option it begins (`--out` for `--out-dir`, at least 3 letters), if any.
  */
 function nearestOption(name: string, keys: readonly string[]): string | undefined {
-  const near = nearestByEdits(name, keys);
+  const near = nearestByEdits(name, keys, ['help', 'version']);
   if (near !== undefined || name.length < 3) return near;
   const started = keys.filter((k) => k !== 'help' && k !== 'version' && k.toLowerCase().startsWith(name.toLowerCase()));
   return started.length === 1 ? started[0] : undefined;
-}
-
-function nearestByEdits(name: string, keys: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestD = Math.min(2, Math.floor((name.length - 1) / 2));
-  for (const k of keys) {
-    if (k === 'help' || k === 'version') continue;
-    const d = editDistance(name.toLowerCase(), k.toLowerCase());
-    if (d <= bestD && (best === undefined || d < editDistance(name.toLowerCase(), best.toLowerCase()))) {
-      best = k;
-      bestD = d;
-    }
-  }
-  return best;
-}
-
-function editDistance(a: string, b: string): number {
-  // Optimal string alignment: insertions, deletions, substitutions and swaps of neighbours.
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++) {
-    const row = d[i] as number[];
-    const up = d[i - 1] as number[];
-    for (let j = 1; j <= b.length; j++) {
-      let v = Math.min((up[j] as number) + 1, (row[j - 1] as number) + 1, (up[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, ((d[i - 2] as number[])[j - 2] as number) + 1);
-      row[j] = v;
-    }
-  }
-  return (d[a.length] as number[])[b.length] as number;
 }
 
 function refuseRepeatedOptions(argv: Record<string, unknown>, y: OptionsHolder): void {

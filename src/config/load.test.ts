@@ -26,6 +26,18 @@ describe('config', () => {
     }
   });
 
+  it('names the known key a misspelt one was most likely meant to be, at any depth (arrays of objects too)', () => {
+    try {
+      parseConfig({ journl: { path: 'x.db' }, exchange: { retrys: 2 }, sandbox: { symbols: [{ symbl: 'X' }] }, zzzzzz: 1 });
+      expect.fail('should have thrown');
+    } catch (e) {
+      const issues = (e as ConfigError).issues;
+      expect(issues).toContain("(root): unknown key(s) 'journl' (did you mean 'journal'?), 'zzzzzz'");
+      expect(issues).toContain("exchange: unknown key(s) 'retrys' (did you mean 'retry'?)");
+      expect(issues).toContain("sandbox.symbols.0: unknown key(s) 'symbl' (did you mean 'symbol'?)");
+    }
+  });
+
   it('exchange.baseUrl must be http: or https:, exchange.wsUrl ws: or wss:', () => {
     expect(parseConfig({ exchange: { baseUrl: 'https://api.example.com', wsUrl: 'wss://ws.example.com' } }).exchange.baseUrl).toBe('https://api.example.com');
     expect(parseConfig({ exchange: { baseUrl: 'http://127.0.0.1:8080' } }).exchange.baseUrl).toBe('http://127.0.0.1:8080');

@@ -19,7 +19,7 @@ export interface Secrets {
 /** Validate an already-read value (tests and embedded use). */
 export function parseConfig(value: unknown, source = 'config'): HalyardConfig {
   const result = configSchema.safeParse(value ?? {});
-  if (!result.success) throw new ConfigError(source, formatIssues(result.error.issues));
+  if (!result.success) throw new ConfigError(source, formatIssues(result.error.issues, configSchema));
   const sandboxIssues = sandboxCrossChecks(result.data.sandbox).map((issue) => `sandbox.${issue}`);
   if (sandboxIssues.length > 0) throw new ConfigError(source, sandboxIssues);
   return result.data;

@@ -10,7 +10,7 @@ export { ConfigError };
 
 export function parseSandboxConfig(value: unknown, source = 'sandbox config'): SandboxConfig {
   const result = sandboxConfigSchema.safeParse(value ?? {});
-  if (!result.success) throw new ConfigError(source, formatIssues(result.error.issues));
+  if (!result.success) throw new ConfigError(source, formatIssues(result.error.issues, sandboxConfigSchema));
   const issues = sandboxCrossChecks(result.data);
   if (issues.length > 0) throw new ConfigError(source, issues);
   return result.data;
