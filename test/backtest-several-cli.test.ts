@@ -128,6 +128,35 @@ describe('halyard backtest of several symbols', () => {
     expect(r.out).toContain('bars    ETHPHP 4h made from its 1h bars; 1 partial period opening 2024-01-10T20:00Z left out\n');
   });
 
+  it('reads each symbol\'s rules from the --exchange-info file that lists it (repeatable), and names the files when none does', async () => {
+    const rules = (symbol: string, base: string) => ({
+      symbol,
+      status: 'TRADING',
+      baseAsset: base,
+      baseAssetPrecision: 8,
+      quoteAsset: 'PHP',
+      quoteAssetPrecision: 2,
+      filters: [
+        { filterType: 'PRICE_FILTER', minPrice: '0.01', maxPrice: '100000000', tickSize: '0.01' },
+        { filterType: 'LOT_SIZE', minQty: '0.00001', maxQty: '1000', stepSize: '0.00001' },
+        { filterType: 'NOTIONAL', minNotional: '50', maxNotional: '100000000' },
+      ],
+    });
+    const btc = join(dir, 'btc-rules.json');
+    const eth = join(dir, 'eth-rules.json');
+    writeFileSync(btc, JSON.stringify(rules('BTCPHP', 'BTC')));
+    writeFileSync(eth, JSON.stringify({ symbols: [rules('ETHPHP', 'ETH')] }));
+    const r = await run([...base(['BTCPHP,ETHPHP']), '--exchange-info', btc, '--exchange-info', eth, '--json', join(dir, 'rules.json')]);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(`rules   BTCPHP: exchangeInfo from ${btc}\nrules   ETHPHP: exchangeInfo from ${eth}`);
+    const none = await run([...base(['BTCPHP,ETHPHP']), '--exchange-info', btc]);
+    expect(none.code).toBe(2);
+    expect(none.err).toBe(`error: ${btc} has no rules for ETHPHP; it lists BTCPHP`);
+    const both = await run([...base(['BTCPHP,ETHPHP']), '--exchange-info', btc, '--exchange-info', btc]);
+    expect(both.err).toBe(`error: no --exchange-info file has rules for ETHPHP: ${btc} has no rules for ETHPHP; it lists BTCPHP; ${btc} has no rules for ETHPHP; it lists BTCPHP`);
+  });
+
   it('takes a balance of each base asset and refuses one the symbols do not trade', async () => {
     const json = join(dir, 'bal.json');
     const r = await run([...base(['BTCPHP,ETHPHP']), '--balance', 'PHP=100000', '--balance', 'ETH=1', '--json', json, '--report', join(dir, 'bal.html')]);

@@ -13,6 +13,14 @@ import type { Instrument } from '../core/market/index.ts';
 
 export class ExchangeInfoFileError extends Error {
   override readonly name = 'ExchangeInfoFileError';
+
+  constructor(
+    message: string,
+    /** The file is good but lists other symbols (another file of several may hold this one). */
+    readonly notListed = false,
+  ) {
+    super(message);
+  }
 }
 
 export interface ExchangeInfoFromFile {
@@ -55,7 +63,7 @@ export function readExchangeInfoFile(file: string, symbol: string): ExchangeInfo
   const instrument = instruments.get(symbol);
   if (instrument === undefined) {
     const listed = [...instruments.keys()];
-    throw new ExchangeInfoFileError(`${file} has no rules for ${symbol}; it lists ${listed.length === 0 ? 'no symbol' : listed.slice(0, 10).join(', ') + (listed.length > 10 ? `, and ${listed.length - 10} more` : '')}`);
+    throw new ExchangeInfoFileError(`${file} has no rules for ${symbol}; it lists ${listed.length === 0 ? 'no symbol' : listed.slice(0, 10).join(', ') + (listed.length > 10 ? `, and ${listed.length - 10} more` : '')}`, true);
   }
   const raw = body.symbols.find((s) => (s as { symbol?: unknown }).symbol === symbol);
   return { file, body, instrument, raw };

@@ -55,6 +55,8 @@ interface SymbolSource {
   readonly series: JournalSeries;
   readonly instrument: Instrument;
   readonly source: 'file' | 'journal' | 'fallback';
+  /** The --exchange-info file its rules came from (source 'file'). */
+  readonly file?: string | undefined;
   readonly fees: { maker: string; taker: string } | undefined;
   /** Its exchangeInfo object (spec 2.2), as a sweep's workers parse it. */
   readonly raw: unknown;
@@ -133,7 +135,7 @@ export async function runSeveralCommand(io: CliIo, args: BacktestArgs, input: Se
     const made = sources
       .filter((s) => s.series.stored !== s.series.interval || s.series.detailed === true)
       .map((s) => `bars    ${s.symbol} ${interval} made from its ${s.series.stored} bars${s.series.detailed === true ? ', fills played on them' : ''}${s.partial.length === 0 ? '' : `; ${s.partial.length} partial ${periodsText(s.partial)} left out`}`);
-    const rules = rulesLines(sources, args.exchangeInfo);
+    const rules = rulesLines(sources);
     return await writeRunFiles(io, {
       run,
       metrics,

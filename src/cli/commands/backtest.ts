@@ -289,18 +289,18 @@ export function runArgs(args: { config?: unknown; symbol?: string | string[]; in
 }
 
 /** Where a run's symbol rules came from, for its `rules` line (the sandbox config's may not be the real exchange's). */
-export function rulesText(source: 'file' | 'journal' | 'fallback', exchangeInfo: string | undefined, symbols: readonly string[]): string {
-  if (source === 'file') return `exchangeInfo from ${exchangeInfo ?? ''}`;
+export function rulesText(source: 'file' | 'journal' | 'fallback', file: string | undefined, symbols: readonly string[]): string {
+  if (source === 'file') return `exchangeInfo from ${file ?? ''}`;
   if (source === 'journal') return 'exchangeInfo from the journal';
   return `rules from the sandbox config (no exchangeInfo snapshot in the journal lists ${symbols.join(', ')}): tick, lot and notional may not be the real exchange's; give them with --exchange-info FILE`;
 }
 
 /** The `rules` lines of a run's symbols: one when they share where their rules came from, else one a symbol. */
-export function rulesLines(sources: readonly { symbol: string; source: 'file' | 'journal' | 'fallback' }[], exchangeInfo: string | undefined): string[] {
+export function rulesLines(sources: readonly { symbol: string; source: 'file' | 'journal' | 'fallback'; file?: string | undefined }[]): string[] {
   const first = sources[0];
   if (first === undefined) return [];
-  if (sources.every((s) => s.source === first.source)) return [`rules   ${rulesText(first.source, exchangeInfo, sources.map((s) => s.symbol))}`];
-  return sources.map((s) => `rules   ${s.symbol}: ${rulesText(s.source, exchangeInfo, [s.symbol])}`);
+  if (sources.every((s) => s.source === first.source && s.file === first.file)) return [`rules   ${rulesText(first.source, first.file, sources.map((s) => s.symbol))}`];
+  return sources.map((s) => `rules   ${s.symbol}: ${rulesText(s.source, s.file, [s.symbol])}`);
 }
 
 /**
@@ -458,7 +458,7 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
       log,
       // The same bars again for the charts, streamed from the journal's blocks: nothing collected.
       writeReportFile: (file) => writeReport(file, { run, metrics, bars: seriesBars(journal, series, from, to) }),
-      notes: [...barsLine, `rules   ${rulesText(source, args.exchangeInfo, [symbol])}`],
+      notes: [...barsLine, `rules   ${rulesText(source, rules.file, [symbol])}`],
     });
   } finally {
     journal.close();

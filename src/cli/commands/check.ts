@@ -128,8 +128,8 @@ export async function runCheckCommand(io: CliIo, args: CheckArgs): Promise<Warmu
     const legs = symbols.map((name) => {
       const series = pickSeries(journal, file, name, interval as KlineInterval, args.detail as KlineInterval | undefined);
       const start = from ?? journal.klines.klineRange(name, series.stored)?.first ?? 0;
-      const { instrument, fees, source: rules } = symbolRules(journal, config, name, start, args.exchangeInfo);
-      return { symbol: name, instrument, fees, rules, source: (f?: number, t?: number) => seriesBars(journal, series, f, t) };
+      const { instrument, fees, source: rules, file: rulesFrom } = symbolRules(journal, config, name, start, args.exchangeInfo);
+      return { symbol: name, instrument, fees, rules, rulesFrom, source: (f?: number, t?: number) => seriesBars(journal, series, f, t) };
     });
     const quote = (legs[0] as (typeof legs)[number]).instrument.quoteAsset;
     if (legs.some((l) => l.instrument.quoteAsset !== quote)) throw new UsageError(`--symbol ${symbols.join(',')}: the symbols of one run share the quote asset, and ${legs.map((l) => `${l.symbol} is quoted in ${l.instrument.quoteAsset}`).join(', ')}`);
@@ -139,7 +139,7 @@ export async function runCheckCommand(io: CliIo, args: CheckArgs): Promise<Warmu
     const balances = runBalances(args.balance, legs);
     const only = legs[0] as (typeof legs)[number];
     // Where each symbol's rules came from, as backtest says it (the sandbox config's may not be the exchange's).
-    rules = rulesLines(legs.map((l) => ({ symbol: l.symbol, source: l.rules })), args.exchangeInfo);
+    rules = rulesLines(legs.map((l) => ({ symbol: l.symbol, source: l.rules, file: l.rulesFrom })));
     const model = { fillModel, ...(args.detail === undefined ? {} : { detailed: true }) };
     const common = { strategy, params, interval: interval as Interval, fees, balances, ...model, startups, ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }), ...(tolerance === undefined ? {} : { tolerance }) };
     try {

@@ -23,7 +23,7 @@ import { usage } from './backtest.ts';
 
 export const FEE_OPTION = { type: 'string', describe: 'maker and taker fee rate, e.g. 0.001 (default: the sandbox config symbol\'s, else 0.001)' } as const;
 export const BALANCE_OPTION = { type: 'string', array: true, describe: 'starting balance ASSET=AMOUNT of the symbol\'s base or quote asset (repeatable; default 10000 of the quote asset)' } as const;
-export const EXCHANGE_INFO_OPTION = { type: 'string', describe: 'the symbol\'s rules from this file: an exchangeInfo response or one of its symbol objects (default: the journal\'s snapshot, else the sandbox config\'s symbol)' } as const;
+export const EXCHANGE_INFO_OPTION = { type: 'string', array: true, describe: 'the symbol\'s rules from this file: an exchangeInfo response or one of its symbol objects (repeatable: with several symbols, each file may hold some of them; default: the journal\'s snapshot, else the sandbox config\'s symbol)' } as const;
 export const SLIPPAGE_BPS_OPTION = numberFlag('adverse move of MARKET and triggered stop-market fills, basis points (default 0)');
 export const LIMIT_FILL_OPTION = { type: 'string', choices: ['through', 'touch'], describe: 'LIMIT orders fill when the price trades through them (default) or touches them' } as const;
 export const VOLUME_SHARE_OPTION = numberFlag('cap all fills of a bar, taker fills included, at this share of its volume, (0, 1]');
@@ -33,7 +33,8 @@ export const DETAIL_OPTION = { type: 'string', choices: INTERVALS, describe: 'pl
 export interface RunOptionArgs {
   fee?: string;
   balance?: string[];
-  exchangeInfo?: string;
+  /** --exchange-info files, in the order given (the first that lists a symbol gives its rules). */
+  exchangeInfo?: string[];
   detail?: string;
   slippageBps?: string;
   limitFill?: string;
@@ -67,26 +68,38 @@ export interface SymbolRules {
   readonly source: 'file' | 'journal' | 'fallback';
   readonly raw: unknown;
   readonly fees: Fees | undefined;
+  /** The --exchange-info file they came from (source 'file'). */
+  readonly file?: string;
 }
 
 /** The symbol's rules from --exchange-info, else the journal's snapshot in force at `at`, else the sandbox config's symbol. */
-export function symbolRules(journal: Journal, config: Pick<ReturnType<typeof loadConfig>, 'sandbox'>, symbol: string, at: number, exchangeInfo: string | undefined): SymbolRules {
+export function symbolRules(journal: Journal, config: Pick<ReturnType<typeof loadConfig>, 'sandbox'>, symbol: string, at: number, exchangeInfo: readonly string[] | undefined): SymbolRules {
   const configured = config.sandbox.symbols.find((s) => s.symbol === symbol);
   const configuredInfo = configured ? exchangeInfoFromConfig(config.sandbox, 0, [configured]) : undefined;
   const fallback = configuredInfo ? parseInstruments(configuredInfo).get(symbol) : undefined;
-  const fromFile = exchangeInfo === undefined ? undefined : rulesFile(exchangeInfo, symbol);
-  const choice = fromFile ? { instrument: fromFile.instrument, source: 'file' as const, raw: fromFile.raw } : usage(() => instrumentAt(journal, symbol, at, fallback));
+  const fromFile = exchangeInfo === undefined || exchangeInfo.length === 0 ? undefined : rulesFile(exchangeInfo, symbol);
+  if (fromFile !== undefined) return { instrument: fromFile.instrument, source: 'file', raw: fromFile.raw, fees: configured?.fees, file: fromFile.file };
+  const choice = usage(() => instrumentAt(journal, symbol, at, fallback));
   return { instrument: choice.instrument, source: choice.source, raw: choice.raw ?? configuredInfo?.symbols[0], fees: configured?.fees };
 }
 
-/** The symbol's rules from an exchangeInfo file (`--exchange-info`); a bad file is a usage error. */
-export function rulesFile(file: string, symbol: string): ExchangeInfoFromFile {
-  try {
-    return readExchangeInfoFile(file, symbol);
-  } catch (e) {
-    if (e instanceof ExchangeInfoFileError) throw new UsageError(e.message);
-    throw e;
+/**
+ * The symbol's rules from the first of the exchangeInfo files (`--exchange-info`, repeatable) that
+ * lists it; a bad file, or none listing it, is a usage error (each file's symbols named).
+ */
+export function rulesFile(files: string | readonly string[], symbol: string): ExchangeInfoFromFile {
+  const all = typeof files === 'string' ? [files] : files;
+  const unlisted: string[] = [];
+  for (const file of all) {
+    try {
+      return readExchangeInfoFile(file, symbol);
+    } catch (e) {
+      if (!(e instanceof ExchangeInfoFileError)) throw e;
+      if (!e.notListed) throw new UsageError(e.message);
+      unlisted.push(e.message);
+    }
   }
+  throw new UsageError(unlisted.length === 1 ? (unlisted[0] as string) : `no --exchange-info file has rules for ${symbol}: ${unlisted.join('; ')}`);
 }
 
 /**
