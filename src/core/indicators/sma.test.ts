@@ -60,6 +60,14 @@ describe('sma', () => {
     );
   });
 
+  it('averages a window holding an infinity to it (as the mean does, not NaN), and recovers once it leaves', () => {
+    const s = new Sma(2);
+    const out = [1, Infinity, 4, 5, -Infinity, Infinity, 7, 9].map((x) => s.step(x));
+    expect(out).toEqual([NaN, Infinity, Infinity, 4.5, -Infinity, NaN, Infinity, 8]);
+    // A sum past the largest double is infinite, as a plain running sum is: not NaN.
+    expect(sma([1e308, 1e308, 1, 1], 2)).toEqual([undefined, Infinity, 5e307, 1]);
+  });
+
   it('is the window\'s exact sum rounded once, then divided (not the float sum in any order)', () => {
     // 0.1 + 0.2 + 0.3 in doubles is 0.6000000000000001 left to right; the exact sum of those doubles rounds to 0.6.
     const s = new Sma(3);

@@ -10,7 +10,8 @@
  * sum while the window's values span at most 106 bits between the largest sum and the smallest
  * unit in the last place (prices from 1e-6 to 1e9 do); a resum from the window, also exact, once
  * every 4,096 updates (or a window's worth, if longer: O(1) amortised) and whenever the sum is not
- * finite brings back a sum a NaN or infinity left. Pure.
+ * finite brings back a sum a NaN or infinity left (a window holding an infinity averages to it,
+ * as a plain sum does). Pure.
  */
 import { checkPeriod, runSeries, SteppedIndicator } from './indicator.ts';
 import { NumberWindow } from './window.ts';
@@ -93,6 +94,14 @@ export class Sma extends SteppedIndicator {
     t.lo = 0;
     const w = this.window;
     for (let k = 0; k < w.length; k++) addExact(t, w.get(k));
+    // Two-sum turns an infinity (an input, or a sum past the largest double) into NaN (Infinity -
+    // Infinity); the window's mean is then the plain sum's: Infinity, -Infinity or NaN.
+    if (!Number.isFinite(t.hi)) {
+      let plain = 0;
+      for (let k = 0; k < w.length; k++) plain += w.get(k);
+      t.hi = plain;
+      t.lo = 0;
+    }
     this.sinceResum = 0;
   }
 
