@@ -35,6 +35,8 @@ describe('warmupFor', () => {
     expect(warmupFor.atr(14)).toBe(232);
     expect(warmupFor.adx(14)).toBe(323);
     expect(warmupFor.macd()).toBe(244);
+    // A signal slower than the slow EMA decays slowest: it sets the count.
+    expect(warmupFor.macd(12, 26, 50)).toBe(26 + 50 - 1 + warmupFor.ema(50) - 50);
     // A looser tolerance needs fewer bars.
     expect(warmupFor.rsi(14, 1e-3)).toBeLessThan(warmupFor.rsi(14));
   });

@@ -86,13 +86,14 @@ export const warmupFor = Object.freeze({
     return 2 * period + doubleDecayBars(1 - 1 / period, tolerance);
   },
 
-  /** MACD: its slow EMA settles last; the signal EMA of the MACD line is seeded after it. */
+  /** MACD: the signal EMA of the MACD line is seeded after the slow EMA's first value; the slowest of the three EMAs sets the decay. */
   macd(fast = 12, slow = 26, signal = 9, tolerance = WARMUP_TOLERANCE): number {
     checkPeriodArg('macd', fast);
     checkPeriodArg('macd', slow);
     checkPeriodArg('macd', signal);
     checkTolerance('macd', tolerance);
     const longest = Math.max(fast, slow);
-    return longest + signal - 1 + decayBars(1 - 2 / (longest + 1), tolerance);
+    const slowest = Math.max(longest, signal);
+    return longest + signal - 1 + decayBars(1 - 2 / (slowest + 1), tolerance);
   },
 });
