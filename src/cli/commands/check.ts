@@ -22,7 +22,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { Argv } from 'yargs';
 import type { KlineInterval } from '../../core/market/intervals.ts';
-import { seriesBars } from '../../backtest/journal-series.ts';
+import { seriesBars, seriesSpan } from '../../backtest/journal-series.ts';
 import { checkWarmup, DEFAULT_STARTUPS, DEFAULT_TOLERANCE, formatWarmupCheck, WarmupCheckInputError } from '../../backtest/warmup-check.ts';
 import type { WarmupCheckReport } from '../../backtest/warmup-check.ts';
 import { resolveSetup } from '../../strategy/define.ts';
@@ -127,7 +127,8 @@ export async function runCheckCommand(io: CliIo, args: CheckArgs): Promise<Warmu
   try {
     const legs = symbols.map((name) => {
       const series = pickSeries(journal, file, name, interval as KlineInterval, args.detail as KlineInterval | undefined);
-      const start = from ?? journal.klines.klineRange(name, series.stored)?.first ?? 0;
+      // The rules in force at the first whole bar, as backtest picks them (a bar made from shorter ones may start after the first stored one).
+      const start = seriesSpan(journal, series, from, to)?.bars?.first ?? from ?? journal.klines.klineRange(name, series.stored)?.first ?? 0;
       const { instrument, fees, source: rules, file: rulesFrom } = symbolRules(journal, config, name, start, args.exchangeInfo);
       return { symbol: name, instrument, fees, rules, rulesFrom, source: (f?: number, t?: number) => seriesBars(journal, series, f, t) };
     });
