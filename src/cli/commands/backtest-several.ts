@@ -142,7 +142,6 @@ export async function runSeveralCommand(io: CliIo, args: BacktestArgs, input: Se
       base: `${strategy.name}-${joined}-${interval}`,
       args,
       outDir,
-      runDir,
       log,
       writeReportFile: (file) => {
         const symbolBars = sources.map((s) => ({ symbol: s.symbol, bars: seriesBars(journal, s.series, from, to) }));

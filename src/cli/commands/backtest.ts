@@ -320,7 +320,6 @@ export async function writeRunFiles(
     base: string;
     args: Pick<BacktestArgs, 'json' | 'report' | 'csv' | 'breakdown'>;
     outDir: string;
-    runDir: string;
     log: StrategyLogFile;
     writeReportFile: (file: string) => Promise<void>;
     notes: readonly string[];
@@ -330,8 +329,9 @@ export async function writeRunFiles(
   const base = `${p.base}-${formatTime(run.from).slice(0, 10)}-${formatTime(run.to).slice(0, 10)}`;
   const jsonFile = args.json ?? path.join(p.outDir, `${base}.json`);
   const reportFile = args.report ?? path.join(p.outDir, `${base}.html`);
-  // runDir is the JSON's directory (made by the caller); the log and CSV files share the JSON's name.
-  const runBase = path.join(p.runDir, path.basename(jsonFile).replace(/\.json$/i, ''));
+  // In the JSON's directory (made by the caller), under its name; printed as it is (relative when
+  // it was given so), as the JSON's and the report's paths are.
+  const runBase = jsonFile.replace(/\.json$/i, '');
   const logFile = log.close(`${runBase}.log`);
   await ioStep('write the JSON file', jsonFile, () => writeJsonFile(jsonFile, { run: runForJson(run), metrics }, { replacer: jsonReplacer, onlyNonFinite: true, entryPerLine: true }));
   await ioStep('write the HTML report', reportFile, () => p.writeReportFile(reportFile));
@@ -454,7 +454,6 @@ export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise
       base: `${strategy.name}-${symbol}-${interval}`,
       args,
       outDir,
-      runDir,
       log,
       // The same bars again for the charts, streamed from the journal's blocks: nothing collected.
       writeReportFile: (file) => writeReport(file, { run, metrics, bars: seriesBars(journal, series, from, to) }),
