@@ -71,6 +71,18 @@ describe('runCli: one command module loaded, every command listed', () => {
     expect(port.err).toBe("error: --port: expected a port number from 0 (any free port) to 65535, got '1e9'");
   });
 
+  it('an option given twice is refused unless it is repeatable, dashed names included (--exchange-info)', async () => {
+    const base = ['backtest', '--strategy', 'sma-crossover', '--symbol', 'BTCPHP', '--interval', '1m', '--journal', join(tmpdir(), 'halyard-none', 'j.db')];
+    const twice = await cli([...base, '--fee', '0.001', '--fee', '0.002']);
+    expect([twice.code, twice.err]).toEqual([2, 'error: --fee was given 2 times (0.001, 0.002): give it once\n(see `halyard --help`)']);
+    for (const files of [['a.json'], ['a.json', 'b.json']]) {
+      const r = await cli([...base, ...files.flatMap((f) => ['--exchange-info', f])]);
+      expect(r.code).toBe(2);
+      expect(r.err).not.toContain('give it once');
+      expect(r.err).toContain('no journal at');
+    }
+  });
+
   it('a misspelt or missing command is a usage error with a suggestion (exit 2)', async () => {
     const typo = await cli(['bakctest']);
     expect(typo.code).toBe(2);

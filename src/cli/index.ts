@@ -179,6 +179,8 @@ function refuseRepeatedOptions(argv: Record<string, unknown>, y: OptionsHolder):
   for (const [key, value] of Object.entries(argv)) {
     if (key === '_' || key === '$0' || key.includes('-') || !Array.isArray(value) || arrays.has(key)) continue;
     const flag = key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    // yargs lists an array option under the name it was declared with (`exchange-info`), argv has its camelCase too.
+    if (arrays.has(flag)) continue;
     throw new UsageErrorLike(`--${flag} was given ${value.length} times (${value.map(String).join(', ')}): give it once`);
   }
 }
