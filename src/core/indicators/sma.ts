@@ -97,9 +97,7 @@ export class Sma extends SteppedIndicator {
     // Two-sum turns an infinity (an input, or a sum past the largest double) into NaN (Infinity -
     // Infinity); the window's mean is then the plain sum's: Infinity, -Infinity or NaN.
     if (!Number.isFinite(t.hi)) {
-      let plain = 0;
-      for (let k = 0; k < w.length; k++) plain += w.get(k);
-      t.hi = plain;
+      t.hi = w.sum();
       t.lo = 0;
     }
     this.sinceResum = 0;
