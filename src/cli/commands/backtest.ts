@@ -58,7 +58,7 @@ import type { CliIo } from '../io.ts';
 import type { GlobalArgs } from '../with-client.ts';
 import { runSweepCommand, type SweepArgs } from './backtest-sweep.ts';
 import { runSeveralCommand } from './backtest-several.ts';
-import { BALANCE_OPTION, DETAIL_OPTION, EXCHANGE_INFO_OPTION, FEE_OPTION, feeArg, fillModelArgs, LIMIT_FILL_OPTION, runBalances, runFees, SLIPPAGE_BPS_OPTION, symbolRules, VOLUME_SHARE_OPTION } from './run-options.ts';
+import { feeArg, fillModelArgs, runBalances, runFees, runOptions, symbolRules } from './run-options.ts';
 import type { RunOptionArgs } from './run-options.ts';
 import { parseSweepSpecs, SEARCH_KINDS, typeAxes, type SearchKind } from '../../backtest/sweep.ts';
 import { COMMANDS } from './catalog.ts';
@@ -153,20 +153,15 @@ export function backtestCommand(io: CliIo) {
   return {
     ...COMMANDS.backtest,
     builder: (y: Argv<GlobalArgs>) =>
-      strategySeriesOptions(y)
-        .option('from', { type: 'string', describe: 'first bar open time: 2024-03-01, 2024-03-01T12:00 (UTC) or epoch ms' })
-        .option('to', { type: 'string', describe: 'end, exclusive: the last bar opens before it (a bar made from shorter ones holds its whole period; default: the last bar)' })
-        .option('param', PARAM_OPTION)
-        .option('fee', FEE_OPTION)
-        .option('balance', BALANCE_OPTION)
-        .option('journal', JOURNAL_OPTION)
-        .option('exchange-info', EXCHANGE_INFO_OPTION)
-        .option('slippage-bps', SLIPPAGE_BPS_OPTION)
-        .option('limit-fill', LIMIT_FILL_OPTION)
-        .option('volume-share', VOLUME_SHARE_OPTION)
+      runOptions(
+        strategySeriesOptions(y)
+          .option('from', { type: 'string', describe: 'first bar open time: 2024-03-01, 2024-03-01T12:00 (UTC) or epoch ms' })
+          .option('to', { type: 'string', describe: 'end, exclusive: the last bar opens before it (a bar made from shorter ones holds its whole period; default: the last bar)' })
+          .option('param', PARAM_OPTION)
+          .option('journal', JOURNAL_OPTION),
+      )
         .option('json', { type: 'string', describe: 'write the run and its metrics as JSON here' })
         .option('report', { type: 'string', describe: 'write the HTML report here' })
-        .option('detail', DETAIL_OPTION)
         .option('csv', { type: 'boolean', describe: 'also write the trades and the fills as CSV beside the JSON (<run>-trades.csv, <run>-fills.csv)' })
         .option('breakdown', { type: 'string', array: true, choices: Object.keys(BREAKDOWNS), describe: 'also print the run by calendar day, week or month (UTC): return, end equity, trades closed (repeatable)' })
         .option('out-dir', { type: 'string', default: 'backtest/out', describe: 'folder for the default JSON and report names' })

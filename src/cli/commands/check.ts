@@ -36,7 +36,7 @@ import { checkOutputFile, ioStep } from '../paths.ts';
 import type { GlobalArgs } from '../with-client.ts';
 import { paramNames } from '../../backtest/cli-input.ts';
 import { PARAM_OPTION, paramArgs, pickSeries, rulesLines, runArgs, strategyArg, strategySeriesOptions, usage } from './backtest.ts';
-import { BALANCE_OPTION, DETAIL_OPTION, EXCHANGE_INFO_OPTION, FEE_OPTION, feeArg, fillModelArgs, LIMIT_FILL_OPTION, runBalances, runFees, SLIPPAGE_BPS_OPTION, symbolRules, VOLUME_SHARE_OPTION } from './run-options.ts';
+import { feeArg, fillModelArgs, runBalances, runFees, runOptions, symbolRules } from './run-options.ts';
 import type { RunOptionArgs } from './run-options.ts';
 import { COMMANDS } from './catalog.ts';
 
@@ -68,18 +68,13 @@ export function checkCommand(io: CliIo, setExit: (code: number) => void = () => 
   return {
     ...COMMANDS.check,
     builder: (y: Argv<GlobalArgs>) =>
-      strategySeriesOptions(y)
-        .option('from', { type: 'string', describe: 'first decision bar: 2024-03-01, 2024-03-01T12:00 (UTC) or epoch ms (default: the first bar with the warm-up and the largest startup before it)' })
-        .option('to', { type: 'string', describe: 'end, exclusive (default: the last bar)' })
-        .option('param', PARAM_OPTION)
-        .option('fee', FEE_OPTION)
-        .option('balance', BALANCE_OPTION)
-        .option('journal', JOURNAL_OPTION)
-        .option('exchange-info', EXCHANGE_INFO_OPTION)
-        .option('slippage-bps', SLIPPAGE_BPS_OPTION)
-        .option('limit-fill', LIMIT_FILL_OPTION)
-        .option('volume-share', VOLUME_SHARE_OPTION)
-        .option('detail', DETAIL_OPTION)
+      runOptions(
+        strategySeriesOptions(y)
+          .option('from', { type: 'string', describe: 'first decision bar: 2024-03-01, 2024-03-01T12:00 (UTC) or epoch ms (default: the first bar with the warm-up and the largest startup before it)' })
+          .option('to', { type: 'string', describe: 'end, exclusive (default: the last bar)' })
+          .option('param', PARAM_OPTION)
+          .option('journal', JOURNAL_OPTION),
+      )
         .option('startups', { type: 'string', describe: `bars of history beyond the warm-up's, one run each, comma-separated (default ${DEFAULT_STARTUPS.join(',')})` })
         .option('tolerance', numberFlag(`relative difference under which plotted values agree (default ${DEFAULT_TOLERANCE})`))
         .option('json', { type: 'string', describe: 'also write the findings as JSON here' }),

@@ -5,6 +5,7 @@
  * FILE, --detail INTERVAL, --slippage-bps, --limit-fill, --volume-share. One symbol or several in
  * one account: a list of one is a single run, and the messages say which (as they always have).
  */
+import type { Argv } from 'yargs';
 import type { loadConfig } from '../../config/load.ts';
 import { parseInstruments } from '../../core/market/index.ts';
 import type { Instrument } from '../../core/market/index.ts';
@@ -28,6 +29,18 @@ export const SLIPPAGE_BPS_OPTION = numberFlag('adverse move of MARKET and trigge
 export const LIMIT_FILL_OPTION = { type: 'string', choices: ['through', 'touch'], describe: 'LIMIT orders fill when the price trades through them (default) or touches them' } as const;
 export const VOLUME_SHARE_OPTION = numberFlag('cap all fills of a bar, taker fills included, at this share of its volume, (0, 1]');
 export const DETAIL_OPTION = { type: 'string', choices: INTERVALS, describe: 'play fills on these shorter bars (e.g. 1m) while the strategy sees --interval\'s, made from them' } as const;
+
+/** Declares the run options on a command's yargs (backtest, check): one list, in one order. */
+export function runOptions<T>(y: Argv<T>) {
+  return y
+    .option('fee', FEE_OPTION)
+    .option('balance', BALANCE_OPTION)
+    .option('exchange-info', EXCHANGE_INFO_OPTION)
+    .option('slippage-bps', SLIPPAGE_BPS_OPTION)
+    .option('limit-fill', LIMIT_FILL_OPTION)
+    .option('volume-share', VOLUME_SHARE_OPTION)
+    .option('detail', DETAIL_OPTION);
+}
 
 /** The run options as yargs hands them over (numbers as typed: cli/options.ts reads them). */
 export interface RunOptionArgs {
@@ -87,10 +100,9 @@ export function symbolRules(journal: Journal, config: Pick<ReturnType<typeof loa
  * The symbol's rules from the first of the exchangeInfo files (`--exchange-info`, repeatable) that
  * lists it; a bad file, or none listing it, is a usage error (each file's symbols named).
  */
-export function rulesFile(files: string | readonly string[], symbol: string): ExchangeInfoFromFile {
-  const all = typeof files === 'string' ? [files] : files;
+export function rulesFile(files: readonly string[], symbol: string): ExchangeInfoFromFile {
   const unlisted: string[] = [];
-  for (const file of all) {
+  for (const file of files) {
     try {
       return readExchangeInfoFile(file, symbol);
     } catch (e) {
