@@ -9,7 +9,6 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { candleFromText } from '../core/indicators/candle.ts';
 import type { Candle } from '../core/indicators/candle.ts';
-import { parseInstrument } from '../core/market/instrument.ts';
 import { resampleBars } from '../data/resample.ts';
 import { defineStrategy } from '../strategy/define.ts';
 import { place } from '../strategy/intents.ts';
@@ -17,17 +16,8 @@ import type { IntentInput } from '../strategy/intents.ts';
 import type { Interval } from '../strategy/types.ts';
 import { runBacktest } from './run-backtest.ts';
 import type { BacktestBar } from './types.ts';
+import { btc, eth, MIN, T0 } from './several-test-support.ts';
 
-const filters = [
-  { filterType: 'PRICE_FILTER', minPrice: '0.01', maxPrice: '1000000', tickSize: '0.01' },
-  { filterType: 'LOT_SIZE', minQty: '0.001', maxQty: '1000', stepSize: '0.001' },
-];
-const instrument = (symbol: string, baseAsset: string) =>
-  parseInstrument({ symbol, status: 'TRADING', baseAsset, baseAssetPrecision: 8, quoteAsset: 'PHP', quoteAssetPrecision: 2, orderTypes: ['LIMIT', 'MARKET'], filters });
-const btc = instrument('BTCPHP', 'BTC');
-const eth = instrument('ETHPHP', 'ETH');
-const T0 = Date.UTC(2024, 0, 1);
-const MIN = 60_000;
 const secs = (t: number) => (t - T0) / 1000;
 /** Minute i's bar. Its path (fill-model.ts): open at +0s, then low and high (an up bar) or high and low at +20s and +40s, close at +59.999s. */
 const bar = (i: number, open: string, high: string, low: string, close: string): BacktestBar => ({ openTime: T0 + i * MIN, closeTime: T0 + (i + 1) * MIN - 1, open, high, low, close, volume: '100' });

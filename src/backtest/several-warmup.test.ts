@@ -6,24 +6,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { parseInstrument } from '../core/market/instrument.ts';
 import { defineStrategy } from '../strategy/define.ts';
 import { computeMetrics } from './metrics.ts';
 import { runBacktest } from './run-backtest.ts';
 import type { BacktestSymbol } from './run-several.ts';
 import { formatSummary } from './summary.ts';
 import type { BacktestBar } from './types.ts';
+import { btc, eth, MIN, T0 } from './several-test-support.ts';
 
-const filters = [
-  { filterType: 'PRICE_FILTER', minPrice: '0.01', maxPrice: '1000000', tickSize: '0.01' },
-  { filterType: 'LOT_SIZE', minQty: '0.001', maxQty: '1000', stepSize: '0.001' },
-];
-const instrument = (symbol: string, baseAsset: string) =>
-  parseInstrument({ symbol, status: 'TRADING', baseAsset, baseAssetPrecision: 8, quoteAsset: 'PHP', quoteAssetPrecision: 2, orderTypes: ['LIMIT', 'MARKET'], filters });
-const btc = instrument('BTCPHP', 'BTC');
-const eth = instrument('ETHPHP', 'ETH');
-const T0 = Date.UTC(2024, 0, 1);
-const MIN = 60_000;
 
 /** Minute bars from T0 + start minutes, closes base + (i % 50). */
 const minutes = (n: number, start = 0, base = 100): BacktestBar[] =>
