@@ -15,6 +15,18 @@ export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** An offline page's opening up to its body: doctype, charset, viewport, the title (escaped) and the page's styles. */
+export function pageHead(title: string, style: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>${style}</style>
+</head>`;
+}
+
 /** Rows shown in the trade table; the rest are summarised in a line (a page, not a database). */
 export const MAX_TRADE_ROWS = 1_000;
 

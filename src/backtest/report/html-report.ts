@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import type { BacktestMetrics, BacktestRun } from '../types.ts';
 import type { BarInput } from '../bar-input.ts';
 import { buildChartData, DEFAULT_MAX_POINTS } from './chart-data.ts';
-import { escapeHtml, headerHtml, metricsHtml, monthsHtml, notesHtml, STYLE, tradesHtml } from './html-parts.ts';
+import { escapeHtml, headerHtml, metricsHtml, monthsHtml, notesHtml, pageHead, STYLE, tradesHtml } from './html-parts.ts';
 import { fmtDrawdownWindow } from '../metrics-format.ts';
 
 export interface ReportInput {
@@ -88,14 +88,7 @@ export function renderReport(input: ReportInput): string {
   const more = (data.symbols ?? [])
     .map((x, i) => `<section id="price-${i + 1}" class="price-symbol"><h2>Price: ${escapeHtml(x.symbol)}</h2><div id="price-chart-${i + 1}" class="chart"></div><p class="note">${x.candles.length.toLocaleString('en-US')} candles at ${escapeHtml(x.candleInterval)} from ${x.sourceBars.toLocaleString('en-US')} bars; markers: B = buy fill, S = sell fill.</p></section>\n`)
     .join('');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
+  return `${pageHead(title, STYLE)}
 <body data-ready="false">
 ${headerHtml(run)}
 ${metricsHtml(run, metrics)}

@@ -22,7 +22,7 @@ import { makeDirs } from '../../fs/make-dirs.ts';
 import { bestParamArgs, edgeNote, valuesText } from '../sweep-format.ts';
 import { searchLine } from '../sweep-sample.ts';
 import type { SweepResult } from '../sweep.ts';
-import { escapeHtml, STYLE } from './html-parts.ts';
+import { escapeHtml, pageHead, STYLE } from './html-parts.ts';
 import { inlineJson, inlineScript } from './html-report.ts';
 import { gridIndex, metricLabel, metricText, pairHeatmaps, reportMetrics, robustness, varyingAxes } from './sweep-cells.ts';
 import { searchHistoryHtml } from './sweep-history.ts';
@@ -55,14 +55,7 @@ export function reportFileFor(jsonFile: string): string {
 
 /** The page around a body: title, styles, data and script. */
 export function page(title: string, body: string, data: unknown): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${e(title)}</title>
-<style>${STYLE}${SWEEP_STYLE}</style>
-</head>
+  return `${pageHead(title, `${STYLE}${SWEEP_STYLE}`)}
 <body data-ready="false">
 ${body}
 <script type="application/json" id="sweep-data">${inlineJson(data)}</script>
