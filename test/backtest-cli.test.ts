@@ -411,11 +411,12 @@ describe('halyard backtest: bad input is refused by name, exit 2', () => {
       expect(r.code).toBe(2);
       expect(r.err).toContain(`${flag} is a walk-forward setting: it needs --walk-forward`);
     }
-    for (const [flag, value] of [['--rank-by', 'sortino'], ['--workers', '2']] as const) {
-      const r = await run([...base(), flag, value]);
-      expect(r.code).toBe(2);
-      expect(r.err).toContain(`${flag} applies to a sweep: it needs --sweep`);
-    }
+    const rank = await run([...base(), '--rank-by', 'sortino']);
+    expect(rank.code).toBe(2);
+    expect(rank.err).toContain('--rank-by ranks a sweep or several strategies: it needs --sweep name=start:stop:step ... or --strategy given more than once');
+    const workers = await run([...base(), '--workers', '2']);
+    expect(workers.code).toBe(2);
+    expect(workers.err).toContain('--workers applies to a sweep: it needs --sweep');
   });
 
   it('--walk-forward refuses windows no longer than the warmup, or empty, and says when bars go unused', async () => {

@@ -58,6 +58,7 @@ import type { CliIo } from '../io.ts';
 import type { GlobalArgs } from '../with-client.ts';
 import { runSweepCommand, type SweepArgs } from './backtest-sweep.ts';
 import { runSeveralCommand } from './backtest-several.ts';
+import { runCompareCommand } from './backtest-compare.ts';
 import { feeArg, fillModelArgs, runBalances, runFees, runOptions, symbolRules } from './run-options.ts';
 import type { RunOptionArgs } from './run-options.ts';
 import { parseSweepSpecs, SEARCH_KINDS, typeAxes, type SearchKind } from '../../backtest/sweep.ts';
@@ -89,6 +90,23 @@ export interface BacktestArgs extends GlobalArgs, RunOptionArgs, Omit<SweepArgs,
   csv?: boolean;
   breakdown?: string[];
   outDir?: string;
+}
+
+/** The command line's arguments: `--strategy` repeated gives several (compared: backtest-compare.ts). */
+export type BacktestCommandArgs = Omit<BacktestArgs, 'strategy'> & { strategy?: string | readonly string[] };
+
+/**
+ * The strategies `--strategy` names: repeated (`--strategy a --strategy b`) or comma-separated
+ * (`--strategy a,b`); one named twice is refused. A path holding a comma is one strategy only when
+ * given alone (the common case: one strategy, any path).
+ */
+export function strategyNames(arg: string | readonly string[] | undefined): string[] {
+  const given = typeof arg === 'string' ? [arg] : [...(arg ?? [])];
+  if (given.length === 1 && !(given[0] as string).includes(',')) return given;
+  const list = given.flatMap((a) => String(a).split(',')).map((s) => s.trim()).filter((s) => s !== '');
+  const twice = list.find((s, i) => list.indexOf(s) !== i);
+  if (twice !== undefined) throw new UsageError(`--strategy ${twice} is given twice: name each strategy once`);
+  return list.length === 0 ? [''] : list;
 }
 
 /** The strategy `--strategy` names (a name under strategies/ or a path); a load failure is bad input. */
@@ -141,10 +159,17 @@ export function standInSweptParams(strategy: AnyStrategyDefinition, args: Pick<B
 /** The `--param` option of the commands that run a strategy. */
 export const PARAM_OPTION = { type: 'string', array: true, describe: 'strategy parameter name=value (repeatable)' } as const;
 
-/** The options naming what a run runs: the strategy and the series (backtest and check). */
-export function strategySeriesOptions(y: Argv<GlobalArgs>) {
+/**
+ * The options naming what a run runs: the strategy and the series (backtest and check). A
+ * backtest takes several strategies (`several`: repeated or comma-separated, compared); a check one.
+ */
+export function strategySeriesOptions(y: Argv<GlobalArgs>, several = false) {
   return y
-    .option('strategy', { type: 'string', demandOption: true, describe: 'name in strategies/ or a path to a .ts/.js file' })
+    .option('strategy', {
+      type: 'string',
+      demandOption: true,
+      ...(several ? { array: true, describe: 'name in strategies/ or a path to a .ts/.js file; several (repeated, or a,b) run on the same bars one after the other and are compared' } : { describe: 'name in strategies/ or a path to a .ts/.js file' }),
+    })
     .option('symbol', { type: 'string', demandOption: true, describe: 'symbol, e.g. BTCPHP; several (repeated, or BTCPHP,ETHPHP) run in one account' })
     .option('interval', { type: 'string', demandOption: true, choices: INTERVALS, describe: 'bar interval' });
 }
@@ -154,7 +179,7 @@ export function backtestCommand(io: CliIo) {
     ...COMMANDS.backtest,
     builder: (y: Argv<GlobalArgs>) =>
       runOptions(
-        strategySeriesOptions(y)
+        strategySeriesOptions(y, true)
           .option('from', { type: 'string', describe: 'first bar open time: 2024-03-01, 2024-03-01T12:00 (UTC) or epoch ms' })
           .option('to', { type: 'string', describe: 'end, exclusive: the last bar opens before it (a bar made from shorter ones holds its whole period; default: the last bar)' })
           .option('param', PARAM_OPTION)
@@ -166,7 +191,7 @@ export function backtestCommand(io: CliIo) {
         .option('breakdown', { type: 'string', array: true, choices: Object.keys(BREAKDOWNS), describe: 'also print the run by calendar day, week or month (UTC): return, end equity, trades closed (repeatable)' })
         .option('out-dir', { type: 'string', default: 'backtest/out', describe: 'folder for the default JSON and report names' })
         .option('sweep', { type: 'string', array: true, describe: 'parameter grid, e.g. --sweep fast=5:20:5 slow=20:60:10 (start:stop:step or a,b,c); runs on worker threads' })
-        .option('rank-by', { type: 'string', describe: 'metric that ranks a sweep (default sharpe)' })
+        .option('rank-by', { type: 'string', describe: 'metric that ranks a sweep or several strategies (default sharpe)' })
         .option('workers', numberFlag('worker threads for a sweep (default: the cores; 0 runs it in this process)'))
         .option('search', { type: 'string', choices: SEARCH_KINDS, describe: 'with --sweep: run every grid point (grid, the default), --trials of them drawn at random (random), or --trials proposed round by round from the results so far (tpe: a Tree-structured Parzen Estimator, as Freqtrade\'s hyperopt)' })
         .option('trials', numberFlag('with --search random or tpe: how many distinct grid points to run (at most the grid\'s size)'))
@@ -176,7 +201,7 @@ export function backtestCommand(io: CliIo) {
         .option('train-bars', numberFlag('walk-forward train window in bars (default 3x the test window)'))
         .option('test-bars', numberFlag('walk-forward test window in bars'))
         .option('anchored', { type: 'boolean', describe: 'walk-forward train windows all start at the first bar' }),
-    handler: async (args: BacktestArgs) => {
+    handler: async (args: BacktestCommandArgs) => {
       await runBacktestCommand(io, args);
     },
   };
@@ -202,7 +227,8 @@ function refuseIdleOptions(args: BacktestArgs): void {
     if (given[flag] && args.walkForward !== true) throw new UsageError(`${flag} is a walk-forward setting: it needs --walk-forward (with --sweep name=start:stop:step ...)`);
   }
   if (args.walkForward && !sweep) throw new UsageError('--walk-forward needs a parameter grid: add --sweep name=start:stop:step ...');
-  for (const [flag, isGiven] of [['--rank-by', args.rankBy !== undefined], ['--workers', args.workers !== undefined], ['--search', args.search !== undefined]] as const) {
+  if (args.rankBy !== undefined && !sweep) throw new UsageError('--rank-by ranks a sweep or several strategies: it needs --sweep name=start:stop:step ... or --strategy given more than once (or drop it for a single run)');
+  for (const [flag, isGiven] of [['--workers', args.workers !== undefined], ['--search', args.search !== undefined]] as const) {
     if (isGiven && !sweep) throw new UsageError(`${flag} applies to a sweep: it needs --sweep name=start:stop:step ... (or drop it for a single run)`);
   }
   for (const [flag, isGiven] of [['--trials', args.trials !== undefined], ['--seed', args.seed !== undefined]] as const) {
@@ -339,16 +365,30 @@ export async function writeRunFiles(
   const logLine = logFile !== undefined ? [`log     ${logFile}`] : log.error !== undefined ? [`log     not written: ${log.error.message}`] : [];
   const breakdowns = [...new Set(args.breakdown ?? [])].flatMap((by) => ['', ...formatBreakdown(run, metrics, by as Breakdown)]);
   io.out([formatSummary(run, metrics), ...breakdowns, ...logged, '', ...p.notes, `json    ${jsonFile}`, `report  ${reportFile}`, ...csvFiles.map((f) => `csv     ${f}`), ...logLine].join('\n'));
-  return { json: jsonFile, report: reportFile };
+  return { json: jsonFile, report: reportFile, metrics, from: run.from, to: run.to };
 }
 
-/** What a single backtest wrote (a sweep writes its own files and answers undefined). */
+/** What a single backtest wrote, and its figures (a sweep writes its own files and answers undefined). */
 export interface BacktestFiles {
   readonly json: string;
   readonly report: string;
+  readonly metrics: BacktestMetrics;
+  /** The run's range: its first bar's open and its last bar's close. */
+  readonly from: number;
+  readonly to: number;
 }
 
-export async function runBacktestCommand(io: CliIo, args: BacktestArgs): Promise<BacktestFiles | undefined> {
+/** One strategy's backtest, a sweep of it, or several strategies compared (backtest-compare.ts). */
+export async function runBacktestCommand(io: CliIo, commandArgs: BacktestCommandArgs): Promise<BacktestFiles | undefined> {
+  const names = strategyNames(commandArgs.strategy);
+  if (names.length > 1) {
+    await runCompareCommand(io, { ...commandArgs, strategy: undefined }, names, runOneStrategy);
+    return undefined;
+  }
+  return runOneStrategy(io, { ...commandArgs, strategy: names[0] });
+}
+
+async function runOneStrategy(io: CliIo, args: BacktestArgs): Promise<BacktestFiles | undefined> {
   const { config, symbols, symbol, interval, from, to } = runArgs(args);
   const fillModel = fillModelArgs(args);
   feeArg(args.fee);

@@ -1,0 +1,95 @@
+/** `halyard backtest --strategy A --strategy B` (src/cli/commands/backtest-compare.ts) against a temp journal. */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backtestCommand } from '../src/cli/commands/backtest.ts';
+import { runCommand } from '../src/cli/test-support.ts';
+import { generateSeries } from '../src/core/synthetic/index.ts';
+import { openJournal } from '../src/journal/journal.ts';
+
+let dir: string;
+let journal: string;
+const T0 = Date.UTC(2024, 0, 1);
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'halyard-bt-compare-'));
+  journal = join(dir, 'j.db');
+  const j = openJournal(journal);
+  const series = generateSeries({ seed: 4, startTime: T0, segments: [{ regime: 'slowUp', bars: 1500 }, { regime: 'slowDown', bars: 1500 }] });
+  j.klines.insertKlines([...series].map((c) => ({ symbol: 'BTCPHP', interval: '1m', openTime: c.openTime, closeTime: c.closeTime, ...c.exact, source: 'test' })));
+  j.close();
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const run = (argv: string[]) => runCommand(backtestCommand, argv, { config: true });
+const base = (out: string) => ['backtest', '--symbol', 'BTCPHP', '--interval', '1m', '--journal', journal, '--out-dir', join(dir, out)];
+
+/** The comparison table's rows (after its header row), as [rank, strategy, ...figures]. */
+function tableRows(out: string): string[][] {
+  const lines = out.split('\n');
+  const head = lines.findIndex((l) => /^\s*#\s+Strategy\s/.test(l));
+  const rows: string[][] = [];
+  for (let i = head + 1; i < lines.length && /^\s*\d+\s/.test(lines[i] as string); i++) rows.push((lines[i] as string).trim().split(/\s+/));
+  return rows;
+}
+
+describe('halyard backtest with several strategies', () => {
+  it('runs each as it runs alone and ranks them in one table', async () => {
+    const r = await run([...base('two'), '--strategy', 'sma-crossover', '--strategy', 'rsi-exits', '--param', 'fast=5', '--rank-by', 'returnPct']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('== 1 of 2: sma-crossover ==');
+    expect(r.out).toContain('== 2 of 2: rsi-exits ==');
+    expect(r.out).toContain('Comparison of 2 strategies on BTCPHP 1m, 2024-01-01 00:00 UTC -> 2024-01-03 02:00 UTC, ranked by returnPct');
+    expect(r.out).toContain('* ranked by this column (--rank-by returnPct)');
+    // fast is the SMA crossover's only: rsi-exits ran on its defaults.
+    expect(r.out).toContain('sma-crossover ran with --param fast=5');
+    const rows = tableRows(r.out);
+    expect(rows.map((x) => x[1]).sort()).toEqual(['rsi-exits', 'sma-crossover']);
+    // Each row's figures are its run's own: the JSON each run wrote agrees with the table.
+    const jsons = [...r.out.matchAll(/^json {4}(.+)$/gm)].map((m) => m[1] as string);
+    expect(jsons).toHaveLength(2);
+    const returns = new Map(
+      jsons.map((f) => {
+        const saved = JSON.parse(readFileSync(f, 'utf8')) as { run: { strategy: string; params: Record<string, unknown> }; metrics: { returnPct: number } };
+        if (saved.run.strategy === 'sma-crossover') expect(saved.run.params['fast']).toBe(5);
+        return [saved.run.strategy, saved.metrics.returnPct] as const;
+      }),
+    );
+    const ranked = rows.map((x) => returns.get(x[1] as string) as number);
+    expect(ranked[0]).toBeGreaterThanOrEqual(ranked[1] as number);
+    expect(rows[0]?.[2]).toBe(`${(ranked[0] as number) >= 0 ? '+' : ''}${(ranked[0] as number).toFixed(2)}%`);
+  });
+
+  it('a comma-separated list is the same as repeating --strategy, and the single runs match a run alone', async () => {
+    const both = await run([...base('comma'), '--strategy', 'sma-crossover,dca']);
+    expect(both.code).toBe(0);
+    const alone = await run([...base('alone'), '--strategy', 'dca']);
+    expect(alone.code).toBe(0);
+    const summary = (out: string) => out.slice(out.indexOf('Start equity'), out.indexOf('\n\n', out.indexOf('Start equity')));
+    const dcaPart = both.out.slice(both.out.indexOf('== 2 of 2: dca =='));
+    expect(summary(dcaPart)).toBe(summary(alone.out));
+    expect(tableRows(both.out)).toHaveLength(2);
+  });
+
+  it('refuses what cannot apply to several runs, and checks every strategy before running any', async () => {
+    const cases: [string[], string][] = [
+      [['--strategy', 'sma-crossover', '--strategy', 'sma-crossover'], '--strategy sma-crossover is given twice'],
+      [['--strategy', 'sma-crossover,dca', '--json', join(dir, 'x.json')], '--json names one file: with 2 strategies each run writes its JSON under --out-dir'],
+      [['--strategy', 'sma-crossover,dca', '--report', join(dir, 'x.html')], '--report names one file'],
+      [['--strategy', 'sma-crossover,dca', '--sweep', 'fast=5,10'], '--sweep and --walk-forward optimise one strategy'],
+      [['--strategy', 'sma-crossover,dca', '--param', 'nope=1'], "--param nope=1: none of the strategies has a parameter 'nope' (sma-crossover: symbol, interval, fast, slow"],
+      [['--strategy', 'sma-crossover,dca', '--param', 'fast=1'], 'fast'],
+      [['--strategy', 'sma-crossover,no-such-strategy'], 'no-such-strategy'],
+      [['--strategy', 'sma-crossover,dca', '--rank-by', 'nope'], 'nope'],
+    ];
+    for (const [args, message] of cases) {
+      const r = await run([...base('refused'), ...args]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.err).toContain(message);
+      // Nothing ran: no summary was printed.
+      expect(r.out).not.toContain('Start equity');
+    }
+  });
+});
