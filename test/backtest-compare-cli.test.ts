@@ -83,6 +83,8 @@ describe('halyard backtest with several strategies', () => {
       [['--strategy', 'sma-crossover,dca', '--param', 'fast=1'], 'fast'],
       [['--strategy', 'sma-crossover,no-such-strategy'], 'no-such-strategy'],
       [['--strategy', 'sma-crossover,dca', '--rank-by', 'nope'], 'nope'],
+      // A strategy that does not trade the run's symbol with its parameters: refused before the first ran.
+      [['--strategy', 'sma-crossover,dca', '--param', 'symbol=ETHPHP'], "strategy 'sma-crossover' trades ETHPHP on 1m with these parameters, not BTCPHP 1m"],
     ];
     for (const [args, message] of cases) {
       const r = await run([...base('refused'), ...args]);

@@ -17,11 +17,10 @@ import { metricColumns } from '../../backtest/sweep-format.ts';
 import { rankBy, rankMetric } from '../../backtest/sweep-rank.ts';
 import type { RankMetric } from '../../backtest/sweep-rank.ts';
 import type { AnyStrategyDefinition } from '../../strategy/define.ts';
-import { parseParams } from '../../strategy/params.ts';
 import { UsageError } from '../errors.ts';
 import type { CliIo } from '../io.ts';
 import type { BacktestArgs, BacktestFiles } from './backtest.ts';
-import { paramArgs, strategyArg, symbolArgs, usage } from './backtest.ts';
+import { strategyArg, strategyParams, symbolArgs, usage } from './backtest.ts';
 
 /** One strategy's run of the comparison. */
 export interface ComparedRun {
@@ -49,17 +48,6 @@ export function paramsPerStrategy(strategies: readonly AnyStrategyDefinition[], 
     }
   }
   return names.map((n) => pairs.filter((p) => n.includes(paramName(p))));
-}
-
-/**
- * A strategy's parameters read as its run will read them (paramArgs: the run's symbol and
- * interval stand in for parameters of those names; several symbols for a `symbols` one), so a bad
- * value is refused before any strategy runs.
- */
-function checkParams(strategy: AnyStrategyDefinition, pairs: readonly string[], symbols: readonly string[], interval: string): void {
-  const raw = paramArgs(strategy, pairs as string[], symbols[0] ?? '', interval);
-  if (symbols.length > 1 && paramNames(strategy.params).includes('symbols') && raw['symbols'] === undefined) raw['symbols'] = [...symbols];
-  usage(() => parseParams(strategy.name, strategy.params, raw));
 }
 
 /** Options of one run that several runs cannot share, refused by name. */
@@ -101,7 +89,8 @@ export async function runCompareCommand(io: CliIo, args: BacktestArgs, names: re
   if (twice !== undefined) throw new UsageError(`--strategy: two of the strategies are named '${twice.name}' (their files would overwrite each other): give each once`);
   const pairs = paramsPerStrategy(strategies, args.param ?? []);
   const symbols = symbolArgs(args.symbol);
-  strategies.forEach((s, i) => checkParams(s, pairs[i] as string[], symbols, args.interval ?? ''));
+  // As each run reads them (a bad value, or a strategy that does not trade these symbols, is refused now).
+  strategies.forEach((s, i) => strategyParams(s, { param: pairs[i] as string[] }, symbols, args.interval ?? ''));
   const runs: ComparedRun[] = [];
   // The ranking is the comparison's: each run is a single run, which takes no --rank-by.
   const rest: BacktestArgs = { ...args, rankBy: undefined };

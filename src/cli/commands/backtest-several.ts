@@ -17,7 +17,6 @@ import path from 'node:path';
 import type { loadConfig } from '../../config/load.ts';
 import type { Instrument } from '../../core/market/index.ts';
 import type { KlineInterval } from '../../core/market/intervals.ts';
-import { paramNames } from '../../backtest/cli-input.ts';
 import type { FillModel } from '../../backtest/fill-model.ts';
 import { StrategyLogFile } from '../../backtest/log-file.ts';
 import { computeMetrics } from '../../backtest/metrics.ts';
@@ -28,13 +27,11 @@ import { seriesBars, seriesSpan, warmupHistory } from '../../backtest/journal-se
 import type { JournalSeries } from '../../backtest/journal-series.ts';
 import { formatTime } from '../../data/time-text.ts';
 import { makeDirs } from '../../fs/make-dirs.ts';
-import { resolveSetup } from '../../strategy/define.ts';
-import { parseParams } from '../../strategy/params.ts';
 import { UsageError } from '../errors.ts';
 import { openExistingJournal } from '../journal-file.ts';
 import { ioStep } from '../paths.ts';
 import type { CliIo } from '../io.ts';
-import { held, paramArgs, periodsText, pickSeries, RunGaps, standInSweptParams, rulesLines, strategyArg, usage, writeRunFiles } from './backtest.ts';
+import { held, periodsText, pickSeries, RunGaps, rulesLines, strategyArg, strategyParams, usage, writeRunFiles } from './backtest.ts';
 import { runBalances, runFees, symbolRules } from './run-options.ts';
 import { runSweepCommand } from './backtest-sweep.ts';
 import type { SweepArgs } from './backtest-sweep.ts';
@@ -70,15 +67,7 @@ interface SymbolSource {
 export async function runSeveralCommand(io: CliIo, args: BacktestArgs, input: SeveralInput, sweepArgs: SweepArgs = {}): Promise<BacktestFiles | undefined> {
   const { config, symbols, interval, from, to, fillModel } = input;
   const strategy = await strategyArg(args.strategy);
-  const raw = paramArgs(strategy, args.param, symbols[0] as string, interval);
-  if (paramNames(strategy.params).includes('symbols') && raw['symbols'] === undefined) raw['symbols'] = [...symbols];
-  standInSweptParams(strategy, args, raw);
-  const params = usage(() => parseParams(strategy.name, strategy.params, raw)) as Record<string, unknown>;
-  const setup = usage(() => resolveSetup(strategy, params as never));
-  const foreign = symbols.filter((s) => !setup.symbols.includes(s));
-  if (foreign.length > 0 || !(setup.intervals as readonly string[]).includes(interval)) {
-    throw new UsageError(`strategy '${strategy.name}' trades ${setup.symbols.join(', ')} on ${setup.intervals.join(', ')} with these parameters, not ${symbols.join(', ')} ${interval}`);
-  }
+  const { params, setup } = strategyParams(strategy, args, symbols, interval);
   const { file, journal } = openExistingJournal(args.journal, io.env, config.journal.path);
   try {
     const asked = from === undefined && to === undefined ? 'the journal' : `${from === undefined ? 'the start' : formatTime(from)} .. ${to === undefined ? 'the end' : formatTime(to)}`;

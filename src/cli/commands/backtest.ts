@@ -140,6 +140,25 @@ export function symbolArgs(arg: string | readonly string[] | undefined): string[
 }
 
 /**
+ * A strategy's parameters as its run reads them, checked (paramArgs: the run's symbol and interval
+ * stand in for parameters of those names, several symbols for a `symbols` one; swept parameters'
+ * first values stand in), and its setup. A strategy that does not trade the run's symbols and
+ * interval with them is bad input.
+ */
+export function strategyParams(strategy: AnyStrategyDefinition, args: Pick<BacktestArgs, 'param' | 'sweep'>, symbols: readonly string[], interval: string) {
+  const raw = paramArgs(strategy, args.param, symbols[0] ?? '', interval);
+  if (symbols.length > 1 && paramNames(strategy.params).includes('symbols') && raw['symbols'] === undefined) raw['symbols'] = [...symbols];
+  standInSweptParams(strategy, args, raw);
+  const params = usage(() => parseParams(strategy.name, strategy.params, raw)) as Record<string, unknown>;
+  const setup = usage(() => resolveSetup(strategy, params as never));
+  const foreign = symbols.filter((s) => !setup.symbols.includes(s));
+  if (foreign.length > 0 || !(setup.intervals as readonly string[]).includes(interval)) {
+    throw new UsageError(`strategy '${strategy.name}' trades ${setup.symbols.join(', ')} on ${setup.intervals.join(', ')} with these parameters, not ${symbols.join(', ')} ${interval}`);
+  }
+  return { params, setup };
+}
+
+/**
  * Every value of every axis is checked alone against its parameter's own schema first (a bad one
  * is bad input wherever it stands). A swept parameter needs no --param of its own (a required
  * one included): its first value stands in (in `raw`) while the base parameters are checked; every
@@ -416,13 +435,7 @@ async function runOneStrategy(io: CliIo, args: BacktestArgs): Promise<BacktestFi
     return runSeveralCommand(io, args, { config, symbols, interval, from, to, fillModel }, sweepArgs);
   }
   const strategy = await strategyArg(args.strategy);
-  const raw = paramArgs(strategy, args.param, symbol, interval);
-  standInSweptParams(strategy, args, raw);
-  const params = usage(() => parseParams(strategy.name, strategy.params, raw)) as Record<string, unknown>;
-  const setup = usage(() => resolveSetup(strategy, params as never));
-  if (!setup.symbols.includes(symbol) || !(setup.intervals as readonly string[]).includes(interval)) {
-    throw new UsageError(`strategy '${strategy.name}' trades ${setup.symbols.join(', ')} on ${setup.intervals.join(', ')} with these parameters, not ${symbol} ${interval}`);
-  }
+  const { params, setup } = strategyParams(strategy, args, [symbol], interval);
 
   const { file, journal } = openExistingJournal(args.journal, io.env, config.journal.path);
   try {
