@@ -25,8 +25,6 @@ import type { KlineInterval } from '../../core/market/intervals.ts';
 import { seriesBars, seriesSpan } from '../../backtest/journal-series.ts';
 import { checkWarmup, DEFAULT_STARTUPS, DEFAULT_TOLERANCE, formatWarmupCheck, WarmupCheckInputError } from '../../backtest/warmup-check.ts';
 import type { WarmupCheckReport } from '../../backtest/warmup-check.ts';
-import { resolveSetup } from '../../strategy/define.ts';
-import { parseParams } from '../../strategy/params.ts';
 import type { Interval } from '../../strategy/types.ts';
 import { UsageError } from '../errors.ts';
 import { EXIT, type CliIo } from '../io.ts';
@@ -34,8 +32,7 @@ import { JOURNAL_OPTION, openExistingJournal } from '../journal-file.ts';
 import { numberFlag } from '../options.ts';
 import { checkOutputFile, ioStep } from '../paths.ts';
 import type { GlobalArgs } from '../with-client.ts';
-import { paramNames } from '../../backtest/cli-input.ts';
-import { PARAM_OPTION, paramArgs, pickSeries, rulesLines, runArgs, strategyArg, strategySeriesOptions, usage } from './backtest.ts';
+import { PARAM_OPTION, pickSeries, rulesLines, runArgs, strategyArg, strategyParams, strategySeriesOptions, usage } from './backtest.ts';
 import { feeArg, fillModelArgs, runBalances, runFees, runOptions, symbolRules } from './run-options.ts';
 import type { RunOptionArgs } from './run-options.ts';
 import { COMMANDS } from './catalog.ts';
@@ -107,14 +104,8 @@ export async function runCheckCommand(io: CliIo, args: CheckArgs): Promise<Warmu
   if (args.json !== undefined) checkOutputFile(args.json, '--json');
 
   const strategy = await strategyArg(args.strategy);
-  const raw = paramArgs(strategy, args.param, symbol, interval);
-  // A strategy trading a list of symbols gets the ones checked, as `halyard backtest` gives them.
-  if (symbols.length > 1 && paramNames(strategy.params).includes('symbols') && raw['symbols'] === undefined) raw['symbols'] = [...symbols];
-  const params = usage(() => parseParams(strategy.name, strategy.params, raw)) as Record<string, unknown>;
-  const setup = usage(() => resolveSetup(strategy, params as never));
-  if (symbols.some((s) => !setup.symbols.includes(s)) || !(setup.intervals as readonly string[]).includes(interval)) {
-    throw new UsageError(`strategy '${strategy.name}' trades ${setup.symbols.join(', ')} on ${setup.intervals.join(', ')} with these parameters, not ${symbols.join(', ')} ${interval}`);
-  }
+  // Read as `halyard backtest` reads them (a strategy trading a list of symbols gets the ones checked).
+  const { params } = strategyParams(strategy, { param: args.param }, symbols, interval);
 
   const { file, journal } = openExistingJournal(args.journal, io.env, config.journal.path);
   let report: WarmupCheckReport;
