@@ -1,29 +1,13 @@
 /** `halyard backtest --strategy A --strategy B` (src/cli/commands/backtest-compare.ts) against a temp journal. */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backtestCommand } from '../src/cli/commands/backtest.ts';
-import { runCommand } from '../src/cli/test-support.ts';
-import { generateSeries } from '../src/core/synthetic/index.ts';
-import { openJournal } from '../src/journal/journal.ts';
+import { describe, expect, it } from 'vitest';
+import { sweepJournal } from './support/sweep-journal.ts';
 
-let dir: string;
-let journal: string;
-const T0 = Date.UTC(2024, 0, 1);
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'halyard-bt-compare-'));
-  journal = join(dir, 'j.db');
-  const j = openJournal(journal);
-  const series = generateSeries({ seed: 4, startTime: T0, segments: [{ regime: 'slowUp', bars: 1500 }, { regime: 'slowDown', bars: 1500 }] });
-  j.klines.insertKlines([...series].map((c) => ({ symbol: 'BTCPHP', interval: '1m', openTime: c.openTime, closeTime: c.closeTime, ...c.exact, source: 'test' })));
-  j.close();
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const run = (argv: string[]) => runCommand(backtestCommand, argv, { config: true });
-const base = (out: string) => ['backtest', '--symbol', 'BTCPHP', '--interval', '1m', '--journal', journal, '--out-dir', join(dir, out)];
+// The sweep tests' journal: BTCPHP 1-minute bars, 1,500 of a slow rise then 1,500 of a slow fall.
+const j = sweepJournal('compare', 1500);
+const run = j.run;
+const base = (out: string) => ['backtest', '--symbol', 'BTCPHP', '--interval', '1m', '--journal', j.journal, '--out-dir', join(j.dir, out)];
 
 /** The comparison table's rows (after its header row), as [rank, strategy, ...figures]. */
 function tableRows(out: string): string[][] {
@@ -76,8 +60,8 @@ describe('halyard backtest with several strategies', () => {
   it('refuses what cannot apply to several runs, and checks every strategy before running any', async () => {
     const cases: [string[], string][] = [
       [['--strategy', 'sma-crossover', '--strategy', 'sma-crossover'], '--strategy sma-crossover is given twice'],
-      [['--strategy', 'sma-crossover,dca', '--json', join(dir, 'x.json')], '--json names one file: with 2 strategies each run writes its JSON under --out-dir'],
-      [['--strategy', 'sma-crossover,dca', '--report', join(dir, 'x.html')], '--report names one file'],
+      [['--strategy', 'sma-crossover,dca', '--json', join(j.dir, 'x.json')], '--json names one file: with 2 strategies each run writes its JSON under --out-dir'],
+      [['--strategy', 'sma-crossover,dca', '--report', join(j.dir, 'x.html')], '--report names one file'],
       [['--strategy', 'sma-crossover,dca', '--sweep', 'fast=5,10'], '--sweep and --walk-forward optimise one strategy'],
       [['--strategy', 'sma-crossover,dca', '--param', 'nope=1'], "--param nope=1: none of the strategies has a parameter 'nope' (sma-crossover: symbol, interval, fast, slow"],
       [['--strategy', 'sma-crossover,dca', '--param', 'fast=1'], 'fast'],
