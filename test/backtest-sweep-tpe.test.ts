@@ -1,9 +1,9 @@
 /**
  * `halyard backtest --sweep ... --search tpe --trials N [--seed S]`: N distinct grid points, a
  * random startup round then points proposed from the results so far, the same for the same seed
- * (and workers); the terminal, the JSON and the report say so and give each point's trial and
- * round; walk-forward runs a search per train window; bad trials are refused. In process
- * (--workers 0: one point a round) against a temp journal.
+ * whatever --workers is; the terminal, the JSON and the report say so and give each point's trial
+ * and round; walk-forward runs a search per train window; bad trials are refused. In process
+ * (--workers 0) against a temp journal, and once on two worker threads.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,8 +35,8 @@ describe('halyard backtest --sweep --search tpe', () => {
     const r = await run([...base(), ...grid, '--search', 'tpe', '--trials', '7', '--seed', '3', '--json', json]);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
-    // Startup max(1 worker, min(10, ceil(7 / 3))) = 3, then 4 rounds of one.
-    expect(r.out).toContain('\nTPE search: 7 of 12 grid points (seed 3): 3 at random, then 4 proposed 1 a round (one worker) from the results so far, 5 rounds\n');
+    // 7 trials: batch 1 (one point per 20 trials, at least 1), startup max(1, min(10, ceil(7 / 3))) = 3, then 4 rounds of one.
+    expect(r.out).toContain('\nTPE search: 7 of 12 grid points (seed 3): 3 at random, then 4 proposed 1 a round from the results so far, 5 rounds\n');
     expect(r.out).toMatch(/\nthe best was tried at trial \d of 7, round \d\n/);
     expect(r.out).toMatch(/^\s*#\s+Trial\s+Round\s+fast\s+slow\s+Sharpe\*/m);
     const saved = JSON.parse(readFileSync(json, 'utf8')) as Saved;
@@ -56,6 +56,16 @@ describe('halyard backtest --sweep --search tpe', () => {
     const json2 = join(fixture.dir, 'b', 'tpe.json');
     expect((await run([...base(), ...grid, '--search', 'tpe', '--trials', '7', '--seed', '3', '--json', json2])).code).toBe(0);
     expect(order(JSON.parse(readFileSync(json2, 'utf8')) as Saved)).toEqual(tried);
+    // Two worker threads try the same points in the same order: the batch is the trials', not the workers'.
+    const json3 = join(fixture.dir, 'c', 'tpe.json');
+    const threaded = await run([...base().map((a, i, all) => (all[i - 1] === '--workers' ? '2' : a)), ...grid, '--search', 'tpe', '--trials', '7', '--seed', '3', '--json', json3]);
+    expect(threaded.code).toBe(0);
+    expect(threaded.out).toContain('on 2 worker thread(s)');
+    expect(threaded.out).toContain('\nTPE search: 7 of 12 grid points (seed 3): 3 at random, then 4 proposed 1 a round from the results so far, 5 rounds\n');
+    const threadedSaved = JSON.parse(readFileSync(json3, 'utf8')) as Saved;
+    expect(order(threadedSaved)).toEqual(tried);
+    expect(threadedSaved.search).toEqual(saved.search);
+    expect(threadedSaved.results.map((t) => [t.rank, t.trial, t.round])).toEqual(saved.results.map((t) => [t.rank, t.trial, t.round]));
 
     // Seed 1 by default; one trial is the random first round alone.
     const d = await run([...base(), ...grid, '--search', 'tpe', '--trials', '1', '--json', join(fixture.dir, 'd', 'x.json')]);
@@ -68,7 +78,7 @@ describe('halyard backtest --sweep --search tpe', () => {
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(r.out).toContain('2 fold(s) of 4 TPE trial(s) of 6 parameter set(s)');
-    expect(r.out).toContain("TPE search: 4 of 6 grid points (seed 1): 2 at random, then 2 proposed 1 a round (one worker) from the results so far; a search of its own in every train window (the same seed), each test window running its train window's best");
+    expect(r.out).toContain("TPE search: 4 of 6 grid points (seed 1): 2 at random, then 2 proposed 1 a round from the results so far; a search of its own in every train window (the same seed), each test window running its train window's best");
     const saved = JSON.parse(readFileSync(join(fixture.dir, 'wf', 'wf.json'), 'utf8')) as { search?: unknown; folds: { chosen: { trial?: number; round?: number } | null }[] };
     expect(saved.search).toEqual({ kind: 'tpe', trials: 4, seed: 1, gridSize: 6, startup: 2, batch: 1 });
     expect(saved.folds.every((f) => f.chosen?.trial !== undefined && f.chosen.round !== undefined)).toBe(true);

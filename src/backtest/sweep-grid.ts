@@ -71,7 +71,7 @@ export interface TpeSearch {
   gridSize: number;
   /** Random points of round 1 (random search's first draws with the same seed). */
   startup?: number;
-  /** Points proposed per later round: the pool's size (at least 1), so the same --workers repeats a search. */
+  /** Points proposed per later round: a function of `trials` alone (tpeBatch), never of the workers, so a seed repeats its search on any pool. */
   batch?: number;
   /** Rounds run, the startup one included. */
   rounds?: number;

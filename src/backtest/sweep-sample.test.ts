@@ -99,9 +99,9 @@ describe('tpeGrid', () => {
     expect(() => tpeGrid(grid, 1.5)).toThrow(SweepSearchError);
   });
 
-  it('the search line: before the run, after it, and when the trials are no more than the first round', () => {
+  it('the search line: before the run, after it, and when the trials are no more than the first round (a single trial)', () => {
     expect(searchLine({ search: { kind: 'tpe', trials: 40, seed: 3, gridSize: 1702 } })).toBe('TPE search: 40 of 1702 grid points (seed 3)');
-    expect(searchLine({ search: { kind: 'tpe', trials: 40, seed: 3, gridSize: 1702, startup: 10, batch: 2, rounds: 16 } })).toBe('TPE search: 40 of 1702 grid points (seed 3): 10 at random, then 30 proposed 2 a round (one per worker) from the results so far, 16 rounds');
-    expect(searchLine({ search: { kind: 'tpe', trials: 2, seed: 3, gridSize: 1702, startup: 2, batch: 2, rounds: 1 } })).toBe('TPE search: 2 of 1702 grid points (seed 3): all at random, as its first round is (give more --trials than 2 for proposals)');
+    expect(searchLine({ search: { kind: 'tpe', trials: 40, seed: 3, gridSize: 1702, startup: 10, batch: 2, rounds: 16 } })).toBe('TPE search: 40 of 1702 grid points (seed 3): 10 at random, then 30 proposed 2 a round from the results so far, 16 rounds');
+    expect(searchLine({ search: { kind: 'tpe', trials: 1, seed: 3, gridSize: 1702, startup: 1, batch: 1, rounds: 1 } })).toBe('TPE search: 1 of 1702 grid points (seed 3): all at random, as its first round is (give more --trials than 1 for proposals)');
   });
 });

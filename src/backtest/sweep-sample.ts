@@ -90,15 +90,14 @@ export function tpeGrid(grid: SweepGrid, trials: number, seed: number = DEFAULT_
 /**
  * The terminal's line for a search, e.g. "random search: 40 of 1702 grid points (seed 1)" or, once
  * a TPE search ran, "TPE search: 40 of 1702 grid points (seed 1): 10 at random, then 30 proposed
- * 2 a round (one per worker) from the results so far, 16 rounds".
+ * 2 a round from the results so far, 16 rounds" (the batch is the trials', whatever the workers).
  */
 export const searchLine = (grid: { search?: SweepSearch | undefined }): string | undefined => {
   const s = grid.search;
   if (s === undefined) return undefined;
   const head = `${s.kind === 'tpe' ? 'TPE' : 'random'} search: ${s.trials} of ${s.gridSize} grid points (seed ${s.seed})`;
   if (s.kind === 'random' || s.startup === undefined) return head;
-  // No trials left after the random first round (trials at most the workers): nothing was proposed.
-  if (s.startup >= s.trials) return `${head}: all at random, as its first round is (give more --trials than ${s.batch ?? 1} for proposals)`;
-  const batch = s.batch ?? 1;
-  return `${head}: ${s.startup} at random, then ${s.trials - s.startup} proposed ${batch} a round (${batch === 1 ? 'one worker' : 'one per worker'}) from the results so far${s.rounds === undefined ? '' : `, ${s.rounds} rounds`}`;
+  // No trials left after the random first round (a single trial): nothing was proposed.
+  if (s.startup >= s.trials) return `${head}: all at random, as its first round is (give more --trials than ${s.trials} for proposals)`;
+  return `${head}: ${s.startup} at random, then ${s.trials - s.startup} proposed ${s.batch ?? 1} a round from the results so far${s.rounds === undefined ? '' : `, ${s.rounds} rounds`}`;
 };

@@ -1,8 +1,8 @@
 /**
  * TPE searches through runSweep with injected runners (no backtests): the rounds, the order
- * recorded, determinism whatever order a pool finishes in, skipped and failed points, and the
- * point of it all: on a smooth 20x20 grid TPE reaches the optimum in far fewer trials than
- * random search does.
+ * recorded, determinism whatever the pool's size and whatever order it finishes in, skipped and
+ * failed points, and the point of it all: on a smooth 20x20 grid TPE reaches the optimum in far
+ * fewer trials than random search does.
  */
 import { describe, expect, it } from 'vitest';
 import type { SweepGrid } from './sweep-grid.ts';
@@ -10,7 +10,7 @@ import type { BacktestJob, JobOutcome, SweepJob } from './sweep-job.ts';
 import type { JobPool } from './sweep-pool.ts';
 import { formatSweepTable, sweepToJson } from './sweep-format.ts';
 import { sampleIndices, tpeGrid } from './sweep-sample.ts';
-import { startupCount } from './sweep-tpe-rounds.ts';
+import { startupCount, TPE_MAX_BATCH, tpeBatch } from './sweep-tpe-rounds.ts';
 import { runSweep } from './sweep.ts';
 import type { BacktestMetrics } from './types.ts';
 import { formatWalkForward, walkForwardToJson } from './walk-forward-format.ts';
@@ -85,7 +85,8 @@ describe('runSweep with a TPE search', () => {
     expect(tried.map((e) => e.trial)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     expect(new Set(tried.map((e) => key(e.values))).size).toBe(12);
     // 12 trials, batch 1: the startup is max(1, min(10, ceil(12 / 3))) = 4, then 8 rounds of one.
-    expect(startupCount(12, 1)).toBe(4);
+    expect(tpeBatch(12)).toBe(1);
+    expect(startupCount(12)).toBe(4);
     expect(tried.map((e) => e.round)).toEqual([1, 1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     const startup = sampleIndices(36, 4, 5).map((i) => `${Math.floor(i / 6) + 1},${(i % 6) + 1}`);
     expect(tried.slice(0, 4).map((e) => key(e.values))).toEqual(startup);
@@ -97,7 +98,7 @@ describe('runSweep with a TPE search', () => {
     expect(other.entries.map((e) => key(e.values)).sort()).not.toEqual(result.entries.map((e) => key(e.values)).sort());
     // The table and the JSON say so.
     const table = formatSweepTable(result);
-    expect(table.split('\n')[1]).toBe('TPE search: 12 of 36 grid points (seed 5): 4 at random, then 8 proposed 1 a round (one worker) from the results so far, 9 rounds');
+    expect(table.split('\n')[1]).toBe('TPE search: 12 of 36 grid points (seed 5): 4 at random, then 8 proposed 1 a round from the results so far, 9 rounds');
     expect(table.split('\n')[2]).toBe(`the best was tried at trial ${result.entries[0]!.trial} of 12, round ${result.entries[0]!.round}`);
     expect(table).toMatch(/^\s*#\s+Trial\s+Round\s+x\s+y\s+Sharpe\*/m);
     const json = sweepToJson(result);
@@ -105,21 +106,51 @@ describe('runSweep with a TPE search', () => {
     expect(json.results[0]).toMatchObject({ rank: 1, trial: result.entries[0]!.trial, round: result.entries[0]!.round });
   });
 
-  it('runs a round of proposals per pool batch (its size), the same points whatever order the workers finish in', async () => {
+  it('batches a round by the trials alone: one point per 20 trials, a power of two, 1 to 8', () => {
+    expect([1, 12, 39, 40, 79, 80, 159, 160, 400, 100000].map(tpeBatch)).toEqual([1, 1, 1, 2, 2, 4, 4, 8, 8, 8]);
+    expect(TPE_MAX_BATCH).toBe(8);
+    // The startup: about a third of the trials up to 10, never fewer than a batch, never more than the trials.
+    expect([1, 2, 3, 12, 30, 40, 80, 160, 1000].map(startupCount)).toEqual([1, 1, 1, 4, 10, 10, 10, 10, 10]);
+  });
+
+  it('runs each round\'s batch on the pool: the same points in the same order whatever the pool\'s size and finish order', async () => {
     const grid = squareGrid(10);
-    const batches: number[] = [];
-    const progress: [number, number][] = [];
-    const result = await runSweep(job, tpeGrid(grid, 20, 3), { pool: reversePool(3, bowl, batches), onProgress: (d, t) => progress.push([d, t]) });
-    // Startup max(3, min(10, ceil(20 / 3))) = 7, then rounds of 3 (the last of 1).
-    expect(batches).toEqual([7, 3, 3, 3, 3, 1]);
-    expect(result.search).toMatchObject({ startup: 7, batch: 3, rounds: 6 });
-    expect(result.workers).toBe(3);
-    expect(progress.at(-1)).toEqual([20, 20]);
-    expect(progress.every(([, t]) => t === 20)).toBe(true);
-    // A pool of the same size finishing in job order gives the same search.
-    const inOrder: JobPool = { size: 3, run: async (jobs) => jobs.map(bowl), close: async () => {} };
-    const same = await runSweep(job, tpeGrid(grid, 20, 3), { pool: inOrder });
-    expect(same.entries).toEqual(result.entries);
+    // 80 trials: batch 4, startup 10, then 70 in rounds of 4 (the last of 2).
+    const runWith = async (pool: JobPool) => {
+      const progress: [number, number][] = [];
+      const result = await runSweep(job, tpeGrid(grid, 80, 3), { pool, onProgress: (d, t) => progress.push([d, t]) });
+      const tried = [...result.entries, ...result.failed].sort((a, b) => a.trial! - b.trial!).map((e) => `${e.trial}@${e.round}:${key(e.values)}`);
+      return { result, tried, progress };
+    };
+    const batchesOf: number[][] = [];
+    const runs = [];
+    for (const size of [1, 3, 8, 16]) {
+      const batches: number[] = [];
+      batchesOf.push(batches);
+      runs.push(await runWith(reversePool(size, bowl, batches)));
+    }
+    // A pool finishing in job order, and the inline pool (size 0), try the same too.
+    runs.push(await runWith({ size: 5, run: async (jobs, onProgress) => jobs.map((j, i) => (onProgress?.(i + 1, jobs.length), bowl(j))), close: async () => {} }));
+    const inline = await runSweep(job, tpeGrid(grid, 80, 3), { runJob: bowl });
+    const [first, ...rest] = runs;
+    expect(first!.tried).toHaveLength(80);
+    expect(new Set(first!.tried.map((t) => t.split(':')[1])).size).toBe(80);
+    for (const r of rest) {
+      expect(r.tried).toEqual(first!.tried);
+      expect(r.result.entries).toEqual(first!.result.entries);
+      expect(r.result.search).toEqual(first!.result.search);
+    }
+    expect(inline.entries).toEqual(first!.result.entries);
+    expect(inline.search).toEqual(first!.result.search);
+    expect(first!.result.search).toEqual({ kind: 'tpe', trials: 80, seed: 3, gridSize: 100, startup: 10, batch: 4, rounds: 19 });
+    for (const batches of batchesOf) expect(batches).toEqual([10, ...Array.from({ length: 17 }, () => 4), 2]);
+    // Each result still says its own pool; progress counts the trials, up to all of them.
+    expect(runs.map((r) => r.result.workers)).toEqual([1, 3, 8, 16, 5]);
+    expect(inline.workers).toBe(0);
+    for (const r of runs) {
+      expect(r.progress.at(-1)).toEqual([80, 80]);
+      expect(r.progress.every(([, t]) => t === 80)).toBe(true);
+    }
   });
 
   it('counts a point the schema rejects as a trial, worst, never run; a failed run is worst too; trials = the grid tries every point once', async () => {
@@ -165,7 +196,7 @@ describe('runWalkForward with a TPE search', () => {
     // 2 folds x (40 train + 1 test) jobs; each test job the fold's choice on the bars after its window.
     expect(seen).toHaveLength(82);
     expect(seen.filter((j) => j.window?.skip === 800).map((j) => j.params)).toEqual([{ x: 4, y: 3 }]);
-    expect(result.search).toEqual({ kind: 'tpe', trials: 40, seed: 7, gridSize: 100, startup: 10, batch: 1 });
+    expect(result.search).toEqual({ kind: 'tpe', trials: 40, seed: 7, gridSize: 100, startup: 10, batch: 2 });
     // Each window's first round is the same random draw; what follows depends on its results.
     const firstTen = (skip: number): string[] => seen.filter((j) => j.window?.skip === skip).slice(0, 10).map((j) => key(j.params));
     expect(firstTen(400)).toEqual(firstTen(0));

@@ -3,10 +3,12 @@
  * round 1 runs random startup points (random search's first draws with the same seed), then each
  * round asks the estimator (sweep-tpe.ts) for `batch` new points from every result so far and runs
  * them as one batch of JobPool.run, until N points were tried or the grid is exhausted. The batch
- * is the pool's size, so the workers stay busy; results are applied in job order once the whole
- * round is back, so the points proposed depend on the seed and the pool's size, never on which
- * worker finished first. A point the params schema rejects is tried without running: it counts
- * as one of the N, as in a random search, and as the worst result (the estimator steers away).
+ * is a function of N alone (tpeBatch), never of the pool's size: the points proposed depend on the
+ * seed, N and the grid only, so a seed repeats its search whatever --workers is and on any
+ * machine (as a seed does in Optuna or Freqtrade's hyperopt). The pool runs each round's points
+ * in parallel and the results are applied in job order once the whole round is back, never in the
+ * order the workers finished. A point the params schema rejects is tried without running: it
+ * counts as one of the N, as in a random search, and as the worst result (the estimator steers away).
  */
 import { D } from '../core/money/decimal.ts';
 import { mulberry32 } from '../core/synthetic/prng.ts';
@@ -33,8 +35,27 @@ export interface TpeRounds {
   search: TpeSearch;
 }
 
+/** The largest batch: past it a round would propose many points from the same results. */
+export const TPE_MAX_BATCH = 8;
+
+/** One point of a round's batch per this many trials: a search so keeps about this many rounds of proposals or more. */
+const TRIALS_PER_BATCH_POINT = 20;
+
+/**
+ * Points proposed per round after the first, from the trials alone (never the workers): one per
+ * 20 trials rounded down to a power of two, from 1 up to TPE_MAX_BATCH (under 40 trials 1, under
+ * 80 2, under 160 4, else 8). A small search learns from every result, one point a round; a large
+ * one keeps about 20 rounds of learning or more while a round feeds several workers (a power of
+ * two: 2, 4 or 8 of them divide it, none left idle at the round's end).
+ */
+export function tpeBatch(trials: number): number {
+  let batch = 1;
+  while (batch * 2 <= TPE_MAX_BATCH && batch * 2 * TRIALS_PER_BATCH_POINT <= trials) batch *= 2;
+  return batch;
+}
+
 /** Random points of round 1: at least a batch, about a third of the trials up to 10 (Optuna starts with 10). */
-export const startupCount = (trials: number, batch: number): number => Math.min(trials, Math.max(batch, Math.min(10, Math.ceil(trials / 3))));
+export const startupCount = (trials: number): number => Math.min(trials, Math.max(tpeBatch(trials), Math.min(10, Math.ceil(trials / 3))));
 
 /** An axis's values in the estimator's order: numbers (and decimal text) ascending, so neighbours are near; others as given. */
 function tpeOrder(values: readonly ParamValue[]): { ordinal: boolean; order: number[] } {
@@ -59,8 +80,9 @@ export async function runTpeRounds(job: SweepJob, grid: SweepGrid, pool: JobPool
   for (const skipped of grid.skipped) byKey.set(keyOf(axes.map((a) => skipped.values[a.name]!)), { skipped });
   const valueAt = (at: readonly number[]): ParamValue[] => axes.map((a, k) => a.values[a.order[at[k]!]!]!);
 
-  const batch = Math.max(1, pool.size);
-  const startup = startupCount(trials, batch);
+  // Of the trials alone: the same seed proposes the same points whatever the pool's size.
+  const batch = tpeBatch(trials);
+  const startup = startupCount(trials);
   const runs: TriedRun[] = [];
   const skipped: (SkippedPoint & TrialOrder)[] = [];
   const tried: { at: number[]; run?: TriedRun }[] = [];

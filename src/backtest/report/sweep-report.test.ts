@@ -47,7 +47,7 @@ describe('renderSweepReport', () => {
     const html = renderSweepReport({ result, context: demoContext });
     expect(html.match(/<td class="cell absent" title="[^"]*">not run<\/td>/g)).toHaveLength(4);
     expect(html).toContain('<td class="cell absent" title="fast=15 slow=30: not run (not proposed by the TPE search)">not run</td>');
-    expect(html).toContain('<dt>Search</dt><dd>TPE: 8 of 12 grid points (seed 2): 4 at random, then 4 proposed 1 a round (one worker) from the results so far, 5 rounds</dd>');
+    expect(html).toContain('<dt>Search</dt><dd>TPE: 8 of 12 grid points (seed 2): 4 at random, then 4 proposed 1 a round from the results so far, 5 rounds</dd>');
     expect(html).toContain('<p id="tpe-search" class="note">A TPE search: 8 of the grid\'s 12 points (--search tpe, seed 2). Round 1 ran 4 of them at random');
     expect(html).toContain('The best was found at trial 8 (round 5).');
     expect(html).toContain('<p id="best">Best: <code>fast=10 slow=30</code> (trial 8, round 5):');

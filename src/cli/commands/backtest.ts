@@ -214,7 +214,7 @@ export function backtestCommand(io: CliIo) {
         .option('workers', numberFlag('worker threads for a sweep (default: the cores; 0 runs it in this process)'))
         .option('search', { type: 'string', choices: SEARCH_KINDS, describe: 'with --sweep: run every grid point (grid, the default), --trials of them drawn at random (random), or --trials proposed round by round from the results so far (tpe: a Tree-structured Parzen Estimator, as Freqtrade\'s hyperopt)' })
         .option('trials', numberFlag('with --search random or tpe: how many distinct grid points to run (at most the grid\'s size)'))
-        .option('seed', numberFlag('with --search random or tpe: the seed of the draw (default 1; the same seed draws the same points, and for tpe with the same --workers proposes the same)'))
+        .option('seed', numberFlag('with --search random or tpe: the seed of the draw (default 1; the same seed draws the same points, and for tpe proposes the same, whatever --workers is)'))
         .option('walk-forward', { type: 'boolean', describe: 'with --sweep: optimise on train windows, report out-of-sample results' })
         .option('folds', numberFlag('walk-forward folds (default 4)'))
         .option('train-bars', numberFlag('walk-forward train window in bars (default 3x the test window)'))
