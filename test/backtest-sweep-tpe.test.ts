@@ -77,13 +77,16 @@ describe('halyard backtest --sweep --search tpe', () => {
     const r = await run([...base(), '--sweep', 'fast=5,10,15', 'slow=20,30', '--search', 'tpe', '--trials', '4', '--walk-forward', '--folds', '2', '--json', join(fixture.dir, 'wf', 'wf.json')]);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
-    expect(r.out).toContain('2 fold(s) of 4 TPE trial(s) of 6 parameter set(s)');
-    expect(r.out).toContain("TPE search: 4 of 6 grid points (seed 1): 2 at random, then 2 proposed 1 a round from the results so far; a search of its own in every train window (the same seed), each test window running its train window's best");
-    const saved = JSON.parse(readFileSync(join(fixture.dir, 'wf', 'wf.json'), 'utf8')) as { search?: unknown; folds: { chosen: { trial?: number; round?: number } | null }[] };
-    expect(saved.search).toEqual({ kind: 'tpe', trials: 4, seed: 1, gridSize: 6, startup: 2, batch: 1 });
+    expect(r.out).toContain("2 fold(s) of 4 TPE trial(s) each, of the grid's 6 combination(s)");
+    expect(r.out).toContain("TPE search: 4 of 6 grid points (seed 1): 2 at random, then 2 proposed 1 a round from the results so far, 3 rounds; a search of its own in every train window (the same seed), each test window running its train window's best");
+    const saved = JSON.parse(readFileSync(join(fixture.dir, 'wf', 'wf.json'), 'utf8')) as { search?: unknown; folds: { chosen: { trial?: number; round?: number } | null; trainRuns: number; trainFailures: number; trainSkipped: number }[] };
+    expect(saved.search).toEqual({ kind: 'tpe', trials: 4, seed: 1, gridSize: 6, startup: 2, batch: 1, rounds: 3 });
+    // Each window tried its 4 trials (none rejected on this grid).
+    expect(saved.folds.map((f) => f.trainRuns + f.trainFailures + f.trainSkipped)).toEqual([4, 4]);
     expect(saved.folds.every((f) => f.chosen?.trial !== undefined && f.chosen.round !== undefined)).toBe(true);
     const html = readFileSync(join(fixture.dir, 'wf', 'wf.html'), 'utf8');
     expect(html).toContain('<dt>Search</dt><dd>TPE: 4 of 6 grid points (seed 1)');
+    expect(html).toContain("<dt>Grid</dt><dd>6 combination(s), of which each train window&#39;s search tried 4</dd>");
     expect(html).toMatch(/chosen at trial \d \(round \d\) of its train window&#39;s TPE search|chosen at trial \d \(round \d\) of its train window's TPE search/);
   });
 

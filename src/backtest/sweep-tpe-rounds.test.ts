@@ -192,19 +192,76 @@ describe('runWalkForward with a TPE search', () => {
       { x: 4, y: 3 },
       { x: 9, y: 3 },
     ]);
-    expect(result.folds.every((f) => f.chosen?.trial !== undefined && f.chosen.round !== undefined && f.trainRuns === 40)).toBe(true);
+    expect(result.folds.every((f) => f.chosen?.trial !== undefined && f.chosen.round !== undefined && f.trainRuns === 40 && f.trainSkipped === 0)).toBe(true);
     // 2 folds x (40 train + 1 test) jobs; each test job the fold's choice on the bars after its window.
     expect(seen).toHaveLength(82);
     expect(seen.filter((j) => j.window?.skip === 800).map((j) => j.params)).toEqual([{ x: 4, y: 3 }]);
-    expect(result.search).toEqual({ kind: 'tpe', trials: 40, seed: 7, gridSize: 100, startup: 10, batch: 2 });
+    // 40 trials: batch 2, startup 10, then 15 rounds of 2 in every window.
+    expect(result.search).toEqual({ kind: 'tpe', trials: 40, seed: 7, gridSize: 100, startup: 10, batch: 2, rounds: 16 });
+    expect(result.parameterSets).toBe(40);
     // Each window's first round is the same random draw; what follows depends on its results.
     const firstTen = (skip: number): string[] => seen.filter((j) => j.window?.skip === skip).slice(0, 10).map((j) => key(j.params));
     expect(firstTen(400)).toEqual(firstTen(0));
     const text = formatWalkForward(result);
-    expect(text).toContain('2 fold(s) of 40 TPE trial(s) of 100 parameter set(s)');
+    expect(text).toContain("2 fold(s) of 40 TPE trial(s) each, of the grid's 100 combination(s)");
     expect(text).toMatch(/^Fold\s+Test from\s+Test to\s+Chosen params\s+Trial\s+Train sharpe/m);
     const json = walkForwardToJson(result);
     expect(json.search).toEqual(result.search);
     expect(json.folds[0]!.chosen).toMatchObject({ values: { x: 4, y: 3 }, trial: result.folds[0]!.chosen!.trial });
+    expect(json.folds.map((f) => [f.trainRuns, f.trainFailures, f.trainSkipped])).toEqual([
+      [40, 0, 0],
+      [40, 0, 0],
+    ]);
+  });
+
+  it('says what each window tried: its trials of the grid\'s size, and the rejected combinations its own search hit', async () => {
+    // 36 combinations, 21 rejected (y <= x); the peak moves from (2, 3) to (5, 6) after the first train window.
+    const grid = squareGrid(6, (x, y) => y <= x);
+    const runJob = (j: BacktestJob): JobOutcome => {
+      const late = (j.window?.skip ?? 0) >= 300;
+      return ran(-(((j.params['x'] as number) - (late ? 5 : 2)) ** 2 + ((j.params['y'] as number) - (late ? 6 : 3)) ** 2));
+    };
+    const result = await runWalkForward(job, tpeGrid(grid, 12, 4), { runJob, folds: 3, trainBars: 600, testBars: 300, totalBars: 2000 });
+    expect(result.parameterSets).toBe(12);
+    expect(result.search).toEqual({ kind: 'tpe', trials: 12, seed: 4, gridSize: 36, startup: 4, batch: 1, rounds: 9 });
+    // Each window tried its 12 trials: those that ran and those the schema rejected.
+    for (const f of result.folds) expect(f.trainRuns + f.trainFailures + f.trainSkipped).toBe(12);
+    const perFold = result.folds.map((f) => f.trainSkipped);
+    // The same random startup, then searches that learn the rejected triangle (far fewer than 21 of 36 of 12).
+    expect(perFold.every((n) => n < 7)).toBe(true);
+    // What each window's own search tried (a sweep of it alone, the same seed): the result's skipped are their union, in grid order, no trial.
+    const hit = new Set<string>();
+    for (const f of result.folds) {
+      const alone = await runSweep(job, tpeGrid(grid, 12, 4), { runJob, window: f.train });
+      expect(alone.skipped).toHaveLength(f.trainSkipped);
+      for (const sk of alone.skipped) hit.add(key(sk.values));
+    }
+    const order = grid.skipped.map((sk) => key(sk.values)).filter((k) => hit.has(k));
+    expect(result.skipped.map((sk) => key(sk.values))).toEqual(order);
+    // Not the grid's 21: only those some window tried.
+    expect(result.skipped.length).toBeLessThan(grid.skipped.length);
+    expect(result.skipped.every((sk) => sk.trial === undefined && sk.round === undefined && sk.reason === 'y must be above x')).toBe(true);
+    const total = perFold.reduce((a, b) => a + b, 0);
+    expect(total).toBeGreaterThan(0);
+    const text = formatWalkForward(result);
+    expect(text).toContain("3 fold(s) of 12 TPE trial(s) each, of the grid's 36 combination(s)");
+    expect(text).toContain(`${total} TPE trial(s) skipped across the train windows, rejected by the params schema (fold 1: ${perFold[0]} of 12, fold 2: ${perFold[1]} of 12, fold 3: ${perFold[2]} of 12; e.g. y must be above x)`);
+    expect(text).not.toContain('grid combination(s) skipped');
+    expect(walkForwardToJson(result).folds.map((f) => f.trainSkipped)).toEqual(perFold);
+  });
+
+  it('a full grid keeps its meaning: every window runs the grid\'s points and skips its rejected ones', async () => {
+    const grid = squareGrid(4, (x, y) => y <= x);
+    const result = await runWalkForward(job, grid, { runJob: bowl, folds: 2, trainBars: 600, testBars: 300, totalBars: 2000 });
+    expect(result.parameterSets).toBe(6);
+    expect(result.skipped).toBe(grid.skipped);
+    expect(result.search).toBeUndefined();
+    expect(result.folds.map((f) => [f.trainRuns, f.trainFailures, f.trainSkipped])).toEqual([
+      [6, 0, 10],
+      [6, 0, 10],
+    ]);
+    const text = formatWalkForward(result);
+    expect(text).toContain('2 fold(s) of 6 parameter set(s)');
+    expect(text).toContain('10 grid combination(s) skipped by the params schema (e.g. y must be above x)');
   });
 });

@@ -2,8 +2,11 @@
  * Walk-forward output: a per-fold table (chosen params, train score, test figures) with the
  * aggregate under it, and the JSON document (infinities as "Infinity", metrics-json.ts). Of a TPE
  * search, each fold's chosen point also says at which trial of its train window's search it was
- * found, and walkForwardSearchLine that every window searched on its own. Under the aggregate, the
- * combined out-of-sample curve's return and drawdown (outOfSampleLine); the JSON carries the curve.
+ * found, and walkForwardSearchLine that every window searched on its own; the first line gives its
+ * trials per window and the grid's size (not the grid's points, which no window all ran), and the
+ * skipped line counts the trials each window's search spent on combinations the schema rejects.
+ * Under the aggregate, the combined out-of-sample curve's return and drawdown (outOfSampleLine);
+ * the JSON carries the curve, and each fold's counts of train runs, failures and skipped points.
  */
 import { metricsToJson, jsonNumber } from './metrics-json.ts';
 import type { JsonMetrics, JsonNumber } from './metrics-json.ts';
@@ -36,7 +39,7 @@ export function formatWalkForward(result: WalkForwardResult): string {
     );
   }
   const a = result.aggregate;
-  const sets = tpe ? `${result.search?.trials ?? 0} TPE trial(s) of ${result.parameterSets} parameter set(s)` : `${result.parameterSets} parameter set(s)`;
+  const sets = result.search?.kind === 'tpe' ? `${result.search.trials} TPE trial(s) each, of the grid's ${result.search.gridSize} combination(s)` : `${result.parameterSets} parameter set(s)`;
   const lines = [
     // Of several symbols, windows count periods (the bars of every symbol opening together).
     `Walk-forward of ${result.strategy} on ${result.symbol} ${result.interval}: ${result.folds.length} fold(s) of ${sets}, ${result.anchored ? 'anchored' : 'rolling'} train ${result.trainBars} ${result.symbols === undefined ? 'bars' : 'periods'}, test ${result.testBars}, step ${result.stepBars} (of ${result.totalBars}); optimised for ${by}`,
@@ -53,8 +56,23 @@ export function formatWalkForward(result: WalkForwardResult): string {
     for (const n of t?.notices ?? []) lines.push(`Warning: fold ${f.index}: ${n}`);
   }
   if (result.unusedBars > 0) lines.push(`${result.unusedBars} bar(s) after the last test window are not used by any fold`);
-  if (result.skipped.length) lines.push(`${result.skipped.length} grid combination(s) skipped by the params schema (e.g. ${result.skipped[0]!.reason})`);
+  const skipped = skippedLine(result);
+  if (skipped !== undefined) lines.push(skipped);
   return lines.join('\n');
+}
+
+/**
+ * What the params schema rejected among what the train windows tried: a grid's skipped
+ * combinations (the same in every window), or the trials of each window's TPE search that hit one.
+ */
+function skippedLine(result: WalkForwardResult): string | undefined {
+  const first = result.skipped[0];
+  if (first === undefined) return undefined;
+  if (result.search?.kind !== 'tpe') return `${result.skipped.length} grid combination(s) skipped by the params schema (e.g. ${first.reason})`;
+  const { trials } = result.search;
+  const total = result.folds.reduce((n, f) => n + f.trainSkipped, 0);
+  const each = result.folds.map((f) => `fold ${f.index}: ${f.trainSkipped} of ${trials}`).join(', ');
+  return `${total} TPE trial(s) skipped across the train windows, rejected by the params schema (${each}; e.g. ${first.reason})`;
 }
 
 export function formatAggregate(a: WalkForwardAggregate, by: string): string[] {
@@ -92,6 +110,10 @@ export interface WalkForwardJson {
     index: number;
     trainWindow: { skip: number; take: number };
     testWindow: { skip: number; take: number };
+    /** Train runs that succeeded and failed, and combinations the params schema rejected among those the train window tried (of a TPE search, its trials that hit one). */
+    trainRuns: number;
+    trainFailures: number;
+    trainSkipped: number;
     /** `trial` and `round`: when the train window's TPE search tried it. */
     chosen: ({ values: Record<string, unknown>; params: Record<string, unknown>; trainMetrics: JsonMetrics } & Partial<TrialOrder>) | null;
     testResult: { metrics: JsonMetrics; from: number; to: number; bars: number; firstFailure?: string; notices?: string[] } | null;
@@ -122,6 +144,9 @@ export function walkForwardToJson(r: WalkForwardResult): WalkForwardJson {
       index: f.index,
       trainWindow: f.train,
       testWindow: f.test,
+      trainRuns: f.trainRuns,
+      trainFailures: f.trainFailures,
+      trainSkipped: f.trainSkipped,
       chosen: f.chosen
         ? { values: f.chosen.values, params: f.chosen.params, trainMetrics: metricsToJson(f.chosen.trainMetrics), ...(f.chosen.trial === undefined || f.chosen.round === undefined ? {} : { trial: f.chosen.trial, round: f.chosen.round }) }
         : null,

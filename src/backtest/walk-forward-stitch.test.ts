@@ -21,6 +21,7 @@ function fold(index: number, equity: [number, number][] | undefined, over: Parti
     testResult: { metrics: metrics({ startEquity: start, endEquity: end, returnPct, netPnl: end - start, ...over }), from: equity?.[0]?.[0] ?? 0, to: equity?.[equity.length - 1]?.[0] ?? 0, barCount: 3, ...(equity ? { equity } : {}) },
     trainRuns: 1,
     trainFailures: 0,
+    trainSkipped: 0,
   };
 }
 

@@ -7,6 +7,9 @@
  * first train window has none before it and warms up inside. A random search runs its one sample
  * in every train window; a TPE search runs a search of its own in each (the same seed: the
  * windows' results differ, so do the points it proposes), and the test window gets its best.
+ * What ran is told as it ran: a grid's `parameterSets` and `skipped` are what every train window
+ * runs and skips; a TPE search's are its trials per window and the rejected combinations its
+ * searches hit, and each fold counts its own (`trainRuns`, `trainFailures`, `trainSkipped`).
  *
  * Aggregate: returns compounded across folds, net PnL summed, Sharpe and Sortino averaged, the
  * worst drawdown, trades summed, win rate weighted by trades, and the mean train and test scores
@@ -17,7 +20,7 @@
  * return their metrics alone, as a sweep's do.
  */
 import { countJobBars } from './sweep-data.ts';
-import type { ParamValue, SkippedPoint, SweepGrid, SweepSearch, TrialOrder } from './sweep-grid.ts';
+import type { ParamValue, SkippedPoint, SweepGrid, SweepSearch, TpeSearch, TrialOrder } from './sweep-grid.ts';
 import type { BarWindow, SweepJob } from './sweep-job.ts';
 import { createPool } from './sweep-pool.ts';
 import type { PoolOptions } from './sweep-pool.ts';
@@ -62,8 +65,16 @@ export interface FoldResult {
     /** Its equity curve, thinned (JobSummary.equity); the JSON has it only chained, in `outOfSample`. */
     equity?: [number, number][];
   };
+  /** Train runs that succeeded (the chosen point is the best of them). */
   trainRuns: number;
+  /** Train runs that failed. */
   trainFailures: number;
+  /**
+   * Combinations the params schema rejected among those the train window tried (never run): a
+   * grid's or random search's skipped ones, the same in every fold; of a TPE search, the trials
+   * of its own search that hit one (they count among its trials).
+   */
+  trainSkipped: number;
   error?: string;
 }
 
@@ -99,17 +110,29 @@ export interface WalkForwardResult {
   /** Bars after the last test window that no fold uses. */
   unusedBars: number;
   anchored: boolean;
-  /** Parameter sets swept on each train window (of a TPE search: the grid's, which its trials are proposed from). */
+  /**
+   * Parameter sets each train window runs: the grid's points (a random search's drawn ones), its
+   * schema-rejected ones not counted (`skipped`). Of a TPE search, the trials each window's search
+   * tries, of the grid's `search.gridSize` combinations; a trial that hits a rejected one is
+   * skipped, not run (each fold's `trainSkipped`).
+   */
   parameterSets: number;
   /**
    * A random search's draw, the same points in every train window; or a TPE search, one per train
-   * window with the same seed (its startup and batch, the same in each); absent for a full grid.
+   * window with the same seed (its startup, batch and rounds, the same in each: they follow from
+   * the trials); absent for a full grid.
    */
   search?: SweepSearch;
   folds: FoldResult[];
   aggregate: WalkForwardAggregate;
   /** The test windows' equity stitched end to end; its return is the aggregate's compounded one. */
   outOfSample: OutOfSample;
+  /**
+   * Combinations the params schema rejected among those the train windows tried, with the
+   * schema's reason: a grid's (a random search's drawn) skipped ones, tried in every window; of a
+   * TPE search, those any window's search tried (in grid order, without a trial: it differs by
+   * window), each fold's count in its `trainSkipped`.
+   */
   skipped: SkippedPoint[];
   workers: number;
 }
@@ -156,15 +179,22 @@ export async function runWalkForward(job: SweepJob, grid: SweepGrid, options: Wa
   const plan = planFolds(totalBars, options);
   const pool = createPool(options);
   const folds: FoldResult[] = [];
-  let search = grid.search;
+  // Each train window's TPE search as it ran.
+  const searches: TpeSearch[] = [];
+  // A TPE search's rejected combinations hit by any window's search, by their values.
+  const tpe = grid.search?.kind === 'tpe';
+  const skippedTried = new Set<string>();
+  const valuesKey = (values: Readonly<Record<string, ParamValue>>): string => JSON.stringify(grid.axes.map((a) => values[a.name] ?? null));
   try {
     for (const fold of plan.folds) {
       const progress = (done: number, total: number) => options.onProgress?.(fold.index, plan.folds.length, done, total);
       const sweep = await runSweep(job, grid, { pool, window: warmed(fold.train, options.minWindowBars), rankBy: by, onProgress: (d, t) => progress(d, t + 1) });
-      const result: FoldResult = { index: fold.index, train: fold.train, test: fold.test, trainRuns: sweep.entries.length, trainFailures: sweep.failed.length };
+      const result: FoldResult = { index: fold.index, train: fold.train, test: fold.test, trainRuns: sweep.entries.length, trainFailures: sweep.failed.length, trainSkipped: sweep.skipped.length };
       folds.push(result);
-      // The startup and batch a TPE search settled on (its rounds vary by window: left to each fold's count of runs).
-      if (sweep.search?.kind === 'tpe') search = { kind: 'tpe', trials: sweep.search.trials, seed: sweep.search.seed, gridSize: sweep.search.gridSize, ...(sweep.search.startup === undefined ? {} : { startup: sweep.search.startup }), ...(sweep.search.batch === undefined ? {} : { batch: sweep.search.batch }) };
+      for (const s of tpe ? sweep.skipped : []) skippedTried.add(valuesKey(s.values));
+      if (sweep.search?.kind === 'tpe') searches.push(sweep.search);
+      // The fold's jobs: its sweep's progress total (a TPE search's trials, skipped ones included) and the test run.
+      const trainJobs = sweep.search?.kind === 'tpe' ? sweep.search.trials : sweep.entries.length + sweep.failed.length;
       const best = sweep.entries[0];
       if (!best) {
         result.error = `no successful train run${sweep.failed[0] ? `: ${sweep.failed[0].error}` : ''}`;
@@ -172,7 +202,7 @@ export async function runWalkForward(job: SweepJob, grid: SweepGrid, options: Wa
       }
       result.chosen = { values: best.values, params: best.params, trainMetrics: best.metrics, ...(best.trial === undefined || best.round === undefined ? {} : { trial: best.trial, round: best.round }) };
       const [outcome] = await pool.run([{ ...job, params: best.params, window: warmed(fold.test, options.minWindowBars), curvePoints: FOLD_CURVE_POINTS }]);
-      progress(sweep.entries.length + sweep.failed.length + 1, sweep.entries.length + sweep.failed.length + 1);
+      progress(trainJobs + 1, trainJobs + 1);
       if (outcome?.ok) {
         result.testResult = {
           metrics: outcome.metrics,
@@ -189,6 +219,7 @@ export async function runWalkForward(job: SweepJob, grid: SweepGrid, options: Wa
   } finally {
     await pool.close();
   }
+  const search = windowsSearch(grid.search, searches);
   return {
     strategy: job.strategy,
     symbol: job.symbol,
@@ -201,14 +232,26 @@ export async function runWalkForward(job: SweepJob, grid: SweepGrid, options: Wa
     stepBars: plan.stepBars,
     unusedBars: plan.unusedBars,
     anchored: options.anchored === true,
-    parameterSets: grid.points.length,
+    parameterSets: grid.search?.kind === 'tpe' ? grid.search.trials : grid.points.length,
     ...(search === undefined ? {} : { search }),
     folds,
     aggregate: aggregateFolds(folds, by),
     outOfSample: stitchFolds(folds),
-    skipped: grid.skipped,
+    skipped: tpe ? grid.skipped.filter((s) => skippedTried.has(valuesKey(s.values))).map((s) => ({ values: s.values, reason: s.reason })) : grid.skipped,
     workers: pool.size,
   };
+}
+
+/**
+ * The search the train windows ran: a TPE search as its windows ran it (its startup, batch and
+ * rounds follow from the trials, so they are the same in each; the rounds are left out should the
+ * windows ever differ), else the grid's.
+ */
+function windowsSearch(planned: SweepSearch | undefined, ran: readonly TpeSearch[]): SweepSearch | undefined {
+  const last = ran.at(-1);
+  if (last === undefined) return planned;
+  const { rounds, ...rest } = last;
+  return rounds !== undefined && ran.every((s) => s.rounds === rounds) ? { ...rest, rounds } : rest;
 }
 
 /** The test score of a fold, higher is better (for callers that sort folds). */

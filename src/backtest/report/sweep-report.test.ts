@@ -176,8 +176,8 @@ describe('renderWalkForwardReport', () => {
       anchored: false,
       parameterSets: 4,
       folds: [
-        { index: 1, train: { skip: 0, take: 600 }, test: { skip: 600, take: 400 }, chosen: { values: { fast: 10 }, params: {}, trainMetrics: demoMetrics({ sharpe: 4.7 }) }, testResult: test(1.5, t1), trainRuns: 4, trainFailures: 0 },
-        { index: 2, train: { skip: 400, take: 600 }, test: { skip: 1000, take: 400 }, chosen: { values: { fast: 20 }, params: {}, trainMetrics: demoMetrics({ sharpe: 3 }) }, trainRuns: 4, trainFailures: 1, error: 'test run failed: <boom>' },
+        { index: 1, train: { skip: 0, take: 600 }, test: { skip: 600, take: 400 }, chosen: { values: { fast: 10 }, params: {}, trainMetrics: demoMetrics({ sharpe: 4.7 }) }, testResult: test(1.5, t1), trainRuns: 4, trainFailures: 0, trainSkipped: 0 },
+        { index: 2, train: { skip: 400, take: 600 }, test: { skip: 1000, take: 400 }, chosen: { values: { fast: 20 }, params: {}, trainMetrics: demoMetrics({ sharpe: 3 }) }, trainRuns: 4, trainFailures: 1, trainSkipped: 0, error: 'test run failed: <boom>' },
       ],
       aggregate: { folds: 2, evaluated: 1, compoundedReturnPct: 1.5, netPnl: 150, meanSharpe: 1.5, meanSortino: 0, worstDrawdownPct: 0, trades: 3, fills: 6, winRatePct: 66.7, profitableFolds: 1, meanTrainScore: 4.7, meanTestScore: 1.5 },
       outOfSample: { equity: [[t1, 10_000], [t1 + 100 * 60_000, 9_000], [t1 + 400 * 60_000, 10_150]], returnPct: 1.5, maxDrawdownPct: 10 },
@@ -198,5 +198,22 @@ describe('renderWalkForwardReport', () => {
     expect(html).toContain('<dt>Tested</dt><dd>2024-01-01 10:00 UTC → 2024-01-01 16:40 UTC (6h 40m, 400 bars)</dd>');
     expect(html).toContain('Out of sample (1 of 2 folds): return +1.50% compounded');
     expect(html.match(/<script[^>]+src=|<link[^>]+href=/gi)).toBeNull();
+    expect(html).toContain('<dt>Grid</dt><dd>4 parameter set(s)</dd>');
+
+    // A TPE search: the grid's size and the trials each window tried; each fold's rejected trials in its notes.
+    const tpe: WalkForwardResult = {
+      ...result,
+      parameterSets: 6,
+      search: { kind: 'tpe', trials: 6, seed: 1, gridSize: 12, startup: 2, batch: 1, rounds: 5 },
+      folds: [
+        { ...result.folds[0]!, trainRuns: 4, trainSkipped: 2, chosen: { ...result.folds[0]!.chosen!, trial: 3, round: 2 } },
+        { ...result.folds[1]!, trainRuns: 4, trainFailures: 1, trainSkipped: 1 },
+      ],
+      skipped: [{ values: { fast: 20 }, reason: 'slow must be greater than fast' }, { values: { fast: 30 }, reason: 'slow must be greater than fast' }],
+    };
+    const tpeHtml = renderWalkForwardReport({ result: tpe, context: demoContext });
+    expect(tpeHtml).toContain('<dt>Grid</dt><dd>12 combination(s), of which each train window&#39;s search tried 6; 3 of those trials in all skipped by the params schema (each fold&#39;s in its notes)</dd>');
+    expect(tpeHtml).toContain('chosen at trial 3 (round 2) of its train window&#39;s TPE search; 2 of 6 trial(s) skipped by the params schema</td>');
+    expect(tpeHtml).toContain('test run failed: &#60;boom&#62;; 1 train run(s) failed; 1 of 6 trial(s) skipped by the params schema</td>');
   });
 });

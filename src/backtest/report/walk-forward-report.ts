@@ -4,8 +4,9 @@
  * window's out-of-sample figures (a sortable table), then the out-of-sample aggregate, the
  * combined out-of-sample equity curve and its drawdown with the folds marked (walk-forward-chart.ts)
  * and what each test run said about itself. A TPE
- * search ran one search per train window: the header says so, and each fold's notes at which
- * trial its choice was found.
+ * search ran one search per train window: the header says so (with the grid's size and the trials
+ * per window), and each fold's notes at which trial its choice was found and how many of its
+ * trials the params schema rejected.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -34,6 +35,9 @@ const td = (text: string, sort: number | string): string => `<td data-v="${e(typ
 /** A window by bar position, 1-based and inclusive, as a reader counts bars. */
 const barsText = (w: { skip: number; take: number }): string => `bars ${(w.skip + 1).toLocaleString('en-US')}–${(w.skip + w.take).toLocaleString('en-US')}`;
 
+/** A fold's TPE trials the params schema rejected (a grid's skipped ones are the same in every fold: the header has them). */
+const tpeSkipped = (result: WalkForwardResult, skipped: number): string | undefined => (result.search?.kind === 'tpe' && skipped > 0 ? `${skipped} of ${result.search.trials} trial(s) skipped by the params schema` : undefined);
+
 function foldsTableHtml(result: WalkForwardResult): string {
   const by: RankMetric = result.rankBy;
   // The rank metric has its train and test columns already.
@@ -45,7 +49,7 @@ function foldsTableHtml(result: WalkForwardResult): string {
     const train = f.chosen ? f.chosen.trainMetrics : undefined;
     const m = (x: BacktestMetrics | undefined, k: RankMetric): string => td(x ? metricText(x, k) : '-', x ? metricValue(x, k) : NaN);
     const found = f.chosen?.trial === undefined ? undefined : `chosen at trial ${f.chosen.trial}${f.chosen.round === undefined ? '' : ` (round ${f.chosen.round})`} of its train window's TPE search`;
-    const notes = [found, f.error, t?.firstFailure === undefined ? undefined : `stopped on the test window: ${t.firstFailure}`, ...(t?.notices ?? []), f.trainFailures ? `${f.trainFailures} train run(s) failed` : undefined].filter((s): s is string => s !== undefined).join('; ');
+    const notes = [found, f.error, t?.firstFailure === undefined ? undefined : `stopped on the test window: ${t.firstFailure}`, ...(t?.notices ?? []), f.trainFailures ? `${f.trainFailures} train run(s) failed` : undefined, tpeSkipped(result, f.trainSkipped)].filter((s): s is string => s !== undefined).join('; ');
     const cells = [
       td(String(f.index), f.index),
       td(`${barsText(f.train)} (${f.train.take.toLocaleString('en-US')})`, f.train.skip),
@@ -61,6 +65,18 @@ function foldsTableHtml(result: WalkForwardResult): string {
     return `<tr${t ? '' : ' class="loss"'}>${cells.join('')}</tr>`;
   });
   return `<table class="sortable" id="folds-table"><thead><tr>${head.map((h) => `<th title="sort">${e(h)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table><p class="note">Train windows by bar position in the range (1 is its first bar); each test window is the ${result.testBars.toLocaleString('en-US')} bars after its train window. Click a header to sort.</p>`;
+}
+
+/**
+ * The header's Grid row: the parameter sets every train window ran and the combinations skipped;
+ * of a TPE search, the grid's size and the trials its search tried in each window, and those of
+ * them the params schema rejected.
+ */
+function gridRow(result: WalkForwardResult): string {
+  const s = result.search;
+  if (s?.kind !== 'tpe') return `${result.parameterSets} parameter set(s)${result.skipped.length ? `, ${result.skipped.length} more skipped by the params schema` : ''}`;
+  const skipped = result.folds.reduce((n, f) => n + f.trainSkipped, 0);
+  return `${s.gridSize.toLocaleString('en-US')} combination(s), of which each train window's search tried ${s.trials}${skipped ? `; ${skipped} of those trials in all skipped by the params schema (each fold's in its notes)` : ''}`;
 }
 
 /** The header's Search row: one random sample in every train window, or a TPE search in each. */
@@ -80,7 +96,7 @@ export function renderWalkForwardReport(input: WalkForwardReportInput): string {
   const header = contextHtml(`Walk-forward of ${e(result.strategy)} <span class="muted">on</span> ${e(result.symbol)} <span class="muted">${e(result.interval)}</span>`, context, asked, [
     ['Tested', testedSpan],
     ['Folds', plan],
-    ['Grid', `${result.parameterSets} parameter set(s)${result.skipped.length ? `, ${result.skipped.length} more skipped by the params schema` : ''}`],
+    ['Grid', gridRow(result)],
     ...(result.search === undefined ? [] : [['Search', searchRow(result)] as [string, string]]),
     ['Optimised for', `${metricLabel(result.rankBy)} (${result.rankBy})`],
   ]);
