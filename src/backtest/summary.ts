@@ -18,9 +18,9 @@ import type { BacktestMetrics, BacktestRun } from './types.ts';
 /**
  * Balances for reading: the quote asset as the other money lines print it (two decimals, grouped:
  * a commission leaves it with a dozen more), the others exact (a base amount is on its step). The
- * JSON keeps every balance exact.
+ * JSON keeps every balance exact. The report's header prints them so too.
  */
-function balances(b: Record<string, string>, quoteAsset: string): string {
+export function balancesText(b: Record<string, string>, quoteAsset: string): string {
   const parts = Object.entries(b).map(([asset, amount]) => `${asset === quoteAsset ? fmtNum(Number(amount), 2) : amount} ${asset}`);
   return parts.length ? parts.join(', ') : '(none)';
 }
@@ -63,7 +63,7 @@ export function formatSummary(run: BacktestRun, metrics: BacktestMetrics): strin
       ['Range', `${fmtTime(run.from)} -> ${fmtTime(run.to)} (${fmtDuration(run.to - run.from)}, ${barsText(run.barCount)}${missingText(run)})`],
       ...warmupRow(run),
       ['Fees', `maker ${run.fees.maker}, taker ${run.fees.taker}${Object.keys(run.fillModel).length ? `; fills: ${fmtFillModel(run.fillModel)}` : ''}`],
-      ['Balances', `${balances(run.startBalances, run.quoteAsset)} -> ${balances(run.endBalances, run.quoteAsset)}`],
+      ['Balances', `${balancesText(run.startBalances, run.quoteAsset)} -> ${balancesText(run.endBalances, run.quoteAsset)}`],
     ],
     () => false,
   );

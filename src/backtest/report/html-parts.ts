@@ -7,7 +7,7 @@ import { runSpanMs } from '../metrics-returns.ts';
 import { statsByTag, tradeStats } from '../metrics-trades.ts';
 import { dayReturns, monthlyReturns } from '../period-returns.ts';
 import { runWarmupLine } from '../run-notices.ts';
-import { marketText, missingBarsText } from '../summary.ts';
+import { balancesText, marketText, missingBarsText } from '../summary.ts';
 import { symbolTable } from '../symbol-table.ts';
 import type { BacktestMetrics, BacktestRun } from '../types.ts';
 
@@ -39,7 +39,7 @@ export function headerHtml(run: BacktestRun): string {
     <dt>Range</dt><dd>${e(fmtTime(run.from))} &rarr; ${e(fmtTime(run.to))} (${e(fmtDuration(run.to - run.from))}, ${e(barsText(run.barCount))}${missingHtml(run)})</dd>
 ${warmupHtml(run)}    <dt>Fees</dt><dd>maker ${e(run.fees.maker)}, taker ${e(run.fees.taker)}</dd>
     <dt>Fill model</dt><dd>${e(fmtFillModel(run.fillModel))}</dd>
-    <dt>Balances</dt><dd>${e(balances(run.startBalances))} &rarr; ${e(balances(run.endBalances))}</dd>
+    <dt>Balances</dt><dd>${e(balancesText(run.startBalances, run.quoteAsset))} &rarr; ${e(balancesText(run.endBalances, run.quoteAsset))}</dd>
   </dl>${noticesHtml(run)}
 </header>`;
 }
@@ -61,11 +61,6 @@ function noticesHtml(run: BacktestRun): string {
   const notices = run.notices ?? [];
   if (notices.length === 0) return '';
   return `\n  <ul class="notices" id="notices">${notices.map((n) => `<li>Warning: ${escapeHtml(n)}</li>`).join('')}</ul>`;
-}
-
-function balances(b: Record<string, string>): string {
-  const parts = Object.entries(b).map(([a, v]) => `${v} ${a}`);
-  return parts.length ? parts.join(', ') : '(none)';
 }
 
 export function metricsHtml(run: BacktestRun, m: BacktestMetrics): string {
