@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backtestCommand } from '../src/cli/commands/backtest.ts';
 import { runCommand } from '../src/cli/test-support.ts';
 import { generateSeries } from '../src/core/synthetic/index.ts';
+import { resampleBars } from '../src/data/resample.ts';
 import { openJournal } from '../src/journal/journal.ts';
 
 let dir: string;
@@ -213,7 +214,45 @@ export default defineStrategy({ name: 'chatty', params: z.object({ symbol: z.str
     expect(r.out).toContain('bars    5m (made from its 1m bars, fills played on them)');
     expect((JSON.parse(readFileSync(join(dir, 'detail.json'), 'utf8')) as { run: { barCount: number } }).run.barCount).toBe(600);
     expect((await run([...args, '--detail', '15m'])).err).toMatch(/--detail 15m: 15m bars do not tile 5m ones/);
-    expect((await run([...args.map((a) => (a === '5m' ? '1h' : a)), '--detail', '3m'])).err).toMatch(/--detail 3m: no BTCPHP 3m bars in /);
+    // No 3m bars stored: the minutes make them (the next test plays such bars against stored ones).
+    const three = await run([...args.map((a) => (a === '5m' ? '1h' : a)), '--detail', '3m']);
+    expect([three.code, three.err]).toEqual([0, '']);
+    expect(three.out).toContain('bars    1h (made from its 1m bars, fills played on 3m bars made from them)');
+  });
+
+  it('--detail 5m on a journal of minutes plays the fills on 5m bars made from them, as on stored 5m bars; neither is an error', async () => {
+    // The same market stored as 5m bars (made from the minutes by the aggregation the backtest uses).
+    const fives = join(dir, 'fives.db');
+    const j = openJournal(fives);
+    const minutes = generateSeries({ seed: 4, startTime: T0, segments: [{ regime: 'slowUp', bars: 1500 }, { regime: 'slowDown', bars: 1500 }] });
+    j.klines.insertKlines([...resampleBars(minutes, '5m')].map((c) => ({ symbol: 'BTCPHP', interval: '5m', openTime: c.openTime, closeTime: c.closeTime, ...c.exact, source: 'test' })));
+    j.close();
+    // A grid's LIMIT orders fill where the detail bars' path reaches them: 5m bars and 1m bars differ.
+    const grid = (file: string, detail: string, json: string, extra: string[] = []) =>
+      run(['backtest', '--strategy', 'grid', '--symbol', 'BTCPHP', '--interval', '15m', '--journal', file, '--out-dir', join(dir, 'out'), ...['--param', 'lower=980', '--param', 'upper=1060', '--param', 'levels=41', '--balance', 'PHP=100000'], '--detail', detail, '--json', join(dir, json), ...(extra.length === 0 ? ['--param', 'quantity=0.2'] : extra)]);
+    const fills = (json: string) => (JSON.parse(readFileSync(join(dir, json), 'utf8')) as { run: { fills: unknown[] } }).run.fills;
+    const made = await grid(journal, '5m', 'made5.json');
+    expect([made.code, made.err]).toEqual([0, '']);
+    expect(made.out).toContain('bars    15m (made from its 1m bars, fills played on 5m bars made from them)');
+    const stored = await grid(fives, '5m', 'stored5.json');
+    expect([stored.code, stored.err]).toEqual([0, '']);
+    expect(stored.out).toContain('bars    15m (made from its 5m bars, fills played on them)');
+    expect(fills('made5.json').length).toBeGreaterThan(0);
+    expect(fills('made5.json')).toEqual(fills('stored5.json'));
+    expect((await grid(journal, '1m', 'minutes.json')).code).toBe(0);
+    expect(fills('minutes.json')).not.toEqual(fills('made5.json'));
+    // A sweep's jobs play them the same way (the worker is told to make the 5m bars).
+    const sweep = (file: string, json: string) => grid(file, '5m', json, ['--sweep', 'quantity=0.2,0.3', '--workers', '0']);
+    const results = (json: string) => (JSON.parse(readFileSync(join(dir, json), 'utf8')) as { results: { values: unknown; metrics: unknown }[] }).results.map((r) => [r.values, r.metrics]);
+    expect((await sweep(journal, 'made5-sweep.json')).err).toBe('');
+    expect((await sweep(fives, 'stored5-sweep.json')).err).toBe('');
+    expect(results('made5-sweep.json')).toEqual(results('stored5-sweep.json'));
+    expect((await grid(journal, '1m', 'minutes-sweep.json', ['--sweep', 'quantity=0.2,0.3', '--workers', '0'])).err).toBe('');
+    expect(results('minutes-sweep.json')).not.toEqual(results('made5-sweep.json'));
+    // Neither 3m bars nor shorter ones that make them (5m does not divide 3m): the option and the reason.
+    const none = await grid(fives, '3m', 'none.json');
+    expect(none.code).toBe(2);
+    expect(none.err).toMatch(/^error: --detail 3m: no BTCPHP 3m bars in .*fives\.db, nor shorter ones that make them; it holds BTCPHP 5m \(600 bars/);
   });
 
   it('a file that is not a Halyard journal is refused', async () => {

@@ -8,7 +8,9 @@
  * makes no bar (data/resample.ts), and the bounds and counts here leave it out too, so they agree
  * with what is played; a period with stored bars missing in the middle is a bar. A detailed series
  * (`detailSeries`) makes its bars from a chosen shorter interval and hands them out with those
- * shorter bars attached, for the venue to play its fills on (run-backtest.ts `detailed`).
+ * shorter bars attached, for the venue to play its fills on (run-backtest.ts `detailed`); when the
+ * journal does not hold that interval either, its bars are made from a still shorter one that
+ * tiles it, by the same aggregation (a journal of 1m klines plays `--detail 5m`).
  */
 import { intervalMs, isKlineInterval, nextOpen, periodOpen } from '../core/market/intervals.ts';
 import type { KlineInterval } from '../core/market/intervals.ts';
@@ -29,12 +31,19 @@ export interface JournalSeries {
   readonly stored: KlineInterval;
   /** The bars carry the stored bars they were made from (DetailedCandle). */
   readonly detailed?: boolean;
+  /** With `detailed`, the interval of the bars they carry when it is not `stored`: those are made from the stored ones. */
+  readonly detail?: KlineInterval;
 }
 
-/** The series of `interval` made from `detail`'s stored bars, each bar carrying them; undefined when the journal holds no such bars or they do not tile the interval. */
+/**
+ * The series of `interval` whose bars carry `detail`'s bars (DetailedCandle): the stored ones, or,
+ * when the journal holds none, ones made from a shorter stored interval that tiles `detail` (as
+ * `chooseSeries` picks it). Undefined when `detail` does not tile the interval or nothing makes it.
+ */
 export function detailSeries(journal: Journal, symbol: string, interval: KlineInterval, detail: KlineInterval): JournalSeries | undefined {
-  if (!canResample(detail, interval) || journal.klines.klineRange(symbol, detail) === undefined) return undefined;
-  return { symbol, interval, stored: detail, detailed: true };
+  const source = canResample(detail, interval) ? chooseSeries(journal, symbol, detail) : undefined;
+  if (source === undefined) return undefined;
+  return { symbol, interval, stored: source.stored, detailed: true, ...(source.stored === detail ? {} : { detail }) };
 }
 
 /** The series to read for `symbol` `interval`, or undefined when the journal holds nothing that makes it. */
@@ -60,7 +69,7 @@ export function storedRange(s: JournalSeries, from?: number, to?: number): { fro
 export function seriesBars(journal: Journal, s: JournalSeries, from?: number, to?: number): Iterable<BarInput> {
   const r = storedRange(s, from, to);
   const stored = journalBars(journal, s.symbol, s.stored, r.from, r.to);
-  if (s.detailed === true) return resampleBars(stored, s.interval, { detail: true });
+  if (s.detailed === true) return resampleBars(s.detail === undefined ? stored : resampleBars(stored, s.detail), s.interval, { detail: true });
   return s.stored === s.interval ? stored : resampleBars(stored, s.interval);
 }
 

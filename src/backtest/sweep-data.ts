@@ -47,9 +47,10 @@ function synthetic(source: Extract<DataSource, { kind: 'synthetic' }>, interval:
   return s;
 }
 
-/** The journal series a job reads: stored at its interval, or aggregated from `stored`. */
+/** The journal series a job reads: stored at its interval, or aggregated from `stored` (with --detail, carrying the stored bars or `detailInterval`'s made from them). */
 function journalSeries(source: Extract<DataSource, { kind: 'journal' }>, symbol: string, interval: string): JournalSeries {
-  return { symbol, interval: interval as KlineInterval, stored: (source.stored ?? interval) as KlineInterval, ...(source.detail === true ? { detailed: true } : {}) };
+  const detail = source.detail !== true ? {} : source.detailInterval === undefined ? { detailed: true } : { detailed: true, detail: source.detailInterval as KlineInterval };
+  return { symbol, interval: interval as KlineInterval, stored: (source.stored ?? interval) as KlineInterval, ...detail };
 }
 
 /** How many bars the source holds for the symbol and interval. */

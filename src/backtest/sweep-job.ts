@@ -18,6 +18,8 @@ export type DataSource =
       stored?: string;
       /** The aggregated bars carry the stored ones, and fills are played on those (run-backtest.ts `detailed`). */
       detail?: boolean;
+      /** With `detail`, the interval of the bars carried when not `stored`'s: made from the stored ones (journal-series.ts `detail`). */
+      detailInterval?: string;
     }
   | {
       kind: 'synthetic';

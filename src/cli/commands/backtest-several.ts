@@ -31,7 +31,7 @@ import { UsageError } from '../errors.ts';
 import { openExistingJournal } from '../journal-file.ts';
 import { ioStep } from '../paths.ts';
 import type { CliIo } from '../io.ts';
-import { held, periodsText, pickSeries, RunGaps, rulesLines, strategyArg, strategyParams, usage, writeRunFiles } from './backtest.ts';
+import { detailContext, detailText, held, periodsText, pickSeries, RunGaps, rulesLines, strategyArg, strategyParams, usage, writeRunFiles } from './backtest.ts';
 import { runBalances, runFees, symbolRules } from './run-options.ts';
 import { runSweepCommand } from './backtest-sweep.ts';
 import type { SweepArgs } from './backtest-sweep.ts';
@@ -90,7 +90,7 @@ export async function runSeveralCommand(io: CliIo, args: BacktestArgs, input: Se
     const outDir = args.outDir ?? 'backtest/out';
     if (sweepArgs.sweep?.length) {
       // Each symbol's series as the workers read it: the stored interval and --detail are per symbol.
-      const legs = sources.map((s) => ({ symbol: s.symbol, instrument: s.raw, ...(s.series.stored !== interval ? { storedInterval: s.series.stored } : {}), ...(s.series.detailed === true ? { detail: true } : {}) }));
+      const legs = sources.map((s) => ({ symbol: s.symbol, instrument: s.raw, ...(s.series.stored !== interval ? { storedInterval: s.series.stored } : {}), ...detailContext(s.series) }));
       const ctx = { strategyRef: args.strategy ?? '', strategy, params, symbol: symbols.join(','), symbols: legs, interval, journalFile: file, from, to, fees, balances, fillModel, outDir, json: args.json, report: args.report };
       await runSweepCommand(io, sweepArgs, ctx, (sources[0] as SymbolSource).raw);
       return undefined;
@@ -123,7 +123,7 @@ export async function runSeveralCommand(io: CliIo, args: BacktestArgs, input: Se
     // As one symbol's `bars` line: what they were made from, and the partial periods left out.
     const made = sources
       .filter((s) => s.series.stored !== s.series.interval || s.series.detailed === true)
-      .map((s) => `bars    ${s.symbol} ${interval} made from its ${s.series.stored} bars${s.series.detailed === true ? ', fills played on them' : ''}${s.partial.length === 0 ? '' : `; ${s.partial.length} partial ${periodsText(s.partial)} left out`}`);
+      .map((s) => `bars    ${s.symbol} ${interval} made from its ${s.series.stored} bars${detailText(s.series)}${s.partial.length === 0 ? '' : `; ${s.partial.length} partial ${periodsText(s.partial)} left out`}`);
     const rules = rulesLines(sources);
     return await writeRunFiles(io, {
       run,

@@ -72,13 +72,14 @@ export interface SweepContext {
   report?: string | undefined;
   /** The journal's interval when it is aggregated into `interval` (journal-series.ts). */
   storedInterval?: string;
-  /** Fills are played on the stored bars (`--detail`). */
+  /** Fills are played on the stored bars (`--detail`), or on `detailInterval`'s made from them. */
   detail?: boolean;
+  detailInterval?: string;
   /**
    * Several symbols in one account (`symbol` joins their names with ','): each one's exchangeInfo
    * object and, where its series is not the run's interval as stored, its stored interval and --detail.
    */
-  symbols?: readonly { symbol: string; instrument: unknown; storedInterval?: string; detail?: boolean }[];
+  symbols?: readonly { symbol: string; instrument: unknown; storedInterval?: string; detail?: boolean; detailInterval?: string }[];
 }
 
 /** `instrument`: the symbol's exchangeInfo object (spec 2.2) as the workers parse it. */
@@ -94,13 +95,13 @@ export async function runSweepCommand(io: CliIo, args: SweepArgs, ctx: SweepCont
     throw new UsageError(e instanceof Error ? e.message : String(e));
   }
   if (grid.points.length === 0) throw new UsageError(`--sweep gives no valid parameter set${grid.search?.kind === 'random' ? ` among the ${grid.search.trials} drawn (try another --seed or more --trials)` : ''}: ${grid.skipped.map((s) => s.reason).join('; ')}`);
-  const data = (stored: string | undefined, detail: boolean | undefined): DataSource => ({
+  const data = (stored: string | undefined, detail: boolean | undefined, detailInterval: string | undefined): DataSource => ({
     kind: 'journal',
     path: path.resolve(ctx.journalFile),
     ...(ctx.from === undefined ? {} : { from: ctx.from }),
     ...(ctx.to === undefined ? {} : { to: ctx.to }),
     ...(stored === undefined ? {} : { stored }),
-    ...(detail === true ? { detail: true } : {}),
+    ...(detail === true ? { detail: true, ...(detailInterval === undefined ? {} : { detailInterval }) } : {}),
   });
   const several = ctx.symbols !== undefined && ctx.symbols.length > 1 ? ctx.symbols : undefined;
   const job: SweepJob = {
@@ -108,10 +109,10 @@ export async function runSweepCommand(io: CliIo, args: SweepArgs, ctx: SweepCont
     baseParams: ctx.params,
     symbol: ctx.symbol,
     interval: ctx.interval,
-    data: data(ctx.storedInterval, ctx.detail),
+    data: data(ctx.storedInterval, ctx.detail, ctx.detailInterval),
     instrument,
     // Each symbol's own source only where its series differs from the job's (stored at another interval, --detail).
-    ...(several === undefined ? {} : { symbols: several.map((s) => ({ symbol: s.symbol, instrument: s.instrument, ...(s.storedInterval === undefined && s.detail !== true ? {} : { data: data(s.storedInterval, s.detail) }) })) }),
+    ...(several === undefined ? {} : { symbols: several.map((s) => ({ symbol: s.symbol, instrument: s.instrument, ...(s.storedInterval === undefined && s.detail !== true ? {} : { data: data(s.storedInterval, s.detail, s.detailInterval) }) })) }),
     fees: ctx.fees,
     balances: ctx.balances,
     fillModel: ctx.fillModel as Record<string, unknown>,

@@ -281,16 +281,32 @@ export function periodsText(opens: readonly number[]): string {
   return `${opens.length === 1 ? 'period' : 'periods'} opening ${opens.map(formatTime).join(' and ')}`;
 }
 
-/** The stored series, or a shorter one that tiles the interval (1m klines backtest on 1h); with --detail, that one. */
+/**
+ * The stored series, or a shorter one that tiles the interval (1m klines backtest on 1h); with
+ * --detail, that one, or when the journal lacks it a shorter one that tiles it (1m klines play
+ * --detail 5m on 5m bars made from them).
+ */
 export function pickSeries(journal: Journal, file: string, symbol: string, interval: KlineInterval, detail: KlineInterval | undefined): JournalSeries {
   if (detail !== undefined) {
     const series = detailSeries(journal, symbol, interval, detail);
-    if (!series) throw new UsageError(`--detail ${detail}: ${canResample(detail, interval) ? `no ${symbol} ${detail} bars in ${file}; ${held(journal)}` : `${detail} bars do not tile ${interval} ones (a shorter interval that divides it)`}`);
+    if (!series) throw new UsageError(`--detail ${detail}: ${canResample(detail, interval) ? `no ${symbol} ${detail} bars in ${file}, nor shorter ones that make them; ${held(journal)}` : `${detail} bars do not tile ${interval} ones (a shorter interval that divides it)`}`);
     return series;
   }
   const series = chooseSeries(journal, symbol, interval);
   if (!series) throw new UsageError(`no ${symbol} ${interval} bars in ${file}, nor shorter ones that make them; ${held(journal)}`);
   return series;
+}
+
+/** What a --detail run's `bars` line adds after "made from its N bars": the bars the fills are played on. */
+export function detailText(series: JournalSeries): string {
+  if (series.detailed !== true) return '';
+  return series.detail === undefined ? ', fills played on them' : `, fills played on ${series.detail} bars made from them`;
+}
+
+/** A --detail series as a sweep's context gives it to the workers (backtest-sweep.ts). */
+export function detailContext(series: JournalSeries): { detail?: true; detailInterval?: string } {
+  if (series.detailed !== true) return {};
+  return series.detail === undefined ? { detail: true } : { detail: true, detailInterval: series.detail };
 }
 
 /** The gaps a run reported (runBacktest onGap), and how many of their bars record found the exchange had none of. */
@@ -440,7 +456,7 @@ async function runOneStrategy(io: CliIo, args: BacktestArgs): Promise<BacktestFi
   const { file, journal } = openExistingJournal(args.journal, io.env, config.journal.path);
   try {
     const series = pickSeries(journal, file, symbol, interval as KlineInterval, args.detail as KlineInterval | undefined);
-    const madeFrom = series.detailed === true ? `made from its ${series.stored} bars, fills played on them` : series.stored === series.interval ? undefined : `made from its ${series.stored} bars`;
+    const madeFrom = series.stored === series.interval ? undefined : `made from its ${series.stored} bars${detailText(series)}`;
     const made = madeFrom === undefined ? '' : ` (${madeFrom})`;
     // pickSeries found stored bars; the bars they make may still be none (partial periods only).
     const all = seriesSpan(journal, series) as SeriesSpan;
@@ -466,7 +482,7 @@ async function runOneStrategy(io: CliIo, args: BacktestArgs): Promise<BacktestFi
 
     const outDir = args.outDir ?? 'backtest/out';
     if (args.sweep?.length) {
-      const ctx = { strategyRef: args.strategy ?? '', strategy, params, symbol, interval, journalFile: file, from, to, fees, balances, fillModel, outDir, json: args.json, report: args.report, ...(series.stored !== series.interval ? { storedInterval: series.stored } : {}), ...(series.detailed === true ? { detail: true } : {}) };
+      const ctx = { strategyRef: args.strategy ?? '', strategy, params, symbol, interval, journalFile: file, from, to, fees, balances, fillModel, outDir, json: args.json, report: args.report, ...(series.stored !== series.interval ? { storedInterval: series.stored } : {}), ...detailContext(series) };
       await runSweepCommand(io, sweepArgs, ctx, rules.raw);
       return undefined;
     }

@@ -218,7 +218,11 @@ describe("halyard check: backtest's run options", () => {
     expect(detailed.out.split('\n')[0]).toMatch(/^Checked sma-crossover on BTCPHP 5m, .* \(\d+ bars\)/);
     expect(detailed.out.split('\n')[0]).toBe(made.out.split('\n')[0]);
     expect((await five(['--detail', '15m'])).err).toMatch(/^error: --detail 15m: 15m bars do not tile 5m ones/);
-    expect((await check([...args, '--detail', '3m'], 'BTCPHP', '15m')).err).toMatch(/^error: --detail 3m: no BTCPHP 3m bars in /);
+    // No 3m bars stored: made from the minutes, which tile them.
+    const three = await check([...args, '--detail', '3m'], 'BTCPHP', '15m');
+    expect([three.code, three.err]).toEqual([0, '']);
+    expect(three.out.split('\n')[0]).toMatch(/^Checked sma-crossover on BTCPHP 15m, /);
+    expect((await check([...args, '--detail', '3m'], 'DOGEPHP', '15m')).err).toMatch(/^error: --detail 3m: no DOGEPHP 3m bars in .*, nor shorter ones that make them; it holds BTCPHP 1m/);
   });
 
   it("refuses a bad value with backtest's message and exit 2, before any run", async () => {

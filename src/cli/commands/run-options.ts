@@ -28,7 +28,7 @@ export const EXCHANGE_INFO_OPTION = { type: 'string', array: true, describe: 'th
 export const SLIPPAGE_BPS_OPTION = numberFlag('adverse move of MARKET and triggered stop-market fills, basis points (default 0)');
 export const LIMIT_FILL_OPTION = { type: 'string', choices: ['through', 'touch'], describe: 'LIMIT orders fill when the price trades through them (default) or touches them' } as const;
 export const VOLUME_SHARE_OPTION = numberFlag('cap all fills of a bar, taker fills included, at this share of its volume, (0, 1]');
-export const DETAIL_OPTION = { type: 'string', choices: INTERVALS, describe: 'play fills on these shorter bars (e.g. 1m) while the strategy sees --interval\'s, made from them' } as const;
+export const DETAIL_OPTION = { type: 'string', choices: INTERVALS, describe: 'play fills on these shorter bars (e.g. 1m; made from shorter stored ones when the journal has none) while the strategy sees --interval\'s, made from them' } as const;
 
 /** Declares the run options on a command's yargs (backtest, check): one list, in one order. */
 export function runOptions<T>(y: Argv<T>) {
