@@ -41,9 +41,11 @@ const FAILING = `import { expect, it } from 'vitest';
 it('is wrong', () => expect(1 + 1).toBe(3));
 `;
 
-function halyard(args: string[]): Promise<{ code: number; out: string }> {
+/** Runs the bin, its output piped; `color` replaces NO_COLOR=1 with these colour variables (none: neither set). */
+function halyard(args: string[], color?: Record<string, string>): Promise<{ code: number; out: string }> {
+  const { NO_COLOR: _no, FORCE_COLOR: _force, ...env } = process.env;
   return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { cwd: dir, env: { ...process.env, NODE_OPTIONS: '', NO_COLOR: '1' } }, (error, stdout, stderr) => {
+    execFile(process.execPath, [BIN, ...args], { cwd: dir, env: { ...env, NODE_OPTIONS: '', TERM: 'xterm-256color', ...(color ?? { NO_COLOR: '1' }) } }, (error, stdout, stderr) => {
       resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, out: stdout + stderr });
     });
   });
@@ -73,6 +75,19 @@ describe('halyard test', () => {
     const r = await halyard(['test', path.join(dir, 'good'), path.join(dir, 'bad', 'wrong.test.mts')]);
     expect(r.out).toMatch(/1 failed/);
     expect(r.code).toBe(1);
+  });
+
+  it('prints no colour codes to a pipe; FORCE_COLOR colours it', async () => {
+    // A failing test too: its diff is written by the test worker, which has its own colours.
+    const paths = ['test', path.join(dir, 'bad', 'wrong.test.mts')];
+    const piped = await halyard(paths, {});
+    expect(piped.out).toMatch(/1 failed/);
+    expect(piped.out).toMatch(/expected 2 to be 3/);
+    expect(piped.out).not.toContain('\u001b[');
+    // NO_COLOR over FORCE_COLOR, and a terminal, are src/cli/io.test.ts's.
+    const forced = await halyard(paths, { FORCE_COLOR: '1' });
+    expect(forced.out).toMatch(/1 failed/);
+    expect(forced.out).toContain('\u001b[');
   });
 
   it('exits 2 for a missing path, a file that is not a test, a folder without tests', async () => {

@@ -5,6 +5,26 @@ export interface CliIo {
   err: (text: string) => void;
   /** Aborted when the process is asked to stop (SIGINT/SIGTERM); long-running commands end cleanly. */
   signal?: AbortSignal;
+  /** Whether `out` / `err` write to a terminal; absent: the process's stdout / stderr say (`isTerminal`). Tests pin it. */
+  tty?: { readonly out?: boolean; readonly err?: boolean };
+}
+
+/** Whether the command's `out` or `err` is a terminal: `io.tty` when it says, else the process's stream. */
+export function isTerminal(io: CliIo, stream: 'out' | 'err'): boolean {
+  return io.tty?.[stream] ?? (stream === 'out' ? process.stdout : process.stderr).isTTY === true;
+}
+
+/**
+ * Whether to colour what goes to `stream` (https://no-color.org, and FORCE_COLOR as Node reads
+ * it): never with NO_COLOR set to anything but '', always with FORCE_COLOR set to anything but
+ * '0' or 'false' (which turn it off), else only on a terminal: a pipe or a file gets plain text.
+ */
+export function useColor(io: CliIo, stream: 'out' | 'err'): boolean {
+  const no = io.env['NO_COLOR'];
+  if (no !== undefined && no !== '') return false;
+  const force = io.env['FORCE_COLOR'];
+  if (force !== undefined) return force !== '0' && force !== 'false';
+  return isTerminal(io, stream);
 }
 
 /** Exit codes: 0 ok, 1 the exchange or the run failed, 2 bad input (arguments, config, parameters). */

@@ -8,7 +8,8 @@
  *
  * A PATH is a test file or a folder (its `*.test.*` / `*.spec.*` files). Exit 0 when every test
  * passed, 1 when one failed, 2 for a path that does not exist or holds no test file. `--watch`
- * runs them again on every change of the tests or the strategy until Ctrl-C.
+ * runs them again on every change of the tests or the strategy until Ctrl-C. Coloured only on a
+ * terminal, never with NO_COLOR, always with FORCE_COLOR (io.ts useColor).
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -16,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import type { Argv } from 'yargs';
 import { packageTargets } from '../../strategy/package-resolve.ts';
 import { UsageError } from '../errors.ts';
-import { stopped, type CliIo } from '../io.ts';
+import { stopped, useColor, type CliIo } from '../io.ts';
 import type { GlobalArgs } from '../with-client.ts';
 import { COMMANDS } from './catalog.ts';
 
@@ -52,6 +53,13 @@ export async function runTests(io: CliIo, paths: readonly string[], options: { w
   }
   const root = commonFolder(absolute);
   const alias = Object.entries(packageTargets()).map(([find, url]) => ({ find: new RegExp(`^${escape(find)}$`), replacement: fileURLToPath(url) }));
+  // Colours only on a terminal (io.ts useColor): vitest's colour library colours a pipe too unless
+  // NO_COLOR is set, and it and the test workers read the process's environment, read when
+  // vitest is loaded: so it is set there, before.
+  if (!useColor(io, 'out')) {
+    process.env['NO_COLOR'] = '1';
+    delete process.env['FORCE_COLOR'];
+  }
   const { startVitest } = await import('vitest/node');
   // cache: false: vitest's results cache would go to <root>/node_modules/.vite, a folder made in
   // the author's strategy folder (to commit or ignore) for a cache a single run does not need.
