@@ -1,8 +1,13 @@
-/** Turns any error a command raises into a clear message and an exit code. */
+/**
+ * Turns any error a command raises into a clear message and an exit code. An ExchangeError's
+ * details follow its message: as short `key: value` lines at a terminal (error-details.ts), as
+ * the JSON of `toJSON()` when stderr is a pipe or a file (what a script reads).
+ */
 import { ConfigError } from '../config/load.ts';
 import { ExchangeError, ParameterError } from '../exchange/errors/errors.ts';
 import { MissingCredentialsError } from '../exchange/client/request-builder.ts';
-import { EXIT, type CliIo } from './io.ts';
+import { exchangeErrorLines } from './error-details.ts';
+import { EXIT, isTerminal, type CliIo } from './io.ts';
 
 /** An error in what the user typed; the message is enough. */
 export class UsageError extends Error {
@@ -23,7 +28,11 @@ export function reportError(io: CliIo, error: unknown): number {
   }
   if (error instanceof ExchangeError) {
     io.err(`error: ${error.message}`);
-    io.err(JSON.stringify(error.toJSON(), null, 2));
+    if (!isTerminal(io, 'err')) io.err(JSON.stringify(error.toJSON(), null, 2));
+    else {
+      const lines = exchangeErrorLines(error);
+      if (lines.length > 0) io.err(lines.join('\n'));
+    }
     return EXIT.failed;
   }
   io.err(`error: ${error instanceof Error ? error.message : String(error)}`);
