@@ -1,7 +1,7 @@
 /** `halyard backtest` (src/cli/commands/backtest.ts) parsed as the CLI does, against temp journals. */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backtestCommand } from '../src/cli/commands/backtest.ts';
@@ -180,6 +180,16 @@ export default defineStrategy({ name: 'chatty', params: z.object({ symbol: z.str
     expect(r.out).toContain(`log     ${file}`);
     expect(readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(3);
     expect(readdirSync(out).filter((f) => f.endsWith('.part'))).toEqual([]);
+
+    // Every output path is printed as typed, relative ones too: the JSON's, the report's, and the CSV and log files named after the JSON.
+    const rel = (p: string) => relative(process.cwd(), p);
+    const typed = { json: rel(join(dir, 'typed', '.', 'run.json')), report: rel(join(dir, 'typed-report', 'run.html')) };
+    expect(typed.json.startsWith('/')).toBe(false);
+    const asTyped = await run(['backtest', '--strategy', strategy, '--symbol', 'BTCPHP', '--interval', '1m', '--journal', journal, '--json', typed.json, '--report', typed.report, '--csv']);
+    expect(asTyped.err).toBe('');
+    const base = typed.json.replace(/\.json$/, '');
+    expect(asTyped.out.split('\n').filter((l) => /^(json|report|csv|log) /.test(l))).toEqual([`json    ${typed.json}`, `report  ${typed.report}`, `csv     ${base}-trades.csv`, `csv     ${base}-fills.csv`, `log     ${base}.log`]);
+    expect(readFileSync(join(dir, 'typed', 'run.log'), 'utf8').trim().split('\n')).toHaveLength(3);
 
     const quiet = await run(['backtest', '--strategy', 'sma-crossover', '--symbol', 'BTCPHP', '--interval', '1m', '--journal', journal, '--out-dir', join(dir, 'quiet')]);
     expect(quiet.err).toBe('');
