@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Bollinger, bollinger } from './bollinger.ts';
 
@@ -26,5 +27,22 @@ describe('bollinger', () => {
 
   it('rejects a negative k', () => {
     expect(() => new Bollinger(20, -1)).toThrow(/k must be/);
+  });
+
+  it('is the same whatever came before the window (computed from the window alone): two runs started at different bars agree to the bit', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 40 }), fc.integer({ min: 0, max: 300 }), fc.integer({ min: 0, max: 2 ** 31 }), (n, skip, seed) => {
+        let state = seed >>> 0;
+        let price = 65000.12;
+        const xs = Array.from({ length: 600 }, () => {
+          state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+          return (price = Math.round((price + (state / 2 ** 32 - 0.5) * 4) * 100) / 100);
+        });
+        const all = bollinger(xs, n, 2);
+        const late = bollinger(xs.slice(skip), n, 2);
+        for (let i = skip + n - 1; i < xs.length; i++) expect(late[i - skip]).toEqual(all[i]);
+      }),
+      { numRuns: 40 },
+    );
   });
 });
