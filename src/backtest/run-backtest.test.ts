@@ -617,3 +617,24 @@ describe('runBacktest: the metrics of a run', () => {
     expect(one.cagrPct / ((1.1 ** 365 - 1) * 100)).toBeCloseTo(1, 9);
   });
 });
+
+describe('runBacktest: what became of the orders sent (run.orders)', () => {
+  it('counts each order that reached the venue by how it ended, the open ones by their status, denials apart', () => {
+    const P = (o: Omit<Parameters<typeof place>[0], 'symbol'>) => place({ symbol: 'BTCPHP', ...o } as Parameters<typeof place>[0]);
+    const strategy = scripted({
+      0: [
+        P({ side: 'BUY', type: 'MARKET', quantity: '1', tag: 'm' }),
+        P({ side: 'BUY', type: 'LIMIT', quantity: '1', price: '50', timeInForce: 'GTC', tag: 'far' }),
+        P({ side: 'BUY', type: 'LIMIT', quantity: '1', price: '51', timeInForce: 'GTC', tag: 'open' }),
+        P({ side: 'BUY', type: 'LIMIT', quantity: '1', price: '52', timeInForce: 'IOC', tag: 'ioc' }),
+        // Under the minimum notional: denied, never sent.
+        P({ side: 'BUY', type: 'MARKET', quantity: '0.001', tag: 'tiny' }),
+      ],
+      2: [cancel({ symbol: 'BTCPHP', tag: 'far' })],
+    });
+    const run = runBacktest(base(strategy, bars(...ROWS)));
+    expect(run.orders).toEqual({ FILLED: 1, CANCELED: 1, EXPIRED: 1, NEW: 1 });
+    expect(run.denials).toHaveLength(1);
+    expect(formatSummary(run, computeMetrics(run))).toContain('\nOrders    4 sent to the venue: 1 filled, 1 canceled, 1 expired, 1 open\n');
+  });
+});

@@ -15,6 +15,7 @@
  * ids count from fixed seeds, nothing reads the wall clock, every collection keeps insertion order.
  * Several symbols in one account: run-several.ts, beside this loop (which stays the one-symbol path).
  */
+import { orderCounts } from './order-counts.ts';
 import { closeText, keepClose } from '../core/indicators/candle.ts';
 import type { Candle, KeptClose } from '../core/indicators/candle.ts';
 import type { Instrument } from '../core/market/index.ts';
@@ -291,6 +292,7 @@ export function runBacktest(opts: BacktestOptions | SeveralBacktestOptions): Bac
     equity: [] as EquityPoint[],
     // Only when the strategy plotted something: a run that plots nothing reads as before.
     ...(lines === undefined || lines.length === 0 ? {} : { plots: lines }),
+    orders: orderCounts(orders.orders),
     denials: rec.denials,
     strategyFailures: rec.failures,
     notices: warmupNotices(runner.setup, interval, { barCount: count, idleBars, startupBars, historyGiven: opts.history !== undefined, shortAtStart, shortAtEnd: runner.warmupShort(symbol) }),

@@ -29,6 +29,7 @@
  * merged in closing order, `symbols` (types.ts SymbolRun) with each one's bars, gaps, market,
  * lot and open position.
  */
+import { orderCounts } from './order-counts.ts';
 import { closeText, keepClose } from '../core/indicators/candle.ts';
 import type { Candle, KeptClose } from '../core/indicators/candle.ts';
 import type { Instrument } from '../core/market/index.ts';
@@ -342,6 +343,7 @@ function runSeveralSymbols(opts: SeveralBacktestOptions): BacktestRun {
     trades: [] as RoundTrip[],
     equity: [],
     ...(lines === undefined || lines.length === 0 ? {} : { plots: lines }),
+    orders: orderCounts(orders.orders),
     denials: rec.denials,
     strategyFailures: rec.failures,
     // The warmup counts each symbol's own bars: a numeric one is said once, by the symbol with the

@@ -5,6 +5,7 @@
  * asset we cannot value, the run's notices). Plain text, no colour, so it reads the same in a log
  * file.
  */
+import { ordersText } from './order-counts.ts';
 import { alignTable, barsText, fmtDayStats, fmtDrawdownWindow, fmtDuration, fmtEdge, fmtFillModel, fmtNum, fmtOpenTrade, fmtParams, fmtSigned, fmtSignedPct, fmtTagStats, fmtTime, metricRows } from './metrics-format.ts';
 import { runSpanMs } from './metrics-returns.ts';
 import { feesInQuote, statsByTag, tradeStats } from './metrics-trades.ts';
@@ -107,6 +108,8 @@ export function formatSummary(run: BacktestRun, metrics: BacktestMetrics): strin
   for (const x of run.symbols ?? []) if (x.openTrade !== undefined) lines.push(`Open      ${x.symbol}: ${fmtOpenTrade(x.openTrade, x.baseAsset, run.quoteAsset)}`);
   const other = feesInQuote(run.fills, run.baseAsset, run.quoteAsset, baseAssetsOf(run)).otherAssets;
   if (other.length) lines.push(`Note      fees charged in ${other.join(', ')} are not in "Fees paid" (no price for them in the run)`);
+  const sent = ordersText(run.orders);
+  if (sent !== undefined) lines.push(`Orders    ${sent}`);
   if (run.denials.length) {
     const first = run.denials[0]!.reasons;
     const hint = denialHint(first);

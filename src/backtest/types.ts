@@ -220,6 +220,12 @@ export interface BacktestRun {
   equity: EquityPoint[];
   /** What the strategy plotted (ctx.plot), when the run recorded it (BacktestOptions.recordPlots) and it plotted anything. */
   plots?: PlotLine[];
+  /**
+   * The orders that reached the venue, by status at the end (order-counts.ts): FILLED, CANCELED,
+   * EXPIRED, REJECTED... as they ended, NEW or PARTIALLY_FILLED when still open. Denied intents are
+   * `denials`. Absent from a run made by hand and from runs written before it was recorded.
+   */
+  orders?: Record<string, number>;
   denials: DenialRecord[];
   strategyFailures: StrategyFailure[];
   /** Warnings about the run itself (run-notices.ts): a warmup the run never got past. Absent from a run made by hand. */

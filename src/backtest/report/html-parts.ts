@@ -8,6 +8,7 @@ import { statsByTag, tradeStats } from '../metrics-trades.ts';
 import { dayReturns, monthlyReturns } from '../period-returns.ts';
 import { runWarmupLine } from '../run-notices.ts';
 import { balancesText, marketText, missingBarsText } from '../summary.ts';
+import { ordersText } from '../order-counts.ts';
 import { symbolTable } from '../symbol-table.ts';
 import type { BacktestMetrics, BacktestRun } from '../types.ts';
 
@@ -74,7 +75,9 @@ export function metricsHtml(run: BacktestRun, m: BacktestMetrics): string {
     : '<p class="stats">No closed trades.</p>';
   const days = fmtDayStats(dayReturns(run, m.startEquity));
   const daysLine = days === undefined ? '' : `<p class="stats" id="days">Days: ${escapeHtml(days)}.</p>`;
-  return `<section id="metrics"><h2>Metrics</h2><div class="metrics">${cells.join('')}</div>${stats}${daysLine}${symbolsHtml(run)}</section>`;
+  const sent = ordersText(run.orders);
+  const ordersLine = sent === undefined ? '' : `<p class="stats" id="orders">Orders: ${escapeHtml(sent)}.</p>`;
+  return `<section id="metrics"><h2>Metrics</h2><div class="metrics">${cells.join('')}</div>${stats}${daysLine}${ordersLine}${symbolsHtml(run)}</section>`;
 }
 
 /** A run of several symbols: the summary's per-symbol table, and what its buy and hold is. */

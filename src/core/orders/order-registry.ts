@@ -20,6 +20,8 @@ export class OrderRegistry {
   private readonly open = new Map<string, ManagedOrder>();
   private readonly closed = new Map<string, ManagedOrder>();
   private readonly views = new Map<string, readonly OpenOrderOut[]>();
+  /** Orders that reached the venue and ended, by the status they ended with (counted as they close: the closed set forgets). */
+  private readonly endedBy = new Map<string, number>();
   private seq = 0;
 
   constructor(private readonly retainClosed = 1000) {}
@@ -103,8 +105,22 @@ export class OrderRegistry {
     return this.open.size;
   }
 
+  /**
+   * The orders that reached the venue, by status: those that ended by the status they ended with
+   * (FILLED, CANCELED, EXPIRED, REJECTED...), the open ones by their status now (NEW,
+   * PARTIALLY_FILLED, a pending one's PENDING_NEW). Denied orders never reached it and are not
+   * counted. Keys in the order first counted.
+   */
+  statusCounts(): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const [status, n] of this.endedBy) out[status] = n;
+    for (const o of this.open.values()) out[o.status] = (out[o.status] ?? 0) + 1;
+    return out;
+  }
+
   /** Keep at least `retainClosed` closed orders; past twice that, drop the oldest down to it (amortised O(1)). */
   private retire(o: ManagedOrder): void {
+    this.endedBy.set(o.status, (this.endedBy.get(o.status) ?? 0) + 1);
     this.closed.set(o.clientOrderId, o);
     if (this.closed.size <= 2 * this.retainClosed) return;
     let drop = this.closed.size - this.retainClosed;
