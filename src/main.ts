@@ -23,6 +23,15 @@ const onSignal = (sig: NodeJS.Signals) => {
 const signals = ['SIGINT', 'SIGTERM'] as const;
 for (const sig of signals) process.on(sig, onSignal);
 
+// A reader that stops early (`halyard test | head`) closes the pipe: the output ends there, quietly,
+// as a Unix tool's does, not with an EPIPE stack trace (vitest, run in this process, writes on).
+const onPipeError = (e: NodeJS.ErrnoException) => {
+  if (e.code !== 'EPIPE') throw e;
+  process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+};
+process.stdout.on('error', onPipeError);
+process.stderr.on('error', onPipeError);
+
 const code = await runCli(process.argv.slice(2), {
   env: process.env,
   signal: stop.signal,
