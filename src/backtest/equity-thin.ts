@@ -10,11 +10,13 @@
  *
  * Used by the single-run report's curves when there are no candles to align them with
  * (report/chart-data.ts toCurves), by a walk-forward's test runs (sweep-exec.ts: each returns its
- * curve from a worker, so it must be small) and by the walk-forward report's chart.
+ * curve from a worker, so it must be small), by the walk-forward report's chart and by a comparison
+ * of strategies (run-overview.ts: each run hands back its curve and drawdown, thinned, for the
+ * comparison report's overlaid charts).
  */
 import { equityCurve } from './equity-columns.ts';
 import { startEquityOf } from './metrics.ts';
-import { maxDrawdownWindow } from './metrics-returns.ts';
+import { drawdownSeries, maxDrawdownWindow } from './metrics-returns.ts';
 import type { BacktestRun } from './types.ts';
 
 /** Points always kept besides the buckets' three: first, last, the deepest drawdown's peak and trough. */
@@ -79,4 +81,35 @@ export function thinnedEquity(run: BacktestRun, max: number): [number, number][]
   const out: [number, number][] = [[run.from, start]];
   for (const i of thinIndices(values, start, max - 1)) out.push([times[i] as number, values[i] as number]);
   return out;
+}
+
+/** A thinned curve as columns: time (ms), equity and drawdown (percent below the running peak, >= 0). */
+export interface ThinnedCurve {
+  readonly time: number[];
+  readonly equity: number[];
+  readonly drawdownPct: number[];
+  /** The points of the run's curve it was thinned from (its bars). */
+  readonly sourcePoints: number;
+}
+
+/**
+ * A run's equity curve and its drawdown, thinned to at most `max` points as thinnedEquity's: the
+ * start equity at the run's start (no drawdown), then the kept bars' points. The drawdown is taken
+ * on every point first (below the peak of the whole curve so far, which a thinned curve may have
+ * dropped), then read at the kept ones: each stretch's deepest is kept, so the deepest shown is
+ * the run's maximum drawdown.
+ */
+export function thinnedCurve(run: BacktestRun, max: number): ThinnedCurve {
+  const start = startEquityOf(run);
+  const { length, values, times } = equityCurve(run);
+  const dd = drawdownSeries(start, values);
+  const time = [run.from];
+  const equity = [start];
+  const drawdownPct = [0];
+  for (const i of thinIndices(values, start, max - 1)) {
+    time.push(times[i] as number);
+    equity.push(values[i] as number);
+    drawdownPct.push(dd[i] as number);
+  }
+  return { time, equity, drawdownPct, sourcePoints: length };
 }

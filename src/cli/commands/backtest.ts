@@ -25,6 +25,8 @@ import { fillsCsv, tradesCsv } from '../../backtest/csv-export.ts';
 import { StrategyLogFile } from '../../backtest/log-file.ts';
 import { runForJson } from '../../backtest/equity-columns.ts';
 import { computeMetrics } from '../../backtest/metrics.ts';
+import { runOverview } from '../../backtest/run-overview.ts';
+import type { RunOverview } from '../../backtest/run-overview.ts';
 import { jsonReplacer } from '../../backtest/metrics-json.ts';
 import { writeJsonFile } from '../../data/json-file.ts';
 import { writeReport } from '../../backtest/report/html-report.ts';
@@ -400,7 +402,7 @@ export async function writeRunFiles(
   const logLine = logFile !== undefined ? [`log     ${logFile}`] : log.error !== undefined ? [`log     not written: ${log.error.message}`] : [];
   const breakdowns = [...new Set(args.breakdown ?? [])].flatMap((by) => ['', ...formatBreakdown(run, metrics, by as Breakdown)]);
   io.out([formatSummary(run, metrics), ...breakdowns, ...logged, '', ...p.notes, `json    ${jsonFile}`, `report  ${reportFile}`, ...csvFiles.map((f) => `csv     ${f}`), ...logLine].join('\n'));
-  return { json: jsonFile, report: reportFile, metrics, from: run.from, to: run.to };
+  return { json: jsonFile, report: reportFile, metrics, from: run.from, to: run.to, overview: runOverview(run) };
 }
 
 /** What a single backtest wrote, and its figures (a sweep writes its own files and answers undefined). */
@@ -411,6 +413,8 @@ export interface BacktestFiles {
   /** The run's range: its first bar's open and its last bar's close. */
   readonly from: number;
   readonly to: number;
+  /** Its setup and its equity and drawdown, thinned: what a comparison of strategies shows of it (backtest-compare.ts). */
+  readonly overview: RunOverview;
 }
 
 /** One strategy's backtest, a sweep of it, or several strategies compared (backtest-compare.ts). */
