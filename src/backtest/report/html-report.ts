@@ -53,6 +53,11 @@ function assets(): { bundle: string; page: string } {
   return cachedAssets;
 }
 
+/** The lightweight-charts bundle, safe inside <script>: what every report that draws with it inlines. */
+export function chartBundle(): string {
+  return assets().bundle;
+}
+
 /** Code placed inside <script>: a literal `</script` would end the element early. */
 export function inlineScript(code: string): string {
   return code.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');

@@ -19,8 +19,8 @@ const e = escapeHtml;
 
 /** What the run was, beside the result: the page's header. */
 export interface SweepReportContext {
-  /** The params every combination starts from (the swept ones are the axes). */
-  baseParams: Record<string, unknown>;
+  /** The params every combination starts from (the swept ones are the axes); no row without them (a comparison of strategies: each has its own). */
+  baseParams?: Record<string, unknown>;
   fees: { maker: string; taker: string };
   /** The resolved fill model (fill-model.ts resolveFillModel). */
   fillModel: Readonly<Record<string, unknown>>;
@@ -44,7 +44,7 @@ export const rangeText = (r: ContextRange): string => `${fmtTime(r.from)} → ${
 /** The header: what ran, on what, with which costs; `extra` rows after the usual ones. */
 export function contextHtml(title: string, ctx: SweepReportContext, range: ContextRange | undefined, extra: [string, string][] = []): string {
   const rows: [string, string][] = [
-    ['Base params', fmtParams(ctx.baseParams)],
+    ...(ctx.baseParams === undefined ? [] : [['Base params', fmtParams(ctx.baseParams)] as [string, string]]),
     ...(range === undefined ? [] : [['Range', rangeText(range)] as [string, string]]),
     ...(ctx.data === undefined ? [] : [['Data', ctx.data] as [string, string]]),
     ['Fees', `maker ${ctx.fees.maker}, taker ${ctx.fees.taker}`],
