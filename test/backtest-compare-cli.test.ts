@@ -1,7 +1,8 @@
 /** `halyard backtest --strategy A --strategy B` (src/cli/commands/backtest-compare.ts) against a temp journal. */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { comparisonBase } from '../src/cli/commands/backtest-compare.ts';
 import { sweepJournal } from './support/sweep-journal.ts';
 
 // The sweep tests' journal: BTCPHP 1-minute bars, 1,500 of a slow rise then 1,500 of a slow fall.
@@ -31,8 +32,8 @@ describe('halyard backtest with several strategies', () => {
     expect(r.out).toContain('sma-crossover ran with --param fast=5');
     const rows = tableRows(r.out);
     expect(rows.map((x) => x[1]).sort()).toEqual(['rsi-exits', 'sma-crossover']);
-    // Each row's figures are its run's own: the JSON each run wrote agrees with the table.
-    const jsons = [...r.out.matchAll(/^json {4}(.+)$/gm)].map((m) => m[1] as string);
+    // Each row's figures are its run's own: the JSON each run wrote agrees with the table (the last json line is the comparison's).
+    const jsons = [...r.out.matchAll(/^json {4}(.+)$/gm)].map((m) => m[1] as string).slice(0, -1);
     expect(jsons).toHaveLength(2);
     const returns = new Map(
       jsons.map((f) => {
@@ -44,6 +45,66 @@ describe('halyard backtest with several strategies', () => {
     const ranked = rows.map((x) => returns.get(x[1] as string) as number);
     expect(ranked[0]).toBeGreaterThanOrEqual(ranked[1] as number);
     expect(rows[0]?.[2]).toBe(`${(ranked[0] as number) >= 0 ? '+' : ''}${(ranked[0] as number).toFixed(2)}%`);
+  });
+
+  it('writes the comparison as JSON and an HTML report under --out-dir, listed after the table, ranked as the table is', async () => {
+    const r = await run([...base('files'), '--strategy', 'sma-crossover,rsi-exits,dca', '--param', 'fast=5', '--rank-by', 'maxDrawdownPct']);
+    expect(r.code).toBe(0);
+    const name = 'compare-sma-crossover_rsi-exits_dca-BTCPHP-1m-2024-01-01-2024-01-03';
+    const jsonFile = join(j.dir, 'files', `${name}.json`);
+    const reportFile = join(j.dir, 'files', `${name}.html`);
+    // Listed last, after the table's note.
+    const tail = r.out.slice(r.out.indexOf('* ranked by this column'));
+    expect(tail.trimEnd().endsWith(`\n\njson    ${jsonFile}\nreport  ${reportFile}`)).toBe(true);
+    const runs = [...r.out.matchAll(/^json {4}(.+)$/gm)].map((m) => m[1] as string);
+    const reports = [...r.out.matchAll(/^report {2}(.+)$/gm)].map((m) => m[1] as string);
+    expect(runs).toHaveLength(4);
+    expect(runs[3]).toBe(jsonFile);
+    expect(reports[3]).toBe(reportFile);
+
+    type Saved = { run: { strategy: string }; metrics: Record<string, unknown> };
+    const saved = new Map(runs.slice(0, 3).map((f) => [(JSON.parse(readFileSync(f, 'utf8')) as Saved).run.strategy, { file: f, metrics: (JSON.parse(readFileSync(f, 'utf8')) as Saved).metrics }]));
+    const doc = JSON.parse(readFileSync(jsonFile, 'utf8')) as {
+      rankBy: string;
+      market: { symbols: string[]; interval: string; quoteAsset: string };
+      range: { from: number; to: number; bars: number };
+      strategies: { rank: number; name: string; params: Record<string, unknown>; paramArgs: string[]; metrics: Record<string, unknown>; files: { json: string; report: string } }[];
+    };
+    expect(doc.rankBy).toBe('maxDrawdownPct');
+    expect(doc.market).toEqual({ symbols: ['BTCPHP'], interval: '1m', quoteAsset: 'PHP' });
+    expect(doc.range).toEqual({ from: Date.UTC(2024, 0, 1), to: Date.UTC(2024, 0, 3, 2), bars: 3000 });
+    // The table's order, rank by rank; each strategy's metrics and files its run's.
+    expect(doc.strategies.map((s) => [String(s.rank), s.name])).toEqual(tableRows(r.out).map((x) => [x[0], x[1]]));
+    for (const s of doc.strategies) {
+      expect(s.metrics).toEqual(saved.get(s.name)?.metrics);
+      expect(s.files.json).toBe(saved.get(s.name)?.file);
+      expect(s.files.report).toBe(reports[runs.indexOf(s.files.json)]);
+    }
+    const sma = doc.strategies.find((s) => s.name === 'sma-crossover');
+    expect(sma?.params).toMatchObject({ symbol: 'BTCPHP', interval: '1m', fast: 5 });
+    expect(sma?.paramArgs).toEqual(['fast=5']);
+    expect(doc.strategies.find((s) => s.name === 'dca')?.paramArgs).toEqual([]);
+
+    // The report: the same order, links to each run's files beside it, and a curve a strategy.
+    const html = readFileSync(reportFile, 'utf8');
+    expect([...html.matchAll(/<tr data-strategy="([^"]+)"/g)].map((m) => m[1])).toEqual(doc.strategies.map((s) => s.name));
+    for (const s of doc.strategies) expect(html).toContain(`<a href="${basename(s.files.report)}">report</a>`);
+    const data = JSON.parse(/id="compare-data">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null') as { series: { name: string; equity: unknown[] }[] };
+    expect(data.series.map((s) => s.name)).toEqual(['sma-crossover', 'rsi-exits', 'dca']);
+    // 3,000 bars thinned to at most 2,000 points each.
+    expect(data.series.every((s) => s.equity.length > 1_000 && s.equity.length <= 2_000)).toBe(true);
+  });
+
+  it('names the comparison\'s files safely, and shortens a long list of strategies', () => {
+    const from = Date.UTC(2024, 0, 1);
+    const to = Date.UTC(2024, 0, 3, 2);
+    expect(comparisonBase(['sma-crossover', 'my strat/v2'], ['BTCPHP', 'ETHPHP'], '1h', from, to)).toBe('compare-sma-crossover_my-strat-v2-BTCPHP+ETHPHP-1h-2024-01-01-2024-01-03');
+    const many = Array.from({ length: 12 }, (_, i) => `strategy-number-${i + 1}`);
+    const long = comparisonBase(many, ['BTCPHP'], '1m', from, to);
+    expect(long).toMatch(/^compare-strategy-number-1_and_11_more-[0-9a-f]{8}-BTCPHP-1m-2024-01-01-2024-01-03$/);
+    // Another list of as many, with the same first, is another name.
+    expect(comparisonBase([...many.slice(0, 11), 'other'], ['BTCPHP'], '1m', from, to)).not.toBe(long);
+    expect(comparisonBase(many, ['BTCPHP'], '1m', from, to)).toBe(long);
   });
 
   it('a comma-separated list is the same as repeating --strategy, and the single runs match a run alone', async () => {

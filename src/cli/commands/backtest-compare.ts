@@ -10,8 +10,24 @@
  * a typo in the last one costs no run. What cannot apply to several runs is refused by name:
  * `--json` and `--report` name one file (the runs write theirs under --out-dir), and a sweep or a
  * walk-forward optimises one strategy.
+ *
+ * The comparison is also written under --out-dir, as a JSON document (compare-result.ts) and an
+ * HTML report (report/compare-report.ts: the table with links to each run's files, the equity
+ * curves and drawdowns overlaid), named `compare-<strategies>-<symbols>-<interval>-<from>-<to>` as
+ * a run's files are (backtest.ts writeRunFiles), made from what each run handed back (its metrics
+ * and overview: run-overview.ts), not from its files read back.
  */
+import { createHash } from 'node:crypto';
+import path from 'node:path';
 import { paramNames } from '../../backtest/cli-input.ts';
+import { comparisonToJson } from '../../backtest/compare-result.ts';
+import type { Comparison } from '../../backtest/compare-result.ts';
+import { jsonReplacer } from '../../backtest/metrics-json.ts';
+import { writeCompareReport } from '../../backtest/report/compare-report.ts';
+import { writeJsonFile } from '../../data/json-file.ts';
+import { formatTime } from '../../data/time-text.ts';
+import { makeDirs } from '../../fs/make-dirs.ts';
+import { ioStep } from '../paths.ts';
 import { alignTable, fmtTime } from '../../backtest/metrics-format.ts';
 import { metricColumns } from '../../backtest/sweep-format.ts';
 import { rankBy, rankMetric } from '../../backtest/sweep-rank.ts';
@@ -101,5 +117,48 @@ export async function runCompareCommand(io: CliIo, args: BacktestArgs, names: re
     if (files !== undefined) runs.push({ strategy: strategies[i]?.name ?? '', params: pairs[i] as string[], files });
   }
   io.out(['', ...formatComparison(runs, by, `${symbols.join(',')} ${args.interval ?? ''}`)].join('\n'));
+  // The table first: a file that cannot be written fails after it.
+  if (runs.length > 0) io.out(['', ...(await writeComparison({ rankBy: by, strategies: runs.map(comparedStrategy) }, args.outDir ?? 'backtest/out', symbols, args.interval ?? ''))].join('\n'));
   return runs;
+}
+
+/** A run of the comparison as the comparison's files take it. */
+const comparedStrategy = (r: ComparedRun): Comparison['strategies'][number] => ({ name: r.strategy, paramArgs: r.params, metrics: r.files.metrics, overview: r.files.overview, files: { json: r.files.json, report: r.files.report } });
+
+/** Characters kept in a file name; any other run of them is one '-'. */
+const safeName = (s: string): string => s.replace(/[^A-Za-z0-9._+-]+/g, '-');
+
+/** The strategies' part of the comparison's file names past which it is shortened. */
+export const MAX_STRATEGIES_NAME = 80;
+
+/**
+ * The comparison's files' name without extension, as a run's (backtest.ts writeRunFiles:
+ * `<strategy>-<symbols>-<interval>-<from date>-<to date>`, several symbols joined by '+'): the
+ * strategies joined by '_' for the strategy, each made filesystem-safe. Past MAX_STRATEGIES_NAME
+ * characters, the first strategy, how many more, and a hash of the whole list, so another list
+ * never shares the name.
+ */
+export function comparisonBase(strategies: readonly string[], symbols: readonly string[], interval: string, from: number, to: number): string {
+  const joined = strategies.map(safeName).join('_');
+  const names = joined.length <= MAX_STRATEGIES_NAME ? joined : `${safeName(strategies[0] ?? '').slice(0, 40)}_and_${strategies.length - 1}_more-${createHash('sha256').update(strategies.join('\n')).digest('hex').slice(0, 8)}`;
+  return `compare-${names}-${symbols.map(safeName).join('+')}-${safeName(interval)}-${formatTime(from).slice(0, 10)}-${formatTime(to).slice(0, 10)}`;
+}
+
+/** Write the comparison's JSON and report under `outDir`; their `json` and `report` lines. */
+async function writeComparison(c: Comparison, outDir: string, symbols: readonly string[], interval: string): Promise<string[]> {
+  const first = c.strategies[0]?.overview;
+  const base = comparisonBase(
+    c.strategies.map((s) => s.name),
+    symbols,
+    interval,
+    first?.from ?? 0,
+    first?.to ?? 0,
+  );
+  const jsonFile = path.join(outDir, `${base}.json`);
+  const reportFile = path.join(outDir, `${base}.html`);
+  const dir = path.dirname(path.resolve(jsonFile));
+  await ioStep('create the folder', dir, () => makeDirs(dir));
+  await ioStep('write the JSON file', jsonFile, () => writeJsonFile(jsonFile, comparisonToJson(c), { replacer: jsonReplacer, onlyNonFinite: true }));
+  await ioStep('write the HTML report', reportFile, () => writeCompareReport(reportFile, c));
+  return [`json    ${jsonFile}`, `report  ${reportFile}`];
 }
