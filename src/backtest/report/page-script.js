@@ -89,7 +89,15 @@
       bottomFillColor1: 'rgba(220,38,38,0.08)',
       bottomFillColor2: 'rgba(220,38,38,0.35)',
       lineWidth: 1,
-      priceFormat: { type: 'percent', precision: 2, minMove: 0.01 },
+      // Two decimals and a '%': v5's 'percent' format takes its precision for a scale (a drawdown
+      // of 0.18% read -0.0% on the axis), so the page formats it itself.
+      priceFormat: {
+        type: 'custom',
+        minMove: 0.01,
+        formatter: function (v) {
+          return v.toFixed(2) + '%';
+        },
+      },
     });
     ddArea.setData(data.drawdown);
 

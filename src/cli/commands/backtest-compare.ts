@@ -109,7 +109,7 @@ export async function runCompareCommand(io: CliIo, args: BacktestArgs, names: re
   strategies.forEach((s, i) => strategyParams(s, { param: pairs[i] as string[] }, symbols, args.interval ?? ''));
   const runs: ComparedRun[] = [];
   // The ranking is the comparison's: each run is a single run, which takes no --rank-by.
-  const rest: BacktestArgs = { ...args, rankBy: undefined };
+  const rest: BacktestArgs = { ...args, rankBy: undefined, overview: true };
   for (let i = 0; i < names.length; i++) {
     if (i > 0) io.out('');
     io.out(`== ${i + 1} of ${names.length}: ${strategies[i]?.name ?? ''} ==`);
@@ -123,7 +123,12 @@ export async function runCompareCommand(io: CliIo, args: BacktestArgs, names: re
 }
 
 /** A run of the comparison as the comparison's files take it. */
-const comparedStrategy = (r: ComparedRun): Comparison['strategies'][number] => ({ name: r.strategy, paramArgs: r.params, metrics: r.files.metrics, overview: r.files.overview, files: { json: r.files.json, report: r.files.report } });
+function comparedStrategy(r: ComparedRun): Comparison['strategies'][number] {
+  const overview = r.files.overview;
+  // Asked of every run (`overview: true` above): its absence is a bug, not bad input.
+  if (overview === undefined) throw new Error(`the run of ${r.strategy} returned no overview`);
+  return { name: r.strategy, paramArgs: r.params, metrics: r.files.metrics, overview, files: { json: r.files.json, report: r.files.report } };
+}
 
 /** Characters kept in a file name; any other run of them is one '-'. */
 const safeName = (s: string): string => s.replace(/[^A-Za-z0-9._+-]+/g, '-');

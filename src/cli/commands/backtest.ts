@@ -92,6 +92,8 @@ export interface BacktestArgs extends GlobalArgs, RunOptionArgs, Omit<SweepArgs,
   csv?: boolean;
   breakdown?: string[];
   outDir?: string;
+  /** Not an option: a comparison of strategies asks each run for its overview (BacktestFiles.overview). */
+  overview?: boolean;
 }
 
 /** The command line's arguments: `--strategy` repeated gives several (compared: backtest-compare.ts). */
@@ -376,7 +378,7 @@ export async function writeRunFiles(
     run: BacktestRun;
     metrics: BacktestMetrics;
     base: string;
-    args: Pick<BacktestArgs, 'json' | 'report' | 'csv' | 'breakdown'>;
+    args: Pick<BacktestArgs, 'json' | 'report' | 'csv' | 'breakdown' | 'overview'>;
     outDir: string;
     log: StrategyLogFile;
     writeReportFile: (file: string) => Promise<void>;
@@ -402,7 +404,8 @@ export async function writeRunFiles(
   const logLine = logFile !== undefined ? [`log     ${logFile}`] : log.error !== undefined ? [`log     not written: ${log.error.message}`] : [];
   const breakdowns = [...new Set(args.breakdown ?? [])].flatMap((by) => ['', ...formatBreakdown(run, metrics, by as Breakdown)]);
   io.out([formatSummary(run, metrics), ...breakdowns, ...logged, '', ...p.notes, `json    ${jsonFile}`, `report  ${reportFile}`, ...csvFiles.map((f) => `csv     ${f}`), ...logLine].join('\n'));
-  return { json: jsonFile, report: reportFile, metrics, from: run.from, to: run.to, overview: runOverview(run) };
+  // The thinned curve costs a pass over the run's points (about 50 ms a year of minutes): made only for a comparison.
+  return { json: jsonFile, report: reportFile, metrics, from: run.from, to: run.to, ...(args.overview === true ? { overview: runOverview(run) } : {}) };
 }
 
 /** What a single backtest wrote, and its figures (a sweep writes its own files and answers undefined). */
@@ -413,8 +416,8 @@ export interface BacktestFiles {
   /** The run's range: its first bar's open and its last bar's close. */
   readonly from: number;
   readonly to: number;
-  /** Its setup and its equity and drawdown, thinned: what a comparison of strategies shows of it (backtest-compare.ts). */
-  readonly overview: RunOverview;
+  /** Its setup and its equity and drawdown, thinned: what a comparison of strategies shows of it (backtest-compare.ts); made when BacktestArgs.overview asks. */
+  readonly overview?: RunOverview;
 }
 
 /** One strategy's backtest, a sweep of it, or several strategies compared (backtest-compare.ts). */
