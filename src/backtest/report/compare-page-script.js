@@ -13,14 +13,8 @@
   var body = document.body;
   try {
     var data = JSON.parse(document.getElementById('compare-data').textContent);
-    var base = {
-      autoSize: true,
-      layout: { background: { color: '#ffffff' }, textColor: '#374151', fontSize: 12 },
-      grid: { vertLines: { color: '#f1f5f9' }, horzLines: { color: '#f1f5f9' } },
-      timeScale: { timeVisible: true, secondsVisible: false, borderColor: '#e5e7eb', minBarSpacing: 0.01 },
-      rightPriceScale: { borderColor: '#e5e7eb' },
-      crosshair: { mode: 0 },
-    };
+    var kit = window.HalyardCharts;
+    var base = kit.options(0.01);
     var equity = LC.createChart(document.getElementById('equity-chart'), base);
     var drawdown = LC.createChart(document.getElementById('drawdown-chart'), base);
     var line = function (s, extra) {
@@ -31,15 +25,7 @@
       });
       return o;
     };
-    // Two decimals and a '%': v5's 'percent' format takes its precision for a scale (2 reads as one
-    // decimal at most, a drawdown of 0.18% shows as -0.0%), so the page formats it itself.
-    var percent = {
-      type: 'custom',
-      minMove: 0.01,
-      formatter: function (v) {
-        return v.toFixed(2) + '%';
-      },
-    };
+    var percent = kit.percentFormat;
     var counts = { strategies: data.series.length, equitySeries: 0, drawdownSeries: 0, points: [] };
     data.series.forEach(function (s) {
       equity.addSeries(LC.LineSeries, line(s)).setData(s.equity);
@@ -49,27 +35,7 @@
       counts.points.push({ name: s.name, equity: s.equity.length, drawdown: s.drawdown.length });
     });
 
-    var charts = [equity, drawdown];
-    charts.forEach(function (c) {
-      c.timeScale().fitContent();
-    });
-    // Keep the two time axes in step; the flag stops the echo from the chart we move.
-    var syncing = false;
-    charts.forEach(function (src) {
-      src.timeScale().subscribeVisibleTimeRangeChange(function (range) {
-        if (syncing || !range) return;
-        syncing = true;
-        charts.forEach(function (dst) {
-          if (dst === src) return;
-          try {
-            dst.timeScale().setVisibleRange(range);
-          } catch (e) {
-            void e;
-          }
-        });
-        syncing = false;
-      });
-    });
+    kit.syncTimeScales([equity, drawdown]);
 
     counts.equityChartSeries = equity.panes()[0].getSeries().length;
     counts.drawdownChartSeries = drawdown.panes()[0].getSeries().length;

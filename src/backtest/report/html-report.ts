@@ -48,12 +48,14 @@ function assets(): { bundle: string; page: string } {
     const pkg = createRequire(import.meta.url).resolve('lightweight-charts/package.json');
     const bundle = readFileSync(path.join(path.dirname(pkg), BUNDLE), 'utf8');
     const page = readFileSync(fileURLToPath(new URL('./page-script.js', import.meta.url)), 'utf8');
-    cachedAssets = { bundle: inlineScript(bundle), page: inlineScript(page) };
+    // The pages' shared chart helpers (chart-kit.js) go with the bundle: every page that draws uses them.
+    const kit = readFileSync(fileURLToPath(new URL('./chart-kit.js', import.meta.url)), 'utf8');
+    cachedAssets = { bundle: `${inlineScript(bundle)}\n${inlineScript(kit)}`, page: inlineScript(page) };
   }
   return cachedAssets;
 }
 
-/** The lightweight-charts bundle, safe inside <script>: what every report that draws with it inlines. */
+/** The lightweight-charts bundle and the pages' chart helpers (chart-kit.js), safe inside <script>: what every report that draws with them inlines. */
 export function chartBundle(): string {
   return assets().bundle;
 }

@@ -12,15 +12,9 @@
   var body = document.body;
   try {
     var data = JSON.parse(document.getElementById('report-data').textContent);
-    var base = {
-      autoSize: true,
-      layout: { background: { color: '#ffffff' }, textColor: '#374151', fontSize: 12 },
-      grid: { vertLines: { color: '#f1f5f9' }, horzLines: { color: '#f1f5f9' } },
-      // A small minimum bar spacing lets fitContent show every candle of a long run (the default 0.5 px does not).
-      timeScale: { timeVisible: true, secondsVisible: false, borderColor: '#e5e7eb', minBarSpacing: 0.05 },
-      rightPriceScale: { borderColor: '#e5e7eb' },
-      crosshair: { mode: 0 },
-    };
+    var kit = window.HalyardCharts;
+    // A small minimum bar spacing lets fitContent show every candle of a long run (the default 0.5 px does not).
+    var base = kit.options(0.05);
     var make = function (id) {
       return LC.createChart(document.getElementById(id), base);
     };
@@ -89,40 +83,12 @@
       bottomFillColor1: 'rgba(220,38,38,0.08)',
       bottomFillColor2: 'rgba(220,38,38,0.35)',
       lineWidth: 1,
-      // Two decimals and a '%': v5's 'percent' format takes its precision for a scale (a drawdown
-      // of 0.18% read -0.0% on the axis), so the page formats it itself.
-      priceFormat: {
-        type: 'custom',
-        minMove: 0.01,
-        formatter: function (v) {
-          return v.toFixed(2) + '%';
-        },
-      },
+      priceFormat: kit.percentFormat,
     });
     ddArea.setData(data.drawdown);
 
     var charts = [price].concat(symbolCharts.map(function (x) { return x.chart; }), [equity, drawdown]);
-    charts.forEach(function (c) {
-      c.timeScale().fitContent();
-    });
-    // Keep the three time axes in step; the flag stops the echo from the charts we move.
-    var syncing = false;
-    charts.forEach(function (src) {
-      src.timeScale().subscribeVisibleTimeRangeChange(function (range) {
-        if (syncing || !range) return;
-        syncing = true;
-        charts.forEach(function (dst) {
-          if (dst === src) return;
-          try {
-            dst.timeScale().setVisibleRange(range);
-          } catch (e) {
-            // A chart without data in that range cannot follow; it keeps its own range.
-            void e;
-          }
-        });
-        syncing = false;
-      });
-    });
+    kit.syncTimeScales(charts);
 
     window.__report = {
       candles: data.candles.length,
