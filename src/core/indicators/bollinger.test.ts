@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Bollinger, bollinger } from './bollinger.ts';
+import { sma } from './sma.ts';
+import { stddev } from './stddev.ts';
 
 describe('bollinger', () => {
   it('uses the population deviation of the window', () => {
@@ -44,5 +46,32 @@ describe('bollinger', () => {
       }),
       { numRuns: 40 },
     );
+  });
+
+  it('is the SMA and the standard deviation of the same period, to the bit, and NaN bands while a non-finite value is in the window', () => {
+    let state = 7;
+    let price = 3_000_000.01;
+    const xs = Array.from({ length: 3000 }, () => {
+      state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+      return (price = Math.round((price + (state / 2 ** 32 - 0.5) * 2) * 100) / 100);
+    });
+    for (const n of [2, 20, 200]) {
+      const bands = bollinger(xs, n, 2);
+      const means = sma(xs, n);
+      const sigmas = stddev(xs, n);
+      for (let i = n - 1; i < xs.length; i++) {
+        expect(bands[i]!.middle).toBe(means[i]);
+        expect(bands[i]!.sigma).toBe(sigmas[i]);
+        expect(bands[i]!.upper).toBe(means[i]! + 2 * sigmas[i]!);
+      }
+    }
+    const b = new Bollinger(3, 2);
+    for (const x of [1, 2, Number.NaN, 4, 5]) b.update(x);
+    expect(Number.isNaN(b.value!.middle)).toBe(true);
+    for (const x of [6, 7, 8]) b.update(x);
+    // The NaN has left the window [6, 7, 8]: finite again.
+    expect(b.value!.middle).toBe(7);
+    expect(b.value!.sigma).toBeCloseTo(Math.sqrt(2 / 3), 15);
+    expect(b.value!.upper).toBe(7 + 2 * b.value!.sigma);
   });
 });
