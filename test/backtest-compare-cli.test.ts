@@ -95,6 +95,19 @@ describe('halyard backtest with several strategies', () => {
     expect(data.series.every((s) => s.equity.length > 1_000 && s.equity.length <= 2_000)).toBe(true);
   });
 
+  it('--json and --report name the comparison\'s files; each run still writes its own under --out-dir', async () => {
+    const jsonFile = join(j.dir, 'named', 'cmp.json');
+    const reportFile = join(j.dir, 'named', 'html', 'cmp.html');
+    const r = await run([...base('named-runs'), '--strategy', 'sma-crossover,dca', '--json', jsonFile, '--report', reportFile]);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out.trimEnd().endsWith(`json    ${jsonFile}\nreport  ${reportFile}`)).toBe(true);
+    const runs = [...r.out.matchAll(/^json {4}(.+)$/gm)].map((m) => m[1] as string);
+    expect(runs.slice(0, 2).every((f) => f.startsWith(join(j.dir, 'named-runs')))).toBe(true);
+    expect((JSON.parse(readFileSync(jsonFile, 'utf8')) as { strategies: unknown[] }).strategies).toHaveLength(2);
+    expect(readFileSync(reportFile, 'utf8')).toContain('id="compare-data"');
+  });
+
   it('names the comparison\'s files safely, and shortens a long list of strategies', () => {
     const from = Date.UTC(2024, 0, 1);
     const to = Date.UTC(2024, 0, 3, 2);
@@ -121,8 +134,7 @@ describe('halyard backtest with several strategies', () => {
   it('refuses what cannot apply to several runs, and checks every strategy before running any', async () => {
     const cases: [string[], string][] = [
       [['--strategy', 'sma-crossover', '--strategy', 'sma-crossover'], '--strategy sma-crossover is given twice'],
-      [['--strategy', 'sma-crossover,dca', '--json', join(j.dir, 'x.json')], '--json names one file: with 2 strategies each run writes its JSON under --out-dir'],
-      [['--strategy', 'sma-crossover,dca', '--report', join(j.dir, 'x.html')], '--report names one file'],
+      [['--strategy', 'sma-crossover,dca', '--json', j.dir], `--json`],
       [['--strategy', 'sma-crossover,dca', '--sweep', 'fast=5,10'], '--sweep and --walk-forward optimise one strategy'],
       [['--strategy', 'sma-crossover,dca', '--param', 'nope=1'], "--param nope=1: none of the strategies has a parameter 'nope' (sma-crossover: symbol, interval, fast, slow"],
       [['--strategy', 'sma-crossover,dca', '--param', 'fast=1'], 'fast'],

@@ -7,15 +7,15 @@
  * A `--param name=value` applies to every strategy whose parameters include `name` (a strategy
  * without it runs on its own default); one that no strategy has is refused, as a misspelt one is
  * for one strategy. Every strategy is loaded and its parameters checked before the first runs, so
- * a typo in the last one costs no run. What cannot apply to several runs is refused by name:
- * `--json` and `--report` name one file (the runs write theirs under --out-dir), and a sweep or a
- * walk-forward optimises one strategy.
+ * a typo in the last one costs no run. A sweep or a walk-forward optimises one strategy: refused
+ * with several.
  *
- * The comparison is also written under --out-dir, as a JSON document (compare-result.ts) and an
- * HTML report (report/compare-report.ts: the table with links to each run's files, the equity
- * curves and drawdowns overlaid), named `compare-<strategies>-<symbols>-<interval>-<from>-<to>` as
- * a run's files are (backtest.ts writeRunFiles), made from what each run handed back (its metrics
- * and overview: run-overview.ts), not from its files read back.
+ * The comparison is also written, as a JSON document (compare-result.ts) and an HTML report
+ * (report/compare-report.ts: the table with links to each run's files, the equity curves and
+ * drawdowns overlaid): where `--json` and `--report` say, else under --out-dir named
+ * `compare-<strategies>-<symbols>-<interval>-<from>-<to>` as a run's files are (backtest.ts
+ * writeRunFiles). The runs write theirs under --out-dir. Made from what each run handed back (its
+ * metrics and overview: run-overview.ts), not from its files read back.
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
@@ -27,7 +27,7 @@ import { writeCompareReport } from '../../backtest/report/compare-report.ts';
 import { writeJsonFile } from '../../data/json-file.ts';
 import { formatTime } from '../../data/time-text.ts';
 import { makeDirs } from '../../fs/make-dirs.ts';
-import { ioStep } from '../paths.ts';
+import { checkOutputFile, ioStep } from '../paths.ts';
 import { alignTable, fmtTime } from '../../backtest/metrics-format.ts';
 import { metricColumns } from '../../backtest/sweep-format.ts';
 import { rankBy, rankMetric } from '../../backtest/sweep-rank.ts';
@@ -66,12 +66,9 @@ export function paramsPerStrategy(strategies: readonly AnyStrategyDefinition[], 
   return names.map((n) => pairs.filter((p) => n.includes(paramName(p))));
 }
 
-/** Options of one run that several runs cannot share, refused by name. */
-function refuseSingleRunOptions(args: BacktestArgs, count: number): void {
-  const why = `with ${count} strategies`;
-  if ((args.sweep?.length ?? 0) > 0 || args.walkForward === true) throw new UsageError(`--sweep and --walk-forward optimise one strategy: run them for each strategy on its own, not ${why}`);
-  if (args.json !== undefined) throw new UsageError(`--json names one file: ${why} each run writes its JSON under --out-dir (drop --json, or give --out-dir)`);
-  if (args.report !== undefined) throw new UsageError(`--report names one file: ${why} each run writes its report under --out-dir (drop --report, or give --out-dir)`);
+/** A sweep or walk-forward of several strategies, refused by name. */
+function refuseSweeps(args: BacktestArgs, count: number): void {
+  if ((args.sweep?.length ?? 0) > 0 || args.walkForward === true) throw new UsageError(`--sweep and --walk-forward optimise one strategy: run them for each strategy on its own, not with ${count} strategies`);
 }
 
 /** The comparison table: a row a strategy, ranked by `by` (that column first, marked). */
@@ -96,7 +93,10 @@ export function formatComparison(runs: readonly ComparedRun[], by: RankMetric, m
  * run, which prints its summary and writes its files), then print the comparison.
  */
 export async function runCompareCommand(io: CliIo, args: BacktestArgs, names: readonly string[], runOne: (io: CliIo, args: BacktestArgs) => Promise<BacktestFiles | undefined>): Promise<ComparedRun[]> {
-  refuseSingleRunOptions(args, names.length);
+  refuseSweeps(args, names.length);
+  // Where the comparison goes, checked before any run (a folder given as --json fails only at the end otherwise).
+  if (args.json !== undefined) checkOutputFile(args.json, '--json');
+  if (args.report !== undefined) checkOutputFile(args.report, '--report');
   const by = usage(() => rankMetric(args.rankBy));
   // Every strategy loaded and its parameters read before any runs (its run checks them again, with the series).
   const strategies: AnyStrategyDefinition[] = [];
@@ -109,7 +109,8 @@ export async function runCompareCommand(io: CliIo, args: BacktestArgs, names: re
   strategies.forEach((s, i) => strategyParams(s, { param: pairs[i] as string[] }, symbols, args.interval ?? ''));
   const runs: ComparedRun[] = [];
   // The ranking is the comparison's: each run is a single run, which takes no --rank-by.
-  const rest: BacktestArgs = { ...args, rankBy: undefined, overview: true };
+  // --json and --report name the comparison's files: each run writes its own under --out-dir.
+  const rest: BacktestArgs = { ...args, rankBy: undefined, json: undefined, report: undefined, overview: true };
   for (let i = 0; i < names.length; i++) {
     if (i > 0) io.out('');
     io.out(`== ${i + 1} of ${names.length}: ${strategies[i]?.name ?? ''} ==`);
@@ -118,7 +119,7 @@ export async function runCompareCommand(io: CliIo, args: BacktestArgs, names: re
   }
   io.out(['', ...formatComparison(runs, by, `${symbols.join(',')} ${args.interval ?? ''}`)].join('\n'));
   // The table first: a file that cannot be written fails after it.
-  if (runs.length > 0) io.out(['', ...(await writeComparison({ rankBy: by, strategies: runs.map(comparedStrategy) }, args.outDir ?? 'backtest/out', symbols, args.interval ?? ''))].join('\n'));
+  if (runs.length > 0) io.out(['', ...(await writeComparison({ rankBy: by, strategies: runs.map(comparedStrategy) }, args, symbols))].join('\n'));
   return runs;
 }
 
@@ -150,7 +151,9 @@ export function comparisonBase(strategies: readonly string[], symbols: readonly 
 }
 
 /** Write the comparison's JSON and report under `outDir`; their `json` and `report` lines. */
-async function writeComparison(c: Comparison, outDir: string, symbols: readonly string[], interval: string): Promise<string[]> {
+async function writeComparison(c: Comparison, args: Pick<BacktestArgs, 'json' | 'report' | 'outDir' | 'interval'>, symbols: readonly string[]): Promise<string[]> {
+  const outDir = args.outDir ?? 'backtest/out';
+  const interval = args.interval ?? '';
   const first = c.strategies[0]?.overview;
   const base = comparisonBase(
     c.strategies.map((s) => s.name),
@@ -159,10 +162,12 @@ async function writeComparison(c: Comparison, outDir: string, symbols: readonly 
     first?.from ?? 0,
     first?.to ?? 0,
   );
-  const jsonFile = path.join(outDir, `${base}.json`);
-  const reportFile = path.join(outDir, `${base}.html`);
-  const dir = path.dirname(path.resolve(jsonFile));
-  await ioStep('create the folder', dir, () => makeDirs(dir));
+  const jsonFile = args.json ?? path.join(outDir, `${base}.json`);
+  const reportFile = args.report ?? path.join(outDir, `${base}.html`);
+  for (const file of new Set([jsonFile, reportFile])) {
+    const dir = path.dirname(path.resolve(file));
+    await ioStep('create the folder', dir, () => makeDirs(dir));
+  }
   await ioStep('write the JSON file', jsonFile, () => writeJsonFile(jsonFile, comparisonToJson(c), { replacer: jsonReplacer, onlyNonFinite: true }));
   await ioStep('write the HTML report', reportFile, () => writeCompareReport(reportFile, c));
   return [`json    ${jsonFile}`, `report  ${reportFile}`];
