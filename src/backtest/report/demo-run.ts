@@ -133,7 +133,7 @@ export function demoRun(options: DemoOptions & { barsData?: BacktestBar[] } = {}
     startBalances: { USDT: '10000' },
     endBalances: { USDT: cash.toFixed(8), BTC: pos.toFixed(8) },
     fees: { maker: '0.001', taker: '0.001' },
-    fillModel: { kind: 'close' },
+    fillModel: {},
     fills,
     trades,
     equity,
