@@ -1,6 +1,7 @@
 /** `halyard backtest --strategy A --strategy B` (src/cli/commands/backtest-compare.ts) against a temp journal. */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { comparisonBase } from '../src/cli/commands/backtest-compare.ts';
 import { sweepJournal } from './support/sweep-journal.ts';
@@ -129,6 +130,34 @@ describe('halyard backtest with several strategies', () => {
     const dcaPart = both.out.slice(both.out.indexOf('== 2 of 2: dca =='));
     expect(summary(dcaPart)).toBe(summary(alone.out));
     expect(tableRows(both.out)).toHaveLength(2);
+  });
+
+  it('ranks a strategy stopped by a failure last, with why, in the table, the JSON and the report', async () => {
+    // Stopped on its 50th bar having traded nothing: its idle run's Sharpe of 0 beats any loser's.
+    const strategy = join(j.dir, 'stops.mts');
+    const index = fileURLToPath(new URL('../src/strategy/index.ts', import.meta.url));
+    writeFileSync(
+      strategy,
+      `import { defineStrategy, z } from ${JSON.stringify(index)};
+export default defineStrategy({ name: 'stops', params: z.object({ symbol: z.string().default('BTCPHP'), interval: z.string().default('1m') }), symbols: (p) => [p.symbol], intervals: (p) => [p.interval],
+  state: () => ({ n: 0 }), onBar(ctx) { if (++ctx.state.n === 50) throw new Error('boom'); } });
+`,
+    );
+    const r = await run([...base('stopped'), '--strategy', `${strategy},dca`]);
+    expect(r.code).toBe(0);
+    const rows = tableRows(r.out);
+    expect(rows.map((x) => x[1])).toEqual(['dca', 'stops']);
+    expect(rows[0]?.[2]).toMatch(/^-/);
+    expect(rows[1]?.[2]).toBe('0.00');
+    expect(r.out).toMatch(/\nstops was stopped by a failure, ranked last \(its figures are of a stopped run\): onBar at 2024-01-01 00:50 UTC: boom\n/);
+    const doc = JSON.parse(readFileSync(join(j.dir, 'stopped', 'compare-stops_dca-BTCPHP-1m-2024-01-01-2024-01-03.json'), 'utf8')) as { strategies: { rank: number; name: string; firstFailure?: string }[] };
+    expect(doc.strategies.map((s) => [s.rank, s.name, s.firstFailure])).toEqual([
+      [1, 'dca', undefined],
+      [2, 'stops', 'onBar at 2024-01-01 00:50 UTC: boom'],
+    ]);
+    const html = readFileSync(join(j.dir, 'stopped', 'compare-stops_dca-BTCPHP-1m-2024-01-01-2024-01-03.html'), 'utf8');
+    expect([...html.matchAll(/<tr data-strategy="([^"]+)"/g)].map((m) => m[1])).toEqual(['dca', 'stops']);
+    expect(html).toContain('stops was stopped by a failure, ranked last');
   });
 
   it('refuses what cannot apply to several runs, and checks every strategy before running any', async () => {

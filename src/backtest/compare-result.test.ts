@@ -24,6 +24,24 @@ describe('rankComparison', () => {
     const tied = withMetrics(base, [{}, {}, {}]);
     expect(rankComparison(tied).map((r) => r.index)).toEqual([0, 1, 2]);
   });
+
+  it('ranks a strategy stopped by a failure after those that ran to the end, as a sweep does, and the JSON says why', () => {
+    // mid-cross stopped at once: its idle run's Sharpe of 0 would beat the others' losses.
+    const c = withMetrics(base, [{ sharpe: -1, netPnl: -5 }, { sharpe: -2, netPnl: -9 }, { sharpe: 0, netPnl: 0 }]);
+    const stopped: Comparison = { ...c, strategies: c.strategies.map((s) => (s.name === 'mid-cross' ? { ...s, overview: { ...s.overview, firstFailure: 'onBar at 2024-01-01 00:01 UTC: boom' } } : s)) };
+    expect(rankComparison(c).map((r) => r.strategy.name)).toEqual(['mid-cross', 'fast-cross', 'slow-cross']);
+    expect(rankComparison(stopped).map((r) => [r.rank, r.strategy.name])).toEqual([
+      [1, 'fast-cross'],
+      [2, 'slow-cross'],
+      [3, 'mid-cross'],
+    ]);
+    const doc = comparisonToJson(stopped) as { strategies: { name: string; firstFailure?: string }[] };
+    expect(doc.strategies.map((s) => [s.name, s.firstFailure])).toEqual([
+      ['fast-cross', undefined],
+      ['slow-cross', undefined],
+      ['mid-cross', 'onBar at 2024-01-01 00:01 UTC: boom'],
+    ]);
+  });
 });
 
 describe('comparisonToJson', () => {

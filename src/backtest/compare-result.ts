@@ -2,7 +2,9 @@
  * A comparison of several strategies backtested alone on the same bars (`halyard backtest
  * --strategy a,b`, cli/commands/backtest-compare.ts): each run's metrics, setup and thinned curve
  * (run-overview.ts) and the files it wrote, ranked by one metric as the terminal table is
- * (sweep-rank.ts rankBy: the same order, ties to the higher net PnL, then the order run), and the
+ * (sweep-rank.ts rankBy: the same order, ties to the higher net PnL, then the order run; a
+ * strategy stopped by a failure after every one that ran to the end, as a sweep ranks its stopped
+ * runs: its figures are of a stopped run, often an idle one, which outranks losers), and the
  * comparison's JSON document. Infinities (a profit factor without a losing trade) are left as
  * numbers here: the writer's replacer (metrics-json.ts jsonReplacer) writes them as "Infinity".
  */
@@ -29,11 +31,20 @@ export interface Comparison {
   readonly strategies: readonly ComparedStrategy[];
 }
 
+/**
+ * Best first by `by` (rankBy), those whose strategy a failure stopped after all the others (as
+ * sweep.ts ranks a sweep's): the comparison's order, for its table, report and JSON alike.
+ */
+export function rankStoppedLast<T extends { metrics: BacktestMetrics }>(items: readonly T[], by: RankMetric, stopped: (item: T) => boolean): T[] {
+  return [...rankBy(items.filter((x) => !stopped(x)), by), ...rankBy(items.filter(stopped), by)];
+}
+
 /** The strategies best first, each with its rank (1 is the best) and its place in the order run. */
 export function rankComparison(c: Comparison): { rank: number; index: number; strategy: ComparedStrategy }[] {
-  const ranked = rankBy(
+  const ranked = rankStoppedLast(
     c.strategies.map((s, index) => ({ index, strategy: s, metrics: s.metrics })),
     c.rankBy,
+    (x) => x.strategy.overview.firstFailure !== undefined,
   );
   return ranked.map((r, i) => ({ rank: i + 1, index: r.index, strategy: r.strategy }));
 }
@@ -46,7 +57,8 @@ export function comparisonSetup(c: Comparison): RunOverview | undefined {
 /**
  * The comparison's JSON document: the rank metric, the market, the range, the costs and starting
  * balances, then the strategies best first, each with its rank, name, parameters as run (defaults
- * filled in) and the `--param` pairs given, its metrics, end balances and files.
+ * filled in) and the `--param` pairs given, its metrics, end balances and files, and the failure
+ * that stopped it, if one did.
  */
 export function comparisonToJson(c: Comparison): object {
   const setup = comparisonSetup(c);
@@ -65,6 +77,7 @@ export function comparisonToJson(c: Comparison): object {
       metrics: s.metrics,
       endBalances: s.overview.endBalances,
       files: { json: s.files.json, report: s.files.report },
+      ...(s.overview.firstFailure === undefined ? {} : { firstFailure: s.overview.firstFailure }),
     })),
   };
 }

@@ -6,6 +6,7 @@
  * (a year of 1-minute bars each) nor from their JSON files read back.
  */
 import { thinnedCurve } from './equity-thin.ts';
+import { fmtTime } from './metrics-format.ts';
 import type { ThinnedCurve } from './equity-thin.ts';
 import type { BacktestRun } from './types.ts';
 
@@ -31,6 +32,11 @@ export interface RunOverview {
   readonly startBalances: Record<string, string>;
   readonly endBalances: Record<string, string>;
   readonly curve: ThinnedCurve;
+  /**
+   * The failure that stopped the strategy, as the sweep says it (`onBar at <time>: <message>`):
+   * its figures are of a stopped run (often an idle one), so a comparison ranks it last.
+   */
+  readonly firstFailure?: string;
 }
 
 export function runOverview(run: BacktestRun, maxPoints = OVERVIEW_POINTS): RunOverview {
@@ -48,5 +54,6 @@ export function runOverview(run: BacktestRun, maxPoints = OVERVIEW_POINTS): RunO
     startBalances: run.startBalances,
     endBalances: run.endBalances,
     curve: thinnedCurve(run, maxPoints),
+    ...(run.strategyFailures[0] === undefined ? {} : { firstFailure: `${run.strategyFailures[0].handler} at ${fmtTime(run.strategyFailures[0].time)}: ${run.strategyFailures[0].message}` }),
   };
 }

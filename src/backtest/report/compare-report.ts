@@ -106,7 +106,11 @@ function tableHtml(c: Comparison, linkFrom: string): string {
   });
   const withParams = c.strategies.filter((s) => s.paramArgs.length > 0);
   const ranWith = withParams.map((s) => `<p class="note">${e(s.name)} ran with <code>${e(s.paramArgs.map((p) => `--param ${p}`).join(' '))}</code></p>`).join('');
-  return `<section id="ranking"><h2>Ranked by ${e(metricLabel(c.rankBy))}</h2><table id="compare-table"><thead><tr>${head.map((h) => `<th>${e(h)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table><p class="note">* ranked by this column (--rank-by ${e(c.rankBy)}). Each strategy's own report and JSON hold its trades, fills and full curve.</p>${ranWith}</section>`;
+  const stopped = rankComparison(c)
+    .filter(({ strategy: s }) => s.overview.firstFailure !== undefined)
+    .map(({ strategy: s }) => `<p class="note stopped">${e(s.name)} was stopped by a failure, ranked last (its figures are of a stopped run): ${e(s.overview.firstFailure ?? '')}</p>`)
+    .join('');
+  return `<section id="ranking"><h2>Ranked by ${e(metricLabel(c.rankBy))}</h2><table id="compare-table"><thead><tr>${head.map((h) => `<th>${e(h)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table><p class="note">* ranked by this column (--rank-by ${e(c.rankBy)}). Each strategy's own report and JSON hold its trades, fills and full curve.</p>${ranWith}${stopped}</section>`;
 }
 
 function paramsHtml(c: Comparison): string {

@@ -2,7 +2,8 @@
  * `halyard backtest --strategy A --strategy B ...` (or `--strategy A,B`): several strategies, each
  * backtested on its own as `--strategy A` alone would be (the same bars, rules, fees, balances and
  * fill model; its summary, JSON and report under --out-dir), one after the other, then compared in
- * one table ranked by --rank-by (default sharpe), as Freqtrade's `--strategy-list` does.
+ * one table ranked by --rank-by (default sharpe), as Freqtrade's `--strategy-list` does; a
+ * strategy stopped by a failure after the others, as a sweep ranks its stopped runs.
  *
  * A `--param name=value` applies to every strategy whose parameters include `name` (a strategy
  * without it runs on its own default); one that no strategy has is refused, as a misspelt one is
@@ -20,7 +21,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { paramNames } from '../../backtest/cli-input.ts';
-import { comparisonToJson } from '../../backtest/compare-result.ts';
+import { comparisonToJson, rankStoppedLast } from '../../backtest/compare-result.ts';
 import type { Comparison } from '../../backtest/compare-result.ts';
 import { jsonReplacer } from '../../backtest/metrics-json.ts';
 import { writeCompareReport } from '../../backtest/report/compare-report.ts';
@@ -30,7 +31,7 @@ import { makeDirs } from '../../fs/make-dirs.ts';
 import { checkOutputFile, ioStep } from '../paths.ts';
 import { alignTable, fmtTime } from '../../backtest/metrics-format.ts';
 import { metricColumns } from '../../backtest/sweep-format.ts';
-import { rankBy, rankMetric } from '../../backtest/sweep-rank.ts';
+import { rankMetric } from '../../backtest/sweep-rank.ts';
 import type { RankMetric } from '../../backtest/sweep-rank.ts';
 import type { AnyStrategyDefinition } from '../../strategy/define.ts';
 import { UsageError } from '../errors.ts';
@@ -71,11 +72,12 @@ function refuseSweeps(args: BacktestArgs, count: number): void {
   if ((args.sweep?.length ?? 0) > 0 || args.walkForward === true) throw new UsageError(`--sweep and --walk-forward optimise one strategy: run them for each strategy on its own, not with ${count} strategies`);
 }
 
-/** The comparison table: a row a strategy, ranked by `by` (that column first, marked). */
+/** The comparison table: a row a strategy, ranked by `by` (that column first, marked; a strategy stopped by a failure last, as compare-result.ts ranks it). */
 export function formatComparison(runs: readonly ComparedRun[], by: RankMetric, market: string): string[] {
-  const ranked = rankBy(
+  const ranked = rankStoppedLast(
     runs.map((r) => ({ ...r, metrics: r.files.metrics })),
     by,
+    (r) => r.files.overview?.firstFailure !== undefined,
   );
   const cols = metricColumns(by);
   const rows = [['#', 'Strategy', ...cols.map((c) => c.head)]];
@@ -85,6 +87,7 @@ export function formatComparison(runs: readonly ComparedRun[], by: RankMetric, m
   const lines = [`Comparison of ${runs.length} strategies on ${market}${range}, ranked by ${by}`, '', ...alignTable(rows, (c) => c > 1), `* ranked by this column (--rank-by ${by})`];
   const withParams = runs.filter((r) => r.params.length > 0);
   if (withParams.length > 0) lines.push(...withParams.map((r) => `${r.strategy} ran with ${r.params.map((p) => `--param ${p}`).join(' ')}`));
+  for (const r of ranked) if (r.files.overview?.firstFailure !== undefined) lines.push(`${r.strategy} was stopped by a failure, ranked last (its figures are of a stopped run): ${r.files.overview.firstFailure}`);
   return lines;
 }
 
