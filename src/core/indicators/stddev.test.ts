@@ -88,6 +88,21 @@ describe('stddev', () => {
     expect(stddev([1e9, 3, 3, 3, 3], 3).slice(3)).toEqual([0, 0]);
   });
 
+  it('a quiet window after a long stretch of values 1e15 times larger reads its own deviation, as a fresh one does', () => {
+    // The large values' sums were not exact beside the small ones' (a span past the pairs'): what
+    // they left must not stay in the sums once they are gone (it was 19% of the deviation here).
+    let state = 11;
+    const next = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+    const small = (k: number) => Array.from({ length: k }, () => 1e-3 * next());
+    const xs = [...small(300), ...Array.from({ length: 300 }, () => 1e12 + next()), ...small(300)];
+    const all = stddev(xs, 20);
+    const fresh = stddev(xs.slice(600), 20);
+    for (let i = 619; i < xs.length; i++) expect(all[i]).toBe(fresh[i - 600]);
+    // Flat after small values, then large ones, then a fall: 0 (it read 6.7e-5).
+    const flat = [...small(30), ...Array.from({ length: 30 }, () => 1e12 + next()), ...Array.from({ length: 10 }, () => 0.001)];
+    expect(stddev(flat, 10)[69]).toBe(0);
+  });
+
   it('value, ready, reset and bad periods', () => {
     const s = new StdDev(2);
     expect(s.update(1)).toBeUndefined();

@@ -23,7 +23,9 @@
  * factor of about 2^20 of each other, zeros aside: any prices); beyond that (a line passing close
  * to zero, such as log returns) the value is still accurate but its last bits may depend on
  * history until the next resum from the window, done once every 4,096 updates (or a window's
- * worth, if longer: O(1) amortised). A non-finite value in the window (or a square past the
+ * worth, if longer: O(1) amortised), and at once when the sum of squares falls more than 2^40-fold
+ * below the largest square since the last resum (the larger values gone, what their inexact sums
+ * left would be most of it: the old Welford update's "quiet window after a spike"). A non-finite value in the window (or a square past the
  * largest double) makes the sums non-finite: they are resummed from the window while it lasts,
  * and the value is then the two-pass deviation of the window (NaN for an infinity or a NaN).
  * Values under about 1e-150 have squares whose rests are below the smallest normal double: like
@@ -84,6 +86,15 @@ function squareRest(x: number): number {
 /** Updates between two resums of the window at the least (non-finite sums are resummed at once). */
 const RESUM_EVERY = 4096;
 
+/**
+ * A sum of squares this far below the largest square added since the last resum (2^-40: values
+ * fell more than 2^20-fold, past the span the pairs are exact in) is resummed from the window: what
+ * earlier, larger values' inexact additions left in the pairs would otherwise be most of it (a
+ * quiet window after a jump of 1e15 read a deviation 19% off, and a flat one after a 1e12-fold fall
+ * not 0, until the next periodic resum).
+ */
+const FALL = 2 ** -40;
+
 /** Where each exact pair sits in `pairs`: sum(x), sum(round(x^2)), sum(x^2 - round(x^2)). */
 const SUM = 0;
 const SQUARES = 2;
@@ -101,6 +112,8 @@ export class StdDev extends BaseIndicator {
   private readonly resumEvery: number;
   /** highHalf(period), for the exact products by period. */
   private readonly periodHigh: number;
+  /** The largest square added since the last resum (FALL). */
+  private peak = 0;
 
   constructor(readonly period = 20) {
     super();
@@ -122,6 +135,7 @@ export class StdDev extends BaseIndicator {
       addExact(pairs, SUM, -o);
     }
     const px = input * input;
+    if (px > this.peak) this.peak = px;
     const po = o * o;
     if (po * 0.5 <= px && px <= po * 2) addExact(pairs, SQUARES, px - po);
     else {
@@ -130,7 +144,7 @@ export class StdDev extends BaseIndicator {
     }
     addExact(pairs, RESTS, squareRest(input));
     addExact(pairs, RESTS, -squareRest(o));
-    if (++this.sinceResum >= this.resumEvery || !Number.isFinite((pairs[SUM] as number) + (pairs[SQUARES] as number) + (pairs[RESTS] as number))) this.resum();
+    if (++this.sinceResum >= this.resumEvery || !Number.isFinite((pairs[SUM] as number) + (pairs[SQUARES] as number) + (pairs[RESTS] as number)) || (pairs[SQUARES] as number) < this.peak * FALL) this.resum();
     if (!w.full) return undefined;
     this.current = this.deviation();
     return this.current;
@@ -187,12 +201,16 @@ export class StdDev extends BaseIndicator {
   private resum(): void {
     const { pairs, window: w } = this;
     pairs.fill(0);
+    let peak = 0;
     for (let k = 0; k < w.length; k++) {
       const x = w.get(k);
+      const square = x * x;
+      if (square > peak) peak = square;
       addExact(pairs, SUM, x);
-      addExact(pairs, SQUARES, x * x);
+      addExact(pairs, SQUARES, square);
       addExact(pairs, RESTS, squareRest(x));
     }
+    this.peak = peak;
     this.sinceResum = 0;
   }
 
@@ -212,6 +230,7 @@ export class StdDev extends BaseIndicator {
   protected restart(): void {
     this.window.clear();
     this.pairs.fill(0);
+    this.peak = 0;
     this.sinceResum = 0;
   }
 }
