@@ -25,9 +25,11 @@ for (const sig of signals) process.on(sig, onSignal);
 
 // A reader that stops early (`halyard test | head`) closes the pipe: the output ends there, quietly,
 // as a Unix tool's does, not with an EPIPE stack trace (vitest, run in this process, writes on).
+// With the command's code once it has one; cut short before, with a Unix tool's code for it, 128 +
+// SIGPIPE (141): a 0 would tell `set -o pipefail` that a run whose files were never written succeeded.
 const onPipeError = (e: NodeJS.ErrnoException) => {
   if (e.code !== 'EPIPE') throw e;
-  process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+  process.exit(typeof process.exitCode === 'number' ? process.exitCode : 128 + constants.signals.SIGPIPE);
 };
 process.stdout.on('error', onPipeError);
 process.stderr.on('error', onPipeError);
