@@ -15,9 +15,11 @@ export function isTerminal(io: CliIo, stream: 'out' | 'err'): boolean {
 }
 
 /**
- * Whether to colour what goes to `stream` (https://no-color.org, and FORCE_COLOR as Node reads
- * it): never with NO_COLOR set to anything but '', always with FORCE_COLOR set to anything but
- * '0' or 'false' (which turn it off), else only on a terminal: a pipe or a file gets plain text.
+ * Whether to colour what goes to `stream`: never with NO_COLOR set to anything but ''
+ * (https://no-color.org), always with FORCE_COLOR set to anything but '0' or 'false' (Node's off
+ * values), else only on a terminal: a pipe or a file gets plain text. NO_COLOR wins when both are
+ * set, as it does in vitest's colour library (`halyard test` prints through it); Node's own
+ * console lets FORCE_COLOR win.
  */
 export function useColor(io: CliIo, stream: 'out' | 'err'): boolean {
   const no = io.env['NO_COLOR'];
