@@ -16,6 +16,8 @@ const STATUSES: readonly (readonly [string, string])[] = [
   ['PARTIALLY_FILLED', 'open part filled'],
   ['NEW', 'open'],
   ['PENDING_NEW', 'sent, not yet acknowledged'],
+  ['PENDING_CANCEL', 'open, cancel sent'],
+  ['UNKNOWN', 'outcome unknown'],
 ];
 
 /** The registry's counts by status, in STATUSES' order (any other status after them): the run's `orders`. */
