@@ -18,14 +18,16 @@
  * The file is read a chunk at a time, never whole, and its bars are handed on in batches as they
  * become final (`klineCsvFile`: what `halyard import` streams into the journal); the rows
  * themselves are read by kline-csv-rows.ts. `readKlineCsv` and `parseKlineCsv` collect the bars
- * into one array.
+ * into one array. A file may be compressed (kline-file-source.ts: `.csv.gz`, or a `.zip` holding
+ * one CSV): its lines are read as it decompresses, and the symbol and the interval come from the
+ * zip entry's name, else the zip's.
  */
 import { basename } from 'node:path';
-import { fileLines } from './file-lines.ts';
 import { intervalOfSpacing, isKlineInterval, KLINE_INTERVALS, type KlineInterval } from './intervals.ts';
 import { KlineCsvError } from './kline-csv-error.ts';
 import type { KlineCsvLayout } from './kline-csv-layout.ts';
 import { KlineCsvRows } from './kline-csv-rows.ts';
+import { klineFileSource } from './kline-file-source.ts';
 import type { KlineGap } from './kline-gaps.ts';
 import { intervalFromFileName, symbolFromFileName } from './series-name.ts';
 
@@ -102,6 +104,10 @@ export interface KlineCsvResult extends KlineCsvSummary {
  * the file name, else, after a first pass over the file, the bar spacing), its rows not read yet.
  */
 export interface KlineCsvFile {
+  /** The file as messages name it: its path, or for a zip `path/X.zip (X.csv)`. */
+  readonly file: string;
+  /** Its name without the folder (`X.csv`, `X.csv.gz`, `X.zip (X.csv)`): the journal's `csv:<name>` source. */
+  readonly name: string;
   readonly symbol: string | undefined;
   readonly interval: KlineInterval;
   readonly intervalSource: KlineCsvSummary['intervalSource'];
@@ -114,20 +120,28 @@ export interface KlineCsvFile {
   read(batchSize: number, onBatch: (bars: KlineBar[]) => void): KlineCsvSummary;
 }
 
-/** A kline CSV file, read in chunks (never held whole). Throws KlineCsvError for a bad option, or a bad row met while inferring the interval. */
+/**
+ * A kline CSV file (plain, `.gz` or a `.zip` holding one CSV), read in chunks (never held whole).
+ * Throws KlineCsvError for a bad option, a zip without a single readable CSV, or a bad row met
+ * while inferring the interval.
+ */
 export function klineCsvFile(path: string, options: Omit<KlineCsvOptions, 'fileName'> = {}): KlineCsvFile {
-  return klineCsv(() => readLines(path), { ...options, fileName: path });
+  const source = klineFileSource(path);
+  return klineCsv(() => source.lines(), options, source);
 }
 
-/** Read and parse a kline CSV file. Throws KlineCsvError; nothing is returned for a bad file. */
+/** Read and parse a kline CSV file (plain, `.gz` or `.zip`). Throws KlineCsvError; nothing is returned for a bad file. */
 export function readKlineCsv(path: string, options: Omit<KlineCsvOptions, 'fileName'> = {}): KlineCsvResult {
   const duplicateRows: DuplicateRow[] = [];
-  return collect(klineCsv(() => readLines(path), { ...options, fileName: path }, duplicateRows), duplicateRows);
+  const source = klineFileSource(path);
+  return collect(klineCsv(() => source.lines(), options, source, duplicateRows), duplicateRows);
 }
 
 export function parseKlineCsv(text: string, options: KlineCsvOptions = {}): KlineCsvResult {
   const duplicateRows: DuplicateRow[] = [];
-  return collect(klineCsv(() => text.split('\n'), options, duplicateRows), duplicateRows);
+  const file = options.fileName ?? '(csv)';
+  const names = { label: file, name: basename(file), seriesNames: options.fileName === undefined ? [] : [options.fileName] };
+  return collect(klineCsv(() => text.split('\n'), options, names, duplicateRows), duplicateRows);
 }
 
 /** Every bar of the file in one array (the whole-file API). */
@@ -139,20 +153,27 @@ function collect(csv: KlineCsvFile, duplicateRows: DuplicateRow[]): KlineCsvResu
   return { ...summary, bars, duplicateRows };
 }
 
-/** The lines of the file, its read errors as KlineCsvError. */
-function* readLines(path: string): Generator<string, void, undefined> {
-  try {
-    yield* fileLines(path);
-  } catch (e) {
-    throw new KlineCsvError(path, undefined, `cannot read the file: ${(e as Error).message}`);
-  }
+/** How a file is named: in messages (`label`), in the journal (`name`), and the names its symbol and interval are read from. */
+interface KlineCsvNames {
+  readonly label: string;
+  readonly name: string;
+  readonly seriesNames: readonly string[];
 }
 
-/** The symbol of the file: the option, checked, else from the file name. */
-function klineCsvSymbol(options: KlineCsvOptions): string | undefined {
-  if (options.symbol === undefined) return options.fileName ? symbolFromFileName(basename(options.fileName)) : undefined;
+/** The first of the names that tells. */
+function fromNames<T>(names: readonly string[], read: (name: string) => T | undefined): T | undefined {
+  for (const name of names) {
+    const found = read(name);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** The symbol of the file: the option, checked, else from the file's names. */
+function klineCsvSymbol(options: KlineCsvOptions, names: KlineCsvNames): string | undefined {
+  if (options.symbol === undefined) return fromNames(names.seriesNames, (n) => symbolFromFileName(basename(n)));
   const symbol = options.symbol.trim().toUpperCase();
-  if (!/^[A-Z0-9]{2,30}$/.test(symbol)) throw new KlineCsvError(options.fileName ?? '(csv)', undefined, `symbol '${options.symbol}' is not a symbol (letters and digits, e.g. BTCUSDT)`);
+  if (!/^[A-Z0-9]{2,30}$/.test(symbol)) throw new KlineCsvError(names.label, undefined, `symbol '${options.symbol}' is not a symbol (letters and digits, e.g. BTCUSDT)`);
   return symbol;
 }
 
@@ -160,15 +181,15 @@ function klineCsvSymbol(options: KlineCsvOptions): string | undefined {
  * `lines` may be called more than once: a file whose interval comes from its spacing is read
  * twice. Duplicate rows are listed in `duplicateRows` when given, else only counted.
  */
-function klineCsv(lines: () => Iterable<string>, options: KlineCsvOptions, duplicateRows?: DuplicateRow[]): KlineCsvFile {
-  const file = options.fileName ?? '(csv)';
+function klineCsv(lines: () => Iterable<string>, options: KlineCsvOptions, names: KlineCsvNames, duplicateRows?: DuplicateRow[]): KlineCsvFile {
+  const file = names.label;
   const fail = (reason: string): never => {
     throw new KlineCsvError(file, undefined, reason);
   };
   if (options.interval !== undefined && !isKlineInterval(options.interval)) fail(`unknown interval '${options.interval}' (one of ${KLINE_INTERVALS.join(', ')})`);
-  const symbol = klineCsvSymbol(options);
+  const symbol = klineCsvSymbol(options, names);
 
-  const fromName = options.fileName ? intervalFromFileName(options.fileName) : undefined;
+  const fromName = fromNames(names.seriesNames, intervalFromFileName);
   let interval: KlineInterval;
   let intervalSource: KlineCsvSummary['intervalSource'];
   if (options.interval !== undefined) {
@@ -196,6 +217,8 @@ function klineCsv(lines: () => Iterable<string>, options: KlineCsvOptions, dupli
   }
 
   return {
+    file,
+    name: names.name,
     symbol,
     interval,
     intervalSource,

@@ -10,6 +10,10 @@ describe('series from file name', () => {
     ['BTCPHP-1h.CSV', 'BTCPHP', '1h'],
     ['klines.csv', undefined, undefined],
     ['2024-01-01-1d.csv', undefined, '1d'],
+    ['BTCUSDT-1m-2024-03.csv.gz', 'BTCUSDT', '1m'],
+    ['/data/ETHUSDT-1h-2024-03.CSV.GZ', 'ETHUSDT', '1h'],
+    ['BTCUSDT-1m-2024-03.zip', 'BTCUSDT', '1m'],
+    ['klines.zip', undefined, undefined],
   ])('%s -> %s %s', (file, symbol, interval) => {
     expect(symbolFromFileName(file)).toBe(symbol);
     expect(intervalFromFileName(file)).toBe(interval);

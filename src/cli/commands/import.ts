@@ -5,6 +5,12 @@
  * symbol's rules (data/exchange-info-file.ts) are saved as an exchangeInfo snapshot in force from
  * the first bar, so a backtest of data imported offline has its filters. A bad file imports nothing.
  *
+ * FILE may be compressed as exchanges publish kline history (data/kline-file-source.ts): a
+ * `.csv.gz`, or a `.zip` holding one CSV (Binance's `BTCUSDT-1m-2024-03.zip`), read as it
+ * decompresses. Messages name a zip with its entry (`X.zip (X.csv)`), whose line numbers they give;
+ * a damaged or cut short archive (a zip entry's CRC-32 or size, gzip's own check) fails at its end,
+ * inside the transaction, and so imports nothing, as a bad row does.
+ *
  * The file is streamed, never held: its bars are read, checked, compared and written IMPORT_BATCH
  * at a time inside that one transaction, so an import holds a batch's bars whatever the file's
  * size (a file of 1.5 million 1-minute bars peaked at 2.2 GB read whole). A bad row anywhere
@@ -18,7 +24,6 @@
  * the journal as it is: a journal of an older schema is not upgraded (a real import would).
  */
 import { existsSync, rmSync } from 'node:fs';
-import { basename } from 'node:path';
 import { loadConfig } from '../../config/load.ts';
 import type { Argv } from 'yargs';
 import { KLINE_INTERVALS } from '../../data/intervals.ts';
@@ -53,7 +58,7 @@ export function importCommand(io: CliIo) {
     ...COMMANDS.import,
     builder: (y: Argv<GlobalArgs>) =>
       y
-        .positional('file', { type: 'string', describe: 'CSV file, e.g. BTCUSDT-1m-2024-03.csv', demandOption: true })
+        .positional('file', { type: 'string', describe: 'kline CSV file, plain or compressed: BTCUSDT-1m-2024-03.csv, .csv.gz, or a .zip holding one CSV', demandOption: true })
         .option('symbol', { type: 'string', describe: 'symbol (default: from the file name)' })
         .option('interval', { type: 'string', choices: KLINE_INTERVALS, describe: 'kline interval (default: from the file name, else the spacing)' })
         .option('journal', JOURNAL_OPTION)
@@ -86,7 +91,7 @@ export async function runImport(io: CliIo, args: ImportArgs, options: { batchSiz
     }),
   );
   const symbol = csv.symbol;
-  if (!symbol) throw new UsageError(`cannot tell the symbol from the file name '${basename(file)}': pass --symbol`);
+  if (!symbol) throw new UsageError(`cannot tell the symbol from the file name '${csv.name}': pass --symbol`);
   const interval = csv.interval;
 
   // Checked before anything is written: a rules file that does not serve imports nothing.
@@ -104,7 +109,7 @@ export async function runImport(io: CliIo, args: ImportArgs, options: { batchSiz
   const overlap = new OverlapCount(replace);
   /** The stored bars a batch is compared with: those from its first open time to its last. */
   const storedFor = (bars: readonly KlineBar[], iterate: (from: number, to: number) => Iterable<KlineTuple>) => iterate(bars[0]!.openTime, bars[bars.length - 1]!.openTime + 1);
-  const refused = (at: { dry: boolean }) => refusal(overlap, { symbol, interval, file, path, dry: at.dry });
+  const refused = (at: { dry: boolean }) => refusal(overlap, { symbol, interval, file: csv.file, path, dry: at.dry });
 
   if (args.dryRun) {
     // Read only, and only a journal that exists: a dry run creates nothing, and reads the journal
@@ -127,7 +132,7 @@ export async function runImport(io: CliIo, args: ImportArgs, options: { batchSiz
       lines.push(`  schema      the journal is at schema version ${schema.version}: a real import would first upgrade it to version ${schema.latest} (left as it is now)`);
     }
     if (rules) lines.push(`  rules       ${symbol} found in ${rules.file}`);
-    io.out([`Checked ${symbol} ${interval} in ${file} against ${path} (dry run, nothing written)`, ...lines].join('\n'));
+    io.out([`Checked ${symbol} ${interval} in ${csv.file} against ${path} (dry run, nothing written)`, ...lines].join('\n'));
     if (overlap.changed > 0 && !replace) throw refused({ dry: true });
     return parsed;
   }
@@ -139,7 +144,7 @@ export async function runImport(io: CliIo, args: ImportArgs, options: { batchSiz
     return csvErrors(() =>
       withJournal(path, { createDirs: true }, (journal) => {
         createdHere = journal.created && !existed;
-        const source = `csv:${basename(file)}`;
+        const source = `csv:${csv.name}`;
         // One transaction, taken for writing before the first comparison: the bars compared are the
         // bars replaced, and a bad row, a refusal (or any failure) leaves the journal as it was.
         const parsed = journal.db
@@ -163,7 +168,7 @@ export async function runImport(io: CliIo, args: ImportArgs, options: { batchSiz
         const held = journal.klines.klineRange(symbol, interval);
         io.out(
           [
-            `Imported ${symbol} ${interval} from ${file} into ${path}`,
+            `Imported ${symbol} ${interval} from ${csv.file} into ${path}`,
             ...lines,
             held ? `  journal     ${symbol} ${interval} now holds ${held.count} bars, ${formatTime(held.first)} .. ${formatTime(held.last)}` : '',
           ]
