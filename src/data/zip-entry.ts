@@ -91,7 +91,7 @@ export function zipCsvEntry(zip: string): ZipEntry {
       fail(`the entry is compressed with method ${entry.method}${known ? ` (${known})` : ''}; only stored (0) and deflate (8) are read: unzip it, or zip it again with deflate`);
     }
     if (entry.compressedSize === SATURATED_32 || entry.uncompressedSize === SATURATED_32 || entry.localOffset === SATURATED_32) {
-      fail('the entry is in ZIP64 form (4 GB or more), which is not read: unzip it first');
+      fail('the entry is in ZIP64 form (as entries of 4 GB or more are written), which is not read: unzip it first');
     }
     if (entry.method === 0 && entry.compressedSize !== entry.uncompressedSize) {
       fail(`the entry is stored but its sizes differ (${entry.compressedSize} bytes stored, ${entry.uncompressedSize} uncompressed): the zip is damaged`);
@@ -182,7 +182,7 @@ function centralDirectory(fd: number, size: number, zip: string): { entries: Cen
   const directorySize = eocd.readUInt32LE(12);
   const directoryOffset = eocd.readUInt32LE(16);
   if (count === SATURATED_16 || onDisk === SATURATED_16 || directorySize === SATURATED_32 || directoryOffset === SATURATED_32) {
-    fail('a ZIP64 archive (4 GB or more, or 65535 entries or more), which is not read: unzip it first');
+    fail('a ZIP64 archive (as zips of 4 GB or more, or of 65535 entries or more, are written), which is not read: unzip it first');
   }
   if (disk !== 0 || directoryDisk !== 0 || onDisk !== count) fail('a split (multi-part) zip, which is not read: join the parts, or unzip it first');
   const directoryStart = eocdOffset - directorySize;
