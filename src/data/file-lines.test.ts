@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fileLines } from './file-lines.ts';
+import { chunkLines, fileChunks, fileLines } from './file-lines.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -38,5 +38,21 @@ describe('fileLines', () => {
     expect(open()).toBe(before);
     rmSync(file);
     expect(() => [...fileLines(file)]).toThrow(/ENOENT/);
+  });
+
+  it('fileChunks reads a byte range (a zip entry\'s data), stopping at the end of the file; chunkLines splits any chunks as fileLines does', () => {
+    const file = join(dir, 'f.bin');
+    writeFileSync(file, 'HEADERa,b\nc,d\nTRAILER');
+    const read = (range: Parameters<typeof fileChunks>[1]) => {
+      const copies: Buffer[] = [];
+      for (const c of fileChunks(file, range)) copies.push(Buffer.from(c));
+      return Buffer.concat(copies).toString();
+    };
+    expect(read({ start: 6, length: 8, chunkBytes: 3 })).toBe('a,b\nc,d\n');
+    expect(read({ start: 6, length: 0 })).toBe('');
+    expect(read({ start: 14, length: 1000, chunkBytes: 2 })).toBe('TRAILER');
+    expect(read({})).toBe('HEADERa,b\nc,d\nTRAILER');
+    const euro = Buffer.from('a€\nb\n');
+    expect([...chunkLines([euro.subarray(0, 2), euro.subarray(2, 3), Buffer.alloc(0), euro.subarray(3)])]).toEqual(['a€', 'b', '']);
   });
 });
