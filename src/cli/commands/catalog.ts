@@ -16,7 +16,7 @@ export const COMMANDS = {
   api: { command: 'api [endpoint] [params..]', describe: 'Call any endpoint by id with key=value parameters and print the JSON answer' },
   time: { command: 'time', describe: 'Show the server time and the local clock offset' },
   'exchange-info': { command: 'exchange-info', describe: 'Show symbols and their filters' },
-  import: { command: 'import <file>', describe: 'Import a kline CSV file (6 or 12 columns, ms or µs times) into the journal' },
+  import: { command: 'import <file>', describe: 'Import a kline CSV file (plain, .csv.gz, or a .zip holding one CSV; 6 or 12 columns, ms or µs times) into the journal' },
   data: { command: 'data', describe: 'List what the journal holds: kline series, their ranges and missing bars, exchangeInfo snapshots' },
   record: { command: 'record', describe: 'Backfill klines from the exchange into the journal (resumable)' },
   backtest: { command: 'backtest', describe: "Backtest a strategy on the journal's klines: terminal summary, JSON and an HTML report" },
