@@ -109,6 +109,25 @@ describe('halyard backtest with several strategies', () => {
     expect(readFileSync(reportFile, 'utf8')).toContain('id="compare-data"');
   });
 
+  it('repeats a run\'s warnings under the table, and refuses a --json that names a run\'s own file', async () => {
+    const r = await run([...base('warned'), '--strategy', 'sma-crossover,dca', '--param', 'slow=5000']);
+    expect(r.code).toBe(0);
+    const tail = r.out.slice(r.out.indexOf('* ranked by this column'));
+    expect(tail).toContain("\nsma-crossover: the strategy's warmup is 5001 bars and the run had 3000: onBar never ran");
+    // The comparison's JSON and report say it too.
+    const files = [...r.out.matchAll(/^(?:json {4}|report {2})(.+)$/gm)].map((m) => m[1] as string).slice(-2);
+    const doc = JSON.parse(readFileSync(files[0] as string, 'utf8')) as { strategies: { name: string; notices?: string[] }[] };
+    expect(doc.strategies.find((x) => x.name === 'sma-crossover')?.notices?.[0]).toContain('onBar never ran');
+    expect(doc.strategies.find((x) => x.name === 'dca')?.notices).toBeUndefined();
+    expect(readFileSync(files[1] as string, 'utf8')).toContain('<p class="note warning">sma-crossover: the strategy&#39;s warmup is 5001 bars');
+    const runJson = join(j.dir, 'clash', 'dca-BTCPHP-1m-2024-01-01-2024-01-03.json');
+    const clash = await run([...base('clash'), '--strategy', 'sma-crossover,dca', '--json', runJson]);
+    expect(clash.code).toBe(2);
+    expect(clash.err).toContain(`--json ${runJson} is a file the run of dca wrote: name another for the comparison`);
+    // The run's own JSON is left as the run wrote it.
+    expect((JSON.parse(readFileSync(runJson, 'utf8')) as { run: { strategy: string } }).run.strategy).toBe('dca');
+  });
+
   it('names the comparison\'s files safely, and shortens a long list of strategies', () => {
     const from = Date.UTC(2024, 0, 1);
     const to = Date.UTC(2024, 0, 3, 2);

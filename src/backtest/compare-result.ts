@@ -78,6 +78,7 @@ export function comparisonToJson(c: Comparison): object {
       endBalances: s.overview.endBalances,
       files: { json: s.files.json, report: s.files.report },
       ...(s.overview.firstFailure === undefined ? {} : { firstFailure: s.overview.firstFailure }),
+      ...(s.overview.notices.length === 0 ? {} : { notices: s.overview.notices }),
     })),
   };
 }

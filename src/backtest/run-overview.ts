@@ -37,6 +37,8 @@ export interface RunOverview {
    * its figures are of a stopped run (often an idle one), so a comparison ranks it last.
    */
   readonly firstFailure?: string;
+  /** The run's warnings (run-notices.ts: a warmup it never got past...): a comparison repeats them under its table. */
+  readonly notices: readonly string[];
 }
 
 export function runOverview(run: BacktestRun, maxPoints = OVERVIEW_POINTS): RunOverview {
@@ -55,5 +57,6 @@ export function runOverview(run: BacktestRun, maxPoints = OVERVIEW_POINTS): RunO
     endBalances: run.endBalances,
     curve: thinnedCurve(run, maxPoints),
     ...(run.strategyFailures[0] === undefined ? {} : { firstFailure: `${run.strategyFailures[0].handler} at ${fmtTime(run.strategyFailures[0].time)}: ${run.strategyFailures[0].message}` }),
+    notices: run.notices ?? [],
   };
 }

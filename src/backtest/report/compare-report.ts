@@ -110,7 +110,11 @@ function tableHtml(c: Comparison, linkFrom: string): string {
     .filter(({ strategy: s }) => s.overview.firstFailure !== undefined)
     .map(({ strategy: s }) => `<p class="note stopped">${e(s.name)} was stopped by a failure, ranked last (its figures are of a stopped run): ${e(s.overview.firstFailure ?? '')}</p>`)
     .join('');
-  return `<section id="ranking"><h2>Ranked by ${e(metricLabel(c.rankBy))}</h2><table id="compare-table"><thead><tr>${head.map((h) => `<th>${e(h)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table><p class="note">* ranked by this column (--rank-by ${e(c.rankBy)}). Each strategy's own report and JSON hold its trades, fills and full curve.</p>${ranWith}${stopped}</section>`;
+  // Each run's warnings (a warmup it never got past...), as the terminal repeats them under its table.
+  const warned = rankComparison(c)
+    .flatMap(({ strategy: s }) => s.overview.notices.map((n) => `<p class="note warning">${e(s.name)}: ${e(n)}</p>`))
+    .join('');
+  return `<section id="ranking"><h2>Ranked by ${e(metricLabel(c.rankBy))}</h2><table id="compare-table"><thead><tr>${head.map((h) => `<th>${e(h)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table><p class="note">* ranked by this column (--rank-by ${e(c.rankBy)}). Each strategy's own report and JSON hold its trades, fills and full curve.</p>${ranWith}${stopped}${warned}</section>`;
 }
 
 function paramsHtml(c: Comparison): string {

@@ -67,6 +67,15 @@ export function paramsPerStrategy(strategies: readonly AnyStrategyDefinition[], 
   return names.map((n) => pairs.filter((p) => n.includes(paramName(p))));
 }
 
+/** A --json or --report naming a file a run just wrote, refused before the comparison overwrites it. */
+function refuseRunFiles(args: Pick<BacktestArgs, 'json' | 'report'>, runs: readonly ComparedRun[]): void {
+  for (const [flag, file] of [['--json', args.json], ['--report', args.report]] as const) {
+    if (file === undefined) continue;
+    const run = runs.find((r) => [r.files.json, r.files.report].some((f) => path.resolve(f) === path.resolve(file)));
+    if (run !== undefined) throw new UsageError(`${flag} ${file} is a file the run of ${run.strategy} wrote: name another for the comparison (the runs write theirs under --out-dir)`);
+  }
+}
+
 /** A sweep or walk-forward of several strategies, refused by name. */
 function refuseSweeps(args: BacktestArgs, count: number): void {
   if ((args.sweep?.length ?? 0) > 0 || args.walkForward === true) throw new UsageError(`--sweep and --walk-forward optimise one strategy: run them for each strategy on its own, not with ${count} strategies`);
@@ -88,6 +97,8 @@ export function formatComparison(runs: readonly ComparedRun[], by: RankMetric, m
   const withParams = runs.filter((r) => r.params.length > 0);
   if (withParams.length > 0) lines.push(...withParams.map((r) => `${r.strategy} ran with ${r.params.map((p) => `--param ${p}`).join(' ')}`));
   for (const r of ranked) if (r.files.overview?.firstFailure !== undefined) lines.push(`${r.strategy} was stopped by a failure, ranked last (its figures are of a stopped run): ${r.files.overview.firstFailure}`);
+  // Each run's warnings (a warmup it never got past...), which its own summary printed far above.
+  for (const r of ranked) for (const notice of r.files.overview?.notices ?? []) lines.push(`${r.strategy}: ${notice}`);
   return lines;
 }
 
@@ -121,6 +132,7 @@ export async function runCompareCommand(io: CliIo, args: BacktestArgs, names: re
     if (files !== undefined) runs.push({ strategy: strategies[i]?.name ?? '', params: pairs[i] as string[], files });
   }
   io.out(['', ...formatComparison(runs, by, `${symbols.join(',')} ${args.interval ?? ''}`)].join('\n'));
+  refuseRunFiles(args, runs);
   // The table first: a file that cannot be written fails after it.
   if (runs.length > 0) io.out(['', ...(await writeComparison({ rankBy: by, strategies: runs.map(comparedStrategy) }, args, symbols))].join('\n'));
   return runs;
