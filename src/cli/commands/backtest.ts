@@ -208,8 +208,8 @@ export function backtestCommand(io: CliIo) {
           .option('param', PARAM_OPTION)
           .option('journal', JOURNAL_OPTION),
       )
-        .option('json', { type: 'string', describe: 'write the run and its metrics as JSON here' })
-        .option('report', { type: 'string', describe: 'write the HTML report here' })
+        .option('json', { type: 'string', describe: 'write the run and its metrics as JSON here (with --sweep the sweep\'s, with several strategies the comparison\'s)' })
+        .option('report', { type: 'string', describe: 'write the HTML report here (with --sweep the sweep\'s, with several strategies the comparison\'s)' })
         .option('csv', { type: 'boolean', describe: 'also write the trades and the fills as CSV beside the JSON (<run>-trades.csv, <run>-fills.csv)' })
         .option('breakdown', { type: 'string', array: true, choices: Object.keys(BREAKDOWNS), describe: 'also print the run by calendar day, week or month (UTC): return, end equity, trades closed (repeatable)' })
         .option('out-dir', { type: 'string', default: 'backtest/out', describe: 'folder for the default JSON and report names' })

@@ -23,7 +23,7 @@ export const COMMANDS = {
   check: { command: 'check', describe: "Check a strategy on the journal's klines: is its warm-up enough (runs with more history), and does it decide from its bars alone" },
   strategies: { command: 'strategies [strategy]', describe: 'List the strategies and their parameters (one, by name or path)' },
   'new-strategy': { command: 'new-strategy <name>', describe: 'Write a new strategy and its test from a template (sma, rsi-exits, grid, blank), and print how to test and backtest them' },
-  test: { command: 'test [paths..]', describe: "Run a strategy's tests kept outside this repository (vitest, halyard/strategy mapped here)" },
+  test: { command: 'test [paths..]', describe: "Run a strategy's tests, here or kept anywhere (vitest, halyard/strategy mapped to this installation)" },
   sandbox: { command: 'sandbox', describe: 'Run the sandbox exchange on 127.0.0.1 (spec-complete local server)' },
 } as const satisfies Record<string, CommandInfo>;
 
