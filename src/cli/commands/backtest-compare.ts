@@ -21,8 +21,8 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { paramNames } from '../../backtest/cli-input.ts';
-import { comparisonToJson, rankStoppedLast } from '../../backtest/compare-result.ts';
-import type { Comparison } from '../../backtest/compare-result.ts';
+import { comparisonSetup, comparisonToJson, rankComparison } from '../../backtest/compare-result.ts';
+import type { ComparedStrategy, Comparison } from '../../backtest/compare-result.ts';
 import { jsonReplacer } from '../../backtest/metrics-json.ts';
 import { writeCompareReport } from '../../backtest/report/compare-report.ts';
 import { writeJsonFile } from '../../data/json-file.ts';
@@ -32,20 +32,11 @@ import { checkOutputFile, ioStep } from '../paths.ts';
 import { alignTable, fmtTime } from '../../backtest/metrics-format.ts';
 import { metricColumns } from '../../backtest/sweep-format.ts';
 import { rankMetric } from '../../backtest/sweep-rank.ts';
-import type { RankMetric } from '../../backtest/sweep-rank.ts';
 import type { AnyStrategyDefinition } from '../../strategy/define.ts';
 import { UsageError } from '../errors.ts';
 import type { CliIo } from '../io.ts';
 import type { BacktestArgs, BacktestFiles } from './backtest.ts';
 import { strategyArg, strategyParams, symbolArgs, usage } from './backtest.ts';
-
-/** One strategy's run of the comparison. */
-export interface ComparedRun {
-  readonly strategy: string;
-  /** The `--param` pairs it ran with (those its parameters include). */
-  readonly params: readonly string[];
-  readonly files: BacktestFiles;
-}
 
 /** The name of a `--param name=value` pair (the text before its first `=`). */
 const paramName = (pair: string): string => pair.slice(0, Math.max(0, pair.indexOf('='))).trim();
@@ -68,11 +59,11 @@ export function paramsPerStrategy(strategies: readonly AnyStrategyDefinition[], 
 }
 
 /** A --json or --report naming a file a run just wrote, refused before the comparison overwrites it. */
-function refuseRunFiles(args: Pick<BacktestArgs, 'json' | 'report'>, runs: readonly ComparedRun[]): void {
+function refuseRunFiles(args: Pick<BacktestArgs, 'json' | 'report'>, runs: readonly ComparedStrategy[]): void {
   for (const [flag, file] of [['--json', args.json], ['--report', args.report]] as const) {
     if (file === undefined) continue;
     const run = runs.find((r) => [r.files.json, r.files.report].some((f) => path.resolve(f) === path.resolve(file)));
-    if (run !== undefined) throw new UsageError(`${flag} ${file} is a file the run of ${run.strategy} wrote: name another for the comparison (the runs write theirs under --out-dir)`);
+    if (run !== undefined) throw new UsageError(`${flag} ${file} is a file the run of ${run.name} wrote: name another for the comparison (the runs write theirs under --out-dir)`);
   }
 }
 
@@ -81,24 +72,20 @@ function refuseSweeps(args: BacktestArgs, count: number): void {
   if ((args.sweep?.length ?? 0) > 0 || args.walkForward === true) throw new UsageError(`--sweep and --walk-forward optimise one strategy: run them for each strategy on its own, not with ${count} strategies`);
 }
 
-/** The comparison table: a row a strategy, ranked by `by` (that column first, marked; a strategy stopped by a failure last, as compare-result.ts ranks it). */
-export function formatComparison(runs: readonly ComparedRun[], by: RankMetric, market: string): string[] {
-  const ranked = rankStoppedLast(
-    runs.map((r) => ({ ...r, metrics: r.files.metrics })),
-    by,
-    (r) => r.files.overview?.firstFailure !== undefined,
-  );
+/** The comparison table: a row a strategy, in the comparison's order (compare-result.ts rankComparison: the report's and the JSON's), the rank metric's column first, marked. */
+export function formatComparison(c: Comparison, market: string): string[] {
+  const by = c.rankBy;
+  const ranked = rankComparison(c).map((r) => r.strategy);
   const cols = metricColumns(by);
-  const rows = [['#', 'Strategy', ...cols.map((c) => c.head)]];
-  ranked.forEach((r, i) => rows.push([String(i + 1), r.strategy, ...cols.map((c) => c.fmt(r.metrics))]));
-  const first = runs[0]?.files;
-  const range = first === undefined ? '' : `, ${fmtTime(first.from)} -> ${fmtTime(first.to)}`;
-  const lines = [`Comparison of ${runs.length} strategies on ${market}${range}, ranked by ${by}`, '', ...alignTable(rows, (c) => c > 1), `* ranked by this column (--rank-by ${by})`];
-  const withParams = runs.filter((r) => r.params.length > 0);
-  if (withParams.length > 0) lines.push(...withParams.map((r) => `${r.strategy} ran with ${r.params.map((p) => `--param ${p}`).join(' ')}`));
-  for (const r of ranked) if (r.files.overview?.firstFailure !== undefined) lines.push(`${r.strategy} was stopped by a failure, ranked last (its figures are of a stopped run): ${r.files.overview.firstFailure}`);
+  const rows = [['#', 'Strategy', ...cols.map((col) => col.head)]];
+  ranked.forEach((s, i) => rows.push([String(i + 1), s.name, ...cols.map((col) => col.fmt(s.metrics))]));
+  const setup = comparisonSetup(c);
+  const range = setup === undefined ? '' : `, ${fmtTime(setup.from)} -> ${fmtTime(setup.to)}`;
+  const lines = [`Comparison of ${c.strategies.length} strategies on ${market}${range}, ranked by ${by}`, '', ...alignTable(rows, (col) => col > 1), `* ranked by this column (--rank-by ${by})`];
+  for (const s of c.strategies) if (s.paramArgs.length > 0) lines.push(`${s.name} ran with ${s.paramArgs.map((p) => `--param ${p}`).join(' ')}`);
+  for (const s of ranked) if (s.overview.firstFailure !== undefined) lines.push(`${s.name} was stopped by a failure, ranked last (its figures are of a stopped run): ${s.overview.firstFailure}`);
   // Each run's warnings (a warmup it never got past...), which its own summary printed far above.
-  for (const r of ranked) for (const notice of r.files.overview?.notices ?? []) lines.push(`${r.strategy}: ${notice}`);
+  for (const s of ranked) for (const notice of s.overview.notices) lines.push(`${s.name}: ${notice}`);
   return lines;
 }
 
@@ -106,7 +93,7 @@ export function formatComparison(runs: readonly ComparedRun[], by: RankMetric, m
  * Run each strategy as `halyard backtest --strategy NAME` would (`runOne`: backtest.ts's single
  * run, which prints its summary and writes its files), then print the comparison.
  */
-export async function runCompareCommand(io: CliIo, args: BacktestArgs, names: readonly string[], runOne: (io: CliIo, args: BacktestArgs) => Promise<BacktestFiles | undefined>): Promise<ComparedRun[]> {
+export async function runCompareCommand(io: CliIo, args: BacktestArgs, names: readonly string[], runOne: (io: CliIo, args: BacktestArgs) => Promise<BacktestFiles | undefined>): Promise<Comparison> {
   refuseSweeps(args, names.length);
   // Where the comparison goes, checked before any run (a folder given as --json fails only at the end otherwise).
   if (args.json !== undefined) checkOutputFile(args.json, '--json');
@@ -121,7 +108,7 @@ export async function runCompareCommand(io: CliIo, args: BacktestArgs, names: re
   const symbols = symbolArgs(args.symbol);
   // As each run reads them (a bad value, or a strategy that does not trade these symbols, is refused now).
   strategies.forEach((s, i) => strategyParams(s, { param: pairs[i] as string[] }, symbols, args.interval ?? ''));
-  const runs: ComparedRun[] = [];
+  const runs: ComparedStrategy[] = [];
   // The ranking is the comparison's: each run is a single run, which takes no --rank-by.
   // --json and --report name the comparison's files: each run writes its own under --out-dir.
   const rest: BacktestArgs = { ...args, rankBy: undefined, json: undefined, report: undefined, overview: true };
@@ -129,21 +116,22 @@ export async function runCompareCommand(io: CliIo, args: BacktestArgs, names: re
     if (i > 0) io.out('');
     io.out(`== ${i + 1} of ${names.length}: ${strategies[i]?.name ?? ''} ==`);
     const files = await runOne(io, { ...rest, strategy: names[i] as string, param: pairs[i] as string[] });
-    if (files !== undefined) runs.push({ strategy: strategies[i]?.name ?? '', params: pairs[i] as string[], files });
+    if (files !== undefined) runs.push(comparedStrategy(strategies[i]?.name ?? '', pairs[i] as string[], files));
   }
-  io.out(['', ...formatComparison(runs, by, `${symbols.join(',')} ${args.interval ?? ''}`)].join('\n'));
+  const comparison: Comparison = { rankBy: by, strategies: runs };
+  io.out(['', ...formatComparison(comparison, `${symbols.join(',')} ${args.interval ?? ''}`)].join('\n'));
   refuseRunFiles(args, runs);
   // The table first: a file that cannot be written fails after it.
-  if (runs.length > 0) io.out(['', ...(await writeComparison({ rankBy: by, strategies: runs.map(comparedStrategy) }, args, symbols))].join('\n'));
-  return runs;
+  if (runs.length > 0) io.out(['', ...(await writeComparison(comparison, args, symbols))].join('\n'));
+  return comparison;
 }
 
-/** A run of the comparison as the comparison's files take it. */
-function comparedStrategy(r: ComparedRun): Comparison['strategies'][number] {
-  const overview = r.files.overview;
+/** A run of the comparison as the comparison takes it: its name, the `--param` pairs it ran with, its figures, overview and files. */
+function comparedStrategy(name: string, paramArgs: readonly string[], files: BacktestFiles): ComparedStrategy {
+  const overview = files.overview;
   // Asked of every run (`overview: true` above): its absence is a bug, not bad input.
-  if (overview === undefined) throw new Error(`the run of ${r.strategy} returned no overview`);
-  return { name: r.strategy, paramArgs: r.params, metrics: r.files.metrics, overview, files: { json: r.files.json, report: r.files.report } };
+  if (overview === undefined) throw new Error(`the run of ${name} returned no overview`);
+  return { name, paramArgs, metrics: files.metrics, overview, files: { json: files.json, report: files.report } };
 }
 
 /** Characters kept in a file name; any other run of them is one '-'. */

@@ -405,7 +405,7 @@ export async function writeRunFiles(
   const breakdowns = [...new Set(args.breakdown ?? [])].flatMap((by) => ['', ...formatBreakdown(run, metrics, by as Breakdown)]);
   io.out([formatSummary(run, metrics), ...breakdowns, ...logged, '', ...p.notes, `json    ${jsonFile}`, `report  ${reportFile}`, ...csvFiles.map((f) => `csv     ${f}`), ...logLine].join('\n'));
   // The thinned curve costs a pass over the run's points (about 50 ms a year of minutes): made only for a comparison.
-  return { json: jsonFile, report: reportFile, metrics, from: run.from, to: run.to, ...(args.overview === true ? { overview: runOverview(run) } : {}) };
+  return { json: jsonFile, report: reportFile, metrics, ...(args.overview === true ? { overview: runOverview(run) } : {}) };
 }
 
 /** What a single backtest wrote, and its figures (a sweep writes its own files and answers undefined). */
@@ -413,9 +413,6 @@ export interface BacktestFiles {
   readonly json: string;
   readonly report: string;
   readonly metrics: BacktestMetrics;
-  /** The run's range: its first bar's open and its last bar's close. */
-  readonly from: number;
-  readonly to: number;
   /** Its setup and its equity and drawdown, thinned: what a comparison of strategies shows of it (backtest-compare.ts); made when BacktestArgs.overview asks. */
   readonly overview?: RunOverview;
 }
