@@ -107,9 +107,20 @@ export type BacktestCommandArgs = Omit<BacktestArgs, 'strategy'> & { strategy?: 
 export function strategyNames(arg: string | readonly string[] | undefined): string[] {
   const given = typeof arg === 'string' ? [arg] : [...(arg ?? [])];
   if (given.length === 1 && !(given[0] as string).includes(',')) return given;
-  const list = given.flatMap((a) => String(a).split(',')).map((s) => s.trim()).filter((s) => s !== '');
-  const twice = list.find((s, i) => list.indexOf(s) !== i);
-  if (twice !== undefined) throw new UsageError(`--strategy ${twice} is given twice: name each strategy once`);
+  return listArg('--strategy', 'strategy', given);
+}
+
+/**
+ * A list option's values: repeated or comma-separated, trimmed (then `normalize`d), empty ones
+ * dropped; one given twice is refused. [''] when none is left (the option's own check names it).
+ */
+function listArg(flag: string, noun: string, arg: string | readonly string[] | undefined, normalize: (value: string) => string = (v) => v): string[] {
+  const list = (typeof arg === 'string' ? [arg] : [...(arg ?? [])])
+    .flatMap((a) => String(a).split(','))
+    .map((v) => normalize(v.trim()))
+    .filter((v) => v !== '');
+  const twice = list.find((v, i) => list.indexOf(v) !== i);
+  if (twice !== undefined) throw new UsageError(`${flag} ${twice} is given twice: name each ${noun} once`);
   return list.length === 0 ? [''] : list;
 }
 
@@ -137,10 +148,7 @@ export function paramArgs(strategy: AnyStrategyDefinition, param: readonly strin
  * (`--symbol BTCPHP,ETHPHP`), upper-cased; one given twice is refused.
  */
 export function symbolArgs(arg: string | readonly string[] | undefined): string[] {
-  const list = (Array.isArray(arg) ? arg : [arg ?? '']).flatMap((a: string) => String(a).split(',')).map((s) => s.trim().toUpperCase()).filter((s) => s !== '');
-  const twice = list.find((s, i) => list.indexOf(s) !== i);
-  if (twice !== undefined) throw new UsageError(`--symbol ${twice} is given twice: name each symbol once`);
-  return list.length === 0 ? [''] : list;
+  return listArg('--symbol', 'symbol', arg, (v) => v.toUpperCase());
 }
 
 /**
