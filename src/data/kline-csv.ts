@@ -28,6 +28,7 @@ import { KlineCsvError } from './kline-csv-error.ts';
 import type { KlineCsvLayout } from './kline-csv-layout.ts';
 import { KlineCsvRows } from './kline-csv-rows.ts';
 import { klineFileSource } from './kline-file-source.ts';
+import type { KlineFileSource } from './kline-file-source.ts';
 import type { KlineGap } from './kline-gaps.ts';
 import { intervalFromFileName, symbolFromFileName } from './series-name.ts';
 
@@ -153,12 +154,8 @@ function collect(csv: KlineCsvFile, duplicateRows: DuplicateRow[]): KlineCsvResu
   return { ...summary, bars, duplicateRows };
 }
 
-/** How a file is named: in messages (`label`), in the journal (`name`), and the names its symbol and interval are read from. */
-interface KlineCsvNames {
-  readonly label: string;
-  readonly name: string;
-  readonly seriesNames: readonly string[];
-}
+/** How a file is named: in messages (`label`), in the journal (`name`), and the names its symbol and interval are read from (a file source's, or a text's given name). */
+type KlineCsvNames = Pick<KlineFileSource, 'label' | 'name' | 'seriesNames'>;
 
 /** The first of the names that tells. */
 function fromNames<T>(names: readonly string[], read: (name: string) => T | undefined): T | undefined {
