@@ -76,11 +76,17 @@ export function thinIndices(values: ArrayLike<number>, startEquity: number, max:
  * equity at their close times (thinIndices).
  */
 export function thinnedEquity(run: BacktestRun, max: number): [number, number][] {
-  const start = startEquityOf(run);
-  const { values, times } = equityCurve(run);
+  const { start, curve, kept } = thinnedPoints(run, max);
   const out: [number, number][] = [[run.from, start]];
-  for (const i of thinIndices(values, start, max - 1)) out.push([times[i] as number, values[i] as number]);
+  for (const i of kept) out.push([curve.times[i] as number, curve.values[i] as number]);
   return out;
+}
+
+/** The run's start equity, its curve, and the bars kept of it: `max` points in all with the start's (thinnedEquity, thinnedCurve). */
+function thinnedPoints(run: BacktestRun, max: number) {
+  const start = startEquityOf(run);
+  const curve = equityCurve(run);
+  return { start, curve, kept: thinIndices(curve.values, start, max - 1) };
 }
 
 /** A thinned curve as columns: time (ms), equity and drawdown (percent below the running peak, >= 0). */
@@ -100,16 +106,15 @@ export interface ThinnedCurve {
  * the run's maximum drawdown.
  */
 export function thinnedCurve(run: BacktestRun, max: number): ThinnedCurve {
-  const start = startEquityOf(run);
-  const { length, values, times } = equityCurve(run);
-  const dd = drawdownSeries(start, values);
+  const { start, curve, kept } = thinnedPoints(run, max);
+  const dd = drawdownSeries(start, curve.values);
   const time = [run.from];
   const equity = [start];
   const drawdownPct = [0];
-  for (const i of thinIndices(values, start, max - 1)) {
-    time.push(times[i] as number);
-    equity.push(values[i] as number);
+  for (const i of kept) {
+    time.push(curve.times[i] as number);
+    equity.push(curve.values[i] as number);
     drawdownPct.push(dd[i] as number);
   }
-  return { time, equity, drawdownPct, sourcePoints: length };
+  return { time, equity, drawdownPct, sourcePoints: curve.length };
 }
