@@ -227,18 +227,27 @@ export function toCurves(run: BacktestRun, candles: readonly CandlePoint[], max:
   for (let j = 0; j < count; j++) {
     const i = kept === undefined ? j : (kept[j] as number);
     const time = candles.length > 0 ? candleOf.timeAt(times[i]! / 1000) : Math.floor(times[i]! / 1000);
-    const last = equity[equity.length - 1];
-    if (last !== undefined && time <= last.time) {
-      // The same candle (or second, without candles): the later close's equity, the deeper drawdown.
-      last.value = values[i]!;
-      const d = drawdown[drawdown.length - 1]!;
-      if (-dd[i]! < d.value) d.value = -dd[i]!;
-      continue;
-    }
-    equity.push({ time, value: values[i]! });
-    drawdown.push({ time, value: -dd[i]! });
+    // The same candle (or second, without candles) as the last point: merged into it.
+    pushCurvePoint(equity, drawdown, time, values[i]!, -dd[i]!);
   }
   return { equity, drawdown };
+}
+
+/**
+ * Append a point to an equity line and its drawdown (negative percent) line. A time not after the
+ * last point's (lightweight-charts needs them strictly increasing) merges into it: the later
+ * equity, the deeper drawdown.
+ */
+export function pushCurvePoint(equity: LinePoint[], drawdown: LinePoint[], time: number, value: number, underwater: number): void {
+  const last = equity[equity.length - 1];
+  if (last !== undefined && time <= last.time) {
+    last.value = value;
+    const d = drawdown[drawdown.length - 1]!;
+    if (underwater < d.value) d.value = underwater;
+    return;
+  }
+  equity.push({ time, value });
+  drawdown.push({ time, value: underwater });
 }
 
 /** Colours of plotted lines that name none, in turn (none is the candles' green or red). */

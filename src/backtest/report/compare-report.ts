@@ -26,6 +26,7 @@ import { metricColumns } from '../sweep-format.ts';
 import { balancesText } from '../summary.ts';
 import { escapeHtml, pageHead, STYLE } from './html-parts.ts';
 import { chartBundle, inlineJson, inlineScript } from './html-report.ts';
+import { pushCurvePoint } from './chart-data.ts';
 import type { LinePoint } from './chart-data.ts';
 import { metricLabel } from './sweep-cells.ts';
 import { contextHtml } from './sweep-report-parts.ts';
@@ -59,18 +60,7 @@ export function curveLines(curve: ThinnedCurve): { equity: LinePoint[]; drawdown
   const equity: LinePoint[] = [];
   const drawdown: LinePoint[] = [];
   for (let i = 0; i < curve.time.length; i++) {
-    const time = Math.floor((curve.time[i] as number) / 1000);
-    const value = curve.equity[i] as number;
-    const dd = 0 - (curve.drawdownPct[i] as number);
-    const last = equity[equity.length - 1];
-    if (last !== undefined && time <= last.time) {
-      last.value = value;
-      const d = drawdown[drawdown.length - 1] as LinePoint;
-      if (dd < d.value) d.value = dd;
-      continue;
-    }
-    equity.push({ time, value });
-    drawdown.push({ time, value: dd });
+    pushCurvePoint(equity, drawdown, Math.floor((curve.time[i] as number) / 1000), curve.equity[i] as number, 0 - (curve.drawdownPct[i] as number));
   }
   return { equity, drawdown };
 }
