@@ -46,6 +46,7 @@ describe('openJournal', () => {
       { version: 2, name: 'kline-blocks', applied_at: 1234 },
       { version: 3, name: 'fills-key-side', applied_at: 1234 },
       { version: 4, name: 'kline-checked', applied_at: 1234 },
+      { version: 5, name: 'live-runs', applied_at: 1234 },
     ]);
     j.close();
   });

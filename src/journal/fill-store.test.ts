@@ -71,7 +71,7 @@ describe('FillStore', () => {
         { ...fill('1375445991893797391', { price: '1.5', qty: '2', quoteQty: '3', commission: '0', isMaker: true, time: 7 }), runId: null, clientOrderId: null, exchangeOrderId: null, raw: { a: 1 } },
       ]);
       expect(up.fills.insert(fill('1375445991893797391', { side: 'SELL' }))).toBe(true);
-      expect((up.db.pragma('index_list(fills)') as { name: string }[]).map((i) => i.name).sort()).toEqual(['fills_order', 'fills_run', 'fills_time', 'sqlite_autoindex_fills_1']);
+      expect((up.db.pragma('index_list(fills)') as { name: string }[]).map((i) => i.name).sort()).toEqual(['fills_order', 'fills_order_trade', 'fills_run', 'fills_time', 'sqlite_autoindex_fills_1']);
       up.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
