@@ -11,8 +11,8 @@
  */
 import { compareDecimalText, isPlainDecimal } from './decimal-text.ts';
 import { closeTimeOf, type KlineInterval } from './intervals.ts';
-import { KlineCsvError } from './kline-csv-error.ts';
-import { headerProblem, isColumnCount, timeUnitOfDigits, toMs, type ColumnCount, type TimeUnit } from './kline-csv-layout.ts';
+import { clipped, KlineCsvError, quoted } from './kline-csv-error.ts';
+import { headerProblem, isColumnCount, LONG_LINE_REASON, MAX_LINE_BYTES, timeUnitOfDigits, toMs, type ColumnCount, type TimeUnit } from './kline-csv-layout.ts';
 import type { DuplicateRow, KlineBar } from './kline-csv.ts';
 import { gapBefore, SpacingCounts, type KlineGap } from './kline-gaps.ts';
 
@@ -88,6 +88,8 @@ export class KlineCsvRows {
   /** The next line of the file, without its '\n' (a trailing '\r' is dropped here). */
   line(text: string): void {
     const lineNo = ++this.lines;
+    // A text split in memory (parseKlineCsv) is bounded as a file's lines are (file-lines.ts).
+    if (text.length > MAX_LINE_BYTES) this.fail(lineNo, LONG_LINE_REASON);
     let line = lineNo === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
     if (line.endsWith('\r')) line = line.slice(0, -1);
     this.lastLineBlank = line.trim() === '';
@@ -111,37 +113,37 @@ export class KlineCsvRows {
     this.rows++;
 
     const openText = f[0]!;
-    if (!DIGITS.test(openText)) this.fail(lineNo, `open time '${openText}' is not an integer epoch time`);
+    if (!DIGITS.test(openText)) this.fail(lineNo, `open time ${quoted(openText)} is not an integer epoch time`);
     const rowUnit = timeUnitOfDigits(openText.length);
-    if (!rowUnit) this.fail(lineNo, `open time '${openText}' has ${openText.length} digits; expected epoch ms (13), µs (16) or seconds (10)`);
+    if (!rowUnit) this.fail(lineNo, `open time ${quoted(openText)} has ${openText.length} digits; expected epoch ms (13), µs (16) or seconds (10)`);
     if (this.unit === undefined) this.unit = rowUnit;
-    else if (rowUnit !== this.unit) this.fail(lineNo, `open time '${openText}' is in ${rowUnit}, earlier rows in ${this.unit}`);
+    else if (rowUnit !== this.unit) this.fail(lineNo, `open time ${quoted(openText)} is in ${rowUnit}, earlier rows in ${this.unit}`);
     const unit = this.unit;
     const openTime = toMs(openText, unit);
 
     for (let c = 1; c <= 5; c++) {
-      if (!isPlainDecimal(f[c]!)) this.fail(lineNo, `${PRICE_FIELDS[c - 1]} '${f[c]}' is not a non-negative decimal number`);
+      if (!isPlainDecimal(f[c]!)) this.fail(lineNo, `${PRICE_FIELDS[c - 1]} ${quoted(f[c]!)} is not a non-negative decimal number`);
     }
     const [, open, high, low, close, volume] = f as [string, string, string, string, string, string];
     if (compareDecimalText(high, open) < 0 || compareDecimalText(high, close) < 0) {
-      this.fail(lineNo, `high ${high} is below ${compareDecimalText(high, open) < 0 ? `open ${open}` : `close ${close}`}`);
+      this.fail(lineNo, `high ${clipped(high)} is below ${compareDecimalText(high, open) < 0 ? `open ${clipped(open)}` : `close ${clipped(close)}`}`);
     }
     if (compareDecimalText(low, open) > 0 || compareDecimalText(low, close) > 0) {
-      this.fail(lineNo, `low ${low} is above ${compareDecimalText(low, open) > 0 ? `open ${open}` : `close ${close}`}`);
+      this.fail(lineNo, `low ${clipped(low)} is above ${compareDecimalText(low, open) > 0 ? `open ${clipped(open)}` : `close ${clipped(close)}`}`);
     }
 
     const bar: KlineBar = { openTime, open, high, low, close, volume, closeTime: -1 };
     if (columns !== 6) {
       const closeText = f[6]!;
       if (!DIGITS.test(closeText) || timeUnitOfDigits(closeText.length) !== unit) {
-        this.fail(lineNo, `close time '${closeText}' is not an epoch time in ${unit} like the open time`);
+        this.fail(lineNo, `close time ${quoted(closeText)} is not an epoch time in ${unit} like the open time`);
       }
       bar.closeTime = toMs(closeText, unit, true);
       if (bar.closeTime <= openTime) this.fail(lineNo, `close time ${iso(bar.closeTime)} is not after the open time ${iso(openTime)}`);
       for (const c of [7, 9, 10]) {
-        if (!isPlainDecimal(f[c]!)) this.fail(lineNo, `${EXTRA_FIELDS[c - 7]} '${f[c]}' is not a non-negative decimal number`);
+        if (!isPlainDecimal(f[c]!)) this.fail(lineNo, `${EXTRA_FIELDS[c - 7]} ${quoted(f[c]!)} is not a non-negative decimal number`);
       }
-      if (!DIGITS.test(f[8]!)) this.fail(lineNo, `trades '${f[8]}' is not a non-negative integer`);
+      if (!DIGITS.test(f[8]!)) this.fail(lineNo, `trades ${quoted(f[8]!)} is not a non-negative integer`);
       bar.quoteVolume = f[7]!;
       bar.trades = Number(f[8]);
       bar.takerBuyBaseVolume = f[9]!;

@@ -21,13 +21,18 @@
  * into one array. A file may be compressed (kline-file-source.ts: `.csv.gz`, or a `.zip` holding
  * one CSV): its lines are read as it decompresses, and the symbol and the interval come from the
  * zip entry's name, else the zip's.
+ *
+ * A file is read in steps (read-steps.ts): straight through (`klineCsvFile`, `read`), or with a
+ * turn of the event loop every so often and stopped by an AbortSignal (`klineCsvFileAsync`,
+ * `readAsync`: what `halyard import` uses, so that Ctrl-C ends it at once).
  */
 import { basename } from 'node:path';
 import { intervalOfSpacing, isKlineInterval, KLINE_INTERVALS, type KlineInterval } from './intervals.ts';
-import { KlineCsvError } from './kline-csv-error.ts';
+import { KlineCsvError, quoted } from './kline-csv-error.ts';
 import type { KlineCsvLayout } from './kline-csv-layout.ts';
 import { KlineCsvRows } from './kline-csv-rows.ts';
 import { klineFileSource } from './kline-file-source.ts';
+import { PAUSE_CHARS, runSteps, runStepsAsync, type ReadSteps } from './read-steps.ts';
 import type { KlineFileSource } from './kline-file-source.ts';
 import type { KlineGap } from './kline-gaps.ts';
 import { intervalFromFileName, symbolFromFileName } from './series-name.ts';
@@ -119,6 +124,11 @@ export interface KlineCsvFile {
    * the error rolls back). The array handed on is the caller's to keep.
    */
   read(batchSize: number, onBatch: (bars: KlineBar[]) => void): KlineCsvSummary;
+  /**
+   * `read`, giving the event loop a turn every PAUSE_CHARS characters (read-steps.ts); once
+   * `signal` aborts, it throws ReadStopped there, having handed on only the bars before.
+   */
+  readAsync(batchSize: number, onBatch: (bars: KlineBar[]) => void, signal?: AbortSignal): Promise<KlineCsvSummary>;
 }
 
 /**
@@ -128,21 +138,30 @@ export interface KlineCsvFile {
  */
 export function klineCsvFile(path: string, options: Omit<KlineCsvOptions, 'fileName'> = {}): KlineCsvFile {
   const source = klineFileSource(path);
-  return klineCsv(() => source.lines(), options, source);
+  return runSteps(klineCsv(() => source.lines(), options, source));
+}
+
+/**
+ * `klineCsvFile`, its first pass over the file (the interval from the spacing) giving the event
+ * loop a turn as `readAsync` does, and stopped the same way (ReadStopped) once `signal` aborts.
+ */
+export async function klineCsvFileAsync(path: string, options: Omit<KlineCsvOptions, 'fileName'> = {}, signal?: AbortSignal): Promise<KlineCsvFile> {
+  const source = klineFileSource(path);
+  return runStepsAsync(klineCsv(() => source.lines(), options, source), signal);
 }
 
 /** Read and parse a kline CSV file (plain, `.gz` or `.zip`). Throws KlineCsvError; nothing is returned for a bad file. */
 export function readKlineCsv(path: string, options: Omit<KlineCsvOptions, 'fileName'> = {}): KlineCsvResult {
   const duplicateRows: DuplicateRow[] = [];
   const source = klineFileSource(path);
-  return collect(klineCsv(() => source.lines(), options, source, duplicateRows), duplicateRows);
+  return collect(runSteps(klineCsv(() => source.lines(), options, source, duplicateRows)), duplicateRows);
 }
 
 export function parseKlineCsv(text: string, options: KlineCsvOptions = {}): KlineCsvResult {
   const duplicateRows: DuplicateRow[] = [];
   const file = options.fileName ?? '(csv)';
   const names = { label: file, name: basename(file), seriesNames: options.fileName === undefined ? [] : [options.fileName] };
-  return collect(klineCsv(() => text.split('\n'), options, names, duplicateRows), duplicateRows);
+  return collect(runSteps(klineCsv(() => text.split('\n'), options, names, duplicateRows)), duplicateRows);
 }
 
 /** Every bar of the file in one array (the whole-file API). */
@@ -170,20 +189,34 @@ function fromNames<T>(names: readonly string[], read: (name: string) => T | unde
 function klineCsvSymbol(options: KlineCsvOptions, names: KlineCsvNames): string | undefined {
   if (options.symbol === undefined) return fromNames(names.seriesNames, (n) => symbolFromFileName(basename(n)));
   const symbol = options.symbol.trim().toUpperCase();
-  if (!/^[A-Z0-9]{2,30}$/.test(symbol)) throw new KlineCsvError(names.label, undefined, `symbol '${options.symbol}' is not a symbol (letters and digits, e.g. BTCUSDT)`);
+  if (!/^[A-Z0-9]{2,30}$/.test(symbol)) throw new KlineCsvError(names.label, undefined, `symbol ${quoted(options.symbol)} is not a symbol (letters and digits, e.g. BTCUSDT)`);
   return symbol;
+}
+
+/** `lines` fed to `rows`, with a pause every PAUSE_CHARS characters (read-steps.ts). */
+function* feed(lines: Iterable<string>, rows: KlineCsvRows): ReadSteps<void> {
+  let read = 0;
+  for (const line of lines) {
+    rows.line(line);
+    read += line.length + 1;
+    if (read >= PAUSE_CHARS) {
+      read = 0;
+      yield;
+    }
+  }
 }
 
 /**
  * `lines` may be called more than once: a file whose interval comes from its spacing is read
- * twice. Duplicate rows are listed in `duplicateRows` when given, else only counted.
+ * twice (in this function's steps, the first time). Duplicate rows are listed in `duplicateRows`
+ * when given, else only counted.
  */
-function klineCsv(lines: () => Iterable<string>, options: KlineCsvOptions, names: KlineCsvNames, duplicateRows?: DuplicateRow[]): KlineCsvFile {
+function* klineCsv(lines: () => Iterable<string>, options: KlineCsvOptions, names: KlineCsvNames, duplicateRows?: DuplicateRow[]): ReadSteps<KlineCsvFile> {
   const file = names.label;
   const fail = (reason: string): never => {
     throw new KlineCsvError(file, undefined, reason);
   };
-  if (options.interval !== undefined && !isKlineInterval(options.interval)) fail(`unknown interval '${options.interval}' (one of ${KLINE_INTERVALS.join(', ')})`);
+  if (options.interval !== undefined && !isKlineInterval(options.interval)) fail(`unknown interval ${quoted(options.interval)} (one of ${KLINE_INTERVALS.join(', ')})`);
   const symbol = klineCsvSymbol(options, names);
 
   const fromName = fromNames(names.seriesNames, intervalFromFileName);
@@ -199,7 +232,7 @@ function klineCsv(lines: () => Iterable<string>, options: KlineCsvOptions, names
     // A first pass for the spacing alone (every row checked, no bar kept): the grid checks and the
     // close times of the real pass need the interval before its first bar is final.
     const scan = new KlineCsvRows(file, () => {});
-    for (const line of lines()) scan.line(line);
+    yield* feed(lines(), scan);
     scan.end();
     const spacing = scan.spacing.common();
     const fromSpacing = spacing === undefined ? undefined : intervalOfSpacing(spacing);
@@ -213,60 +246,64 @@ function klineCsv(lines: () => Iterable<string>, options: KlineCsvOptions, names
     intervalSource = 'spacing';
   }
 
+  /** The real pass, the interval known: the bars handed on in batches, the summary returned. */
+  function* readSteps(batchSize: number, onBatch: (bars: KlineBar[]) => void): ReadSteps<KlineCsvSummary> {
+    let batch: KlineBar[] = [];
+    const reader = new KlineCsvRows(
+      file,
+      (bar) => {
+        batch.push(bar);
+        if (batch.length >= batchSize) {
+          const full = batch;
+          batch = [];
+          onBatch(full);
+        }
+      },
+      { interval, ...(duplicateRows ? { duplicateRows } : {}), ...(options.gapsKept !== undefined ? { gapsKept: options.gapsKept } : {}) },
+    );
+    yield* feed(lines(), reader);
+    reader.end();
+    if (batch.length > 0) onBatch(batch);
+
+    const warnings: string[] = [];
+    const spacing = reader.spacing.common();
+    const spacingInterval = spacing === undefined ? undefined : intervalOfSpacing(spacing);
+    if (spacingInterval && spacingInterval !== interval) {
+      warnings.push(`the most common spacing is ${spacingInterval} but the interval is ${interval} (from the ${intervalSource === 'option' ? 'option' : 'file name'})`);
+    }
+    if (reader.oddCloseTimes > 0) {
+      warnings.push(`${reader.oddCloseTimes} row(s) have a close time other than the last ms of their ${interval} bar (first at line ${reader.firstOddLine})`);
+    }
+    // A file cut short (a copy or download interrupted) can end inside its last row's last field,
+    // which still parses: without a final newline, say that the last row was taken as it stands.
+    if (!reader.lastLineBlank) {
+      warnings.push(`the file does not end with a newline: its last row (line ${reader.lines}) was read as it stands; check it is complete (a file cut short ends inside a row)`);
+    }
+    return {
+      symbol,
+      interval,
+      intervalSource,
+      layout: { columns: reader.columns!, header: reader.header, timeUnit: reader.unit! },
+      rows: reader.rows,
+      barCount: reader.bars,
+      firstOpen: reader.firstOpen,
+      lastOpen: reader.lastOpen,
+      duplicates: reader.duplicates,
+      identicalDuplicates: reader.identicalDuplicates,
+      gaps: reader.gaps,
+      gapCount: reader.gapCount,
+      missing: reader.missing,
+      warnings,
+    };
+  }
+
   return {
     file,
     name: names.name,
     symbol,
     interval,
     intervalSource,
-    read(batchSize, onBatch) {
-      let batch: KlineBar[] = [];
-      const reader = new KlineCsvRows(
-        file,
-        (bar) => {
-          batch.push(bar);
-          if (batch.length >= batchSize) {
-            const full = batch;
-            batch = [];
-            onBatch(full);
-          }
-        },
-        { interval, ...(duplicateRows ? { duplicateRows } : {}), ...(options.gapsKept !== undefined ? { gapsKept: options.gapsKept } : {}) },
-      );
-      for (const line of lines()) reader.line(line);
-      reader.end();
-      if (batch.length > 0) onBatch(batch);
-
-      const warnings: string[] = [];
-      const spacing = reader.spacing.common();
-      const spacingInterval = spacing === undefined ? undefined : intervalOfSpacing(spacing);
-      if (spacingInterval && spacingInterval !== interval) {
-        warnings.push(`the most common spacing is ${spacingInterval} but the interval is ${interval} (from the ${intervalSource === 'option' ? 'option' : 'file name'})`);
-      }
-      if (reader.oddCloseTimes > 0) {
-        warnings.push(`${reader.oddCloseTimes} row(s) have a close time other than the last ms of their ${interval} bar (first at line ${reader.firstOddLine})`);
-      }
-      // A file cut short (a copy or download interrupted) can end inside its last row's last field,
-      // which still parses: without a final newline, say that the last row was taken as it stands.
-      if (!reader.lastLineBlank) {
-        warnings.push(`the file does not end with a newline: its last row (line ${reader.lines}) was read as it stands; check it is complete (a file cut short ends inside a row)`);
-      }
-      return {
-        symbol,
-        interval,
-        intervalSource,
-        layout: { columns: reader.columns!, header: reader.header, timeUnit: reader.unit! },
-        rows: reader.rows,
-        barCount: reader.bars,
-        firstOpen: reader.firstOpen,
-        lastOpen: reader.lastOpen,
-        duplicates: reader.duplicates,
-        identicalDuplicates: reader.identicalDuplicates,
-        gaps: reader.gaps,
-        gapCount: reader.gapCount,
-        missing: reader.missing,
-        warnings,
-      };
-    },
+    read: (batchSize, onBatch) => runSteps(readSteps(batchSize, onBatch)),
+    readAsync: (batchSize, onBatch, signal) => runStepsAsync(readSteps(batchSize, onBatch), signal),
   };
 }

@@ -9,12 +9,14 @@
  * Every failure is a KlineCsvError naming the file (a zip's with its entry: `X.zip (X.csv)`): the
  * zip's directory is read when the source is made (no CSV in it, encryption, an unknown method
  * refuse the file before anything is opened for writing); a damaged or cut short stream (zlib's
- * error, a zip entry's size or CRC-32) fails at the read that reaches it.
+ * error, a zip entry's size or CRC-32) fails at the read that reaches it, and a line longer than a
+ * kline row can be (MAX_LINE_BYTES) fails as soon as it is, naming its line.
  */
 import { basename } from 'node:path';
-import { chunkLines, fileLines } from './file-lines.ts';
+import { CHUNK_BYTES, chunkLines, fileLines, LineTooLongError } from './file-lines.ts';
 import { InflateError, inflatedChunks } from './inflated-chunks.ts';
 import { KlineCsvError } from './kline-csv-error.ts';
+import { LONG_LINE_REASON, MAX_LINE_BYTES } from './kline-csv-layout.ts';
 import { ZipError, zipCsvEntry, zipEntryChunks, type ZipEntry } from './zip-entry.ts';
 
 export interface KlineFileSource {
@@ -27,6 +29,9 @@ export interface KlineFileSource {
   /** The file's lines, read afresh on each call (a file whose interval comes from its spacing is read twice). */
   lines(): Generator<string, void, undefined>;
 }
+
+/** A kline row is short (kline-csv-layout.ts): a longer line fails there, never read whole. */
+const LINE_LIMITS = { maxLine: MAX_LINE_BYTES };
 
 export type KlineFileKind = 'csv' | 'gzip' | 'zip';
 
@@ -44,7 +49,7 @@ export function klineFileSource(path: string): KlineFileSource {
     label: path,
     name: basename(path),
     seriesNames: [path],
-    lines: () => readErrors(path, kind === 'gzip' ? chunkLines(inflatedChunks(path, 'gunzip')) : fileLines(path)),
+    lines: () => readErrors(path, kind === 'gzip' ? chunkLines(inflatedChunks(path, 'gunzip'), LINE_LIMITS) : fileLines(path, CHUNK_BYTES, LINE_LIMITS)),
   };
 }
 
@@ -60,7 +65,7 @@ function zipSource(path: string): KlineFileSource {
     label: entry.label,
     name: `${basename(path)} (${entry.name})`,
     seriesNames: [entry.name, path],
-    lines: () => readErrors(entry.label, chunkLines(zipEntryChunks(entry))),
+    lines: () => readErrors(entry.label, chunkLines(zipEntryChunks(entry), LINE_LIMITS)),
   };
 }
 
@@ -70,6 +75,7 @@ function* readErrors(label: string, lines: Generator<string, void, undefined>): 
     yield* lines;
   } catch (e) {
     if (e instanceof KlineCsvError) throw e;
+    if (e instanceof LineTooLongError) throw new KlineCsvError(label, e.line, LONG_LINE_REASON);
     if (e instanceof ZipError) throw new KlineCsvError(e.file, undefined, e.reason);
     if (e instanceof InflateError && e.code?.startsWith('Z_')) {
       throw new KlineCsvError(

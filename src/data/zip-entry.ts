@@ -81,7 +81,7 @@ export function zipCsvEntry(zip: string): ZipEntry {
     const size = fstatSync(fd).size;
     const { entries, base, directoryStart } = centralDirectory(fd, size, zip);
     const entry = chooseCsv(entries, zip);
-    const label = `${zip} (${entry.name})`;
+    const label = `${zip} (${shortName(entry.name)})`;
     const fail = (reason: string): never => {
       throw new ZipError(label, reason);
     };
@@ -144,6 +144,14 @@ export function* zipEntryChunks(entry: ZipEntry): Generator<Uint8Array, void, un
   }
   if (size !== entry.uncompressedSize) fail(`the entry gave ${size} bytes, the zip lists ${entry.uncompressedSize}: the zip is cut short or damaged (an interrupted download?)`);
   if (crc !== entry.crc32) fail(`CRC-32 mismatch (${hex(crc)} read, ${hex(entry.crc32)} listed): the zip is damaged or cut short (an interrupted download?)`);
+}
+
+/** Characters of an entry's name shown in messages (a name may have up to 65535 bytes). */
+const NAME_SHOWN = 200;
+
+/** An entry's name for a message: whole, or its first NAME_SHOWN characters. */
+function shortName(name: string): string {
+  return name.length <= NAME_SHOWN ? name : `${name.slice(0, NAME_SHOWN)}... (${name.length} characters)`;
 }
 
 function hex(n: number): string {
@@ -239,7 +247,7 @@ function chooseCsv(entries: readonly CentralEntry[], zip: string): CentralEntry 
   const named = (list: readonly CentralEntry[]) =>
     list
       .slice(0, ENTRIES_NAMED)
-      .map((e) => e.name)
+      .map((e) => shortName(e.name))
       .join(', ') + (list.length > ENTRIES_NAMED ? `, ... and ${list.length - ENTRIES_NAMED} more` : '');
   if (csvs.length === 0) {
     throw new ZipError(zip, files.length === 0 ? 'the zip holds no file (a kline zip holds one .csv file)' : `no .csv file in the zip (it holds ${named(files)}); a kline zip holds one .csv file`);
