@@ -1,6 +1,7 @@
 // Lint: typescript-eslint's recommended rules, plus the one-way import rule of
 // docs/architecture.md: core imports nothing of ours outside core; ports only core;
-// exchange, sandbox, journal, backtest, strategy, engine and data never import app, cli or main.ts
+// exchange, sandbox, journal, backtest, strategy, engine, data and live never import app, cli or main.ts
+// (live: the live venue adapter, over core, ports, exchange, journal, log, time and rxjs)
 // (backtest imports engine: runBacktest is its own composition root).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -37,7 +38,7 @@ export default tseslint.config(
     'ports are interfaces over core only',
   ),
   layer(
-    ['src/exchange/**/*.ts', 'src/sandbox/**/*.ts', 'src/journal/**/*.ts', 'src/backtest/**/*.ts', 'src/strategy/**/*.ts', 'src/engine/**/*.ts', 'src/data/**/*.ts', 'src/fs/**/*.ts', 'src/log/**/*.ts', 'src/time/**/*.ts', 'src/config/**/*.ts'],
+    ['src/exchange/**/*.ts', 'src/sandbox/**/*.ts', 'src/journal/**/*.ts', 'src/backtest/**/*.ts', 'src/strategy/**/*.ts', 'src/engine/**/*.ts', 'src/data/**/*.ts', 'src/fs/**/*.ts', 'src/log/**/*.ts', 'src/time/**/*.ts', 'src/config/**/*.ts', 'src/live/**/*.ts'],
     ['**/app/**', '**/cli/**', '**/main.ts'],
     'adapters and engine never import the composition root or the CLI',
   ),
