@@ -23,7 +23,7 @@ import type {
   TickerEvent,
   TradeEvent,
 } from './market-payload-types.ts';
-import { amount, flag, id, integer, isWireObject, levels, object, text } from './wire-fields.ts';
+import { amount, flag, id, integer, isWireObject, levels, object, shown, text } from './wire-fields.ts';
 
 const TRADE = 'trade';
 
@@ -201,12 +201,12 @@ export function decodeTickerArray(payload: unknown): TickerArrayEvent {
 }
 
 function items<T>(payload: unknown, ev: string, decode: (item: unknown) => T): T[] {
-  if (!Array.isArray(payload)) throw new DecodeError(ev, '(payload)', `expected an array of ${ev} events, got ${isWireObject(payload) ? 'an object' : String(payload)}`);
+  if (!Array.isArray(payload)) throw new DecodeError(ev, '(payload)', `expected an array of ${ev} events, got ${shown(payload)}`);
   const out = new Array<T>(payload.length);
   for (let i = 0; i < payload.length; i++) {
     const item: unknown = payload[i];
     // An item of the other kind would decode into a ticker made of the wrong fields.
-    if (isWireObject(item) && item.e !== ev) throw new DecodeError(ev, `[${String(i)}].e`, `expected ${JSON.stringify(ev)} in this array, got ${JSON.stringify(item.e) ?? 'nothing'}`);
+    if (isWireObject(item) && item.e !== ev) throw new DecodeError(ev, `[${String(i)}].e`, `expected ${JSON.stringify(ev)} in this array, got ${shown(item.e)}`);
     try {
       out[i] = decode(item);
     } catch (err) {
@@ -244,7 +244,7 @@ export function decodeMarketEvent(stream: string | undefined, payload: unknown):
       if (stream === undefined ? 'u' in payload && 'b' in payload && 'a' in payload : stream.endsWith(BOOK_TICKER)) return decodeBookTicker(payload);
       throw new DecodeError('event', 'e', `missing: only bookTicker events come without \`e\`${stream === undefined ? '' : `, and stream ${stream} is not one`}`);
     default:
-      throw new DecodeError('event', 'e', `unknown market event type ${JSON.stringify(payload.e)}${stream === undefined ? '' : ` on stream ${stream}`}`);
+      throw new DecodeError('event', 'e', `unknown market event type ${shown(payload.e)}${stream === undefined ? '' : ` on stream ${stream}`}`);
   }
 }
 
@@ -254,5 +254,5 @@ function decodeArray(stream: string | undefined, payload: readonly unknown[]): M
   if (kind === MINI) return decodeMiniTickerArray(payload);
   if (kind === TICKER) return decodeTickerArray(payload);
   if (payload.length === 0) throw new DecodeError('event', '(payload)', 'an empty array from an unnamed stream: pass the stream name (!miniTicker@arr or !ticker@arr)');
-  throw new DecodeError('event', '[0].e', `unknown array event type ${JSON.stringify(kind) ?? 'nothing'}${stream === undefined ? '' : ` on stream ${stream}`}`);
+  throw new DecodeError('event', '[0].e', `unknown array event type ${shown(kind)}${stream === undefined ? '' : ` on stream ${stream}`}`);
 }

@@ -17,7 +17,7 @@
  */
 import { DecodeError } from './decode-error.ts';
 import type { AccountPosition, BalanceUpdate, ExecutionReport, ExecutionType, ReportOrderStatus, UserStreamEvent } from './user-payload-types.ts';
-import { amount, array, flag, id, idOrNone, idText, integer, isWireObject, object, oneOf, optionalText, text } from './wire-fields.ts';
+import { amount, array, flag, id, idOrNone, idText, integer, isWireObject, object, oneOf, optionalText, shown, text } from './wire-fields.ts';
 
 const EXECUTION_TYPES: ReadonlySet<ExecutionType> = new Set(['NEW', 'CANCELED', 'REJECTED', 'TRADE', 'EXPIRED']);
 const ORDER_STATUSES: ReadonlySet<ReportOrderStatus> = new Set(['NEW', 'PARTIALLY_FILLED', 'FILLED', 'CANCELED', 'PARTIALLY_CANCELED', 'REJECTED', 'EXPIRED']);
@@ -115,7 +115,7 @@ function unknownUserEvent(payload: unknown): DecodeError {
   if (!isWireObject(payload)) return new DecodeError('event', '(payload)', `expected a user-stream event object, got ${describe(payload)}`);
   const e = payload.e;
   if (e === undefined) return new DecodeError('event', 'e', 'missing: a user-stream event names its type in `e`');
-  return new DecodeError('event', 'e', `unknown user-stream event type ${JSON.stringify(e)} (known: ${ER}, ${AP}, ${BU})`);
+  return new DecodeError('event', 'e', `unknown user-stream event type ${shown(e)} (known: ${ER}, ${AP}, ${BU})`);
 }
 
 function describe(v: unknown): string {

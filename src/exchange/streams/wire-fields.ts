@@ -11,7 +11,8 @@
  *   `NaN`, `1e-8` as text, `""`, is refused: the venue sends amounts as plain text, and a
  *   string in another form means the frame is not what we think it is.
  * - ids: decimal strings (lossless); a number is accepted only while it is a safe integer (a
- *   larger one was rounded by a parser that was not lossless: refused, not guessed).
+ *   larger one was rounded by a parser that was not lossless: refused, not guessed); a bigint is
+ *   exact and accepted.
  * - times and counts: numbers; integer text is accepted (notes 5.2).
  * The fast path of each reader is a `typeof` and at most one regex; building the error message
  * is kept out of it.
@@ -32,7 +33,8 @@ export function isWireObject(v: unknown): v is WireObject {
 /** A short rendering of a bad value for an error message. */
 export function shown(v: unknown): string {
   if (v === undefined) return 'nothing (missing)';
-  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint' || v === null) return String(v);
+  if (typeof v === 'bigint') return `${String(v)}n`;
+  if (typeof v === 'number' || typeof v === 'boolean' || v === null) return String(v);
   if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
   if (Array.isArray(v)) return `an array of ${String(v.length)}`;
   return typeof v === 'object' ? 'an object' : typeof v;
@@ -83,8 +85,9 @@ export function id(v: unknown, ev: string, path: string): string {
   return idSlow(v, ev, path);
 }
 
-function idSlow(v: unknown, ev: string, path: string): never {
-  if (typeof v === 'bigint') return fail(ev, path, 'an integer id', v, ' (a bigint: ids are decimal strings)');
+function idSlow(v: unknown, ev: string, path: string): string {
+  // Not from the lossless parse, but exact: a caller holding a bigint id may pass it.
+  if (typeof v === 'bigint') return String(v);
   if (typeof v === 'number' && Number.isInteger(v)) return fail(ev, path, 'an integer id', v, ' (beyond 2^53, already rounded: parse the frame losslessly)');
   return fail(ev, path, 'an integer id', v);
 }
