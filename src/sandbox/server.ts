@@ -141,6 +141,8 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   const hangs = new HangTracker();
   const app = buildApp({
     bodyLimit: config.http.bodyLimitBytes,
+    headersTimeoutMs: config.http.headersTimeoutMs,
+    requestTimeoutMs: config.http.requestTimeoutMs,
     pipeline: createPipeline({ state, handlers, router: new EndpointRouter(), hangs, sleep: options.sleep ?? ((ms) => wallSleep(ms)) }),
     admin: config.admin.enabled ? { prefix: config.admin.prefix, dispatch: createAdminDispatch(config.admin.prefix, admin, state) } : undefined,
     log: state.log,

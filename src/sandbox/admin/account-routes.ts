@@ -14,9 +14,9 @@
  * Balance routes answer 503 while no BalancePort is attached (the engine's plugin provides it).
  */
 import { z } from 'zod';
-import { zDecimalText } from '../config/filters.ts';
 import { keySchema, roleSchema } from '../config/schema.ts';
 import type { SandboxState } from '../http/route-types.ts';
+import { zAdminAmount, zPositiveAdminAmount } from './admin-amount.ts';
 import { AdminError, defineAdminRoute, type AdminRoute } from './admin-registry.ts';
 
 const keyFields = keySchema.partial().extend({ accountId: z.string().optional(), email: z.email().optional() });
@@ -31,7 +31,8 @@ const keyPatch = z.strictObject({
   merchant: z.boolean().optional(),
   enabled: z.boolean().optional(),
 });
-const amountBody = z.strictObject({ accountId: z.string(), asset: z.string().min(1), amount: zDecimalText.refine((s) => Number(s) > 0, 'must be > 0') });
+// Within the request amount bound (admin-amount.ts): more than 18 decimals answered 500.
+const amountBody = z.strictObject({ accountId: z.string(), asset: z.string().min(1), amount: zPositiveAdminAmount });
 
 function balances(state: SandboxState) {
   const port = state.services.balances;
@@ -65,7 +66,7 @@ export const accountAdminRoutes: AdminRoute[] = [
       masterId: z.string().optional(),
       masterEmail: z.email().optional(),
       uid: z.string().regex(/^\d{1,19}$/).optional(),
-      balances: z.record(z.string(), zDecimalText).optional(),
+      balances: z.record(z.string(), zAdminAmount).optional(),
     }),
     handler: ({ body, sandbox }) => {
       const masterId = body.masterId ?? (body.masterEmail === undefined ? undefined : accountIdOf(sandbox, { email: body.masterEmail }));

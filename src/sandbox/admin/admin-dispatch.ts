@@ -21,7 +21,7 @@ export function createAdminDispatch(prefix: string, registry: AdminRegistry, sta
       const sub = path.slice(prefix.length) || '/';
       const found = registry.match(request.method, sub);
       if (!found) throw new AdminError(404, `no admin route ${request.method} ${sub}; GET ${prefix}/routes lists them`);
-      const raw = request.method === 'GET' ? Object.fromEntries(parseFormText(rawQuery, 'query string')) : bodyOf(request);
+      const raw = request.method === 'GET' ? queryOf(rawQuery) : bodyOf(request);
       const body = found.route.body ? found.route.body.parse(raw) : raw;
       const result = await found.route.handler({ body, params: found.params, sandbox: state });
       return sendWire(reply, 200, result ?? {});
@@ -33,6 +33,15 @@ export function createAdminDispatch(prefix: string, registry: AdminRegistry, sta
       return sendError(reply, error, state.log, { admin: true, path });
     }
   };
+}
+
+/** The query's parameters; a key sent twice is refused rather than joined ("a,b"). */
+function queryOf(rawQuery: string): Record<string, string> {
+  const repeated = new Set<string>();
+  const values = parseFormText(rawQuery, 'query string', repeated);
+  const [twice] = repeated;
+  if (twice !== undefined) throw new AdminError(400, `invalid admin request: ${twice}: sent more than once`);
+  return Object.fromEntries(values);
 }
 
 function bodyOf(request: FastifyRequest): Record<string, unknown> {

@@ -47,8 +47,11 @@ describe('admin API', () => {
     // More than a balance can hold exactly: a clear 400, and nothing changes.
     const accountId = s.config.accounts[0]!.uid;
     const before = (await call('GET', `/balances?accountId=${accountId}`)).body;
-    const huge = await call('POST', '/balances/credit', { accountId, asset: 'PHP', amount: '100000000000000000000' });
+    // 1e17: within the request amount bound (persistence/bounds.ts, 1e20 and up is refused before), beyond the balance's 2^53 units.
+    const huge = await call('POST', '/balances/credit', { accountId, asset: 'PHP', amount: '100000000000000000' });
     expect(huge).toMatchObject({ status: 400, body: { code: -1010, msg: expect.stringContaining('whole units a balance can hold') } });
+    const beyond = await call('POST', '/balances/credit', { accountId, asset: 'PHP', amount: '100000000000000000000' });
+    expect(beyond).toMatchObject({ status: 400, body: { code: -1010, msg: expect.stringContaining('amount: must be below 1e20') } });
     expect((await call('GET', `/balances?accountId=${accountId}`)).body).toEqual(before);
   });
 

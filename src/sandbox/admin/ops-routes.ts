@@ -19,7 +19,8 @@
 import { z } from 'zod';
 import { faultSpecSchema } from '../faults/fault-schema.ts';
 import type { SandboxState } from '../http/route-types.ts';
-import { defineAdminRoute, type AdminRegistry, type AdminRoute } from './admin-registry.ts';
+import { MAX_TIME_MS, MIN_TIME_MS, timeProblem } from '../persistence/bounds.ts';
+import { AdminError, defineAdminRoute, type AdminRegistry, type AdminRoute } from './admin-registry.ts';
 
 const clockView = (s: SandboxState) => ({ now: s.clock.now(), speed: s.clock.speed, offsetMs: s.clock.offsetMs });
 
@@ -31,10 +32,15 @@ export function opsAdminRoutes(registry: AdminRegistry): AdminRoute[] {
       method: 'POST',
       path: '/clock',
       summary: 'Set the time, jump by advanceMs, or change speed',
-      body: z.strictObject({ time: z.number().int().nonnegative().optional(), advanceMs: z.number().int().optional(), speed: z.number().nonnegative().optional() }),
+      // Every record is stamped with sandbox time: it stays within the stored time bound (persistence/bounds.ts).
+      body: z.strictObject({ time: z.number().int().min(MIN_TIME_MS).max(MAX_TIME_MS).optional(), advanceMs: z.number().int().optional(), speed: z.number().nonnegative().optional() }),
       handler: ({ body, sandbox }) => {
         if (body.time !== undefined) sandbox.clock.setTime(body.time);
-        if (body.advanceMs !== undefined) sandbox.clock.advance(body.advanceMs);
+        if (body.advanceMs !== undefined) {
+          const problem = timeProblem(sandbox.clock.now() + body.advanceMs);
+          if (problem !== undefined) throw new AdminError(400, `advanceMs: the sandbox time ${problem}`);
+          sandbox.clock.advance(body.advanceMs);
+        }
         if (body.speed !== undefined) sandbox.clock.setSpeed(body.speed);
         return clockView(sandbox);
       },

@@ -172,7 +172,14 @@ export const sandboxConfigSchema = z.strictObject({
    * `halyard sandbox` and `npm start` turn it on.
    */
   market: marketAgentsConfigSchema.prefault({ enabled: false }),
-  http: z.strictObject({ bodyLimitBytes: z.number().int().positive().default(1_048_576) }).prefault({}),
+  http: z
+    .strictObject({
+      bodyLimitBytes: z.number().int().positive().default(1_048_576),
+      // A client that stalls mid-request is cut (408) after these, not held for minutes (issue 24).
+      headersTimeoutMs: z.number().int().positive().default(5000),
+      requestTimeoutMs: z.number().int().positive().default(10_000),
+    })
+    .prefault({}),
 });
 
 export type SandboxConfigInput = z.input<typeof sandboxConfigSchema>;

@@ -2,8 +2,10 @@
  * The request pipeline every exchange route goes through (spec 1, 5, 7, 8; protocol notes 2, 7):
  *
  *   route (404/405) -> injected faults -> raw parameters (400 on bad encoding/JSON) -> rate limits
- *   (429/418, 429 -1015) -> authentication per security type -> checkParams (-1105/-1025/-1106/
- *   -1107/-1108) -> handler (501 while none is registered) -> error-after faults -> stringifyWire.
+ *   (429/418, 429 -1015) -> -1025 on a repeated scalar key -> authentication per security type
+ *   -> checkParams (-1105/-1025/-1106/-1107/-1108), then the value bounds (value-bounds.ts: amounts
+ *   the state file can hold, text lengths) -> handler (501 while none is registered) ->
+ *   error-after faults -> stringifyWire.
  *
  * Signatures are verified over the raw query and raw body exactly as received (the server keeps
  * the body as text for every content type). Nothing here throws past the pipeline: every error
@@ -23,6 +25,7 @@ import { bodyKindOf, collectParams } from './raw-params.ts';
 import type { EndpointRouter } from './router.ts';
 import type { HandlerContext, SandboxState } from './route-types.ts';
 import { faultBody, sendError, sendResult, sendWire } from './send.ts';
+import { checkRawValues, checkValueBounds } from './value-bounds.ts';
 import { VenueError } from './venue-error.ts';
 
 export interface PipelineDeps {
@@ -56,13 +59,15 @@ export function createPipeline(deps: PipelineDeps) {
       const headers = request.headers;
       const ip = normaliseIp(request.ip);
       const bodyKind = bodyKindOf(rawBody, header(headers, 'content-type'));
-      const values = collectParams({ rawQuery, rawBody, bodyKind, pathParams: match.pathParams });
+      const repeated = new Set<string>();
+      const values = collectParams({ rawQuery, rawBody, bodyKind, pathParams: match.pathParams, repeated });
 
       const verdict = state.rateLimiter.admit(ip, claimedUid(def, headers, state.accounts, state.config), charges(def, values, state), state.clock.base.now());
       if (!verdict.ok) {
         const retry: Record<string, string> = verdict.retryAfterSeconds === undefined ? {} : { 'retry-after': String(verdict.retryAfterSeconds) };
         throw new VenueError(verdict.code, verdict.msg, verdict.status, undefined, retry);
       }
+      checkRawValues(def, values, repeated);
 
       const now = state.clock.now();
       const skew = SIGNED.has(def.security) ? state.faults.take(def.id, ['clock-skew']).reduce((s, f) => s + (f.skewMs ?? 0), 0) : 0;
@@ -76,6 +81,7 @@ export function createPipeline(deps: PipelineDeps) {
       const checked = checkParams(def.params, def.rules, input, { unknown: 'pass' });
       const violation = checked.violations[0];
       if (violation) throw violationToError(def.id, violation);
+      checkValueBounds(def, checked.values);
 
       const handler = deps.handlers.get(def.id);
       if (!handler) throw venueErrors.notImplemented(def.id);

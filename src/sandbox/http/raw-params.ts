@@ -4,9 +4,13 @@
  * - Form text (`k=v&k=v`, query or `application/x-www-form-urlencoded` body): `+` is a space,
  *   `%XX` is decoded; empty segments (the stray `&&` of a third-party client) are skipped; a key
  *   without `=` has the empty value. A repeated key is joined with `,` (notes 2.1: `symbols=A&symbols=B`
- *   is a list); empty repeats are dropped. Bad percent-encoding is a 400.
+ *   is a list); empty repeats are dropped. Keys repeated with values are reported (`repeated`):
+ *   the pipeline refuses them unless the parameter is a list, so `newClientOrderId=a&newClientOrderId=b`
+ *   is not read as the id "a,b" (issue 24). Bad percent-encoding is a 400.
  * - JSON body (content type `application/json`, or no content type and a body starting `{`):
- *   parsed losslessly (ids above 2^53 stay exact); it must be an object.
+ *   parsed losslessly (ids above 2^53 stay exact); it must be an object, nested at most
+ *   MAX_JSON_DEPTH deep (checked before parsing: a body nested thousands deep overflowed the
+ *   stack further on and answered 500).
  * - Spec 1.8: a parameter in both the query and the body takes the query's value. Path
  *   parameters win over both. Empty values stay '' here: checkParams treats them as absent.
  */
@@ -23,8 +27,11 @@ export function bodyKindOf(rawBody: string, contentType: string | undefined): Bo
   return 'form';
 }
 
-/** Form text to name -> value; throws a VenueError for malformed percent-encoding. */
-export function parseFormText(text: string, where: 'query string' | 'body'): Map<string, string> {
+/**
+ * Form text to name -> value; throws a VenueError for malformed percent-encoding. Keys sent more
+ * than once with non-empty values are added to `repeated` when given.
+ */
+export function parseFormText(text: string, where: 'query string' | 'body', repeated?: Set<string>): Map<string, string> {
   const out = new Map<string, string>();
   for (const segment of text.split('&')) {
     if (segment === '') continue;
@@ -37,7 +44,10 @@ export function parseFormText(text: string, where: 'query string' | 'body'): Map
     if (value === undefined) throw venueErrors.invalidParam(key, 'malformed percent-encoding');
     const prior = out.get(key);
     if (prior === undefined || prior === '') out.set(key, value);
-    else if (value !== '') out.set(key, `${prior},${value}`);
+    else if (value !== '') {
+      out.set(key, `${prior},${value}`);
+      repeated?.add(key);
+    }
   }
   return out;
 }
@@ -50,8 +60,35 @@ function decode(text: string): string | undefined {
   }
 }
 
+/** Deepest nesting of arrays and objects a JSON body may have (the venue's bodies nest 2-3 deep). */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * The nesting depth of JSON text, counted without parsing (brackets inside strings skipped),
+ * stopping as soon as it passes `limit`. Malformed text is the parser's business.
+ */
+export function jsonDepth(text: string, limit = MAX_JSON_DEPTH): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      depth++;
+      if (depth > deepest) deepest = depth;
+      if (deepest > limit) return deepest;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return deepest;
+}
+
 /** The JSON body as an object; bigint-sized numbers arrive as decimal strings. */
 export function parseJsonBody(text: string): Record<string, unknown> {
+  if (jsonDepth(text) > MAX_JSON_DEPTH) throw venueErrors.badRequest(`the JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`);
   let parsed: unknown;
   try {
     parsed = parseJsonLossless(text);
@@ -67,14 +104,16 @@ export interface RawInput {
   rawBody: string;
   bodyKind: BodyKind;
   pathParams?: Readonly<Record<string, string>>;
+  /** Receives the keys the query or the form body repeated (see parseFormText). */
+  repeated?: Set<string>;
 }
 
 /** Everything the caller sent, merged with the spec's precedence (path > query > body). */
 export function collectParams(input: RawInput): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   if (input.bodyKind === 'json') Object.assign(values, parseJsonBody(input.rawBody));
-  else if (input.bodyKind === 'form') for (const [k, v] of parseFormText(input.rawBody, 'body')) values[k] = v;
-  for (const [k, v] of parseFormText(input.rawQuery, 'query string')) {
+  else if (input.bodyKind === 'form') for (const [k, v] of parseFormText(input.rawBody, 'body', input.repeated)) values[k] = v;
+  for (const [k, v] of parseFormText(input.rawQuery, 'query string', input.repeated)) {
     // Spec 1.8: the query string wins, but an empty query value must not hide a body value.
     if (v !== '' || values[k] === undefined) values[k] = v;
   }

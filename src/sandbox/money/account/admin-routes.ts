@@ -12,7 +12,7 @@
  *   GET  /ledger?accountId=|email=&asset=  -> the account's money-ledger entries, oldest first
  */
 import { z } from 'zod';
-import { zDecimalText } from '../../config/filters.ts';
+import { zAdminAmount } from '../../admin/admin-amount.ts';
 import { defineAdminRoute, type AdminRoute } from '../../admin/admin-registry.ts';
 import { moneyLedgerOf } from '../ledger/money-ledger.ts';
 import { accountRef, resolveAccount } from '../wallet/admin-account.ts';
@@ -47,7 +47,7 @@ export const accountMoneyAdminRoutes: AdminRoute[] = [
     method: 'POST',
     path: '/limits',
     summary: 'Set a limit of one account or of every account',
-    body: z.strictObject({ ...accountRef, book: z.enum(LIMIT_BOOKS), period: z.enum(LIMIT_PERIODS), kind: z.enum(LIMIT_KINDS).optional(), limit: zDecimalText }),
+    body: z.strictObject({ ...accountRef, book: z.enum(LIMIT_BOOKS), period: z.enum(LIMIT_PERIODS), kind: z.enum(LIMIT_KINDS).optional(), limit: zAdminAmount }),
     handler: ({ body, sandbox }) => {
       const accountId = body.accountId === undefined && body.email === undefined ? undefined : resolveAccount(sandbox, body);
       accountLimitsOf(sandbox).setLimit({ ...body, accountId });

@@ -12,7 +12,8 @@
  *        failed, skipped), attempts and last HTTP status or error.
  */
 import { z } from 'zod';
-import { D, isDecimalText, toWire } from '../../../core/money/decimal.ts';
+import { D, toWire } from '../../../core/money/decimal.ts';
+import { zPositiveAdminAmount } from '../../admin/admin-amount.ts';
 import { AdminError, defineAdminRoute } from '../../admin/admin-registry.ts';
 import type { SandboxPlugin } from '../../http/plugin.ts';
 import { persistentPartsOf } from '../../persistence/persistent-parts.ts';
@@ -33,7 +34,7 @@ export interface MerchantPluginOptions {
   timeoutMs?: number;
 }
 
-const payBody = z.strictObject({ amount: z.string().refine((s) => isDecimalText(s) && new D(s).gt(0), 'a decimal string > 0').optional() });
+const payBody = z.strictObject({ amount: zPositiveAdminAmount.optional() });
 
 export function merchantPlugin(options: MerchantPluginOptions = {}): SandboxPlugin {
   let dispatcher: CallbackDispatcher | undefined;

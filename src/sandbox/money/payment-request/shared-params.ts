@@ -6,6 +6,7 @@
 import { D, type Dec } from '../../../core/money/decimal.ts';
 import { venueErrors } from '../../http/error-codes.ts';
 import type { HandlerContext } from '../../http/route-types.ts';
+import { requestAmountProblem, timeProblem } from '../../persistence/bounds.ts';
 import { futureTime } from './time-text.ts';
 
 /** Spec 2.13 collector codes. */
@@ -35,18 +36,22 @@ export function collectorsText(ctx: HandlerContext, name: string): string {
   return JSON.stringify(list);
 }
 
-/** `expires_at` as sandbox ms; must lie in the future. */
+/** `expires_at` as sandbox ms; must lie in the future, and within the stored time bound (persistence/bounds.ts). */
 export function expiryOf(ctx: HandlerContext, name: string): number {
   const text = typeof ctx.params[name] === 'string' ? (ctx.params[name] as string) : DEFAULT_EXPIRY;
   const at = futureTime(text, ctx.now);
   if (at === undefined) throw venueErrors.invalidParam(name, 'not an ISO 8601 datetime or a time delta');
   if (at <= ctx.now) throw venueErrors.invalidParam(name, 'must be in the future');
+  const far = timeProblem(at);
+  if (far !== undefined) throw venueErrors.invalidParam(name, `the expiry ${far}`);
   return at;
 }
 
+/** An amount > 0 with at most 8 decimals, within the request bound shared with the stored records. */
 export function positiveAmount(ctx: HandlerContext, name: string): Dec {
   const value = new D(String(ctx.params[name]));
   if (!value.isPositive() || value.isZero()) throw venueErrors.invalidParam(name, 'must be greater than 0');
-  if (value.decimalPlaces() > 8) throw venueErrors.invalidParam(name, 'at most 8 decimals');
+  const problem = requestAmountProblem(value, 8);
+  if (problem !== undefined) throw venueErrors.invalidParam(name, problem);
   return value;
 }

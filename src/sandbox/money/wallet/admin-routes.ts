@@ -20,7 +20,7 @@
  *   DELETE /withdraw-whitelist       {accountId|email, coin, network, address, addressTag?} -> {removed}
  */
 import { z } from 'zod';
-import { zDecimalText } from '../../config/filters.ts';
+import { zAdminAmount } from '../../admin/admin-amount.ts';
 import { DEPOSIT_STATUS, WITHDRAW_STATUS } from '../../../exchange/codecs/wallet.ts';
 import { AdminError, defineAdminRoute, type AdminRoute } from '../../admin/admin-registry.ts';
 import type { SandboxState } from '../../http/route-types.ts';
@@ -54,7 +54,7 @@ export const walletAdminRoutes: AdminRoute[] = [
     method: 'POST',
     path: '/deposits',
     summary: 'Create a chain deposit (credited once confirmed)',
-    body: z.strictObject({ ...accountRef, coin: z.string().min(1), network: z.string().min(1), amount: zDecimalText, txId: z.string().min(1).optional(), confirmations: z.number().int().nonnegative().optional(), status: depositStatus.optional() }),
+    body: z.strictObject({ ...accountRef, coin: z.string().min(1), network: z.string().min(1), amount: zAdminAmount, txId: z.string().min(1).optional(), confirmations: z.number().int().nonnegative().optional(), status: depositStatus.optional() }),
     handler: ({ body, sandbox }) => {
       const accountId = resolveAccount(sandbox, body);
       return depositView(walletOf(sandbox).deposits.create({ ...body, accountId, status: body.status as DepositStatus | undefined }));
