@@ -1,0 +1,286 @@
+/**
+ * The user data stream and its listen-key lifecycle end to end (issue 20 deliverable 3; spec 4.7;
+ * protocol notes 4.1): the project's client makes, keeps alive and closes the key against the
+ * sandbox over real HTTP, the stream runs over a real loopback socket, the client's timers on an
+ * RxJS VirtualTimeScheduler and the sandbox on a VirtualClock, both moved by the test.
+ */
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
+import type { Observable } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import { decodeUserEvent } from '../src/exchange/streams/user-payloads.ts';
+import type { ExecutionReport, UserStreamEvent } from '../src/exchange/streams/user-payload-types.ts';
+import { seededRandom } from '../src/exchange/ws/backoff.ts';
+import type { ConnectionEvent } from '../src/exchange/ws/stream-events.ts';
+import type { StreamHealth, StreamNotice } from '../src/exchange/ws/stream-health.ts';
+import { until, VirtualTime } from '../src/exchange/ws/testing/virtual-time.ts';
+import { UserDataStream, type ListenKeyApi, type UserDataStreamOptions } from '../src/exchange/ws/user-data-stream.ts';
+import { startSandbox, type SandboxHandle } from '../src/sandbox/server.ts';
+import { VirtualClock } from '../src/time/virtual-clock.ts';
+import { adminCall, closeAfterEach, sandboxClient } from './support/sandbox-fixture.ts';
+
+const defer = closeAfterEach();
+const T0 = Date.parse('2024-03-13T10:00:00Z');
+/** Pings out of the way unless a test is about them: the timers under test run alone. */
+const QUIET = { pingIntervalMs: 48 * 3_600_000, backoff: { baseMs: 1000, maxMs: 8000 } };
+
+interface Call {
+  method: 'POST' | 'PUT' | 'DELETE';
+  listenKey?: string;
+  at: number;
+  outcome?: string;
+}
+
+/** The client's listen-key calls, recorded with the virtual time they were made at and how they ended. */
+function spied(api: ListenKeyApi, vt: VirtualTime): { api: ListenKeyApi; calls: Call[] } {
+  const calls: Call[] = [];
+  const track = async <R,>(call: Call, run: () => Promise<R>): Promise<R> => {
+    calls.push(call);
+    try {
+      const r = await run();
+      call.outcome = 'ok';
+      return r;
+    } catch (err) {
+      call.outcome = String((err as { venueCode?: unknown }).venueCode ?? err);
+      throw err;
+    }
+  };
+  return {
+    calls,
+    api: {
+      startUserDataStream: (p, o) => track({ method: 'POST', at: vt.now() }, () => api.startUserDataStream(p, o)),
+      keepaliveUserDataStream: (p, o) => track({ method: 'PUT', listenKey: p.listenKey, at: vt.now() }, () => api.keepaliveUserDataStream(p, o)),
+      closeUserDataStream: (p, o) => track({ method: 'DELETE', listenKey: p.listenKey, at: vt.now() }, () => api.closeUserDataStream(p, o)),
+    },
+  };
+}
+
+async function setup(options: { sandbox?: Parameters<typeof startSandbox>[0]; stream?: Partial<UserDataStreamOptions<UserStreamEvent>>; wsUrl?: string } = {}) {
+  const clock = new VirtualClock(T0);
+  const s = await startSandbox({ clock, ...options.sandbox });
+  defer(() => s.close());
+  const vt = new VirtualTime(T0);
+  const client = sandboxClient(s, defer);
+  const { api, calls } = spied(client.userStream, vt);
+  const stream = new UserDataStream<UserStreamEvent>({
+    listenKeys: api,
+    wsUrl: options.wsUrl ?? s.wsUrl,
+    decode: decodeUserEvent,
+    scheduler: vt.scheduler,
+    random: seededRandom(3),
+    timings: QUIET,
+    ...options.stream,
+  });
+  defer(() => stream.close());
+  const health: StreamHealth[] = [];
+  const notices: StreamNotice[] = [];
+  stream.health$.subscribe((h) => health.push(h));
+  stream.notices$.subscribe((n) => notices.push(n));
+  return { s, clock, vt, client, stream, calls, health, notices };
+}
+
+const states = (health: StreamHealth[]) => health.map((h) => h.state).filter((st, i, all) => i === 0 || all[i - 1] !== st);
+const live = (stream: UserDataStream<UserStreamEvent>) => until(stream.health$, (h) => h.state === 'LIVE');
+
+/** Start, wait for the first gap, mark it resynced: LIVE. */
+async function startLive(stream: UserDataStream<UserStreamEvent>): Promise<void> {
+  const gap = until(stream.gaps$, () => true);
+  stream.start();
+  expect(await gap).toMatchObject({ seq: 1, reason: 'first connection: events before it were not seen' });
+  expect(stream.health).toMatchObject({ state: 'RESYNCING', gap: 1 });
+  expect(stream.markResynced(1)).toBe(true);
+  expect(stream.health.state).toBe('LIVE');
+}
+
+/** Polls `pred` between event-loop turns, for what real I/O brings (an HTTP answer), up to 3 s of wall time. */
+async function waitFor(pred: () => boolean, wallMs = 3000): Promise<void> {
+  const end = performance.now() + wallMs;
+  while (!pred()) {
+    if (performance.now() > end) throw new Error('waitFor: condition not met within the wall-time bound');
+    await new Promise<void>((resolve) => setTimeout(resolve, 2));
+  }
+}
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+function activeKeys(s: SandboxHandle): string[] {
+  return s.listenKeys.active(s.clock.now()).map((k) => k.listenKey);
+}
+
+describe('user data stream (notes 4.1)', () => {
+  it('makes a key, opens RESYNCING, LIVE after markResynced; an executionReport keeps its order id above 2^53 exactly', async () => {
+    const { s, stream, client, calls, health } = await setup();
+    await startLive(stream);
+    expect(states(health)).toEqual(['DOWN', 'CONNECTING', 'RESYNCING', 'LIVE']);
+    expect(calls.map((c) => [c.method, c.outcome])).toEqual([['POST', 'ok']]);
+    expect(activeKeys(s)).toEqual([stream.listenKey]);
+
+    const report = until(stream.events$, (e) => e.eventType === 'executionReport');
+    const order = await client.spot.newOrder({ symbol: 'BTCPHP', side: 'SELL', type: 'LIMIT', quantity: '0.001', price: '3000000', newClientOrderId: 'big-id' });
+    const er = (await report) as ExecutionReport;
+    expect(BigInt(String(order.orderId))).toBeGreaterThan(2n ** 53n);
+    expect(er).toMatchObject({ clientOrderId: 'big-id', executionType: 'NEW', orderId: String(order.orderId) });
+  });
+
+  it('hands the parsed JSON on when no decoder is given (i as a decimal string), and logs what a decoder refuses', async () => {
+    const { stream, client } = await setup({ stream: { decode: undefined } });
+    await startLive(stream);
+    const raw = until(stream.events$ as unknown as Observable<Record<string, unknown>>, (e) => e['e'] === 'executionReport');
+    const order = await client.spot.newOrder({ symbol: 'BTCPHP', side: 'SELL', type: 'LIMIT', quantity: '0.001', price: '3000000' });
+    const er = await raw;
+    expect(typeof er['i']).toBe('string');
+    expect(er['i']).toBe(String(order.orderId));
+  });
+
+  it('sends the keepalive PUT every 30 minutes of virtual time, one at a time', async () => {
+    const { s, vt, stream, calls } = await setup();
+    await startLive(stream);
+    const key = stream.listenKey;
+    for (let i = 1; i <= 3; i++) {
+      await vt.advance(30 * 60_000);
+      await waitFor(() => calls.filter((c) => c.method === 'PUT' && c.outcome !== undefined).length === i);
+    }
+    expect(calls.map((c) => [c.method, c.at - T0, c.outcome])).toEqual([
+      ['POST', 0, 'ok'],
+      ['PUT', 30 * 60_000, 'ok'],
+      ['PUT', 60 * 60_000, 'ok'],
+      ['PUT', 90 * 60_000, 'ok'],
+    ]);
+    expect(calls.filter((c) => c.method === 'PUT').every((c) => c.listenKey === key)).toBe(true);
+    expect(activeKeys(s)).toEqual([key]);
+    expect(stream.health.state).toBe('LIVE');
+  });
+
+  it('listen-key expiry (admin): the socket closes, a new key is made, reconnect, RESYNCING until markResynced, then LIVE', async () => {
+    const { s, clock, vt, stream, calls, health, notices } = await setup({ sandbox: { config: { admin: { enabled: true } } } });
+    await startLive(stream);
+    const oldKey = stream.listenKey as string;
+
+    const down = until(stream.health$, (h) => h.state === 'DOWN');
+    await adminCall(s, 'POST', '/listen-keys/expire', { listenKey: oldKey });
+    // The stream server's sweep (every second of sandbox time) closes the dead key's sockets.
+    await clock.advance(1000);
+    expect(await down).toMatchObject({ reason: 'socket closed (code 4001, listenKey expired)' });
+
+    const gap = until(stream.gaps$, () => true);
+    await vt.advance(QUIET.backoff.maxMs);
+    expect(await gap).toMatchObject({ seq: 2, reason: 'socket closed (code 4001, listenKey expired)' });
+    expect(stream.listenKey).not.toBe(oldKey);
+    expect(activeKeys(s)).toEqual([stream.listenKey]);
+    expect(calls.map((c) => [c.method, c.outcome])).toEqual([
+      ['POST', 'ok'],
+      ['PUT', '-1125'],
+      ['POST', 'ok'],
+    ]);
+    expect(notices.map((n) => n.message)).toContain('the listen key is unknown or expired (-1125): making a new one');
+
+    expect(stream.markResynced(1)).toBe(false);
+    expect(stream.health).toMatchObject({ state: 'RESYNCING', gap: 2 });
+    expect(stream.markResynced(2)).toBe(true);
+    expect(states(health)).toEqual(['DOWN', 'CONNECTING', 'RESYNCING', 'LIVE', 'DOWN', 'CONNECTING', 'RESYNCING', 'LIVE']);
+  });
+
+  it('a keepalive answered -1125 replaces the socket at once with a new key', async () => {
+    const { s, vt, stream, calls } = await setup({ sandbox: { config: { admin: { enabled: true } } } });
+    await startLive(stream);
+    const oldKey = stream.listenKey as string;
+    // Expired, and the sandbox clock not moved: only the keepalive can find out.
+    await adminCall(s, 'POST', '/listen-keys/expire', { listenKey: oldKey });
+    const gap = until(stream.gaps$, () => true);
+    await vt.advance(30 * 60_000);
+    expect(await gap).toMatchObject({ seq: 2, reason: 'listen key expired (-1125 on keepalive)' });
+    expect(calls.map((c) => [c.method, c.outcome])).toEqual([
+      ['POST', 'ok'],
+      ['PUT', '-1125'],
+      ['POST', 'ok'],
+    ]);
+    expect(stream.listenKey).not.toBe(oldKey);
+  });
+
+  it('-1026 (key creation limit): DOWN with the reason, waits the floor between tries, recovers when the hour has passed', async () => {
+    const { s, clock, vt, stream, calls, health } = await setup({ sandbox: { config: { admin: { enabled: true }, listenKeys: { createsPerHour: 1 } } } });
+    const retries: ConnectionEvent[] = [];
+    stream.connectionEvents$.subscribe((e) => e.type === 'retrying' && retries.push(e));
+    await startLive(stream);
+    await adminCall(s, 'POST', '/listen-keys/expire', { listenKey: stream.listenKey as string });
+    const closed = until(stream.health$, (h) => h.state === 'DOWN');
+    await clock.advance(1000);
+    await closed;
+    const refused = until(stream.health$, (h) => h.state === 'DOWN' && /-1026|rate limited/.test(h.reason) && /retry/.test(h.reason));
+    await vt.advance(QUIET.backoff.maxMs);
+    const h = await refused;
+    expect(h.reason).toMatch(/could not prepare the connection: .*listen key creation rate limited \(1 per hour\).*; retry \d+ in 300000 ms$/);
+    const posts = () => calls.filter((c) => c.method === 'POST');
+    expect(posts().map((c) => c.outcome)).toEqual(['ok', '-1026']);
+
+    // Five minutes between tries, not the 8 s back-off ceiling.
+    const last = () => retries.at(-1) as Extract<ConnectionEvent, { type: 'retrying' }>;
+    expect(last().delayMs).toBe(300_000);
+    await vt.advance(last().at + last().delayMs - vt.now() - 1);
+    expect(posts()).toHaveLength(2);
+    await vt.advance(1);
+    await waitFor(() => posts().length === 3 && posts()[2]?.outcome !== undefined);
+    await waitFor(() => retries.length === 3);
+    expect(posts().map((c) => c.outcome)).toEqual(['ok', '-1026', '-1026']);
+    expect(last().delayMs).toBe(300_000);
+
+    // An hour of sandbox time later (a jump: nothing else needs to run meanwhile) a key may be made again.
+    s.clock.advance(3_600_000);
+    const gap = until(stream.gaps$, () => true);
+    await vt.advance(last().at + last().delayMs - vt.now());
+    expect(await gap).toMatchObject({ seq: 2 });
+    expect(posts().map((c) => c.outcome)).toEqual(['ok', '-1026', '-1026', 'ok']);
+    expect(stream.markResynced()).toBe(true);
+    expect(states(health).slice(-2)).toEqual(['RESYNCING', 'LIVE']);
+  });
+
+  it('close() closes the socket and DELETEs the key', async () => {
+    const { s, stream, calls } = await setup();
+    await startLive(stream);
+    const key = stream.listenKey;
+    await stream.close();
+    expect(calls.map((c) => [c.method, c.listenKey, c.outcome])).toEqual([
+      ['POST', undefined, 'ok'],
+      ['DELETE', key, 'ok'],
+    ]);
+    expect(activeKeys(s)).toEqual([]);
+    expect(stream.health).toMatchObject({ state: 'DOWN', reason: 'closed' });
+    expect(s.services.streams?.connections()).toEqual([]);
+  });
+
+  it('STALE when the sandbox goes silent, then DOWN, reconnect and RESYNCING with the reason', async () => {
+    const { s, vt, stream, health } = await setup({ stream: { timings: { pingIntervalMs: 180_000, pongTimeoutMs: 30_000, backoff: { baseMs: 1000, maxMs: 8000 } } } });
+    await startLive(stream);
+    s.services.streams?.setSilent(true);
+    const stale = until(stream.health$, (h) => h.state === 'STALE');
+    await vt.advance(210_000);
+    expect((await stale).reason).toMatch(/^no pong and no message within 30000 ms/);
+    s.services.streams?.setSilent(false);
+    const gap = until(stream.gaps$, () => true);
+    await vt.advance(8000);
+    expect(await gap).toMatchObject({ seq: 2, reason: expect.stringMatching(/^stale: no pong/) });
+    expect(states(health).slice(3)).toEqual(['LIVE', 'STALE', 'DOWN', 'CONNECTING', 'RESYNCING']);
+  });
+
+  it('an unreachable wsUrl: DOWN with the reason, retries with back-off, no crash; close still DELETEs the key', async () => {
+    const port = await closedPort();
+    const { s, vt, stream, calls } = await setup({ wsUrl: `ws://127.0.0.1:${port}` });
+    const down = until(stream.health$, (h) => h.state === 'DOWN' && h.reason.includes('ECONNREFUSED'));
+    stream.start();
+    expect((await down).reason).toMatch(/^could not connect to ws:\/\/127\.0\.0\.1:\d+\/openapi\/ws\/<listenKey>: .*ECONNREFUSED.*; retry 1 in \d+ ms$/);
+    const again = until(stream.health$, (h) => h.state === 'DOWN' && /retry 2 in/.test(h.reason));
+    await vt.advance(8000);
+    await again;
+    // The key was made once and then only checked (PUT) before each attempt.
+    expect(calls.map((c) => c.method)).toEqual(['POST', 'PUT']);
+    await stream.close();
+    expect(activeKeys(s)).toEqual([]);
+    expect(stream.health).toMatchObject({ state: 'DOWN', reason: 'closed' });
+  });
+});
