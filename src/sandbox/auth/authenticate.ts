@@ -6,6 +6,22 @@
  * served signed when the call carries a signature (query, form body or header) and open otherwise.
  * A key header alone does not make it signed: connectors that put the key header on every request
  * call it unsigned with the key attached.
+ *
+ * Order of checks, the same in every scheme (issue 24 defect 6; spec 7.3 codes, notes 8 permissions):
+ *
+ *   headers present (-1002/-1024/-1105) -> key exists and is enabled (-2015; merchant -1150)
+ *   -> signature valid (-1022; merchant -1150) -> timestamp or nonce inside its window (-1021;
+ *   v4 -1025 malformed, -10324 repeated; merchant -1150) -> IP whitelist (-1023/-2017)
+ *   -> key type and permission (-2019, -1020, -1152; merchant -1150).
+ *
+ * Why: until the signature verifies, the caller has shown only that it knows a key string (keys
+ * travel in headers and logs; the secret never does). Everything after "the key exists" describes
+ * the key (its IP list, its type, its roles) and is answered only to a caller who proved it holds
+ * the secret; a forged or garbage-signed request learns -1022 and nothing else, whatever the key.
+ * The key must come first because the secret that verifies the signature is looked up by it.
+ * Timing comes after the signature so a forger cannot probe the server clock either. IP comes
+ * before permission because it is a property of the whole key, and permission of one route.
+ * Key-only schemes (USER_STREAM, MARKET_DATA) have nothing to verify and go from key to IP.
  */
 import { stripSignature } from '../../exchange/signing/query-signing.ts';
 import type { AnyEndpoint, Security } from '../../exchange/endpoints/types.ts';

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { findRoute } from '../../exchange/endpoints/index.ts';
+import type { AnyEndpoint } from '../../exchange/endpoints/types.ts';
 import { signLegacyV4 } from '../../exchange/signing/legacy-v4.ts';
 import { VenueError } from '../http/venue-error.ts';
 import { authenticateLegacyV4 } from './legacy-v4-auth.ts';
@@ -74,7 +76,8 @@ describe('legacy v4 authentication (notes 2.4)', () => {
     const body = '{"payment_outlet":"x"}';
     const headers = signLegacyV4({ apiKey: VECTOR_KEY, secret: VECTOR_SECRET, nowMs: now, url: 'http://127.0.0.1:9000/openapi/migration/v4/sellorder', method: 'POST', body });
     const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
-    const req = { method: 'POST', path: '/openapi/migration/v4/sellorder', rawQuery: '', rawBody: body, headers: { ...lower, host: '127.0.0.1:9000' }, ip: '127.0.0.1', now };
+    const def = findRoute('POST', '/openapi/migration/v4/sellorder') as AnyEndpoint;
+    const req = { def, method: 'POST', path: '/openapi/migration/v4/sellorder', rawQuery: '', rawBody: body, headers: { ...lower, host: '127.0.0.1:9000' }, ip: '127.0.0.1', now };
     expect(codeOf(() => authenticateLegacyV4(req, accounts, config))).toBeUndefined();
     expect(codeOf(() => authenticateLegacyV4({ ...req, rawBody: '{"payment_outlet":"y"}' }, accounts, config))).toBe(-1022);
     expect(codeOf(() => authenticateLegacyV4({ ...req, now: now + 3_600_000 }, accounts, config))).toBe(-1021);

@@ -9,10 +9,12 @@
  *   role 0 READ_ONLY           any GET
  *   no roles                   everything (spec 5.1.3 default)
  *
- * Ungrouped routes (check-sys-status, api-keys, legacy v4) and USER_STREAM routes are open to
- * any valid key. Refusals: a read-only key (roles all 0) on a non-GET route -> -1020; a role key
- * outside its group -> -1152; a merchant key on the exchange API -> -2019 (and an exchange key on
- * merchant routes fails the merchant scheme with -1150, see merchant-auth.ts).
+ * Ungrouped routes (check-sys-status, api-keys, legacy v4) are open to any key with a role, and
+ * USER_STREAM routes to any valid key. Refusals: a read-only key (roles all 0) on any other
+ * non-GET route -> -1020, the ungrouped legacy v4 POSTs included (notes 8 "Read only -> GET only":
+ * a v4 sell order moves money); a role key outside its group -> -1152; a merchant key on the
+ * exchange API -> -2019 (and an exchange key on merchant routes fails the merchant scheme with
+ * -1150, see merchant-auth.ts). Called only after the caller has authenticated (authenticate.ts).
  */
 import type { AnyEndpoint, Area } from '../../exchange/endpoints/types.ts';
 import type { ApiKeyRecord, ApiKeyRole } from '../contracts.ts';
@@ -50,9 +52,9 @@ export function requiredRole(def: AnyEndpoint): ApiKeyRole | undefined {
 export function checkPermission(key: ApiKeyRecord, def: AnyEndpoint): void {
   if (key.merchant) throw venueErrors.wrongKeyType('a merchant key cannot call the exchange API');
   if (def.security === 'USER_STREAM' || key.roles.length === 0) return;
+  if (def.method !== 'GET' && key.roles.every((r) => r === 0)) throw venueErrors.readOnly();
   const role = requiredRole(def);
   if (role === undefined || key.roles.includes(role)) return;
   if (def.method === 'GET' && key.roles.includes(0)) return;
-  if (key.roles.every((r) => r === 0)) throw venueErrors.readOnly();
   throw venueErrors.noPermission();
 }
