@@ -13,7 +13,7 @@ export interface BalanceSnapshot {
   id: number;
   runId: string | null;
   takenAt: number;
-  /** `rest`, `stream`, `backtest`, ... */
+  /** `rest`, `stream`, `reconciliation`, `backtest`, ... */
   source: string;
   balances: AssetBalance[];
 }
@@ -27,6 +27,7 @@ export class BalanceStore {
   private readonly insertLine: Statement;
   private readonly selectAt: Statement;
   private readonly selectLines: Statement;
+  private readonly selectByRun: Statement;
   private readonly recordTx: Transaction<(s: NewBalanceSnapshot) => number>;
 
   constructor(
@@ -38,6 +39,7 @@ export class BalanceStore {
     this.selectAt = db.prepare(
       'SELECT * FROM balance_snapshots WHERE taken_at <= @time AND (@runId IS NULL OR run_id = @runId) ORDER BY taken_at DESC, id DESC LIMIT 1',
     );
+    this.selectByRun = db.prepare('SELECT * FROM balance_snapshots WHERE run_id = ? ORDER BY taken_at, id');
     this.selectLines = db.prepare('SELECT asset, free, locked FROM balances WHERE snapshot_id = ? ORDER BY asset');
     this.recordTx = db.transaction((s: NewBalanceSnapshot) => {
       const id = Number(this.insertHead.run(s.runId ?? null, s.takenAt, s.source).lastInsertRowid);
@@ -55,14 +57,16 @@ export class BalanceStore {
   /** The last snapshot taken at or before `time` (of one run if given). */
   at(time: number, runId?: string): BalanceSnapshot | undefined {
     const row = this.selectAt.get({ time, runId: runId ?? null }) as Row | undefined;
-    if (!row) return undefined;
-    return {
-      id: row.id,
-      runId: row.run_id,
-      takenAt: row.taken_at,
-      source: row.source,
-      balances: this.selectLines.all(row.id) as AssetBalance[],
-    };
+    return row && this.snapshot(row);
+  }
+
+  /** Every snapshot of a run, oldest first. */
+  byRun(runId: string): BalanceSnapshot[] {
+    return (this.selectByRun.all(runId) as Row[]).map((row) => this.snapshot(row));
+  }
+
+  private snapshot(row: Row): BalanceSnapshot {
+    return { id: row.id, runId: row.run_id, takenAt: row.taken_at, source: row.source, balances: this.selectLines.all(row.id) as AssetBalance[] };
   }
 
   latest(runId?: string): BalanceSnapshot | undefined {

@@ -12,3 +12,35 @@ export { FillStore, type FillQuery, type FillRecord, type NewFill } from './fill
 export { BalanceStore, type AssetBalance, type BalanceSnapshot, type NewBalanceSnapshot } from './balance-store.ts';
 export { TreasuryStore, type NewTreasuryAction, type TreasuryAction } from './treasury-store.ts';
 export { DEFAULT_JOURNAL_PATH, resolveJournalPath } from './journal-path.ts';
+export { EXIT_REASONS, LiveRunStore, type CrashDetail, type ExitReason, type LiveRunKind, type LiveRunRecord, type NewLiveRun, type RunStop, type RunStrategy } from './live-run-store.ts';
+export {
+  REQUEST_KINDS,
+  REQUEST_STATES,
+  RequestStore,
+  commandRequest,
+  pendingRequests,
+  type AnswerState,
+  type NewRequest,
+  type RequestAnswer,
+  type RequestKind,
+  type RequestRecord,
+  type RequestState,
+} from './request-store.ts';
+export { StreamHealthStore, type NewStreamHealthChange, type StreamHealthChange } from './stream-health-store.ts';
+export {
+  RECONCILIATION_KINDS,
+  ReconciliationStore,
+  summarizeReconciliation,
+  type AdoptedOrder,
+  type BalanceDifference,
+  type ForeignOrder,
+  type MissedFill,
+  type NewReconciliation,
+  type ReconciliationKind,
+  type ReconciliationRecord,
+  type ReconciliationReport,
+  type ResolvedRequest,
+} from './reconciliation-store.ts';
+export { RunLogStore, type RunLogRow } from './run-log-store.ts';
+export { explainRun, type ExplainOptions, type RunTimeline, type TimelineEntry } from './explain-run.ts';
+export { REDACTED, redactSecrets } from './redact-secrets.ts';

@@ -11,8 +11,13 @@ import { ExchangeInfoStore } from './exchange-info-store.ts';
 import { FillStore } from './fill-store.ts';
 import { KlineCheckedStore } from './kline-checked-store.ts';
 import { KlineStore } from './kline-store.ts';
+import { LiveRunStore } from './live-run-store.ts';
 import { OrderStore } from './order-store.ts';
+import { ReconciliationStore } from './reconciliation-store.ts';
+import { RequestStore } from './request-store.ts';
+import { RunLogStore } from './run-log-store.ts';
 import { RunStore } from './run-store.ts';
+import { StreamHealthStore } from './stream-health-store.ts';
 import { TreasuryStore } from './treasury-store.ts';
 
 export interface Journal {
@@ -30,6 +35,14 @@ export interface Journal {
   readonly fills: FillStore;
   readonly balances: BalanceStore;
   readonly treasury: TreasuryStore;
+  /** Live and sandbox runs: start with config and strategies, stop with exit reason, crash detection (schema 5). */
+  readonly liveRuns: LiveRunStore;
+  /** Outbound order requests, journaled before they leave; what start-up reconciliation reads. */
+  readonly requests: RequestStore;
+  readonly streamHealth: StreamHealthStore;
+  readonly reconciliations: ReconciliationStore;
+  /** What each run journaled, in order across tables (explain-run.ts reads it). */
+  readonly runLog: RunLogStore;
   /**
    * Run `fn` in one transaction (nested calls become savepoints). The transaction takes the write
    * lock when it begins (BEGIN IMMEDIATE), waiting up to the busy timeout for another process's:
@@ -93,6 +106,11 @@ function journalOver(file: string, opened: ReturnType<typeof openDatabase>, opti
     fills: new FillStore(db, file),
     balances: new BalanceStore(db, file),
     treasury: new TreasuryStore(db, file),
+    liveRuns: new LiveRunStore(db, file),
+    requests: new RequestStore(db, file),
+    streamHealth: new StreamHealthStore(db, file),
+    reconciliations: new ReconciliationStore(db, file),
+    runLog: new RunLogStore(db),
     transaction: options.readonly ? <T>(fn: () => T): T => db.transaction(fn)() : <T>(fn: () => T): T => db.transaction(fn).immediate(),
     db,
     close: () => {

@@ -39,6 +39,8 @@ export interface OrderChange {
   executedQty?: string;
   exchangeOrderId?: string;
   raw?: unknown;
+  /** The run that saw the change (an adopted order changes under a later run); default the order's run. */
+  runId?: string | null;
 }
 
 export interface OrderEvent {
@@ -49,9 +51,11 @@ export interface OrderEvent {
   kind: string;
   status: string | null;
   payload: unknown;
+  /** The run that saw it (schema 5); null for an order outside any run. */
+  runId: string | null;
 }
 
-export type NewOrderEvent = Omit<OrderEvent, 'id' | 'status' | 'payload'> & { status?: string | null; payload?: unknown };
+export type NewOrderEvent = Omit<OrderEvent, 'id' | 'status' | 'payload' | 'runId'> & { status?: string | null; payload?: unknown; runId?: string | null };
 
 type OrderRow = {
   client_order_id: string;
@@ -70,7 +74,7 @@ type OrderRow = {
   updated_at: number;
   raw: string | null;
 };
-type EventRow = { id: number; client_order_id: string; time: number; kind: string; status: string | null; payload: string | null };
+type EventRow = { id: number; client_order_id: string; time: number; kind: string; status: string | null; payload: string | null; run_id: string | null };
 
 export class OrderStore {
   private readonly insertOrder: Statement;
@@ -81,6 +85,7 @@ export class OrderStore {
   private readonly selectByRun: Statement;
   private readonly selectActive: Statement;
   private readonly selectEvents: Statement;
+  private readonly selectRunEvents: Statement;
   private readonly insertTx: Transaction<(order: NewOrder) => boolean>;
   private readonly updateTx: Transaction<(clientOrderId: string, change: OrderChange, eventKind: string) => boolean>;
 
@@ -97,7 +102,9 @@ export class OrderStore {
       UPDATE orders SET status = ?, updated_at = ?, executed_qty = coalesce(?, executed_qty),
         exchange_order_id = coalesce(?, exchange_order_id), raw = coalesce(?, raw)
       WHERE client_order_id = ?`);
-    this.insertEvent = db.prepare('INSERT INTO order_events (client_order_id, time, kind, status, payload) VALUES (?, ?, ?, ?, ?)');
+    this.insertEvent = db.prepare(`
+      INSERT INTO order_events (client_order_id, time, kind, status, payload, run_id)
+      VALUES (@id, @time, @kind, @status, @payload, coalesce(@runId, (SELECT run_id FROM orders WHERE client_order_id = @id)))`);
     this.selectOrder = db.prepare('SELECT * FROM orders WHERE client_order_id = ?');
     this.selectByExchangeId = db.prepare('SELECT * FROM orders WHERE symbol = ? AND exchange_order_id = ?');
     this.selectByRun = db.prepare('SELECT * FROM orders WHERE run_id = ? ORDER BY created_at, client_order_id');
@@ -105,6 +112,7 @@ export class OrderStore {
       `SELECT * FROM orders WHERE status IN (${ACTIVE_ORDER_STATUSES.map((s) => `'${s}'`).join(', ')}) AND (@symbol IS NULL OR symbol = @symbol) ORDER BY created_at, client_order_id`,
     );
     this.selectEvents = db.prepare('SELECT * FROM order_events WHERE client_order_id = ? ORDER BY id');
+    this.selectRunEvents = db.prepare('SELECT * FROM order_events WHERE run_id = ? ORDER BY time, id');
     this.insertTx = db.transaction((order: NewOrder) => {
       const changes = this.insertOrder.run(
         order.clientOrderId,
@@ -123,7 +131,7 @@ export class OrderStore {
         order.createdAt,
         toJsonOrNull(order.raw),
       ).changes;
-      if (changes === 1) this.insertEvent.run(order.clientOrderId, order.createdAt, 'created', order.status, null);
+      if (changes === 1) this.event({ clientOrderId: order.clientOrderId, time: order.createdAt, kind: 'created', status: order.status });
       return changes === 1;
     });
     this.updateTx = db.transaction((clientOrderId: string, change: OrderChange, eventKind: string) => {
@@ -135,7 +143,7 @@ export class OrderStore {
         toJsonOrNull(change.raw),
         clientOrderId,
       ).changes;
-      if (changes === 1) this.insertEvent.run(clientOrderId, change.updatedAt, eventKind, change.status, toJsonOrNull(change.raw));
+      if (changes === 1) this.event({ clientOrderId, time: change.updatedAt, kind: eventKind, status: change.status, payload: change.raw, runId: change.runId });
       return changes === 1;
     });
   }
@@ -157,8 +165,13 @@ export class OrderStore {
 
   /** Append an event without changing the order row (a cancel request, a reject reason). */
   addEvent(event: NewOrderEvent): number {
-    return guardWrite(this.file, () => `event of order ${event.clientOrderId}`, () =>
-      Number(this.insertEvent.run(event.clientOrderId, event.time, event.kind, event.status ?? null, toJsonOrNull(event.payload)).lastInsertRowid),
+    return guardWrite(this.file, () => `event of order ${event.clientOrderId}`, () => this.event(event));
+  }
+
+  private event(e: NewOrderEvent): number {
+    return Number(
+      this.insertEvent.run({ id: e.clientOrderId, time: e.time, kind: e.kind, status: e.status ?? null, payload: toJsonOrNull(e.payload), runId: e.runId ?? null })
+        .lastInsertRowid,
     );
   }
 
@@ -182,15 +195,17 @@ export class OrderStore {
   }
 
   events(clientOrderId: string): OrderEvent[] {
-    return (this.selectEvents.all(clientOrderId) as EventRow[]).map((r) => ({
-      id: r.id,
-      clientOrderId: r.client_order_id,
-      time: r.time,
-      kind: r.kind,
-      status: r.status,
-      payload: fromJsonOrNull(r.payload),
-    }));
+    return (this.selectEvents.all(clientOrderId) as EventRow[]).map(toEvent);
   }
+
+  /** The order events a run saw, whichever run placed the order, in time order. */
+  eventsByRun(runId: string): OrderEvent[] {
+    return (this.selectRunEvents.all(runId) as EventRow[]).map(toEvent);
+  }
+}
+
+function toEvent(r: EventRow): OrderEvent {
+  return { id: r.id, clientOrderId: r.client_order_id, time: r.time, kind: r.kind, status: r.status, payload: fromJsonOrNull(r.payload), runId: r.run_id };
 }
 
 function toOrder(r: OrderRow): OrderRecord {
