@@ -60,6 +60,9 @@ export interface LedgerOrder {
   readonly working: boolean;
   /** Trades applied, ascending by id. */
   readonly trades: readonly LedgerTrade[];
+  /** What an adopted order had executed (and its quote) before the trades held: the base its later fills count from. */
+  readonly adoptedQty: string;
+  readonly adoptedQuoteQty: string;
 }
 
 /** The ledger's state, as the pure resync functions read it. */
@@ -102,6 +105,8 @@ class Tracked {
   side: OrderSide | undefined = undefined;
   type: OrderType | undefined = undefined;
   quantity: string | undefined = undefined;
+  adoptedQty = '0';
+  adoptedQuoteQty = '0';
 
   constructor(
     readonly clientOrderId: string,
@@ -114,7 +119,7 @@ class Tracked {
 
   copy(): LedgerOrder {
     const trades = [...this.trades.values()].sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
-    return { clientOrderId: this.clientOrderId, symbol: this.symbol, orderId: this.orderId, side: this.side, type: this.type, quantity: this.quantity, status: this.status, executedQty: this.executed.toFixed(), working: this.working, trades };
+    return { clientOrderId: this.clientOrderId, symbol: this.symbol, orderId: this.orderId, side: this.side, type: this.type, quantity: this.quantity, status: this.status, executedQty: this.executed.toFixed(), working: this.working, trades, adoptedQty: this.adoptedQty, adoptedQuoteQty: this.adoptedQuoteQty };
   }
 }
 
@@ -309,6 +314,8 @@ export class SeenLedger {
     t.quantity = e.origQty;
     t.status = e.status;
     t.executed = new D(e.executedQty);
+    t.adoptedQty = e.executedQty;
+    t.adoptedQuoteQty = e.cumulativeQuoteQty;
     t.working = e.working;
     this.byClientId.set(t.clientOrderId, t);
     this.know(t, e.orderId);
