@@ -4,14 +4,15 @@
  * (persistence/bounds.ts), so no admin call can make the state file refuse to load, and an
  * amount the balances cannot take (more than 18 decimals) is a 400 naming the field, not a 500.
  */
-import { D } from '../../core/money/decimal.ts';
+import { D, isDecimalText } from '../../core/money/decimal.ts';
 import { zDecimalText } from '../config/filters.ts';
 import { requestAmountProblem } from '../persistence/bounds.ts';
 
 export const zAdminAmount = zDecimalText.superRefine((s, ctx) => {
-  const problem = requestAmountProblem(s);
+  // zod runs every refinement: text zDecimalText refused is not read again.
+  const problem = isDecimalText(s) ? requestAmountProblem(s) : undefined;
   if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
 });
 
 /** As zAdminAmount, and above 0. */
-export const zPositiveAdminAmount = zAdminAmount.refine((s) => new D(s.trim()).gt(0), 'must be > 0');
+export const zPositiveAdminAmount = zAdminAmount.refine((s) => !isDecimalText(s) || new D(s.trim()).gt(0), 'must be > 0');
