@@ -50,6 +50,7 @@ import { walletPlugin } from './money/wallet/plugin.ts';
 import { marketPlugin } from './routes/market.ts';
 import { spotPlugin } from './routes/spot/index.ts';
 import { ListenKeys } from './listen-keys.ts';
+import { answerWhenSaved } from './persistence/durable-answers.ts';
 import { StateSync } from './persistence/state-sync.ts';
 import { SandboxRateLimiter } from './rate-limit/rate-limiter.ts';
 import { rateLimitSettings } from './rate-limit/settings.ts';
@@ -166,6 +167,8 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   // timer or open file is left behind to keep the process alive.
   const setUp: SandboxPlugin[] = [];
   const sync = options.stateStore === undefined ? undefined : new StateSync(options.stateStore, state);
+  // What an answer says succeeded is saved before the answer leaves (persistence/durable-answers.ts).
+  if (sync) answerWhenSaved(app, sync, state.log);
   try {
     for (const plugin of plugins) {
       setUp.push(plugin);
@@ -185,7 +188,8 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   let stateSaver: NodeJS.Timeout | undefined;
   if (sync) {
     sync.watchRegistry();
-    // Balances move on every fill, orders and records with every request: save every couple of seconds and on close.
+    // Answers wait for their changes to be saved; what changes without a request (agents' trades,
+    // settlements coming due) is saved every couple of seconds, and everything on close.
     stateSaver = setInterval(() => sync.trySaveLive(), STATE_SAVE_MS);
     stateSaver.unref();
   }

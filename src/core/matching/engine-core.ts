@@ -126,7 +126,7 @@ export class EngineCore {
     ctx.ext = ext;
     if (opts?.stopPrices !== undefined) setStopPrices(ctx, sb.spec, opts.stopPrices);
     const explicitId = req.clientOrderId !== undefined && req.clientOrderId !== '';
-    const o = new Order(acct, this.st.seq++, explicitId ? (req.clientOrderId as string) : null, p, now);
+    const o = new Order(acct, this.st.orderIds.take(this.st.seq++), explicitId ? (req.clientOrderId as string) : null, p, now);
     ctx.fillsOf = o;
     register(this.st, ctx, o, lock, explicitId, p.sameClientId);
     if (o.isAlgo) sb.stops.add(o);
@@ -214,6 +214,10 @@ export class EngineCore {
 
   /** @internal A fresh operation context. */
   context(now: number): OpContext {
+    // Reserve ids before the operation changes anything (id-sequence.ts): a reservation that
+    // fails then fails the operation whole. No-ops unless the owner reserves.
+    this.st.orderIds.ahead(this.st.seq);
+    this.st.tradeIds.ahead(this.st.tradeSeq);
     return this.scratch.reset(now);
   }
 

@@ -50,6 +50,7 @@ import type { SpotEngineOptions } from './engine-core.ts';
 import { dumpEngine, dumpHead } from './dump.ts';
 import type { EngineDump } from './dump.ts';
 import { historyRecord, visitHistory } from './dump-history.ts';
+import type { IdReserver } from './id-sequence.ts';
 import type { HistoryItem, HistoryRecord } from './dump-history.ts';
 import { applyPrint, externalPriceInt, externalQtyInt } from './external.ts';
 import type { Print, PrintResult } from './external.ts';
@@ -195,6 +196,26 @@ export class SpotEngine extends EngineCore {
    */
   restoreState(dump: EngineDump, now: number): RestoreReport {
     return restoreEngine(this, dump, now);
+  }
+
+  /**
+   * Issue no order (or trade) id below `from` from now on: an owner that persists the ids it
+   * reserved (id-sequence.ts) gives its last mark after a restart, since ids up to it may have
+   * been handed out and then lost with unsaved state. Positions skipped stay unused. Call it
+   * after `restoreState`, which needs an engine that has issued nothing.
+   */
+  continueIds(kind: 'order' | 'trade', from: bigint): void {
+    const st = this.st;
+    const ids = kind === 'order' ? st.orderIds : st.tradeIds;
+    const p = ids.position(from.toString());
+    if (p < 0) return;
+    if (kind === 'order') st.seq = Math.max(st.seq, p);
+    else st.tradeSeq = Math.max(st.tradeSeq, p);
+  }
+
+  /** Have `reserve` called before an order (or trade) id not reserved yet is issued (id-sequence.ts `reserveWith`). */
+  reserveIds(kind: 'order' | 'trade', reserve: IdReserver, lowWater?: number): void {
+    (kind === 'order' ? this.st.orderIds : this.st.tradeIds).reserveWith(reserve, lowWater);
   }
 
   symbols(): string[] {

@@ -11,6 +11,7 @@ export type { AccountDump, EngineDump, IdRange, OrderDump, SymbolDump, TradeDump
 export { assembleDump } from './dump-history.ts';
 export type { HistoryItem, HistoryRecord } from './dump-history.ts';
 export type { DroppedRecord, RestoreReport } from './restore.ts';
+export type { IdReserver } from './id-sequence.ts';
 export { compareIds } from './queries.ts';
 export type { DepthSnapshot, HistoryQuery, TopOfBook, TradeQuery } from './queries.ts';
 export type { FeeRates } from './symbol-spec.ts';

@@ -59,7 +59,7 @@ export function fill(st: EngineState, ctx: OpContext, sb: SymbolBook, taker: Ord
     ctx.touch(acct.quote);
     progress(seller, lots, price, ctx.time);
   }
-  const t = new Trade(sb, spec, st.tradeSeq++, price, lots, ctx.time, buyer, seller, buyerIsMaker);
+  const t = new Trade(sb, spec, st.tradeIds.take(st.tradeSeq++), price, lots, ctx.time, buyer, seller, buyerIsMaker);
   if (buyer !== null) buyer.acct.trades.push(t);
   if (seller !== null) seller.acct.trades.push(t);
   if (maker !== null) {

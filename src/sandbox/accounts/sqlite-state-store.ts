@@ -1,6 +1,8 @@
 /**
  * SQLite StateStore (better-sqlite3) for `halyard sandbox --state file.db`. Tables:
- *   meta      name -> value: `format` (halyard-sandbox-state), `schema` (2), `nextUid`
+ *   meta      name -> value: `format` (halyard-sandbox-state), `schema` (2), `nextUid`, and
+ *             `ids.<sequence>`: each id sequence's reservation mark (persistence/id-reservations.ts),
+ *             written alone, at once, before an id of the reserved block is issued
  *   accounts  one JSON body per account      api_keys  one JSON body per key
  *   balances  (account_id, asset, amount TEXT): totals as exact decimal strings, never REAL
  *   parts     (key, body TEXT): each persistent part's JSON (engine head: books and open orders; money flows)
@@ -126,6 +128,15 @@ export class SqliteStateStore implements StateStore {
       this.setMeta('nextUid', s.nextUid);
     });
     write(snapshot);
+  }
+
+  loadIdMarks(): Record<string, string> {
+    const rows = this.db.prepare("SELECT name, value FROM meta WHERE substr(name, 1, 4) = 'ids.'").all() as { name: string; value: string }[];
+    return Object.fromEntries(rows.map((r) => [r.name.slice(4), r.value]));
+  }
+
+  saveIdMark(name: string, mark: string): void {
+    this.setMeta(`ids.${name}`, mark);
   }
 
   loadLive(): LiveState {

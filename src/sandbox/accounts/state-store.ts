@@ -10,6 +10,7 @@
  * Balances are kept as totals (free + locked): at restore the engine locks its open orders' funds
  * again. `load` returns undefined for a fresh store (the config's accounts are seeded then).
  */
+import type { IdMarkStore } from '../persistence/id-reservations.ts';
 import type { ArchivedRow } from '../persistence/persistent-parts.ts';
 import type { RegistrySnapshot } from './registry.ts';
 
@@ -36,7 +37,8 @@ export interface LiveChanges {
   drop: readonly { readonly part: string; readonly key: number }[];
 }
 
-export interface StateStore {
+/** Also the id sequences' reservation marks (persistence/id-reservations.ts), each written at once. */
+export interface StateStore extends IdMarkStore {
   /** Where the state lives, for messages (a file path). */
   readonly location: string;
   load(): RegistrySnapshot | undefined;
@@ -56,6 +58,13 @@ export class MemoryStateStore implements StateStore {
   private parts: Record<string, unknown> = {};
   /** Insertion-ordered, by part and key. */
   private readonly rows = new Map<string, ArchivedRow>();
+  private readonly marks = new Map<string, string>();
+  loadIdMarks(): Record<string, string> {
+    return Object.fromEntries(this.marks);
+  }
+  saveIdMark(name: string, mark: string): void {
+    this.marks.set(name, mark);
+  }
   loadLive(): LiveState {
     return structuredClone({ balances: this.balances, parts: this.parts, archive: [...this.rows.values()] });
   }

@@ -14,6 +14,7 @@ import { assembleDump, ENGINE_DUMP_VERSION } from '../../core/matching/index.ts'
 import type { EngineDump, HistoryItem, HistoryRecord, SpotEngine } from '../../core/matching/index.ts';
 import { ORDER_TYPES } from '../../core/market/index.ts';
 import type { SandboxState } from '../http/route-types.ts';
+import { idReservationsOf } from '../persistence/id-reservations.ts';
 import { persistentPartsOf } from '../persistence/persistent-parts.ts';
 import { zAmount, zTime } from '../persistence/schema-kit.ts';
 
@@ -65,8 +66,22 @@ export const ENGINE_STATE: z.ZodType<EngineDump> = z.strictObject({
   symbols: z.array(symbolSchema),
 });
 
-/** Register the engine; call it where the engine is made (before the sandbox restores state). */
+/**
+ * Order and trade ids kept reserved ahead of the next one, checked at the start of each engine
+ * operation (core/matching/id-sequence.ts `ahead`): an operation needs a new reservation in its
+ * middle only when it makes more trades than this.
+ */
+const ID_LOW_WATER = 1000;
+
+/** Register the engine and its id sequences; call it where the engine is made (before the sandbox restores state). */
 export function persistEngine(state: Pick<SandboxState, 'services' | 'clock' | 'log'>, engine: SpotEngine): void {
+  // Reserved ahead of use (persistence/id-reservations.ts); the marks are applied after restoreState.
+  for (const kind of ['order', 'trade'] as const) {
+    idReservationsOf(state.services).register(`engine.${kind}s`, {
+      continueFrom: (from) => engine.continueIds(kind, from),
+      reserveWith: (reserve) => engine.reserveIds(kind, reserve, ID_LOW_WATER),
+    });
+  }
   persistentPartsOf(state.services).registerArchiving<EngineDump, HistoryRecord, HistoryItem>('engine', ENGINE_STATE, ENGINE_RECORD, {
     dumpState: () => engine.exportHead(),
     archive: (visit) => engine.visitHistory(visit),

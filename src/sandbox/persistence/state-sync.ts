@@ -9,8 +9,14 @@
  * Data that does not fit (a foreign or damaged body) stops the start with an error naming the
  * store and the part.
  *
- * Running (`saveLive`): balances as totals plus every part's dump, one transaction, every couple
- * of seconds and at a clean shutdown.
+ * Then the id sequences' reservation marks (id-reservations.ts): every sequence continues above
+ * its mark and reserves ahead of use from here on.
+ *
+ * Running (`saveLive`): balances as totals plus every part's dump, one transaction: for every
+ * answer to a request that may change state, before it leaves (`durable`, durable-answers.ts:
+ * the answers of one event-loop turn share one transaction, a group commit), every couple of
+ * seconds for what changes without a request (market agents' trades, settlements that come due),
+ * and at a clean shutdown.
  */
 import type { Logger } from 'pino';
 import { dec, toWire } from '../../core/money/decimal.ts';
@@ -18,6 +24,7 @@ import type { BalancePort } from '../accounts/balance-port.ts';
 import type { AccountRegistry } from '../accounts/registry.ts';
 import type { BalanceRow, StateStore } from '../accounts/state-store.ts';
 import type { SandboxServices } from '../http/route-types.ts';
+import { idReservationsOf } from './id-reservations.ts';
 import { persistentPartsOf, StateDataError } from './persistent-parts.ts';
 
 export interface SyncedState {
@@ -39,13 +46,23 @@ export function balanceRows(balances: BalancePort & { accounts?(): string[] }): 
 }
 
 export class StateSync {
+  /** The group commit the answers of this event-loop turn wait for, once one asked. */
+  private pending: Promise<void> | undefined;
+  private closed = false;
+
   constructor(
     private readonly store: StateStore,
     private readonly state: SyncedState,
   ) {}
 
-  /** Bring back what the store holds; false for a fresh store (nothing restored). */
+  /** Bring back what the store holds (false for a fresh store: nothing restored), then reserve ids from the marks on. */
   restore(): boolean {
+    const restored = this.restoreState();
+    idReservationsOf(this.state.services).attach(this.store);
+    return restored;
+  }
+
+  private restoreState(): boolean {
     const snapshot = this.store.load();
     if (snapshot === undefined) return false;
     const live = this.store.loadLive();
@@ -76,6 +93,28 @@ export class StateSync {
     parts.commit(d);
   }
 
+  /**
+   * Resolves once everything changed until now is saved: the first call of an event-loop turn
+   * schedules one saveLive after the turn's I/O callbacks (setImmediate), and every call until it
+   * runs shares it. Rejects when that save fails.
+   */
+  durable(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    return (this.pending ??= new Promise<void>((resolve, reject) => {
+      setImmediate(() => {
+        this.pending = undefined;
+        // A clean close in between saved everything already.
+        if (this.closed) return resolve();
+        try {
+          this.saveLive();
+          resolve();
+        } catch (err) {
+          reject(err as Error);
+        }
+      });
+    }));
+  }
+
   /** saveLive for a timer: a failure is logged, not thrown into the event loop. */
   trySaveLive(): void {
     try {
@@ -87,6 +126,7 @@ export class StateSync {
 
   /** The registry and the live state, then close the store. */
   close(): void {
+    this.closed = true;
     this.store.save(this.state.accounts.snapshot());
     this.saveLive();
     this.store.close();

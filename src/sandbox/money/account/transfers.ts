@@ -17,7 +17,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { dec, toWire } from '../../../core/money/decimal.ts';
-import { idSequence, type IdSource } from '../../exchange-core/ids.ts';
+import { reservedIds, type IdSource } from '../../exchange-core/ids.ts';
 import { venueErrors, type SandboxState } from '../../http/route-types.ts';
 import { persistentPartsOf, refill, type Persistent } from '../../persistence/persistent-parts.ts';
 import { zAmount, zTime } from '../../persistence/schema-kit.ts';
@@ -91,7 +91,7 @@ export class TransferBook implements Persistent<TransfersState> {
   private readonly nextSeq: IdSource;
 
   constructor(private readonly state: SandboxState) {
-    this.nextSeq = idSequence(state.clock.now(), 900_000n);
+    this.nextSeq = reservedIds(state.services, 'account.transfers', { startTimeMs: state.clock.now(), salt: 900_000n });
   }
 
   create(senderId: string, req: TransferRequest, now: number): TransferRecord {

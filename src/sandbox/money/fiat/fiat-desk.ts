@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { D, type Dec } from '../../../core/money/decimal.ts';
-import { idSequence, type IdSource } from '../../exchange-core/ids.ts';
+import { ledgerIds, reservedIds, type IdSource } from '../../exchange-core/ids.ts';
 import type { SandboxState } from '../../http/route-types.ts';
 import { refill, type Persistent } from '../../persistence/persistent-parts.ts';
 import { zAmount, zTime } from '../../persistence/schema-kit.ts';
@@ -91,10 +91,12 @@ export const FIAT_STATE = z.object({
 export class FiatDesk implements Persistent<FiatState> {
   private readonly orders: FiatOrderRecord[] = [];
   private readonly nextExternalId: IdSource;
-  private paymentSeq = 455_000;
+  /** paymentOrderId: 455001, 455002, ... (state keeps the last one issued as `paymentSeq`). */
+  private readonly paymentIds: IdSource;
 
   constructor(private readonly state: SandboxState) {
-    this.nextExternalId = idSequence(state.clock.now(), 700_000n);
+    this.nextExternalId = ledgerIds(state.services, state.clock.now());
+    this.paymentIds = reservedIds(state.services, 'fiat.payment-orders', { first: 455_001n });
     // Asset history reads settle due orders first, like fiat calls do.
     moneyLedgerOf(state.services).beforeRead((now) => this.settle(now));
   }
@@ -103,7 +105,7 @@ export class FiatDesk implements Persistent<FiatState> {
     const order: FiatOrderRecord = {
       ...input,
       externalOrderId: this.nextExternalId(),
-      paymentOrderId: String(++this.paymentSeq),
+      paymentOrderId: this.paymentIds(),
       status: 'PENDING',
       settleAt: input.createdAt + CHANNELS[input.channel].settleMs(new D(input.amount)),
       completedAt: undefined,
@@ -115,12 +117,12 @@ export class FiatDesk implements Persistent<FiatState> {
   }
 
   dumpState(): FiatState {
-    return { paymentSeq: this.paymentSeq, orders: this.orders.map((o) => ({ ...o })) };
+    return { paymentSeq: Number(this.paymentIds.peek()) - 1, orders: this.orders.map((o) => ({ ...o })) };
   }
 
   restoreState(data: FiatState): void {
     refill(this.orders, data.orders);
-    this.paymentSeq = Math.max(this.paymentSeq, data.paymentSeq);
+    this.paymentIds.skipPast(String(data.paymentSeq));
     for (const o of data.orders) this.nextExternalId.skipPast(o.externalOrderId);
   }
 

@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { D, toWire } from '../../../core/money/decimal.ts';
-import { idSequence, type IdSource } from '../../exchange-core/ids.ts';
+import { ledgerIds, reservedIds, type IdSource } from '../../exchange-core/ids.ts';
 import type { SandboxState } from '../../http/route-types.ts';
 import { refill, type Persistent } from '../../persistence/persistent-parts.ts';
 import { zAmount, zTime } from '../../persistence/schema-kit.ts';
@@ -70,13 +70,15 @@ export const INVOICES_STATE = z.object({
 export class InvoiceBook implements Persistent<InvoicesState> {
   private readonly invoices: InvoiceRecord[] = [];
   private readonly nextId: IdSource;
-  private referenceSeq = 0;
+  /** The counter ending each payment reference number (state keeps the last one issued as `referenceSeq`). */
+  private readonly referenceSeq: IdSource;
 
   constructor(
     private readonly state: SandboxState,
     readonly callbacks: CallbackDispatcher,
   ) {
-    this.nextId = idSequence(state.clock.now(), 900_000n);
+    this.nextId = ledgerIds(state.services, state.clock.now());
+    this.referenceSeq = reservedIds(state.services, 'merchant.reference-numbers', { first: 1n });
   }
 
   newId(): string {
@@ -84,12 +86,12 @@ export class InvoiceBook implements Persistent<InvoicesState> {
   }
 
   dumpState(): InvoicesState {
-    return { referenceSeq: this.referenceSeq, invoices: this.invoices.map((i) => ({ ...i })) };
+    return { referenceSeq: Number(this.referenceSeq.peek()) - 1, invoices: this.invoices.map((i) => ({ ...i })) };
   }
 
   restoreState(data: InvoicesState): void {
     refill(this.invoices, data.invoices);
-    this.referenceSeq = Math.max(this.referenceSeq, data.referenceSeq);
+    this.referenceSeq.skipPast(String(data.referenceSeq));
     for (const i of data.invoices) this.nextId.skipPast(i.id);
   }
 
@@ -125,7 +127,7 @@ export class InvoiceBook implements Persistent<InvoicesState> {
   /** A payment of `amount` (at most what is due) to a pending invoice. */
   pay(inv: InvoiceRecord, amount: string, now: number): void {
     if (inv.referenceNumber === undefined) {
-      inv.referenceNumber = `${String(now).slice(-8)}${String(++this.referenceSeq).padStart(4, '0')}`;
+      inv.referenceNumber = `${String(now).slice(-8)}${this.referenceSeq().padStart(4, '0')}`;
       this.emit(inv, 'invoice.payment_reference_number_generated');
     }
     moveLegs(this.state, [{ accountId: inv.accountId, asset: inv.currency, delta: new D(amount) }], { time: now, business: 'OTHERS', txId: inv.id });

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { D } from '../../../core/money/decimal.ts';
-import { idSequence, type IdSource } from '../../exchange-core/ids.ts';
+import { ledgerIds, type IdSource } from '../../exchange-core/ids.ts';
 import type { SandboxState } from '../../http/route-types.ts';
 import { refill, type Persistent } from '../../persistence/persistent-parts.ts';
 import { zAmount, zTime } from '../../persistence/schema-kit.ts';
@@ -57,9 +57,8 @@ export class PaymentRequestBook implements Persistent<PaymentRequestsState> {
   private readonly requests: PaymentRequestRecord[] = [];
   private readonly nextId: IdSource;
   constructor(private readonly state: SandboxState) {
-    // A salt of its own: withdrawals use 800_000, and the money ledger keys entries by these ids,
-    // so a shared one let a withdrawal's FAILED mark this request's credit failed as well.
-    this.nextId = idSequence(state.clock.now(), 600_000n);
+    // The money ledger keys entries by these ids: one sequence with the other ledger-keyed records.
+    this.nextId = ledgerIds(state.services, state.clock.now());
   }
 
   newId(): string {

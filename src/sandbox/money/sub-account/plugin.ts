@@ -14,6 +14,7 @@
  * No admin routes of its own: sub-accounts can also be made with the admin `POST /accounts`.
  */
 import { z } from 'zod';
+import { reservedIds } from '../../exchange-core/ids.ts';
 import type { SandboxPlugin } from '../../http/plugin.ts';
 import type { Handler, HandlerMap } from '../../http/route-types.ts';
 import { persistentPartsOf } from '../../persistence/persistent-parts.ts';
@@ -35,7 +36,7 @@ export function subAccountPlugin(): SandboxPlugin {
   return {
     name: 'sub-account',
     setup({ state, registerHandlers }) {
-      const area: SubAccountArea = { transfers: new SubTransferStore(state.clock.now()), collections: new CollectionStore(), keyUpdateTimes: new Map() };
+      const area: SubAccountArea = { transfers: new SubTransferStore(reservedIds(state.services, 'sub-account.transfers', { first: BigInt(Math.floor(state.clock.now())) * 1_000_000n })), collections: new CollectionStore(), keyUpdateTimes: new Map() };
       state.services.subAccounts = area;
       const parts = persistentPartsOf(state.services);
       parts.register('sub-account.transfers', SUB_TRANSFERS_STATE, area.transfers);

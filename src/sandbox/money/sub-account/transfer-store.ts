@@ -5,6 +5,7 @@
  * counters survive a restart.
  */
 import { z } from 'zod';
+import type { IdSource } from '../../exchange-core/ids.ts';
 import { refill, type Persistent } from '../../persistence/persistent-parts.ts';
 import { zAmount, zTime } from '../../persistence/schema-kit.ts';
 
@@ -55,29 +56,25 @@ export const SUB_TRANSFERS_STATE: z.ZodType<SubTransfersState> = z.object({
 export class SubTransferStore implements Persistent<SubTransfersState> {
   private readonly records: SubTransferRecord[] = [];
   private seq = 0;
-  private generated: bigint;
-
-  /** Generated ids look like the venue's 19-digit ones and start from the sandbox's start time. */
-  constructor(startTime: number) {
-    this.generated = BigInt(Math.floor(startTime)) * 1_000_000n;
-  }
+  /** Generated ids look like the venue's 19-digit ones and start from the sandbox's start time (plugin.ts; reserved, exchange-core/ids.ts). */
+  constructor(private readonly generated: IdSource) {}
 
   nextClientTranId(masterId: string): string {
     let id: string;
-    do id = (this.generated++).toString();
+    do id = this.generated();
     while (this.find(masterId, id));
     return id;
   }
 
   dumpState(): SubTransfersState {
-    return { seq: this.seq, generated: this.generated.toString(), records: this.records.map((r) => ({ ...r })) };
+    return { seq: this.seq, generated: this.generated.peek(), records: this.records.map((r) => ({ ...r })) };
   }
 
   restoreState(data: SubTransfersState): void {
     refill(this.records, data.records);
     this.seq = Math.max(this.seq, data.seq);
-    const generated = BigInt(data.generated);
-    if (generated > this.generated) this.generated = generated;
+    // `generated` is the next id.
+    this.generated.continueFrom(BigInt(data.generated));
   }
 
   find(masterId: string, clientTranId: string): SubTransferRecord | undefined {

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { dec, toWire } from '../../../core/money/decimal.ts';
 import { DEPOSIT_STATUS } from '../../../exchange/codecs/wallet.ts';
 import { AdminError } from '../../admin/admin-registry.ts';
-import { idSequence, type IdSource } from '../../exchange-core/ids.ts';
+import { reservedIds, type IdSource } from '../../exchange-core/ids.ts';
 import type { SandboxState } from '../../http/route-types.ts';
 import { refill, type Persistent } from '../../persistence/persistent-parts.ts';
 import { zAmount, zTime } from '../../persistence/schema-kit.ts';
@@ -92,7 +92,7 @@ export class DepositBook implements Persistent<DepositsState> {
   private readonly nextId: IdSource;
 
   constructor(private readonly state: SandboxState) {
-    this.nextId = idSequence(state.clock.now(), 700_000n);
+    this.nextId = reservedIds(state.services, 'wallet.deposits', { startTimeMs: state.clock.now(), salt: 700_000n });
   }
 
   create(input: NewDeposit): DepositRecord {

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { WITHDRAW_STATUS } from '../../../exchange/codecs/wallet.ts';
 import { AdminError } from '../../admin/admin-registry.ts';
 import { FEE_ACCOUNT_ID } from '../../exchange-core/plugin.ts';
-import { idSequence, type IdSource } from '../../exchange-core/ids.ts';
+import { ledgerIds, type IdSource } from '../../exchange-core/ids.ts';
 import type { SandboxState } from '../../http/route-types.ts';
 import { refill, type Persistent } from '../../persistence/persistent-parts.ts';
 import { zAmount, zTime } from '../../persistence/schema-kit.ts';
@@ -98,7 +98,7 @@ export class WithdrawalBook implements Persistent<WithdrawalsState> {
     private readonly state: SandboxState,
     private readonly whitelist: WithdrawWhitelist,
   ) {
-    this.nextId = idSequence(state.clock.now(), 800_000n);
+    this.nextId = ledgerIds(state.services, state.clock.now());
     moneyLedgerOf(state.services).beforeRead((now) => this.settle(now));
   }
 
