@@ -7,13 +7,14 @@
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import type { Observable } from 'rxjs';
+import { WebSocketServer, type WebSocket } from 'ws';
 import { describe, expect, it } from 'vitest';
 import { decodeUserEvent } from '../src/exchange/streams/user-payloads.ts';
 import type { ExecutionReport, UserStreamEvent } from '../src/exchange/streams/user-payload-types.ts';
 import { seededRandom } from '../src/exchange/ws/backoff.ts';
 import type { ConnectionEvent } from '../src/exchange/ws/stream-events.ts';
 import type { StreamHealth, StreamNotice } from '../src/exchange/ws/stream-health.ts';
-import { until, VirtualTime } from '../src/exchange/ws/testing/virtual-time.ts';
+import { settle, until, VirtualTime } from '../src/exchange/ws/testing/virtual-time.ts';
 import { UserDataStream, type ListenKeyApi, type UserDataStreamOptions } from '../src/exchange/ws/user-data-stream.ts';
 import { startSandbox, type SandboxHandle } from '../src/sandbox/server.ts';
 import { VirtualClock } from '../src/time/virtual-clock.ts';
@@ -80,7 +81,6 @@ async function setup(options: { sandbox?: Parameters<typeof startSandbox>[0]; st
 }
 
 const states = (health: StreamHealth[]) => health.map((h) => h.state).filter((st, i, all) => i === 0 || all[i - 1] !== st);
-const live = (stream: UserDataStream<UserStreamEvent>) => until(stream.health$, (h) => h.state === 'LIVE');
 
 /** Start, wait for the first gap, mark it resynced: LIVE. */
 async function startLive(stream: UserDataStream<UserStreamEvent>): Promise<void> {
@@ -128,7 +128,7 @@ describe('user data stream (notes 4.1)', () => {
     expect(er).toMatchObject({ clientOrderId: 'big-id', executionType: 'NEW', orderId: String(order.orderId) });
   });
 
-  it('hands the parsed JSON on when no decoder is given (i as a decimal string), and logs what a decoder refuses', async () => {
+  it('hands the parsed JSON on when no decoder is given (i as a decimal string)', async () => {
     const { stream, client } = await setup({ stream: { decode: undefined } });
     await startLive(stream);
     const raw = until(stream.events$ as unknown as Observable<Record<string, unknown>>, (e) => e['e'] === 'executionReport');
@@ -138,7 +138,7 @@ describe('user data stream (notes 4.1)', () => {
     expect(er['i']).toBe(String(order.orderId));
   });
 
-  it('sends the keepalive PUT every 30 minutes of virtual time, one at a time', async () => {
+  it('sends the keepalive PUT every 30 minutes of virtual time', async () => {
     const { s, vt, stream, calls } = await setup();
     await startLive(stream);
     const key = stream.listenKey;
@@ -282,5 +282,107 @@ describe('user data stream (notes 4.1)', () => {
     await stream.close();
     expect(activeKeys(s)).toEqual([]);
     expect(stream.health).toMatchObject({ state: 'DOWN', reason: 'closed' });
+  });
+});
+
+/** The notes' sample executionReport (notes 4.1), its `i` above 2^53. */
+const SAMPLE_REPORT =
+  '{"e":"executionReport","E":1499405658658,"s":"ETHBTC","c":"1000087761","S":"BUY","o":"LIMIT","f":"GTC","q":"1.00000000","p":"0.10264410","P":"0.00000000","x":"NEW","X":"NEW","r":"NONE","i":1241518645726809840,"l":"0.00000000","z":"0.00000000","L":"0.00000000","n":"0","N":null,"T":-1,"t":-1,"w":true,"m":false,"O":1499405658657,"Z":"0.00000000","Y":"0.00000000","Q":"0.00000000"}';
+
+/** Listen-key calls answered in memory; `holdKeepalive` leaves PUTs unanswered until released. */
+function memoryKeys() {
+  const calls: string[] = [];
+  let held: (() => void)[] | undefined;
+  const api = {
+    startUserDataStream: async () => {
+      calls.push('POST');
+      return { listenKey: 'k1' };
+    },
+    keepaliveUserDataStream: async ({ listenKey }: { listenKey: string }) => {
+      calls.push(`PUT ${listenKey}`);
+      if (held) await new Promise<void>((resolve) => held?.push(resolve));
+      return {};
+    },
+    closeUserDataStream: async ({ listenKey }: { listenKey: string }) => {
+      calls.push(`DELETE ${listenKey}`);
+      return {};
+    },
+  } as unknown as ListenKeyApi;
+  return {
+    api,
+    calls,
+    holdKeepalive: () => (held = []),
+    release: () => {
+      const waiting = held ?? [];
+      held = undefined;
+      for (const r of waiting) r();
+    },
+  };
+}
+
+/** A bare ws server on 127.0.0.1 playing the venue's user path. */
+async function fakeVenue(onConnection: (ws: WebSocket, path: string) => void): Promise<string> {
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  await new Promise<void>((resolve) => wss.once('listening', () => resolve()));
+  wss.on('connection', (ws, req) => onConnection(ws, req.url ?? ''));
+  defer(
+    () =>
+      new Promise<void>((resolve) => {
+        for (const c of wss.clients) c.terminate();
+        wss.close(() => resolve());
+      }),
+  );
+  return `ws://127.0.0.1:${(wss.address() as AddressInfo).port}`;
+}
+
+describe('user data stream against a scripted venue', () => {
+  it('an event the decoder refuses (unknown type) is a notice with the reason; the stream goes on', async () => {
+    const paths: string[] = [];
+    const wsUrl = await fakeVenue((ws, path) => {
+      paths.push(path);
+      ws.send('{"e":"somethingNew","E":1}');
+      ws.send('not json at all');
+      ws.send(SAMPLE_REPORT);
+    });
+    const keys = memoryKeys();
+    const vt = new VirtualTime(T0);
+    const stream = new UserDataStream<UserStreamEvent>({ listenKeys: keys.api, wsUrl, decode: decodeUserEvent, scheduler: vt.scheduler, timings: QUIET });
+    defer(() => stream.close());
+    const notices: StreamNotice[] = [];
+    stream.notices$.subscribe((n) => notices.push(n));
+    const report = until(stream.events$, () => true);
+    stream.start();
+    expect(await report).toMatchObject({ eventType: 'executionReport', orderId: '1241518645726809840', clientOrderId: '1000087761', tradeId: undefined });
+    expect(paths).toEqual(['/openapi/ws/k1']);
+    expect(notices.map((n) => [n.kind, n.level])).toEqual([
+      ['listen-key', 'info'],
+      ['decode', 'warn'],
+      ['frame', 'warn'],
+    ]);
+    expect(notices[1]?.message).toMatch(/somethingNew/);
+    expect(notices[2]?.message).toMatch(/^not JSON .*: not json at all$/);
+    expect(stream.health.state).toBe('RESYNCING');
+  });
+
+  it('never overlaps keepalives: a PUT still out when the next is due is not joined by another (exhaustMap)', async () => {
+    const wsUrl = await fakeVenue(() => undefined);
+    const keys = memoryKeys();
+    const vt = new VirtualTime(T0);
+    const stream = new UserDataStream<unknown>({ listenKeys: keys.api, wsUrl, scheduler: vt.scheduler, timings: QUIET, keepaliveMs: 60_000 });
+    defer(() => stream.close());
+    const opened = until(stream.gaps$, () => true);
+    stream.start();
+    await opened;
+    keys.holdKeepalive();
+    await vt.advance(60_000);
+    await vt.advance(60_000);
+    await vt.advance(60_000);
+    expect(keys.calls).toEqual(['POST', 'PUT k1']);
+    keys.release();
+    // The held PUT's answer travels through a few promise hops before exhaustMap is free again.
+    await settle();
+    await vt.advance(60_000);
+    await waitFor(() => keys.calls.length === 3);
+    expect(keys.calls).toEqual(['POST', 'PUT k1', 'PUT k1']);
   });
 });

@@ -6,7 +6,7 @@
  * injected scheduler.
  */
 import { timer, type SchedulerLike, type Subscription } from 'rxjs';
-import { StreamRequestError, StreamRequestTimeoutError, type StreamRequest } from './stream-errors.ts';
+import { StreamRequestTimeoutError, type StreamRequest, type StreamRequestError } from './stream-errors.ts';
 
 interface Waiting {
   request: StreamRequest;

@@ -157,7 +157,8 @@ export class StreamConnection {
     const names = [...new Set(streams.map(checkName))];
     this.assertUsable();
     for (const s of names) this.wanted.delete(s);
-    if (this.ready && names.length > 0) await this.request('UNSUBSCRIBE', names);
+    // Also while a reconnect's resubscription is out: its SUBSCRIBE went first on this socket.
+    if (names.length > 0 && this.socket?.readyState === WebSocket.OPEN) await this.request('UNSUBSCRIBE', names);
   }
 
   /** The venue's own list of this socket's subscriptions (waits for an open socket). */
