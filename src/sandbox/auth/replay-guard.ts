@@ -2,8 +2,10 @@
  * Single use of nonce-carrying signatures (issue 24 defect 4; protocol notes 2.4, spec 7.3 -10324
  * "Request repeated"). The legacy v4 scheme signs nonce + URL + body and its nonce is a whole
  * second, so a captured request could be sent again, unchanged, for as long as its nonce is in
- * the window. The guard remembers every accepted (key, signature) until the nonce leaves its
- * window and refuses a second use.
+ * the window. The guard remembers every (key, signature) that passed the signature and nonce
+ * checks, whatever the rest of the request then got, until the nonce leaves its window, and
+ * refuses a second use: like a real nonce, a signature is spent once it is presented. A caller
+ * that retries (even a GET, even after an error) must sign again with a new nonce.
  *
  * Why the signature and not the bare nonce: the nonce has one-second resolution and the project's
  * own client (and any caller) may send several different calls within one second; those carry the
