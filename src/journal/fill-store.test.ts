@@ -56,6 +56,24 @@ describe('FillStore', () => {
     ]);
   });
 
+  it('one fill per (orderId, tradeId), whichever path brings it first: the same key as (symbol, tradeId, side)', () => {
+    j.runs.start({ id: 'live', kind: 'live', strategy: 'grid', startedAt: 0 });
+    const viaStream = fill('9007199254740993', { runId: 'live', exchangeOrderId: '1375445991893797391', clientOrderId: 'hy-1', raw: { e: 'executionReport' } });
+    const viaRest = { ...viaStream, raw: { source: 'myTrades' } };
+    expect(j.fills.insert(viaStream)).toBe(true);
+    expect(j.fills.insert(viaRest)).toBe(false);
+    expect(j.fills.insertMany([viaRest, viaStream])).toBe(0);
+    expect(j.fills.list({ runId: 'live' }).map((f) => f.raw)).toEqual([{ e: 'executionReport' }]);
+    // The run's timeline holds it once.
+    expect(j.runLog.rows('live').filter((r) => r.kind === 'fill')).toHaveLength(1);
+    // The same order and trade reported with the other side contradicts the venue: refused, not a second fill.
+    expect(() => j.fills.insert({ ...viaStream, side: 'SELL' })).toThrow(/fill BTCPHP trade 9007199254740993: UNIQUE constraint failed: fills.symbol, fills.exchange_order_id, fills.trade_id/);
+    // The other side of the trade is the other order's fill.
+    expect(j.fills.insert({ ...viaStream, side: 'SELL', exchangeOrderId: '1375445991893797392', clientOrderId: null })).toBe(true);
+    expect(j.fills.insert({ ...viaStream, tradeId: '9007199254740994' })).toBe(true);
+    expect(j.fills.count()).toBe(3);
+  });
+
   it('a schema-2 journal keeps its fills when the key gains the side (schema 3)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'halyard-fills-'));
     try {

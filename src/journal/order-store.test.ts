@@ -57,6 +57,29 @@ describe('OrderStore', () => {
     expect(j.orders.byRun('run1').map((o) => o.clientOrderId)).toEqual(['a', 'b', 'c']);
   });
 
+  it('events carry the run that saw them: the order\'s run by default, a later run for an adopted order', () => {
+    j.orders.insert(order('a'));
+    j.orders.update('a', { status: 'NEW', updatedAt: 110, exchangeOrderId: '1' }, 'ack');
+    j.runs.start({ id: 'run2', kind: 'live', strategy: 'grid', startedAt: 200 });
+    j.orders.update('a', { status: 'PARTIALLY_FILLED', updatedAt: 210, executedQty: '0.001', runId: 'run2' }, 'adopted');
+    j.orders.addEvent({ clientOrderId: 'a', time: 220, kind: 'cancel-requested', runId: 'run2' });
+    j.orders.addEvent({ clientOrderId: 'a', time: 120, kind: 'note' });
+    expect(j.orders.events('a').map((e) => [e.kind, e.runId])).toEqual([
+      ['created', 'run1'],
+      ['ack', 'run1'],
+      ['adopted', 'run2'],
+      ['cancel-requested', 'run2'],
+      ['note', 'run1'],
+    ]);
+    expect(j.orders.eventsByRun('run1').map((e) => e.kind)).toEqual(['created', 'ack', 'note']);
+    expect(j.orders.eventsByRun('run2').map((e) => e.kind)).toEqual(['adopted', 'cancel-requested']);
+    // An order outside any run has events without one.
+    j.orders.insert(order('x', { runId: null }));
+    expect(j.orders.events('x').map((e) => e.runId)).toEqual([null]);
+    expect(() => j.orders.update('a', { status: 'FILLED', updatedAt: 300, runId: 'ghost' })).toThrow(/order a -> FILLED: FOREIGN KEY/);
+    expect(j.orders.get('a')?.status).toBe('PARTIALLY_FILLED');
+  });
+
   it('addEvent needs a known order; bad decimals are refused', () => {
     j.orders.insert(order('a'));
     expect(j.orders.addEvent({ clientOrderId: 'a', time: 5, kind: 'cancel-requested' })).toBeGreaterThan(0);
