@@ -16,10 +16,13 @@
 import { z } from 'zod';
 import { keySchema, roleSchema } from '../config/schema.ts';
 import type { SandboxState } from '../http/route-types.ts';
+import { EMAIL_LIMIT } from '../http/value-bounds.ts';
 import { zAdminAmount, zPositiveAdminAmount } from './admin-amount.ts';
 import { AdminError, defineAdminRoute, type AdminRoute } from './admin-registry.ts';
 
-const keyFields = keySchema.partial().extend({ accountId: z.string().optional(), email: z.email().optional() });
+// E-mail addresses within RFC 5321's length, as on the exchange routes (http/value-bounds.ts).
+const zEmail = z.email().max(EMAIL_LIMIT);
+const keyFields = keySchema.partial().extend({ accountId: z.string().optional(), email: zEmail.optional() });
 const keyPatch = z.strictObject({
   apiKey: z.string(),
   name: z.string().optional(),
@@ -62,9 +65,9 @@ export const accountAdminRoutes: AdminRoute[] = [
     path: '/accounts',
     summary: 'Create a master or sub-account, optionally with balances',
     body: z.strictObject({
-      email: z.email(),
+      email: zEmail,
       masterId: z.string().optional(),
-      masterEmail: z.email().optional(),
+      masterEmail: zEmail.optional(),
       uid: z.string().regex(/^\d{1,19}$/).optional(),
       balances: z.record(z.string(), zAdminAmount).optional(),
     }),

@@ -64,7 +64,10 @@ describe('pipeline faults', () => {
   it('close() completes with a request left hanging', async () => {
     const s = await startSandbox();
     s.faults.add({ kind: 'hang' });
+    const arrived = new Promise((r) => s.httpServer.once('request', r));
     const pending = fetch(`${s.baseUrl}/openapi/v1/ping`).catch((e: unknown) => e);
+    // Close once the request is in (a fixed wait lost the race on a loaded machine: 503 from fastify's closing).
+    await arrived;
     await new Promise((r) => setTimeout(r, 30));
     await s.close();
     expect(await pending).toBeInstanceOf(Error);

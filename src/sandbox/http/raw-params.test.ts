@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { VenueError } from './venue-error.ts';
-import { bodyKindOf, collectParams, parseFormText } from './raw-params.ts';
+import { bodyKindOf, collectParams, jsonDepth, MAX_JSON_DEPTH, parseFormText, parseJsonBody } from './raw-params.ts';
 
 describe('raw parameters (spec 1.5-1.8, notes 2.1)', () => {
   it('decodes form text, skips empty segments, keeps keys without values as empty', () => {
@@ -45,5 +45,22 @@ describe('raw parameters (spec 1.5-1.8, notes 2.1)', () => {
     expect(bodyKindOf('{"a":1}', undefined)).toBe('json');
     expect(bodyKindOf('a=1', undefined)).toBe('form');
     expect(bodyKindOf('a=1', 'text/plain')).toBe('form');
+  });
+
+  it('reports keys repeated with values, not an empty repeat (issue 24: newClientOrderId=a&newClientOrderId=b)', () => {
+    const repeated = new Set<string>();
+    collectParams({ rawQuery: 'x=1&x=2&e=&e=3', rawBody: 'y=1&y=&z=1&z=2', bodyKind: 'form', repeated });
+    expect([...repeated].sort()).toEqual(['x', 'z']);
+  });
+
+  it('measures JSON nesting without parsing, brackets inside strings aside, and refuses a body nested too deep', () => {
+    expect(jsonDepth('{"a":[1,{"b":"[[[{{"}]}')).toBe(3);
+    // A string holding one backslash, then three brackets; a string holding an escaped quote and brackets.
+    expect(jsonDepth('"\\\\"[[[')).toBe(3);
+    expect(jsonDepth('"\\"[[["')).toBe(0);
+    const deep = (n: number) => `{"a":${'['.repeat(n)}${']'.repeat(n)}}`;
+    expect(parseJsonBody(deep(MAX_JSON_DEPTH - 1))).toHaveProperty('a');
+    expect(() => parseJsonBody(deep(MAX_JSON_DEPTH))).toThrow(/nested deeper than 32/);
+    expect(() => parseJsonBody(deep(100_000))).toThrow(VenueError);
   });
 });

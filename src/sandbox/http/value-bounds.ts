@@ -24,7 +24,8 @@ import { jsonDepth, MAX_JSON_DEPTH } from './raw-params.ts';
 /** Free text of no published limit (messages, names, addresses). */
 export const TEXT_LIMIT = 1000;
 
-const EMAIL_LIMIT = 254;
+/** RFC 5321: a forward path is at most 256 octets, the address inside it 254. */
+export const EMAIL_LIMIT = 254;
 
 /** Limits by parameter name, on every endpoint that takes it. */
 const NAMED_LIMITS: Readonly<Record<string, number>> = {
