@@ -61,6 +61,11 @@ describe('RequestStore', () => {
     const cr: CancelReplaceCommand = { kind: 'cancelReplace', symbol: 'BTCPHP', cancelClientOrderId: 'hy0k3x9zqgrid-1', order: { ...place, clientOrderId: 'hy0k3x9zqgrid-2', price: '3150001' } };
     expect(j.requests.record(commandRequest('run1', cr, 300))).toBe(true);
     expect(j.requests.get('hy0k3x9zqgrid-2', 'cancelReplace')).toMatchObject({ cancelClientOrderId: 'hy0k3x9zqgrid-1', symbol: 'BTCPHP', request: cr });
+    // Its new order's id cannot be placed again by a place, nor a placed id reused by a cancelReplace.
+    expect(() => j.requests.record(commandRequest('run1', cr.order, 301))).toThrow(/place request hy0k3x9zqgrid-2: UNIQUE constraint failed: requests.client_order_id/);
+    j.requests.record(req());
+    expect(() => j.requests.record(commandRequest('run1', { ...cr, order: place }, 302))).toThrow(/cancelReplace request hy0k3x9zqgrid-1: UNIQUE/);
+    expect(j.requests.record(commandRequest('run1', cr, 303))).toBe(false);
   });
 
   it('states move forward only: an answer once, a resolution once, only for sent or unknown', () => {

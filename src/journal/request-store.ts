@@ -4,7 +4,8 @@
  * an unknown outcome is resolved by a query, never by resending).
  *
  * A request is unique by (client order id, command kind): `record` returns false when it is already
- * journaled, and the caller must then not send it again (query it instead). Its state moves forward
+ * journaled, and the caller must then not send it again (query it instead). A new order's id is
+ * used once across place and cancelReplace: the second use is refused (INVALID_RECORD). Its state moves forward
  * only: `sent` -> `acknowledged` | `rejected` | `unknown` (the venue's answer, or none: timeout,
  * 5xx, an unreadable 2xx), and `sent` | `unknown` -> `resolved` (what a query by client order id
  * found). `pending()` lists what is still `sent` or `unknown`: after a crash, the requests that may

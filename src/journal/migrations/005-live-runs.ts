@@ -68,6 +68,8 @@ CREATE TABLE requests (
   resolution             TEXT    ${J('resolution', true)},
   UNIQUE (client_order_id, kind)
 ) STRICT;
+-- A new order's client id is used once, whichever command carried it (place or cancelReplace).
+CREATE UNIQUE INDEX requests_new_order ON requests (client_order_id) WHERE kind IN ('place', 'cancelReplace');
 CREATE INDEX requests_run ON requests (run_id, sent_at, id);
 CREATE INDEX requests_pending ON requests (sent_at, id) WHERE state IN ('sent', 'unknown');
 
