@@ -45,6 +45,14 @@ describe('key permissions (notes 8 grouping)', () => {
     expect(perm([0], 'userStream.startUserDataStream')).toBeUndefined();
   });
 
+  it('keeps a read-only key to GET on the ungrouped legacy v4 routes too (a sell order moves money)', () => {
+    expect(perm([0], 'legacyV4.createSellOrder')).toBe(-1020);
+    expect(perm([0], 'legacyV4.validateField')).toBe(-1020);
+    expect(perm([0], 'legacyV4.getSellOrder')).toBeUndefined();
+    expect(perm([2], 'legacyV4.createSellOrder')).toBeUndefined();
+    expect(perm([0], 'account.apiKeys')).toBeUndefined();
+  });
+
   it('limits role keys to their group: elsewhere -1152', () => {
     expect(perm([2], 'spot.newOrder')).toBeUndefined();
     expect(perm([2], 'wallet.withdraw')).toBe(-1152);

@@ -19,8 +19,8 @@
  * virtual) and is dropped before the next check after that; and at most `maxEntries` live at once.
  * When that many unexpired signatures are held, a new one is refused (429 -1003) rather than an
  * old one forgotten, so a replay can never be accepted. Limits of the guarantee: the set is in
- * memory only (a restart forgets it), and setting the sandbox clock back (admin time jumps) can
- * reopen a window whose entries were already dropped.
+ * memory only (a restart forgets it), and setting the sandbox clock back (admin time jumps), or a
+ * large forward `clock-skew` fault on one request, can reopen a window whose entries were dropped.
  */
 import type { AccountRegistry } from '../accounts/registry.ts';
 
