@@ -106,6 +106,48 @@ describe('stream connection: subscriptions (notes 1)', () => {
     expect(await conn.listSubscriptions()).toEqual(['btcphp@depth', 'btcphp@bookTicker']);
   });
 
+  it('streams asked for before the socket opens: a bad one is refused by name (its subscribe() rejects), the others are subscribed', async () => {
+    const s = await sandbox();
+    const vt = new VirtualTime(T0);
+    const conn = market(s.wsUrl, vt, { streams: ['btcphp@trade', 'nosuchphp@trade', 'btcphp@depth'] });
+    const { events } = record(conn);
+    const good = conn.subscribe(['btcphp@bookTicker']);
+    const bad = conn.subscribe(['btcphp@nonsense']);
+    bad.catch(() => undefined);
+    conn.start();
+    await good;
+    await expect(bad).rejects.toMatchObject({ code: 'STREAM_INVALID_REQUEST', request: { params: ['btcphp@nonsense'] } });
+    expect(await conn.listSubscriptions()).toEqual(['btcphp@trade', 'btcphp@depth', 'btcphp@bookTicker']);
+    expect(conn.subscriptions).toEqual(['btcphp@trade', 'btcphp@depth', 'btcphp@bookTicker']);
+    expect(events.filter((e) => e.type === 'request-error').map((e) => e.type === 'request-error' && e.error.code)).toEqual(['STREAM_INVALID_SYMBOLS', 'STREAM_INVALID_REQUEST']);
+
+    // After a drop the accepted streams ride in the URL: the reconnect needs no SUBSCRIBE.
+    const back = until(conn.resync$, () => true);
+    streamsOf(s).dropAll();
+    await until(conn.events$, (e) => e.type === 'retrying');
+    await vt.advance(TIMINGS.backoff.maxMs);
+    await back;
+    expect(events.filter((e) => e.type === 'open').map((e) => e.type === 'open' && e.target)).toEqual([
+      `${s.wsUrl}/openapi/quote/stream`,
+      `${s.wsUrl}/openapi/quote/stream?streams=btcphp@trade/btcphp@depth/btcphp@bookTicker`,
+    ]);
+  });
+
+  it('a raw path whose one stream is refused at the upgrade drops it and opens without it', async () => {
+    const s = await sandbox();
+    const vt = new VirtualTime(T0);
+    const conn = market(s.wsUrl, vt, { path: 'raw' });
+    const refused = conn.subscribe(['nosuchphp@trade']);
+    refused.catch(() => undefined);
+    const retry = until(conn.events$, (e) => e.type === 'retrying');
+    conn.start();
+    await retry;
+    await vt.advance(TIMINGS.backoff.maxMs);
+    await expect(refused).rejects.toMatchObject({ code: 'STREAM_INVALID_SYMBOLS' });
+    expect(conn.status.state).toBe('open');
+    expect(await conn.listSubscriptions()).toEqual([]);
+  });
+
   it('unwraps combined-path events and passes raw-path events bare', async () => {
     const s = await sandbox();
     const vt = new VirtualTime(T0);
@@ -231,7 +273,7 @@ describe('stream connection: reconnects (notes 1)', () => {
     conn.start();
     for (let attempt = 0; attempt < 6; attempt++) {
       const delay = fullJitterDelay(attempt, TIMINGS.backoff, random);
-      expect(await retry).toMatchObject({ delayMs: delay, reason: expect.stringMatching(/could not connect to ws:\/\/127\.0\.0\.1:\d+\/openapi\/quote\/stream\?streams=btcphp@trade\/btcphp@depth: .*ECONNREFUSED/) });
+      expect(await retry).toMatchObject({ delayMs: delay, reason: expect.stringMatching(/could not connect to ws:\/\/127\.0\.0\.1:\d+\/openapi\/quote\/stream: .*ECONNREFUSED/) });
       expect(delay).toBeLessThan(TIMINGS.backoff.maxMs);
       expect(conn.status).toMatchObject({ state: 'backoff' });
       retry = until(conn.events$, (e) => e.type === 'retrying' && e.attempt === attempt + 2);
@@ -293,5 +335,52 @@ describe('stream connection: frames (notes 1, 5.1)', () => {
       [undefined, [{ e: '24hrMiniTicker', s: 'BTCPHP' }]],
     ]);
     expect(conn.status.state).toBe('open');
+  });
+});
+
+describe('stream connection: requests against a scripted server (notes 1)', () => {
+  it('an error reply answers the oldest request; a reply that never comes times out on virtual time; a stray reply is reported', async () => {
+    const vt = new VirtualTime(T0);
+    const url = await rawServer((ws) => {
+      ws.on('message', (data) => {
+        const req = JSON.parse(String(data)) as { method?: string; params?: string[]; id?: number };
+        if (req.method === 'SUBSCRIBE' && req.params?.[0] === 'bad@trade') ws.send('{"code":2,"msg":"Invalid request: STREAM [bad@trade] was invalid."}');
+        if (req.method === 'SUBSCRIBE' && req.params?.[0] === 'ok@trade') ws.send(`{"result":null,"id":${req.id}}`);
+        // LIST_SUBSCRIPTIONS: no answer at all; a reply to an id nobody asked for instead.
+        if (req.method === 'LIST_SUBSCRIPTIONS') ws.send('{"result":[],"id":999}');
+      });
+    });
+    const conn = market(url, vt, { timings: { requestTimeoutMs: 5000 } }).start();
+    const { events } = record(conn);
+
+    await until(conn.status$, (st) => st.state === 'open');
+    await expect(conn.subscribe(['bad@trade'])).rejects.toMatchObject({ code: 'STREAM_INVALID_REQUEST', request: { method: 'SUBSCRIBE', params: ['bad@trade'], id: 1 } });
+    await conn.subscribe(['ok@trade']);
+    const listed = conn.listSubscriptions();
+    listed.catch(() => undefined);
+    await until(conn.events$, (e) => e.type === 'frame-error');
+    await vt.advance(4999);
+    expect(await Promise.race([listed.then(() => 'answered', () => 'failed'), Promise.resolve('waiting')])).toBe('waiting');
+    await vt.advance(1);
+    await expect(listed).rejects.toMatchObject({ code: 'STREAM_REQUEST_TIMEOUT', message: 'LIST_SUBSCRIPTIONS (id 3): no reply within 5000 ms' });
+    expect(events.filter((e) => e.type === 'frame-error').map((e) => e.type === 'frame-error' && e.reason)).toEqual(['a reply to id 999, which no request waits for']);
+    expect(conn.subscriptions).toEqual(['ok@trade']);
+    expect(conn.status.state).toBe('open');
+  });
+
+  it('a subscribe made while the socket is down settles once the reconnect has subscribed it', async () => {
+    const s = await sandbox();
+    const vt = new VirtualTime(T0);
+    const conn = market(s.wsUrl, vt, { streams: ['btcphp@trade'] }).start();
+    await conn.listSubscriptions();
+    const retrying = until(conn.events$, (e) => e.type === 'retrying');
+    streamsOf(s).dropAll();
+    const r = await retrying;
+    let settled = false;
+    const subscribed = conn.subscribe(['btcphp@bookTicker']).then(() => (settled = true));
+    await vt.advance((r.type === 'retrying' && r.delayMs) || 0);
+    await subscribed;
+    expect(settled).toBe(true);
+    expect(await conn.listSubscriptions()).toEqual(['btcphp@trade', 'btcphp@bookTicker']);
   });
 });

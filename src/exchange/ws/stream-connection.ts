@@ -36,12 +36,24 @@ export interface ResolvedTarget {
   readonly label: string;
 }
 
+/** The streams an attempt may put in its URL. */
+export interface TargetStreams {
+  /** Every stream wanted, in the order asked for. */
+  readonly wanted: readonly string[];
+  /**
+   * Those the venue has accepted before (a SUBSCRIBE reply, or a URL that opened). Only these are
+   * safe in a combined URL: one bad name there refuses the whole upgrade without saying which,
+   * while a SUBSCRIBE refusal names its request.
+   */
+  readonly confirmed: readonly string[];
+}
+
 export interface ConnectionTarget {
   /**
-   * Called before every attempt with the streams wanted now. May do work first (the user stream
-   * makes or checks its listen key here); a throw fails the attempt, which is retried with back-off.
+   * Called before every attempt. May do work first (the user stream makes or checks its listen
+   * key here); a throw fails the attempt, which is retried with back-off.
    */
-  resolve(streams: readonly string[]): Promise<ResolvedTarget> | ResolvedTarget;
+  resolve(streams: TargetStreams): Promise<ResolvedTarget> | ResolvedTarget;
   /** Shortest wait after `error` failed an attempt (a 429's Retry-After, a key-creation limit). */
   minRetryDelay?(error: unknown): number | undefined;
 }
@@ -60,6 +72,9 @@ export interface StreamConnectionOptions {
 }
 
 type RequestMethod = StreamRequest['method'];
+
+/** Error codes that refuse a stream name (notes 1): 2 "STREAM [..] was invalid", -100010 "Invalid Symbols!". */
+const STREAM_NAME_CODES: ReadonlySet<string> = new Set(['2', '-100010']);
 
 export class StreamConnection {
   private readonly messagesSubject = new Subject<StreamMessage>();
@@ -82,6 +97,10 @@ export class StreamConnection {
   private readonly pending: PendingRequests;
   /** What the owner subscribed, in order: sent again after every reconnect. */
   private readonly wanted = new Set<string>();
+  /** Wanted streams the venue has accepted (see TargetStreams.confirmed). */
+  private readonly confirmed = new Set<string>();
+  /** Why a stream asked for while no socket was open was refused, for the subscribe() waiting on it. */
+  private readonly refusals = new Map<string, StreamRequestError>();
 
   private socket: WebSocket | undefined;
   /** Bumped per attempt: callbacks of an older socket or attempt are ignored. */
@@ -141,11 +160,22 @@ export class StreamConnection {
       throw new RangeError(`subscribe: ${this.wanted.size} + ${fresh.length} streams exceed the venue's ${MAX_STREAMS_PER_CONNECTION} per connection`);
     }
     this.assertUsable();
-    for (const s of fresh) this.wanted.add(s);
-    if (!this.ready) return this.whenReady();
+    for (const s of fresh) {
+      this.wanted.add(s);
+      this.refusals.delete(s);
+    }
+    if (!this.ready) {
+      await this.whenReady();
+      // The open subscribed them one request at a time when need be: report the first refusal.
+      const refused = fresh.map((s) => this.refusals.get(s)).find((e) => e !== undefined);
+      for (const s of fresh) this.refusals.delete(s);
+      if (refused) throw refused;
+      return;
+    }
     if (fresh.length === 0) return;
     try {
       await this.request('SUBSCRIBE', fresh);
+      for (const s of fresh) if (this.wanted.has(s)) this.confirmed.add(s);
     } catch (err) {
       if (err instanceof StreamRequestError) for (const s of fresh) this.wanted.delete(s);
       throw err;
@@ -156,7 +186,10 @@ export class StreamConnection {
   async unsubscribe(streams: readonly string[]): Promise<void> {
     const names = [...new Set(streams.map(checkName))];
     this.assertUsable();
-    for (const s of names) this.wanted.delete(s);
+    for (const s of names) {
+      this.wanted.delete(s);
+      this.confirmed.delete(s);
+    }
     // Also while a reconnect's resubscription is out: its SUBSCRIBE went first on this socket.
     if (names.length > 0 && this.socket?.readyState === WebSocket.OPEN) await this.request('UNSUBSCRIBE', names);
   }
@@ -197,7 +230,7 @@ export class StreamConnection {
     this.emit({ type: 'connecting', at: this.now(), attempt: this.failures, reason });
     let target: ResolvedTarget;
     try {
-      target = await this.target.resolve([...this.wanted]);
+      target = await this.target.resolve({ wanted: [...this.wanted], confirmed: [...this.wanted].filter((s) => this.confirmed.has(s)) });
     } catch (err) {
       if (gen === this.generation && !this.closing) this.attemptFailed(`could not prepare the connection: ${describe(err)}`, err);
       return;
@@ -242,6 +275,7 @@ export class StreamConnection {
     this.socketTimers.add(
       timer(this.t.maxLifetimeMs, this.scheduler).subscribe(() => this.cut(`planned reconnect after ${this.t.maxLifetimeMs} ms, before the venue's 24 h connection limit`, true, 'close')),
     );
+    for (const s of target.carried) if (this.wanted.has(s)) this.confirmed.add(s);
     // Subscribe again what the URL did not carry (after a reconnect, or subscribed before open),
     // including streams asked for while these requests were out.
     const sent = new Set(target.carried);
@@ -250,14 +284,12 @@ export class StreamConnection {
       if (chunk.length === 0) break;
       for (const s of chunk) sent.add(s);
       try {
-        await this.request('SUBSCRIBE', chunk, ws);
+        await this.subscribeOrSplit(chunk, ws);
       } catch (err) {
         if (gen !== this.generation || ws !== this.socket) return;
-        if (!(err instanceof StreamRequestError)) return this.cut(`resubscribing failed: ${describe(err)}`, false, 'terminate');
-        // The venue refuses them now (a delisted symbol): drop them instead of retrying forever.
-        for (const s of chunk) this.wanted.delete(s);
-        this.emit({ type: 'request-error', at: this.now(), error: err });
+        return this.cut(`resubscribing failed: ${describe(err)}`, false, 'terminate');
       }
+      if (gen !== this.generation || ws !== this.socket) return;
     }
     if (gen !== this.generation || ws !== this.socket) return;
     this.ready = true;
@@ -267,6 +299,37 @@ export class StreamConnection {
       this.openGap = undefined;
       this.emit({ type: 'reconnected', at: this.now(), seq: this.gapSeq, reason });
     }
+  }
+
+  /**
+   * SUBSCRIBE `chunk`; the venue refuses a request whole when one name is bad, so a refused chunk is
+   * split in halves until the bad names stand alone. Those are dropped (a delisted symbol would be
+   * refused forever) and reported; the others are subscribed. Other failures (lost, timeout) throw.
+   */
+  private async subscribeOrSplit(chunk: readonly string[], ws: WebSocket): Promise<void> {
+    try {
+      await this.request('SUBSCRIBE', chunk, ws);
+      for (const s of chunk) if (this.wanted.has(s)) this.confirmed.add(s);
+    } catch (err) {
+      if (!(err instanceof StreamRequestError)) throw err;
+      if (chunk.length > 1) {
+        const half = Math.ceil(chunk.length / 2);
+        await this.subscribeOrSplit(chunk.slice(0, half), ws);
+        await this.subscribeOrSplit(chunk.slice(half), ws);
+        return;
+      }
+      this.refuse(chunk, err);
+    }
+  }
+
+  /** The venue will not take these streams: no longer wanted; a waiting subscribe() hears why. */
+  private refuse(streams: readonly string[], error: StreamRequestError): void {
+    for (const s of streams) {
+      this.wanted.delete(s);
+      this.confirmed.delete(s);
+      this.refusals.set(s, error);
+    }
+    this.emit({ type: 'request-error', at: this.now(), error });
   }
 
   private received(ws: WebSocket, data: WebSocket.RawData, isBinary: boolean): void {
@@ -334,6 +397,7 @@ export class StreamConnection {
     this.cutReason = undefined;
     this.cutImmediate = false;
     if (!opened) {
+      if (failure instanceof StreamUpgradeRejectedError) this.upgradeRefused(failure, target);
       const reason = failure instanceof StreamUpgradeRejectedError ? failure.message : `could not connect to ${target.label}: ${failure === undefined ? `closed (${code})` : describe(failure)}`;
       return this.attemptFailed(cutReason ?? reason, failure);
     }
@@ -345,6 +409,18 @@ export class StreamConnection {
     this.emit({ type: 'gap', at: this.now(), seq: this.gapSeq, reason });
     if (immediate) void this.connect(reason);
     else this.attemptFailed(reason, failure);
+  }
+
+  /**
+   * An upgrade refused for a stream name (`-100010`, or code 2 "STREAM [..] was invalid"): a URL
+   * with one stream names the culprit, which is dropped; with several, none of them is trusted in
+   * the URL again and the next attempt subscribes them by SUBSCRIBE, which says which is bad.
+   */
+  private upgradeRefused(failure: StreamUpgradeRejectedError, target: ResolvedTarget): void {
+    const frame = classifyFrame(failure.body);
+    if (frame.kind !== 'error' || target.carried.length === 0 || !STREAM_NAME_CODES.has(String(frame.error.venueCode))) return;
+    if (target.carried.length === 1) return this.refuse(target.carried, frame.error);
+    for (const s of target.carried) this.confirmed.delete(s);
   }
 
   /** Wait with back-off, then try again. */
