@@ -2,7 +2,8 @@
  * Every stream payload of protocol notes 4 and 4.1 as the sandbox really sends it, decoded by
  * market-payloads.ts and user-payloads.ts: one combined connection subscribed to every market
  * stream kind of BTCPHP (and the all-symbol arrays), one user-data connection on a listen key, a
- * plain `ws` client for each, frames parsed losslessly. Two accounts trade through the REST client;
+ * plain `ws` client for each, frames parsed losslessly. Two accounts trade through the REST client
+ * and one deposits (admin API);
  * the VirtualClock moves the periodic pushes. No frame may fail to decode, every kind must arrive,
  * and the ids the streams carry equal the REST answers' exactly (they exceed 2^53).
  */
@@ -15,7 +16,7 @@ import type { UserStreamEvent } from '../src/exchange/streams/user-payload-types
 import { parseJsonLossless } from '../src/exchange/transport/lossless-json.ts';
 import { startSandbox } from '../src/sandbox/server.ts';
 import { VirtualClock } from '../src/time/virtual-clock.ts';
-import { closeAfterEach, KEYS, sandboxClient } from './support/sandbox-fixture.ts';
+import { adminCall, closeAfterEach, KEYS, sandboxClient } from './support/sandbox-fixture.ts';
 
 const T0 = Date.parse('2024-03-13T10:00:00Z');
 const defer = closeAfterEach();
@@ -58,7 +59,7 @@ async function until(check: () => boolean, what: string, ms = 5000): Promise<voi
 describe('stream decoders against the sandbox (notes 4, 4.1)', () => {
   it('decode every market and user payload the sandbox sends, ids equal to REST', async () => {
     const clock = new VirtualClock(T0);
-    const s = await startSandbox({ clock });
+    const s = await startSandbox({ clock, config: { admin: { enabled: true } } });
     defer(() => s.close());
     const bob = s.accounts.createAccount({ email: 'bob@example.com', createdAt: T0 }).id;
     s.accounts.createKey({ accountId: bob, apiKey: KEYS.bob.apiKey, secret: KEYS.bob.secret, createdAt: T0 });
@@ -91,6 +92,8 @@ describe('stream decoders against the sandbox (notes 4, 4.1)', () => {
     await alice.spot.newOrder({ symbol: 'BTCPHP', side: 'SELL', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.001', price: '3510000' });
     await bobClient.spot.newOrder({ symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.001', price: '3400000' });
     await bobClient.spot.newOrder({ symbol: 'BTCPHP', side: 'BUY', type: 'MARKET', quantity: '0.0015' });
+    // A deposit: a balanceUpdate (CHAIN_DEPOSIT) on the user stream.
+    await adminCall(s, 'POST', '/deposits', { accountId: s.accounts.getKey(s.apiKey)?.accountId, coin: 'BTC', network: 'BTC', amount: '0.01', status: 'SUCCESS' });
     for (let i = 0; i < 3; i++) await clock.advance(1000);
     const trades = await alice.spot.myTrades({ symbol: 'BTCPHP' });
 
@@ -111,6 +114,8 @@ describe('stream decoders against the sandbox (notes 4, 4.1)', () => {
     const reports = user.flatMap((u) => (u.eventType === 'executionReport' ? [u] : []));
     expect(reports.find((r) => r.orderId === String(resting.orderId) && r.executionType === 'NEW')).toMatchObject({ tradeId: undefined, commissionAsset: null });
     expect(user.some((u) => u.eventType === 'outboundAccountPosition')).toBe(true);
+    await until(() => user.some((u) => u.eventType === 'balanceUpdate'), 'the deposit balanceUpdate');
+    expect(user.find((u) => u.eventType === 'balanceUpdate')).toMatchObject({ asset: 'BTC', delta: expect.stringMatching(/^0\.010*$/) as unknown, businessType: 'CHAIN_DEPOSIT' });
     // The depth snapshot streams carry the REST book.
     const rest = await alice.market.depth({ symbol: 'BTCPHP', limit: 5 });
     const depth5 = market.filter((m) => m.stream === 'btcphp@depth5').at(-1)?.event;
