@@ -3,8 +3,7 @@
  * market-payloads.ts and user-payloads.ts: one combined connection subscribed to every market
  * stream kind of BTCPHP (and the all-symbol arrays), one user-data connection on a listen key, a
  * plain `ws` client for each, frames parsed losslessly. Two accounts trade through the REST client
- * and one deposits (admin API);
- * the VirtualClock moves the periodic pushes. No frame may fail to decode, every kind must arrive,
+ * and one deposits (admin API); the VirtualClock moves the periodic pushes. No frame may fail to decode, every kind must arrive,
  * and the ids the streams carry equal the REST answers' exactly (they exceed 2^53).
  */
 import { WebSocket } from 'ws';
