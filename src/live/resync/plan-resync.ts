@@ -17,9 +17,10 @@
  * existed. By client order id for an unknown outcome (the venue may have it under an id we never
  * learnt), else by order id when known.
  * Phase 3 (once everything above is in): myTrades of one order (orderId, from id 0, paged) for
- * each order the venue says executed more than the trades the ledger and the answers hold add up
- * to: trades that fromId could not reach (its lower ids came after a higher one was seen: a REST
- * answer ahead of the stream) or that a symbol without a trade seen never asked.
+ * each held order the venue (or an answer without trades, such as a RESULT that said FILLED) says
+ * executed more than the trades the ledger and the answers hold add up to: trades that fromId
+ * could not reach (its lower ids came after a higher one was seen: a REST answer ahead of the
+ * stream) or that a symbol without a trade seen never asked.
  */
 import { D } from '../../core/money/decimal.ts';
 import type { Order } from '../../exchange/codecs/order.ts';
@@ -107,8 +108,11 @@ function tradeQueries(ledger: LedgerSnapshot, answers: readonly ResyncAnswer[], 
   const out: MyTradesQuery[] = [];
   for (const o of ledger.orders) {
     const v = venueOrderOf(o, found);
-    if (v === undefined) continue;
-    if (new D(v.executedQty).gt(tradeQty.get(v.orderId) ?? 0)) out.push({ kind: 'myTrades', symbol: v.symbol, orderId: v.orderId, fromId: '0', limit });
+    const orderId = v?.orderId ?? o.orderId;
+    if (orderId === undefined) continue;
+    // What the venue says now, or what an answer without trades told the ledger (a RESULT's FILLED).
+    const executed = D.max(v?.executedQty ?? 0, new D(o.executedQty).minus(o.adoptedQty));
+    if (executed.gt(tradeQty.get(orderId) ?? 0)) out.push({ kind: 'myTrades', symbol: o.symbol, orderId, fromId: '0', limit });
   }
   return [...out, ...nextPages(answers)];
 }
