@@ -29,6 +29,7 @@ import type { HttpResponse, HttpTransport } from '../transport/http-transport.ts
 import { TransportFailure } from '../transport/transport-failure.ts';
 import { parseJsonLossless } from '../transport/lossless-json.ts';
 import { ClientIdGenerator } from './client-ids.ts';
+import { V4SignatureGuard } from '../signing/v4-signature-guard.ts';
 import { buildRequest, recvWindowFor, resolvePath, type ApiCredentials, type MerchantCredentials } from './request-builder.ts';
 
 export interface RetryPolicy {
@@ -106,6 +107,7 @@ export class RestClient {
   /** The local clock (sleeps, deadlines). */
   readonly clock: Clock;
   private readonly retry: RetryPolicy;
+  private readonly v4Signatures = new V4SignatureGuard();
   private readonly maxWaitMs: number;
   /** Makes the client ids of writes sent without one (`client-ids.ts`). */
   readonly clientIds: ClientIdGenerator;
@@ -264,17 +266,14 @@ export class RestClient {
     if (RECV_WINDOW_CHECKED.has(def.security)) {
       await this.deps.serverClock.ensureSynced();
     }
-    const timestamp = Math.round(this.deps.serverClock.now());
-    const request = buildRequest(def, checked.wire, checked.values, {
-      baseUrl: this.deps.baseUrl,
-      apiKeyHeader: this.deps.apiKeyHeader ?? 'X-SERVICE-APIKEY',
-      credentials: this.deps.credentials,
-      merchant: this.deps.merchant,
-      legacy: this.deps.legacy,
-      recvWindow: this.recvWindow,
-      timestamp,
-      traceId: options.traceId,
-    });
+    let timestamp = Math.round(this.deps.serverClock.now());
+    let request = this.build(def, checked, timestamp, options);
+    // A v4 signature is single-use within its nonce second (v4-signature-guard.ts): wait for the next one.
+    for (let wait = this.v4Wait(def, request, timestamp); wait > 0; wait = this.v4Wait(def, request, timestamp)) {
+      await this.clock.sleep(wait, options.signal);
+      timestamp = Math.round(this.deps.serverClock.now());
+      request = this.build(def, checked, timestamp, options);
+    }
     const sent = this.sentRequest(def, checked.wire, timestamp, generatedId);
     const started = this.clock.now();
     let response: HttpResponse;
@@ -308,6 +307,24 @@ export class RestClient {
       return { ok: false, error: malformedResponse({ endpoint: def.id, idempotent: def.idempotent, httpStatus: response.status, body: response.body, request: sent, problem }) };
     }
     return decode(def, parsed.value, response, sent);
+  }
+
+  private build(def: AnyEndpoint, checked: CheckedParams, timestamp: number, options: CallOptions) {
+    return buildRequest(def, checked.wire, checked.values, {
+      baseUrl: this.deps.baseUrl,
+      apiKeyHeader: this.deps.apiKeyHeader ?? 'X-SERVICE-APIKEY',
+      credentials: this.deps.credentials,
+      merchant: this.deps.merchant,
+      legacy: this.deps.legacy,
+      recvWindow: this.recvWindow,
+      timestamp,
+      traceId: options.traceId,
+    });
+  }
+
+  private v4Wait(def: AnyEndpoint, request: { headers: Record<string, string> }, timestamp: number): number {
+    const signature = def.security === 'LEGACY_V4' ? request.headers['ACCESS-SIGNATURE'] : undefined;
+    return signature === undefined ? 0 : this.v4Signatures.waitBefore(signature, timestamp);
   }
 
   /** What left, for errors: wire parameters (never the key or signature), the client id, timestamp. */
