@@ -16,16 +16,16 @@
  */
 import { BehaviorSubject, Subject, Subscription, asyncScheduler, filter, timer, type Observable, type SchedulerLike } from 'rxjs';
 import WebSocket from 'ws';
-import type { HalyardError } from '../errors/errors.ts';
 import { fullJitterDelay } from './backoff.ts';
 import { Liveness } from './liveness.ts';
 import { PendingRequests } from './pending-requests.ts';
-import { StreamClosedError, StreamConnectionLostError, StreamRequestError, StreamUpgradeRejectedError, type StreamRequest } from './stream-errors.ts';
+import { StreamClosedError, StreamConnectionLostError, StreamRequestError, StreamUpgradeRejectedError, describeError, type StreamRequest } from './stream-errors.ts';
 import type { ConnectionEvent, ConnectionState, ConnectionStatus, ReconnectedEvent, StreamMessage } from './stream-events.ts';
-import { classifyFrame, excerpt } from './stream-frames.ts';
+import { classifyFrame, excerpt, rawLength } from './stream-frames.ts';
 import { MAX_STREAMS_PER_CONNECTION } from './stream-paths.ts';
 import { streamTimings, type StreamTimings, type StreamTimingsInput } from './stream-timings.ts';
-import { readUpgradeRejection } from './upgrade-rejection.ts';
+import { openSocket } from './open-socket.ts';
+import { WantedStreams } from './wanted-streams.ts';
 
 /** Where the next attempt goes. */
 export interface ResolvedTarget {
@@ -95,12 +95,8 @@ export class StreamConnection {
   private readonly target: ConnectionTarget;
   private readonly createSocket: (url: string) => WebSocket;
   private readonly pending: PendingRequests;
-  /** What the owner subscribed, in order: sent again after every reconnect. */
-  private readonly wanted = new Set<string>();
-  /** Wanted streams the venue has accepted (see TargetStreams.confirmed). */
-  private readonly confirmed = new Set<string>();
-  /** Why a stream asked for while no socket was open was refused, for the subscribe() waiting on it. */
-  private readonly refusals = new Map<string, StreamRequestError>();
+  /** What the owner subscribed: sent again after every reconnect. */
+  private readonly wanted: WantedStreams;
 
   private socket: WebSocket | undefined;
   /** Bumped per attempt: callbacks of an older socket or attempt are ignored. */
@@ -130,7 +126,7 @@ export class StreamConnection {
     this.target = options.target;
     this.createSocket = options.createSocket ?? ((url) => new WebSocket(url, { handshakeTimeout: this.t.handshakeTimeoutMs }));
     this.pending = new PendingRequests(this.scheduler, this.t.requestTimeoutMs);
-    for (const s of options.streams ?? []) this.wanted.add(checkName(s));
+    this.wanted = new WantedStreams(options.streams);
     this.statusSubject = new BehaviorSubject<ConnectionStatus>({ state: 'idle', reason: 'not started', at: this.scheduler.now() });
     this.status$ = this.statusSubject.asObservable();
   }
@@ -141,7 +137,7 @@ export class StreamConnection {
 
   /** The streams wanted (subscribed, or to be subscribed on the next open). */
   get subscriptions(): string[] {
-    return [...this.wanted];
+    return this.wanted.list;
   }
 
   /** Open the first socket (later ones open by themselves). */
@@ -155,41 +151,29 @@ export class StreamConnection {
    * the next open has subscribed them. A refusal (`StreamRequestError`) leaves them unwanted.
    */
   async subscribe(streams: readonly string[]): Promise<void> {
-    const fresh = [...new Set(streams.map(checkName))].filter((s) => !this.wanted.has(s));
-    if (this.wanted.size + fresh.length > MAX_STREAMS_PER_CONNECTION) {
-      throw new RangeError(`subscribe: ${this.wanted.size} + ${fresh.length} streams exceed the venue's ${MAX_STREAMS_PER_CONNECTION} per connection`);
-    }
     this.assertUsable();
-    for (const s of fresh) {
-      this.wanted.add(s);
-      this.refusals.delete(s);
-    }
+    const fresh = this.wanted.add(streams);
     if (!this.ready) {
       await this.whenReady();
       // The open subscribed them one request at a time when need be: report the first refusal.
-      const refused = fresh.map((s) => this.refusals.get(s)).find((e) => e !== undefined);
-      for (const s of fresh) this.refusals.delete(s);
+      const refused = this.wanted.takeRefusal(fresh);
       if (refused) throw refused;
       return;
     }
     if (fresh.length === 0) return;
     try {
       await this.request('SUBSCRIBE', fresh);
-      for (const s of fresh) if (this.wanted.has(s)) this.confirmed.add(s);
+      this.wanted.confirm(fresh);
     } catch (err) {
-      if (err instanceof StreamRequestError) for (const s of fresh) this.wanted.delete(s);
+      if (err instanceof StreamRequestError) this.wanted.remove(fresh);
       throw err;
     }
   }
 
   /** Unsubscribe `streams`; they are not subscribed again after a reconnect. */
   async unsubscribe(streams: readonly string[]): Promise<void> {
-    const names = [...new Set(streams.map(checkName))];
     this.assertUsable();
-    for (const s of names) {
-      this.wanted.delete(s);
-      this.confirmed.delete(s);
-    }
+    const names = this.wanted.remove(streams);
     // Also while a reconnect's resubscription is out: its SUBSCRIBE went first on this socket.
     if (names.length > 0 && this.socket?.readyState === WebSocket.OPEN) await this.request('UNSUBSCRIBE', names);
   }
@@ -230,39 +214,23 @@ export class StreamConnection {
     this.emit({ type: 'connecting', at: this.now(), attempt: this.failures, reason });
     let target: ResolvedTarget;
     try {
-      target = await this.target.resolve({ wanted: [...this.wanted], confirmed: [...this.wanted].filter((s) => this.confirmed.has(s)) });
+      target = await this.target.resolve({ wanted: this.wanted.list, confirmed: this.wanted.confirmedList });
     } catch (err) {
-      if (gen === this.generation && !this.closing) this.attemptFailed(`could not prepare the connection: ${describe(err)}`, err);
+      if (gen === this.generation && !this.closing) this.attemptFailed(`could not prepare the connection: ${describeError(err)}`, err);
       return;
     }
     if (gen !== this.generation || this.closing) return;
-    let ws: WebSocket;
     try {
-      ws = this.createSocket(target.url);
-    } catch (err) {
-      this.attemptFailed(`could not open ${target.label}: ${describe(err)}`, err);
-      return;
-    }
-    this.socket = ws;
-    let failure: unknown;
-    let opened = false;
-    ws.on('unexpected-response', (_req, res) => {
-      void readUpgradeRejection(res).then((rejection) => {
-        failure = rejection;
-        // Ends the handshake: 'error' and 'close' follow, and the close handler retries.
-        ws.terminate();
+      const ws: WebSocket = openSocket(this.createSocket, target.url, {
+        open: () => void this.opened(ws, target, gen),
+        frame: (data, isBinary) => this.received(ws, data, isBinary),
+        lifeSign: () => this.seen(ws),
+        closed: (end) => this.socketClosed(ws, end, target),
       });
-    });
-    ws.on('open', () => {
-      opened = true;
-      void this.opened(ws, target, gen);
-    });
-    ws.on('message', (data, isBinary) => this.received(ws, data, isBinary));
-    // A protocol PING is answered by ws (autoPong); it is a sign of life too.
-    ws.on('ping', () => this.seen(ws));
-    ws.on('pong', () => this.seen(ws));
-    ws.on('error', (err) => (failure ??= err));
-    ws.on('close', (code, why) => this.socketClosed(ws, opened, code, why.toString(), failure, target));
+      this.socket = ws;
+    } catch (err) {
+      this.attemptFailed(`could not open ${target.label}: ${describeError(err)}`, err);
+    }
   }
 
   private async opened(ws: WebSocket, target: ResolvedTarget, gen: number): Promise<void> {
@@ -275,19 +243,19 @@ export class StreamConnection {
     this.socketTimers.add(
       timer(this.t.maxLifetimeMs, this.scheduler).subscribe(() => this.cut(`planned reconnect after ${this.t.maxLifetimeMs} ms, before the venue's 24 h connection limit`, true, 'close')),
     );
-    for (const s of target.carried) if (this.wanted.has(s)) this.confirmed.add(s);
+    this.wanted.confirm(target.carried);
     // Subscribe again what the URL did not carry (after a reconnect, or subscribed before open),
     // including streams asked for while these requests were out.
     const sent = new Set(target.carried);
     for (;;) {
-      const chunk = [...this.wanted].filter((s) => !sent.has(s)).slice(0, MAX_STREAMS_PER_CONNECTION);
+      const chunk = this.wanted.list.filter((s) => !sent.has(s)).slice(0, MAX_STREAMS_PER_CONNECTION);
       if (chunk.length === 0) break;
       for (const s of chunk) sent.add(s);
       try {
         await this.subscribeOrSplit(chunk, ws);
       } catch (err) {
         if (gen !== this.generation || ws !== this.socket) return;
-        return this.cut(`resubscribing failed: ${describe(err)}`, false, 'terminate');
+        return this.cut(`resubscribing failed: ${describeError(err)}`, false, 'terminate');
       }
       if (gen !== this.generation || ws !== this.socket) return;
     }
@@ -309,7 +277,7 @@ export class StreamConnection {
   private async subscribeOrSplit(chunk: readonly string[], ws: WebSocket): Promise<void> {
     try {
       await this.request('SUBSCRIBE', chunk, ws);
-      for (const s of chunk) if (this.wanted.has(s)) this.confirmed.add(s);
+      this.wanted.confirm(chunk);
     } catch (err) {
       if (!(err instanceof StreamRequestError)) throw err;
       if (chunk.length > 1) {
@@ -324,18 +292,14 @@ export class StreamConnection {
 
   /** The venue will not take these streams: no longer wanted; a waiting subscribe() hears why. */
   private refuse(streams: readonly string[], error: StreamRequestError): void {
-    for (const s of streams) {
-      this.wanted.delete(s);
-      this.confirmed.delete(s);
-      this.refusals.set(s, error);
-    }
+    this.wanted.refuse(streams, error);
     this.emit({ type: 'request-error', at: this.now(), error });
   }
 
   private received(ws: WebSocket, data: WebSocket.RawData, isBinary: boolean): void {
     if (!this.seen(ws)) return;
     const at = this.now();
-    if (isBinary) return this.emit({ type: 'frame-error', at, reason: 'a binary frame (the venue sends text)', frame: `<${byteLength(data)} bytes>` });
+    if (isBinary) return this.emit({ type: 'frame-error', at, reason: 'a binary frame (the venue sends text)', frame: `<${rawLength(data)} bytes>` });
     const text = data.toString();
     const frame = classifyFrame(text);
     switch (frame.kind) {
@@ -386,7 +350,7 @@ export class StreamConnection {
     else ws.terminate();
   }
 
-  private socketClosed(ws: WebSocket, opened: boolean, code: number, why: string, failure: unknown, target: ResolvedTarget): void {
+  private socketClosed(ws: WebSocket, { opened, code, why, failure }: { opened: boolean; code: number; why: string; failure: unknown }, target: ResolvedTarget): void {
     if (ws !== this.socket) return;
     this.socket = undefined;
     this.ready = false;
@@ -398,10 +362,10 @@ export class StreamConnection {
     this.cutImmediate = false;
     if (!opened) {
       if (failure instanceof StreamUpgradeRejectedError) this.upgradeRefused(failure, target);
-      const reason = failure instanceof StreamUpgradeRejectedError ? failure.message : `could not connect to ${target.label}: ${failure === undefined ? `closed (${code})` : describe(failure)}`;
+      const reason = failure instanceof StreamUpgradeRejectedError ? failure.message : `could not connect to ${target.label}: ${failure === undefined ? `closed (${code})` : describeError(failure)}`;
       return this.attemptFailed(cutReason ?? reason, failure);
     }
-    const reason = cutReason ?? `socket closed (code ${code}${why ? `, ${why}` : ''}${failure === undefined ? '' : `, ${describe(failure)}`})`;
+    const reason = cutReason ?? `socket closed (code ${code}${why ? `, ${why}` : ''}${failure === undefined ? '' : `, ${describeError(failure)}`})`;
     this.pending.rejectAll((request) => new StreamConnectionLostError(reason, request));
     this.gapSeq += 1;
     // Gaps that follow one another before a reconnect are one gap for the resync.
@@ -420,7 +384,7 @@ export class StreamConnection {
     const frame = classifyFrame(failure.body);
     if (frame.kind !== 'error' || target.carried.length === 0 || !STREAM_NAME_CODES.has(String(frame.error.venueCode))) return;
     if (target.carried.length === 1) return this.refuse(target.carried, frame.error);
-    for (const s of target.carried) this.confirmed.delete(s);
+    this.wanted.distrust(target.carried);
   }
 
   /** Wait with back-off, then try again. */
@@ -514,22 +478,4 @@ export class StreamConnection {
   private now(): number {
     return this.scheduler.now();
   }
-}
-
-function checkName(name: string): string {
-  if (typeof name !== 'string' || name.length === 0 || /[\s/?&#]/.test(name)) throw new TypeError(`stream name ${JSON.stringify(name)}: must be a non-empty name without spaces, '/', '?', '&' or '#'`);
-  return name;
-}
-
-function describe(err: unknown): string {
-  if (err instanceof Error) {
-    const code = (err as HalyardError | NodeJS.ErrnoException).code;
-    return code !== undefined && !err.message.includes(String(code)) ? `${err.message} (${String(code)})` : err.message;
-  }
-  return String(err);
-}
-
-function byteLength(data: WebSocket.RawData): number {
-  if (Array.isArray(data)) return data.reduce((n, b) => n + b.length, 0);
-  return data instanceof ArrayBuffer ? data.byteLength : data.length;
 }

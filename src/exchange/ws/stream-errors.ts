@@ -77,3 +77,12 @@ export class StreamUpgradeRejectedError extends HalyardError {
     super('STREAM_UPGRADE_REJECTED', `upgrade refused: HTTP ${httpStatus}${body ? ` ${body.slice(0, 200)}` : ''}`);
   }
 }
+
+/** An error for a reason text: its message, with a Node or Halyard code when the message lacks it. */
+export function describeError(err: unknown): string {
+  if (err instanceof Error) {
+    const code = (err as { code?: unknown }).code;
+    return code !== undefined && !err.message.includes(String(code)) ? `${err.message} (${String(code)})` : err.message;
+  }
+  return String(err);
+}

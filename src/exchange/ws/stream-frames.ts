@@ -10,6 +10,7 @@
  *   {"e":...} / bookTicker {u,s,b,a,...} / [..]      bare event (raw and user paths; `!…@arr` is an array)
  * Anything else is `invalid` with the reason; the connection reports it and keeps running.
  */
+import type WebSocket from 'ws';
 import { parseJsonLossless } from '../transport/lossless-json.ts';
 import { StreamRequestError } from './stream-errors.ts';
 
@@ -61,4 +62,10 @@ function isBookTicker(o: Record<string, unknown>): boolean {
 /** A frame's text for an error report: capped, so a huge bad frame does not flood the log. */
 export function excerpt(text: string, max = 200): string {
   return text.length <= max ? text : `${text.slice(0, max)}… (${text.length} chars)`;
+}
+
+/** Bytes in a frame as `ws` hands it over (a Buffer, an ArrayBuffer or fragments). */
+export function rawLength(data: WebSocket.RawData): number {
+  if (Array.isArray(data)) return data.reduce((n, b) => n + b.length, 0);
+  return data instanceof ArrayBuffer ? data.byteLength : data.length;
 }
