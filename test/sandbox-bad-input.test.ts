@@ -78,12 +78,13 @@ describe('what the sandbox accepts, it can save and load again (defect 1)', () =
 });
 
 describe('parameters sent twice (defect 8)', () => {
-  it('refuses a duplicated scalar parameter in the query or the form body, keeps repeated list keys', async () => {
+  it('refuses a duplicated scalar parameter in the query, the form body or a JSON body, keeps repeated list keys', async () => {
     const s = await sandbox();
     const order = 'symbol=BTCPHP&side=BUY&type=LIMIT&timeInForce=GTC&quantity=0.001&price=1000000';
     expectRefusal(await signedForm(s, 'POST', '/openapi/v1/order/test', `${order}&newClientOrderId=dupA&newClientOrderId=dupB`), -1025, 'newClientOrderId');
     expectRefusal(await signedQuery(s, 'POST', '/openapi/v1/order/test', `${order}&price=2`), -1025, 'price');
     expectRefusal(await rawCall(`${s.baseUrl}/openapi/v1/exchangeInfo?symbol=BTCPHP&symbol=ETHPHP`), -1025, 'symbol');
+    expectRefusal(await merchantCall(s, MERCHANT, INVOICE_PATH, '{"amount":"1","amount":"1000","currency":"PHP","supported_payment_collectors":"[\\"CEBL\\"]","external_transaction_id":"dup"}'), -1025, 'amount');
     expect((await signedForm(s, 'POST', '/openapi/v1/order/test', `${order}&newClientOrderId=once`)).status).toBe(200);
     const list = await rawCall(`${s.baseUrl}/openapi/v1/exchangeInfo?symbols=BTCPHP&symbols=ETHPHP`);
     expect(list.status).toBe(200);

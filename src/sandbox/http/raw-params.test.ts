@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { VenueError } from './venue-error.ts';
-import { bodyKindOf, collectParams, jsonDepth, MAX_JSON_DEPTH, parseFormText, parseJsonBody } from './raw-params.ts';
+import { bodyKindOf, collectParams, jsonDepth, MAX_JSON_DEPTH, parseFormText, parseJsonBody, repeatedTopLevelKey } from './raw-params.ts';
 
 describe('raw parameters (spec 1.5-1.8, notes 2.1)', () => {
   it('decodes form text, skips empty segments, keeps keys without values as empty', () => {
@@ -63,4 +63,12 @@ describe('raw parameters (spec 1.5-1.8, notes 2.1)', () => {
     expect(() => parseJsonBody(deep(MAX_JSON_DEPTH))).toThrow(/nested deeper than 32/);
     expect(() => parseJsonBody(deep(100_000))).toThrow(VenueError);
   });
+
+  it('refuses a JSON body naming a top-level key twice, not keys repeated in nested objects or strings', () => {
+    expect(repeatedTopLevelKey('{"a":1,"b":{"a":2},"c":"\\"a\\":"}')).toBeUndefined();
+    expect(repeatedTopLevelKey('{"a":1, "b":[{"a":1}], "a" :2}')).toBe('a');
+    expect(repeatedTopLevelKey('{"\\u0061":1,"a":2}')).toBe('a');
+    expect(() => parseJsonBody('{"newClientOrderId":"x","newClientOrderId":"y"}')).toThrow("parameter 'newClientOrderId' is not valid: sent more than once");
+  });
 });
+

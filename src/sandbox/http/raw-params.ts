@@ -10,7 +10,7 @@
  * - JSON body (content type `application/json`, or no content type and a body starting `{`):
  *   parsed losslessly (ids above 2^53 stay exact); it must be an object, nested at most
  *   MAX_JSON_DEPTH deep (checked before parsing: a body nested thousands deep overflowed the
- *   stack further on and answered 500).
+ *   stack further on and answered 500), naming each of its keys once.
  * - Spec 1.8: a parameter in both the query and the body takes the query's value. Path
  *   parameters win over both. Empty values stay '' here: checkParams treats them as absent.
  */
@@ -86,6 +86,30 @@ export function jsonDepth(text: string, limit = MAX_JSON_DEPTH): number {
   return deepest;
 }
 
+/**
+ * A key the top-level object of valid JSON text names twice (`{"a":1,"a":2}`), which JSON.parse
+ * would silently read as its last value; undefined when none.
+ */
+export function repeatedTopLevelKey(text: string): string | undefined {
+  const seen = new Set<string>();
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      let end = i + 1;
+      while (end < text.length && text.charCodeAt(end) !== 0x22) end += text.charCodeAt(end) === 0x5c ? 2 : 1;
+      if (depth === 1 && /^\s*:/.test(text.slice(end + 1, end + 64))) {
+        const key = JSON.parse(text.slice(i, end + 1)) as string;
+        if (seen.has(key)) return key;
+        seen.add(key);
+      }
+      i = end;
+    } else if (c === 0x7b || c === 0x5b) depth++;
+    else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return undefined;
+}
+
 /** The JSON body as an object; bigint-sized numbers arrive as decimal strings. */
 export function parseJsonBody(text: string): Record<string, unknown> {
   if (jsonDepth(text) > MAX_JSON_DEPTH) throw venueErrors.badRequest(`the JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`);
@@ -96,6 +120,9 @@ export function parseJsonBody(text: string): Record<string, unknown> {
     throw venueErrors.badRequest('the request body is not valid JSON');
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw venueErrors.badRequest('the JSON body must be an object');
+  // As for a form key sent twice: the signer signed both values, the handler would see one.
+  const twice = repeatedTopLevelKey(text);
+  if (twice !== undefined) throw venueErrors.invalidParam(twice, 'sent more than once in the JSON body');
   return parsed as Record<string, unknown>;
 }
 
