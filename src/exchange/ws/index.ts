@@ -6,7 +6,7 @@
 export { fullJitterDelay, seededRandom, type BackoffSettings } from './backoff.ts';
 export { DEFAULT_LISTEN_KEY_POLICY, isListenKeyGone, listenKeyRetryFloor, type ListenKeyPolicy } from './listen-key-policy.ts';
 export { marketConnection, type MarketConnectionOptions } from './market-connection.ts';
-export { StreamConnection, type ConnectionTarget, type ResolvedTarget, type StreamConnectionOptions } from './stream-connection.ts';
+export { StreamConnection, type ConnectionTarget, type ResolvedTarget, type StreamConnectionOptions, type TargetStreams } from './stream-connection.ts';
 export * from './stream-errors.ts';
 export type { ConnectionEvent, ConnectionState, ConnectionStatus, ReconnectedEvent, StreamMessage } from './stream-events.ts';
 export { classifyFrame, type InboundFrame } from './stream-frames.ts';
