@@ -109,11 +109,14 @@ describe('DepthSync (notes 4 local book)', () => {
     expect(s.onSnapshot({ lastUpdateId: 2, bids: [], asks: [] })).toEqual({ kind: 'synced', replayed: 1 });
   });
 
-  it('reset drops the book and the buffer', () => {
+  it('reset drops the book; events buffer again, and those buffered before a snapshot are kept', () => {
     const s = new DepthSync();
     s.onSnapshot(SNAPSHOT);
     s.reset();
     expect(s.current).toBeUndefined();
-    expect(s.onEvent(diff(101, 101))).toEqual({ kind: 'buffered' });
+    expect(s.onEvent(diff(101, 101, [['9', '1']]))).toEqual({ kind: 'buffered' });
+    s.reset();
+    expect(s.onEvent(diff(102, 102, [['8', '1']]))).toEqual({ kind: 'buffered' });
+    expect(s.onSnapshot(SNAPSHOT)).toEqual({ kind: 'synced', replayed: 2 });
   });
 });

@@ -95,10 +95,13 @@ export class DepthSync {
     return { kind: 'synced', replayed };
   }
 
-  /** Drops the book (a reconnect, a caller's own reason): events buffer until the next snapshot. */
+  /**
+   * Drops the book for a reason of the caller's (a reconnect: diffs were lost while the socket was
+   * down, and the stream shows no gap until its next event). Events buffer until the next
+   * snapshot; any already buffered are kept, the snapshot's replay drops those it covers.
+   */
   reset(): void {
     this.book = undefined;
-    this.buffer = [];
     this.started = false;
   }
 

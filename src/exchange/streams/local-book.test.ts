@@ -21,7 +21,7 @@ function manualFetcher() {
 
 const settle = () => new Promise((r) => setImmediate(r));
 
-function setup(options: { maxBuffer?: number } = {}) {
+function setup(options: { maxBuffer?: number; resync$?: Subject<string> } = {}) {
   const scheduler = new VirtualTimeScheduler();
   const diffs = new Subject<DepthUpdateEvent>();
   const fetcher = manualFetcher();
@@ -110,6 +110,21 @@ describe('localOrderBook', () => {
     fetcher.calls[1]?.resolve({ lastUpdateId: 1, bids: [], asks: [] });
     await settle();
     expect(out.at(-1)).toMatchObject({ kind: 'book', lastUpdateId: '2' });
+  });
+
+  it('resync$ drops the book and refetches at once (a reconnect lost diffs a quiet stream would not reveal)', async () => {
+    const resync$ = new Subject<string>();
+    const { scheduler, diffs, fetcher, out } = setup({ resync$ });
+    scheduler.flush();
+    fetcher.calls[0]?.resolve({ lastUpdateId: 10, bids: [['1', '1']], asks: [] });
+    await settle();
+    resync$.next('reconnected after a gap');
+    expect(out.at(-1)).toEqual({ kind: 'resync', reason: 'reconnected after a gap' });
+    diffs.next(diff(30, 31, [['2', '1']]));
+    scheduler.flush();
+    fetcher.calls[1]?.resolve({ lastUpdateId: 29, bids: [], asks: [] });
+    await settle();
+    expect(out.at(-1)).toMatchObject({ kind: 'book', lastUpdateId: '31', bids: [['2', '1']] });
   });
 
   it('unsubscribing cancels a pending retry; source errors and completion pass through', async () => {

@@ -8,8 +8,9 @@
  * the snapshot always falls inside the buffered stream, as the notes' procedure wants. The rules
  * are depth-sync.ts's; this file only does the I/O around them: a resync refetches at once; a
  * failed fetch is reported and retried after `retryDelayMs` on the injected scheduler (tests use
- * virtual time). A fetch overtaken by a newer resync is ignored when it lands. Source errors and
- * completion pass through; unsubscribing cancels a pending retry.
+ * virtual time). A fetch overtaken by a newer resync is ignored when it lands. `resync$` lets the
+ * caller force a resync (the WebSocket client's reconnects). Source errors and completion pass
+ * through; unsubscribing cancels a pending retry.
  */
 import { Observable, asyncScheduler, defer, switchMap, timer, type OperatorFunction, type SchedulerLike, type Subscription } from 'rxjs';
 import { DepthSync, type SyncOutcome } from './depth-sync.ts';
@@ -45,6 +46,11 @@ export interface LocalBookOptions {
   retryDelayMs?: number;
   /** Most diff events buffered while a snapshot is awaited (depth-sync.ts). */
   maxBuffer?: number;
+  /**
+   * Reasons to drop the book and refetch at once, such as the socket's reconnects: diffs sent
+   * while it was down are lost, and on a quiet market no gap would show until the next event.
+   */
+  resync$?: Observable<string>;
   scheduler?: SchedulerLike;
 }
 
@@ -117,6 +123,11 @@ export function localOrderBook(fetchSnapshot: () => Promise<DepthSnapshotLike>, 
         }
       };
 
+      const requested = options.resync$?.subscribe((reason) => {
+        sync.reset();
+        subscriber.next({ kind: 'resync', reason });
+        requestSnapshot(0);
+      });
       const source = diffs.subscribe({
         next: (ev) => handle(sync.onEvent(ev)),
         error: (err: unknown) => subscriber.error(err),
@@ -126,6 +137,7 @@ export function localOrderBook(fetchSnapshot: () => Promise<DepthSnapshotLike>, 
       return () => {
         generation++;
         source.unsubscribe();
+        requested?.unsubscribe();
         fetch?.unsubscribe();
       };
     });
