@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import type { Observable } from 'rxjs';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { describe, expect, it } from 'vitest';
+import { RateLimitedError } from '../src/exchange/errors/errors.ts';
 import { decodeUserEvent } from '../src/exchange/streams/user-payloads.ts';
 import type { ExecutionReport, UserStreamEvent } from '../src/exchange/streams/user-payload-types.ts';
 import { seededRandom } from '../src/exchange/ws/backoff.ts';
@@ -384,5 +385,41 @@ describe('user data stream against a scripted venue', () => {
     await vt.advance(60_000);
     await waitFor(() => keys.calls.length === 3);
     expect(keys.calls).toEqual(['POST', 'PUT k1', 'PUT k1']);
+  });
+
+  it('a 429 on making the key: DOWN with the reason, no new POST before its Retry-After (never hammers)', async () => {
+    const wsUrl = await fakeVenue(() => undefined);
+    const keys = memoryKeys();
+    let posts = 0;
+    const api = {
+      ...keys.api,
+      startUserDataStream: async () => {
+        posts += 1;
+        if (posts === 1) {
+          throw new RateLimitedError('429 Too Many Requests', {
+            endpoint: 'userStream.startUserDataStream',
+            httpStatus: 429,
+            outcome: 'rate-limited',
+            category: 'rate',
+            banned: false,
+            retryAfterMs: 45_000,
+          });
+        }
+        return keys.api.startUserDataStream();
+      },
+    } as ListenKeyApi;
+    const vt = new VirtualTime(T0);
+    const stream = new UserDataStream<unknown>({ listenKeys: api, wsUrl, scheduler: vt.scheduler, timings: QUIET });
+    defer(() => stream.close());
+    const down = until(stream.health$, (h) => h.state === 'DOWN' && h.reason.includes('429'));
+    stream.start();
+    expect((await down).reason).toBe('could not prepare the connection: 429 Too Many Requests (RATE_LIMITED); retry 1 in 45000 ms');
+    await vt.advance(44_999);
+    expect(posts).toBe(1);
+    const gap = until(stream.gaps$, () => true);
+    await vt.advance(1);
+    await gap;
+    expect(posts).toBe(2);
+    expect(stream.health.state).toBe('RESYNCING');
   });
 });
