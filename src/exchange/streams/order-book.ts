@@ -13,9 +13,8 @@ import type { Level } from './wire-fields.ts';
 
 interface Entry {
   readonly key: string;
-  /** The price text as last sent. */
-  price: string;
-  qty: string;
+  /** [price text as last sent, quantity]: replaced, never changed, so states can share it. */
+  level: Level;
 }
 
 export class BookSide {
@@ -38,26 +37,19 @@ export class BookSide {
       if (found) this.entries.splice(at, 1);
       return;
     }
-    if (found) {
-      const e = this.entries[at] as Entry;
-      e.price = price;
-      e.qty = qty;
-    } else this.entries.splice(at, 0, { key, price, qty });
+    if (found) (this.entries[at] as Entry).level = [price, qty];
+    else this.entries.splice(at, 0, { key, level: [price, qty] });
   }
 
   best(): Level | undefined {
-    const e = this.entries[0];
-    return e && [e.price, e.qty];
+    return this.entries[0]?.level;
   }
 
   /** The best `n` levels (all when `n` is omitted). */
   top(n = this.entries.length): Level[] {
     const out: Level[] = [];
     const count = Math.min(n, this.entries.length);
-    for (let i = 0; i < count; i++) {
-      const e = this.entries[i] as Entry;
-      out.push([e.price, e.qty]);
-    }
+    for (let i = 0; i < count; i++) out.push((this.entries[i] as Entry).level);
     return out;
   }
 
