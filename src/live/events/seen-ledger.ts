@@ -326,7 +326,7 @@ export class SeenLedger {
 /** Why an order event for `t` does not move it forward; undefined when it does. */
 function notForward(t: Tracked, status: VenueOrderStatus, executed: Dec, working: boolean): string | undefined {
   const was = `${t.status} ${t.executed.toFixed()}`;
-  if (t.final) return `${status} of ${t.clientOrderId}, which already ended ${was}`;
+  if (t.final) return `${status} ${executed.toFixed()} of ${t.clientOrderId}, which already ended ${was}`;
   const to = statusRank(status);
   const from = statusRank(t.status);
   if (to > from) return undefined;
