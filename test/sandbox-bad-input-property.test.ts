@@ -3,7 +3,9 @@
  * real HTTP on 127.0.0.1: amounts (huge, tiny, exponent forms, too many decimals, JSON numbers),
  * expiry texts (enormous deltas, five-digit years), texts of every length, duplicated scalar
  * keys and JSON nested up to thousands deep, sent to the routes that store what they accept
- * (payment requests, merchant invoices, fiat cash-outs, spot orders, withdrawals, admin credits).
+ * (payment requests, merchant invoices, fiat cash-outs, spot orders, withdrawals, admin credits)
+ * and to every endpoint of the table with its declared parameters filled with values of their
+ * kind or anything, signed as its security type asks.
  *
  * Each case checks: never a 5xx; every 4xx carries `{code, msg}` with a spec 7.3 code (or a spec
  * 7.5 filter code). After each round the sandbox stops cleanly and starts again on its state
@@ -14,10 +16,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { allEndpoints } from '../src/exchange/endpoints/index.ts';
+import type { AnyEndpoint } from '../src/exchange/endpoints/types.ts';
+import type { AnyParam, ParamShape } from '../src/exchange/params/dsl.ts';
+import { hmacSha256Hex } from '../src/exchange/signing/hmac.ts';
 import { SqliteStateStore } from '../src/sandbox/accounts/sqlite-state-store.ts';
 import { DEMO_UID } from '../src/sandbox/config/defaults.ts';
 import { startSandbox, type SandboxHandle } from '../src/sandbox/server.ts';
-import { merchantCall, rawCall, signedForm, signedJson, type RawAnswer } from './support/raw-sandbox-calls.ts';
+import { merchantCall, rawCall, signedForm, signedJson, signedQuery, type RawAnswer } from './support/raw-sandbox-calls.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'halyard-bad-input-prop-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -155,7 +161,81 @@ const adminCredit: fc.Arbitrary<Call> = fc.tuple(fc.oneof({ arbitrary: amountTex
   return call(`admin credit ${body}`, (s) => rawCall(`${s.baseUrl}${s.config.admin.prefix}/balances/credit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }));
 });
 
-const anyCall = fc.oneof(paymentRequest, invoice, cashOut, spotOrder, withdrawal, adminCredit);
+/** A value for a declared parameter: often of its kind, sometimes anything. */
+function valueFor(param: AnyParam): fc.Arbitrary<string> {
+  const wild = fc.oneof(text, amountText, nested);
+  const typed = (() => {
+    switch (param.kind) {
+      case 'DECIMAL':
+        return amountText;
+      case 'ID':
+      case 'LONG':
+      case 'INT':
+        return fc.oneof(fc.integer({ min: -5, max: 2000 }).map(String), fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }).map(String), digits(1, 30));
+      case 'ENUM':
+        return fc.constantFrom(...(param.values ?? ['x']));
+      case 'BOOLEAN':
+        return fc.constantFrom('true', 'false');
+      case 'LIST':
+        return fc.array(text, { maxLength: 5 }).map((l) => JSON.stringify(l));
+      case 'JSON':
+        return nested;
+      default:
+        return text;
+    }
+  })();
+  return fc.oneof({ arbitrary: typed, weight: 4 }, wild);
+}
+
+const WRITES_OR_READS = allEndpoints.filter((d) => !d.path.includes('userDataStream'));
+
+/** Any endpoint of the table, its declared parameters filled (or left out), signed as its security type asks. */
+const anyEndpoint: fc.Arbitrary<Call> = fc.constantFrom(...WRITES_OR_READS).chain((def) => {
+  const names = Object.keys(def.params);
+  const entries = names.map((name) => fc.option(valueFor((def.params as ParamShape)[name]!), { nil: undefined, freq: 3 }).map((v) => [name, v] as const));
+  return fc.tuple(fc.tuple(...entries), fc.boolean()).map(([pairs, dup]) => {
+    let path = def.path;
+    const sent: [string, string][] = [];
+    for (const [name, value] of pairs) {
+      if (value === undefined) continue;
+      if (def.path.includes(`{${name}`)) path = path.replace(new RegExp(`\\{${name}\\??\\}`), encodeURIComponent(value) || 'x');
+      else sent.push([name, value]);
+    }
+    path = path.replace(/\/\{\w+\?\}/g, '').replace(/\{\w+\}/g, 'x');
+    if (dup && sent.length > 0) sent.push([sent[0]![0], 'again']);
+    return call(`${def.id} ${def.method} ${path} ${form(sent)}`, (s) => send(s, def, path, sent));
+  });
+});
+
+function send(s: SandboxHandle, def: AnyEndpoint, path: string, pairs: readonly [string, string][]): Promise<RawAnswer> {
+  const query = def.method === 'GET' || def.method === 'DELETE' || def.encoding === 'query';
+  const json = !query && def.encoding === 'json' ? JSON.stringify(Object.fromEntries(pairs)) : undefined;
+  const text = form(pairs);
+  switch (def.security) {
+    case 'TRADE':
+    case 'USER_DATA':
+      if (json !== undefined) return signedJson(s, def.method, path, json);
+      return query ? signedQuery(s, def.method, path, text) : signedForm(s, def.method, path, text);
+    case 'MERCHANT':
+      return merchantCall(s, MERCHANT, path, json ?? text, json === undefined ? 'application/x-www-form-urlencoded' : 'application/json', def.method);
+    case 'LEGACY_V4': {
+      const nonce = String(Math.floor(s.clock.now() / 1000));
+      const body = json ?? JSON.stringify(Object.fromEntries(pairs));
+      const get = def.method === 'GET';
+      const url = `${s.baseUrl}${path}${get && text !== '' ? `?${text}` : ''}`;
+      const signed = `${nonce}${s.baseUrl}${path}${get ? (text === '' ? '' : `?${text}`) : body}`;
+      const headers = { 'ACCESS-KEY': s.apiKey, 'ACCESS-NONCE': nonce, 'ACCESS-SIGNATURE': hmacSha256Hex(s.apiSecret, signed), 'content-type': 'application/json' };
+      return rawCall(url, get ? { method: 'GET', headers } : { method: def.method, headers, body });
+    }
+    default: {
+      const headers = { 'X-SERVICE-APIKEY': s.apiKey, ...(json === undefined ? {} : { 'content-type': 'application/json' }) };
+      if (query || json === undefined) return rawCall(`${s.baseUrl}${path}${text === '' ? '' : `?${text}`}`, { method: def.method, headers });
+      return rawCall(`${s.baseUrl}${path}`, { method: def.method, headers, body: json });
+    }
+  }
+}
+
+const anyCall = fc.oneof(paymentRequest, invoice, cashOut, spotOrder, withdrawal, adminCredit, { arbitrary: anyEndpoint, weight: 6 });
 
 // ---- the property -----------------------------------------------------------------------------
 
@@ -190,7 +270,7 @@ describe('generated bad input against a sandbox with --state', () => {
             const key = `${c.what.split(' ')[0] ?? ''} ${r.status} ${String(r.body?.['code'] ?? r.body?.['status'] ?? '')} ${String(r.body?.['msg'] ?? r.body?.['error'] ?? '').slice(0, 60)}`;
             tally.set(key, (tally.get(key) ?? 0) + 1);
           }),
-          { numRuns: 250 },
+          { numRuns: 400 },
         );
         await s.close();
         // Whatever was accepted and saved, the file loads.

@@ -47,13 +47,12 @@ export function signedJson(s: SandboxHandle, method: string, path: string, json:
   });
 }
 
-/** A merchant call (notes 2.3) with a raw body (JSON or form text). */
-export function merchantCall(s: SandboxHandle, key: { apiKey: string; secret: string }, path: string, body: string, contentType = 'application/json'): Promise<RawAnswer> {
+/** A merchant call (notes 2.3) with a raw body (JSON or form text); a GET sends `body` as its query. */
+export function merchantCall(s: SandboxHandle, key: { apiKey: string; secret: string }, path: string, body: string, contentType = 'application/json', method = 'POST'): Promise<RawAnswer> {
   const ts = String(s.clock.now());
-  const sign = hmacSha256Hex(key.secret, ts + s.baseUrl + path + body);
-  return rawCall(`${s.baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'X-Merchant-Key': key.apiKey, 'X-Merchant-Sign': sign, 'X-Timestamp': ts, 'content-type': contentType },
-    body,
-  });
+  const get = method === 'GET';
+  const tail = get ? (body === '' ? '' : `?${body}`) : body;
+  const headers = { 'X-Merchant-Key': key.apiKey, 'X-Merchant-Sign': hmacSha256Hex(key.secret, ts + s.baseUrl + path + tail), 'X-Timestamp': ts };
+  if (get) return rawCall(`${s.baseUrl}${path}${tail}`, { method, headers });
+  return rawCall(`${s.baseUrl}${path}`, { method, headers: { ...headers, 'content-type': contentType }, body });
 }
