@@ -187,6 +187,27 @@ describe('user data stream (notes 4.1)', () => {
     expect(states(health)).toEqual(['DOWN', 'CONNECTING', 'RESYNCING', 'LIVE', 'DOWN', 'CONNECTING', 'RESYNCING', 'LIVE']);
   });
 
+  it('a dropped socket (dropAll): the key is checked with a PUT and kept, reconnect, RESYNCING; events after it arrive', async () => {
+    const { s, vt, stream, calls, client } = await setup();
+    await startLive(stream);
+    const key = stream.listenKey;
+    const down = until(stream.health$, (h) => h.state === 'DOWN');
+    s.services.streams?.dropAll();
+    expect((await down).reason).toMatch(/^socket closed \(code 1006/);
+    const gap = until(stream.gaps$, () => true);
+    await vt.advance(QUIET.backoff.maxMs);
+    expect(await gap).toMatchObject({ seq: 2, reason: expect.stringMatching(/^socket closed \(code 1006/) });
+    expect(stream.listenKey).toBe(key);
+    expect(calls.map((c) => [c.method, c.outcome])).toEqual([
+      ['POST', 'ok'],
+      ['PUT', 'ok'],
+    ]);
+    const report = until(stream.events$, (e) => e.eventType === 'executionReport');
+    await client.spot.newOrder({ symbol: 'BTCPHP', side: 'SELL', type: 'LIMIT', quantity: '0.001', price: '3000000', newClientOrderId: 'after-gap' });
+    expect(await report).toMatchObject({ clientOrderId: 'after-gap' });
+    expect(stream.markResynced(2)).toBe(true);
+  });
+
   it('a keepalive answered -1125 replaces the socket at once with a new key', async () => {
     const { s, vt, stream, calls } = await setup({ sandbox: { config: { admin: { enabled: true } } } });
     await startLive(stream);
