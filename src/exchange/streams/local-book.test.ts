@@ -70,6 +70,27 @@ describe('localOrderBook', () => {
     expect(out.at(-1)).toMatchObject({ kind: 'book', lastUpdateId: '14', bids: [['8', '1'], ['7', '1']] });
   });
 
+  it('a snapshot stale again right after a resync is refetched only after retryDelayMs', async () => {
+    const { scheduler, diffs, fetcher, out } = setup();
+    diffs.next(diff(50, 50));
+    scheduler.flush();
+    fetcher.calls[0]?.resolve({ lastUpdateId: 40, bids: [], asks: [] });
+    await settle();
+    expect(out).toEqual([{ kind: 'resync', reason: 'snapshot too old for the stream: lastUpdateId 40, first event after it has U = 50 > 41' }]);
+    scheduler.flush();
+    fetcher.calls[1]?.resolve({ lastUpdateId: 45, bids: [], asks: [] });
+    await settle();
+    expect(out).toHaveLength(2);
+    scheduler.maxFrames = 499;
+    scheduler.flush();
+    expect(fetcher.calls).toHaveLength(2);
+    scheduler.maxFrames = Infinity;
+    scheduler.flush();
+    fetcher.calls[2]?.resolve({ lastUpdateId: 49, bids: [], asks: [] });
+    await settle();
+    expect(out.at(-1)).toMatchObject({ kind: 'book', lastUpdateId: '50' });
+  });
+
   it('a failed fetch is reported and retried after retryDelayMs, with the buffer kept', async () => {
     const { scheduler, diffs, fetcher, out } = setup();
     scheduler.flush();

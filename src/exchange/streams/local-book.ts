@@ -6,9 +6,9 @@
  *
  * On subscription it subscribes to the diffs first (they buffer), then fetches the snapshot, so
  * the snapshot always falls inside the buffered stream, as the notes' procedure wants. The rules
- * are depth-sync.ts's; this file only does the I/O around them: a resync refetches at once; a
- * failed fetch is reported and retried after `retryDelayMs` on the injected scheduler (tests use
- * virtual time). A fetch overtaken by a newer resync is ignored when it lands. `resync$` lets the
+ * are depth-sync.ts's; this file only does the I/O around them: a resync refetches at once (a
+ * second one before the book was usable again waits `retryDelayMs`); a failed fetch is reported
+ * and retried after `retryDelayMs` on the injected scheduler (tests use virtual time). A fetch overtaken by a newer resync is ignored when it lands. `resync$` lets the
  * caller force a resync (the WebSocket client's reconnects). Source errors and completion pass
  * through; unsubscribing cancels a pending retry.
  */
@@ -42,7 +42,7 @@ export type LocalBookUpdate = BookState | BookResync;
 export interface LocalBookOptions {
   /** Levels per side in each state. Default 20. Levels beyond the snapshot's limit stay unseen. */
   depth?: number;
-  /** Wait before refetching a snapshot whose fetch failed. Default 1000 ms. */
+  /** Wait before refetching a snapshot whose fetch failed, or after a resync that followed a resync. Default 1000 ms. */
   retryDelayMs?: number;
   /** Most diff events buffered while a snapshot is awaited (depth-sync.ts). */
   maxBuffer?: number;
@@ -63,6 +63,8 @@ export function localOrderBook(fetchSnapshot: () => Promise<DepthSnapshotLike>, 
       const sync = new DepthSync(options.maxBuffer === undefined ? {} : { maxBuffer: options.maxBuffer });
       let fetch: Subscription | undefined;
       let generation = 0;
+      /** False from a resync until a book is usable again: a second resync in a row waits. */
+      let usable = true;
 
       const state = (): BookState => {
         const book = sync.current;
@@ -112,11 +114,15 @@ export function localOrderBook(fetchSnapshot: () => Promise<DepthSnapshotLike>, 
         switch (outcome.kind) {
           case 'applied':
           case 'synced':
+            usable = true;
             subscriber.next(state());
             return;
           case 'resync':
             subscriber.next({ kind: 'resync', reason: outcome.reason });
-            requestSnapshot(0);
+            // A snapshot that is stale again (a REST depth lagging the stream) is not asked for
+            // again at once: back-to-back refetches would only spend the IP's weight.
+            requestSnapshot(usable ? 0 : retryDelayMs);
+            usable = false;
             return;
           default:
             return;
