@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { marketAgentsConfigSchema } from '../agents/config.ts';
 import { LimbAmount, parseAmount } from '../../core/portfolio/index.ts';
 import { httpUrlSchema } from '../../config/urls.ts';
+import { MAX_TIME_MS, MIN_TIME_MS } from '../persistence/bounds.ts';
 import { filterSchema, zDecimalText } from './filters.ts';
 import { ALL_ORDER_TYPES, DEFAULT_ACCOUNTS, DEFAULT_ASSETS, DEFAULT_BAN_SCHEDULE_MS, DEFAULT_SYMBOLS } from './defaults.ts';
 
@@ -165,7 +166,8 @@ export const sandboxConfigSchema = z.strictObject({
   admin: z.strictObject({ enabled: z.boolean().default(false), prefix: z.string().regex(/^\/[\w\-/]*[\w-]$/).default('/sandbox-admin/v1') }).prefault({}),
   // Invoice callbacks are HTTP POSTs (spec 6.1): a mailto: or ftp: URL could never be called.
   merchant: z.strictObject({ callbackUrl: httpUrlSchema.optional() }).prefault({}),
-  clock: z.strictObject({ speed: z.number().nonnegative().default(1), startTime: z.number().int().nonnegative().optional() }).prefault({}),
+  // The start time stamps records the state file keeps: within its time bound (persistence/bounds.ts).
+  clock: z.strictObject({ speed: z.number().nonnegative().default(1), startTime: z.number().int().min(MIN_TIME_MS).max(MAX_TIME_MS).optional() }).prefault({}),
   /**
    * The living market (src/sandbox/agents): synthetic or replayed prices traded by liquidity and
    * taker agents. Off unless enabled, so an embedded sandbox is quiet and deterministic for tests;
