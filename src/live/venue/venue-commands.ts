@@ -1,0 +1,242 @@
+/**
+ * The live venue's commands over REST (issue 20 deliverable 4; spec 4.5, notes 6, spec 7.1):
+ *
+ * - every request is journaled (request-store `record`) before it leaves; a (client order id,
+ *   kind) the journal already holds is never sent again: it is looked up instead;
+ * - an answer becomes the events the stream would bring (live/events), delivered through the seen
+ *   ledger, so a fill is applied once whichever road brought it first;
+ * - a refusal is `rejected` / `cancelRejected` with the venue's code and text;
+ * - no answer (timeout, 5xx, an unreadable 2xx: UnknownOutcomeError) is `unknownOutcome` (the
+ *   order manager holds the order UNKNOWN), then a query by client order id (client.reconcileOrder)
+ *   says what became of it: its real state, or `rejected` "not placed" when the venue never had
+ *   it. Never resent.
+ *
+ * 429/418 need nothing here: the client's weight budget pauses every caller of the same client
+ * (exchange/rate/rate-limit-pause.ts); a write refused by the pause (QueueTimeoutError, sent:
+ * false) or answered 429/418 did not place anything and is a rejection.
+ */
+import type { ExchangeClient } from '../../exchange/client/exchange-client.ts';
+import type { CanceledOrder, NewOrderResponse } from '../../exchange/codecs/order.ts';
+import { ExchangeError, PartialFailureError, QueueTimeoutError, RateLimitedError, UnknownOutcomeError, VenueRejectedError } from '../../exchange/errors/errors.ts';
+import type { Journal } from '../../journal/journal.ts';
+import { commandRequest } from '../../journal/request-store.ts';
+import type { AnswerState, RequestKind } from '../../journal/request-store.ts';
+import type { CancelCommand, CancelReplaceCommand, PlaceCommand, VenueEvent } from '../../ports/venue.ts';
+import { fromNewOrderResponse } from '../events/from-new-order.ts';
+import { fromCanceledOrder, fromOrder } from '../events/from-order.ts';
+import type { EventPath, LiveEvent } from '../events/live-events.ts';
+import { NOT_PLACED_REASON } from '../resync/events-from-resync.ts';
+import type { VenueLog } from './venue-log.ts';
+
+export interface CommandContext {
+  readonly client: ExchangeClient;
+  readonly journal: Journal | undefined;
+  readonly runId: string;
+  now(): number;
+  readonly log: VenueLog;
+  /** Through the seen ledger, the journal, then the order manager. */
+  deliver(events: readonly LiveEvent[], path: EventPath): void;
+  /** Something only a resync can settle (trades behind a resolved order, a failed query). */
+  requestResync(reason: string): void;
+}
+
+/** The new-order parameters of a place command: FULL answers carry the fills (spec 4.5). */
+export function orderParams(cmd: PlaceCommand): Record<string, string> {
+  const p: Record<string, string> = { symbol: cmd.symbol, side: cmd.side, type: cmd.type, newClientOrderId: cmd.clientOrderId, newOrderRespType: 'FULL' };
+  if (cmd.quantity !== undefined) p['quantity'] = cmd.quantity;
+  if (cmd.quoteOrderQty !== undefined) p['quoteOrderQty'] = cmd.quoteOrderQty;
+  if (cmd.price !== undefined) p['price'] = cmd.price;
+  if (cmd.stopPrice !== undefined) p['stopPrice'] = cmd.stopPrice;
+  if (cmd.timeInForce !== undefined) p['timeInForce'] = cmd.timeInForce;
+  return p;
+}
+
+const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+const errorAnswer = (e: unknown): unknown => (e instanceof ExchangeError ? { code: e.venueCode, message: e.message, httpStatus: e.httpStatus } : { message: errorText(e) });
+
+/** Nothing was placed: the venue refused it, or the client never sent it. */
+function refused(e: unknown): e is ExchangeError {
+  return e instanceof VenueRejectedError || e instanceof RateLimitedError || e instanceof QueueTimeoutError;
+}
+
+export class VenueCommands {
+  constructor(private readonly ctx: CommandContext) {}
+
+  /** Journal before it leaves; false: journaled already (by this run or an earlier one), not to be sent again. */
+  private record(cmd: PlaceCommand | CancelCommand | CancelReplaceCommand): boolean {
+    const j = this.ctx.journal;
+    if (j === undefined) return true;
+    return j.requests.record(commandRequest(this.ctx.runId, cmd, this.ctx.now()));
+  }
+
+  private answer(cid: string, kind: RequestKind, state: AnswerState, answer: unknown): void {
+    this.ctx.journal?.requests.answer(cid, kind, { state, time: this.ctx.now(), answer });
+  }
+
+  private resolve(cid: string, kind: RequestKind, resolution: unknown): void {
+    this.ctx.journal?.requests.resolve(cid, kind, this.ctx.now(), resolution);
+  }
+
+  async place(cmd: PlaceCommand): Promise<void> {
+    const { ctx } = this;
+    if (!this.record(cmd)) {
+      ctx.log({ level: 'warn', topic: 'order', time: ctx.now(), message: `place ${cmd.clientOrderId}: already journaled as sent; not sent again, looked up instead` });
+      await this.lookUpPlace(cmd, 'place', undefined);
+      return;
+    }
+    let r: NewOrderResponse;
+    try {
+      r = await ctx.client.spot.newOrder(orderParams(cmd) as Parameters<ExchangeClient['spot']['newOrder']>[0]);
+    } catch (e) {
+      await this.placeFailed(cmd, 'place', e);
+      return;
+    }
+    this.answer(cmd.clientOrderId, 'place', 'acknowledged', r);
+    ctx.deliver(fromNewOrderResponse(r, cmd), 'newOrder');
+  }
+
+  private async placeFailed(cmd: PlaceCommand, kind: RequestKind, e: unknown): Promise<void> {
+    const { ctx } = this;
+    if (refused(e)) {
+      this.answer(cmd.clientOrderId, kind, 'rejected', errorAnswer(e));
+      ctx.log({ level: 'info', topic: 'order', time: ctx.now(), message: `place ${cmd.clientOrderId} refused: ${e.message}` });
+      ctx.deliver([{ kind: 'rejected', symbol: cmd.symbol, clientOrderId: cmd.clientOrderId, code: e.venueCode ?? -1, reason: e.message, time: ctx.now() }], 'newOrder');
+      return;
+    }
+    // Anything else may have reached the venue (UnknownOutcomeError: timeout, 5xx, unreadable 2xx).
+    this.answer(cmd.clientOrderId, kind, 'unknown', errorAnswer(e));
+    ctx.log({ level: 'warn', topic: 'order', time: ctx.now(), message: `place ${cmd.clientOrderId}: outcome unknown (${errorText(e)}); looking it up by client order id` });
+    ctx.deliver([{ kind: 'unknownOutcome', symbol: cmd.symbol, clientOrderId: cmd.clientOrderId, command: 'place', reason: errorText(e), time: ctx.now() }], 'newOrder');
+    await this.lookUpPlace(cmd, kind, e instanceof UnknownOutcomeError ? e : undefined);
+  }
+
+  /** What became of a placement: by client.reconcileOrder (it waits out the request's recvWindow before a final not-found). */
+  private async lookUpPlace(cmd: PlaceCommand, kind: RequestKind, error: UnknownOutcomeError | undefined): Promise<void> {
+    const { ctx } = this;
+    try {
+      if (error !== undefined && error.request?.clientId !== undefined) {
+        const rec = await ctx.client.reconcileOrder(error);
+        if (rec.status === 'found') return this.found(cmd.clientOrderId, kind, [fromOrder(rec.order)]);
+        this.resolve(cmd.clientOrderId, kind, { found: false, code: rec.error.venueCode });
+        ctx.log({ level: 'info', topic: 'order', time: ctx.now(), message: `place ${cmd.clientOrderId}: not at the venue (${rec.error.message}): not placed` });
+        ctx.deliver([{ kind: 'rejected', symbol: cmd.symbol, clientOrderId: cmd.clientOrderId, code: rec.error.venueCode ?? -2013, reason: NOT_PLACED_REASON, time: ctx.now() }], 'queryOrder');
+        return;
+      }
+      // No request to settle against (journaled by an earlier attempt): one query; a not-found is left to the resync.
+      const found = await ctx.client.spot.queryOrder({ origClientOrderId: cmd.clientOrderId });
+      const order = Array.isArray(found) ? found.at(-1) : found;
+      if (order !== undefined) return this.found(cmd.clientOrderId, kind, [fromOrder(order)]);
+      ctx.requestResync(`place ${cmd.clientOrderId}: not found yet`);
+    } catch (q) {
+      ctx.log({ level: 'warn', topic: 'order', time: ctx.now(), message: `place ${cmd.clientOrderId}: the look-up failed (${errorText(q)}); the resync will settle it` });
+      ctx.requestResync(`look-up of ${cmd.clientOrderId} failed`);
+    }
+  }
+
+  private found(cid: string, kind: RequestKind, events: VenueEvent[]): void {
+    const { ctx } = this;
+    const e = events[0];
+    if (e?.kind === 'order') {
+      this.resolve(cid, kind, { found: true, status: e.status, orderId: e.orderId, executedQty: e.executedQty });
+      ctx.log({ level: 'info', topic: 'order', time: ctx.now(), message: `${kind} ${cid}: found by query, ${e.status} (executed ${e.executedQty})` });
+    }
+    ctx.deliver(events, 'queryOrder');
+    // The query says how far it filled, not by which trades: those come from the stream or the resync.
+    if (e?.kind === 'order' && e.executedQty !== '0' && !/^0(\.0*)?$/.test(e.executedQty)) ctx.requestResync(`trades of ${cid}, found by query`);
+  }
+
+  async cancel(cmd: CancelCommand): Promise<void> {
+    const { ctx } = this;
+    if (!this.record(cmd)) {
+      ctx.log({ level: 'warn', topic: 'order', time: ctx.now(), message: `cancel ${cmd.clientOrderId}: a cancel was journaled already; not sent again` });
+      ctx.deliver([{ kind: 'cancelRejected', symbol: cmd.symbol, clientOrderId: cmd.clientOrderId, code: 0, reason: 'a cancel of this order was sent already', time: ctx.now() }], 'cancelOrder');
+      return;
+    }
+    let r: CanceledOrder;
+    try {
+      r = await ctx.client.spot.cancelOrder({ origClientOrderId: cmd.clientOrderId });
+    } catch (e) {
+      await this.cancelFailed(cmd, e);
+      return;
+    }
+    this.answer(cmd.clientOrderId, 'cancel', 'acknowledged', r);
+    ctx.deliver([{ ...fromCanceledOrder(r, ctx.now()), clientOrderId: cmd.clientOrderId }], 'cancelOrder');
+  }
+
+  private async cancelFailed(cmd: CancelCommand, e: unknown): Promise<void> {
+    const { ctx } = this;
+    if (refused(e)) {
+      this.answer(cmd.clientOrderId, 'cancel', 'rejected', errorAnswer(e));
+      ctx.deliver([{ kind: 'cancelRejected', symbol: cmd.symbol, clientOrderId: cmd.clientOrderId, code: e.venueCode ?? -1, reason: e.message, time: ctx.now() }], 'cancelOrder');
+      return;
+    }
+    this.answer(cmd.clientOrderId, 'cancel', 'unknown', errorAnswer(e));
+    ctx.deliver([{ kind: 'unknownOutcome', symbol: cmd.symbol, clientOrderId: cmd.clientOrderId, command: 'cancel', reason: errorText(e), time: ctx.now() }], 'cancelOrder');
+    await this.lookUpOrder(cmd.clientOrderId, 'cancel');
+  }
+
+  /** The order's state now, by client order id (a cancel's outcome). */
+  private async lookUpOrder(cid: string, kind: RequestKind): Promise<void> {
+    const { ctx } = this;
+    try {
+      const found = await ctx.client.spot.queryOrder({ origClientOrderId: cid });
+      const order = Array.isArray(found) ? found.at(-1) : found;
+      if (order !== undefined) this.found(cid, kind, [fromOrder(order)]);
+    } catch (q) {
+      ctx.log({ level: 'warn', topic: 'order', time: ctx.now(), message: `${kind} ${cid}: the look-up failed (${errorText(q)}); the resync will settle it` });
+      ctx.requestResync(`look-up of ${cid} failed`);
+    }
+  }
+
+  /** Notes 6 STOP_ON_FAILURE: the new order only if the cancel went through. */
+  async cancelReplace(cmd: CancelReplaceCommand): Promise<void> {
+    const { ctx } = this;
+    const neu = cmd.order;
+    if (!this.record(cmd)) {
+      ctx.log({ level: 'warn', topic: 'order', time: ctx.now(), message: `cancelReplace ${neu.clientOrderId}: already journaled; not sent again, looked up instead` });
+      await this.lookUpPlace(neu, 'cancelReplace', undefined);
+      return;
+    }
+    try {
+      const r = await ctx.client.spot.cancelReplace({ ...orderParams(neu), cancelReplaceMode: 'STOP_ON_FAILURE', cancelOrigClientOrderId: cmd.cancelClientOrderId } as Parameters<ExchangeClient['spot']['cancelReplace']>[0]);
+      this.answer(neu.clientOrderId, 'cancelReplace', 'acknowledged', r);
+      const events: VenueEvent[] = [];
+      if (isOrder(r.cancelResponse)) events.push({ ...fromCanceledOrder(r.cancelResponse as CanceledOrder, ctx.now(), 'cancelReplace'), clientOrderId: cmd.cancelClientOrderId });
+      if (isOrder(r.newOrderResponse)) events.push(...fromNewOrderResponse(r.newOrderResponse as NewOrderResponse, neu));
+      ctx.deliver(events, 'newOrder');
+    } catch (e) {
+      if (e instanceof PartialFailureError) {
+        this.answer(neu.clientOrderId, 'cancelReplace', 'rejected', { ...(errorAnswer(e) as object), legs: e.legs });
+        const events: VenueEvent[] = [];
+        if (isOrder(e.legs.cancelResponse)) events.push({ ...fromCanceledOrder(e.legs.cancelResponse as CanceledOrder, ctx.now(), 'cancelReplace'), clientOrderId: cmd.cancelClientOrderId });
+        else events.push({ kind: 'cancelRejected', symbol: cmd.symbol, clientOrderId: cmd.cancelClientOrderId, code: legCode(e.legs.cancelResponse) ?? e.venueCode ?? -1, reason: e.message, time: ctx.now() });
+        if (isOrder(e.legs.newOrderResponse)) events.push(...fromNewOrderResponse(e.legs.newOrderResponse as NewOrderResponse, neu));
+        else events.push({ kind: 'rejected', symbol: neu.symbol, clientOrderId: neu.clientOrderId, code: legCode(e.legs.newOrderResponse) ?? e.venueCode ?? -1, reason: e.message, time: ctx.now() });
+        ctx.deliver(events, 'newOrder');
+        return;
+      }
+      if (refused(e)) {
+        this.answer(neu.clientOrderId, 'cancelReplace', 'rejected', errorAnswer(e));
+        ctx.deliver(
+          [
+            { kind: 'cancelRejected', symbol: cmd.symbol, clientOrderId: cmd.cancelClientOrderId, code: e.venueCode ?? -1, reason: e.message, time: ctx.now() },
+            { kind: 'rejected', symbol: neu.symbol, clientOrderId: neu.clientOrderId, code: e.venueCode ?? -1, reason: e.message, time: ctx.now() },
+          ],
+          'newOrder',
+        );
+        return;
+      }
+      ctx.deliver([{ kind: 'unknownOutcome', symbol: cmd.symbol, clientOrderId: cmd.cancelClientOrderId, command: 'cancel', reason: errorText(e), time: ctx.now() }], 'cancelOrder');
+      await this.placeFailed(neu, 'cancelReplace', e);
+      await this.lookUpOrder(cmd.cancelClientOrderId, 'cancel');
+    }
+  }
+}
+
+function isOrder(leg: unknown): boolean {
+  return typeof leg === 'object' && leg !== null && 'orderId' in leg;
+}
+
+function legCode(leg: unknown): number | undefined {
+  return typeof leg === 'object' && leg !== null && typeof (leg as { code?: unknown }).code === 'number' ? (leg as { code: number }).code : undefined;
+}

@@ -1,0 +1,95 @@
+/**
+ * What the live venue writes to the journal of live runs (issue 20 deliverable 7): each order when
+ * it is about to leave (the request itself goes to request-store first, "journaled before its
+ * request leaves"), then every order state change and fill it forwards, and balance snapshots. A
+ * batch is one transaction, so a SIGKILL never leaves a fill journaled without the order status it
+ * reached (start-up reconciliation reads both). Fills are idempotent on (symbol, trade id, side).
+ *
+ * Optional: a venue without a journal (a quick test, a benchmark) writes nothing.
+ */
+import type { Journal } from '../../journal/journal.ts';
+import type { PlaceCommand, VenueBalanceEvent } from '../../ports/venue.ts';
+import type { LiveEvent } from '../events/live-events.ts';
+import { isFinalStatus } from '../events/venue-status.ts';
+
+export class VenueJournal {
+  constructor(
+    private readonly journal: Journal | undefined,
+    private readonly runId: string,
+  ) {}
+
+  get enabled(): boolean {
+    return this.journal !== undefined;
+  }
+
+  /** A new order, PENDING_NEW until the venue answers. */
+  placing(cmd: PlaceCommand, time: number): void {
+    this.journal?.orders.insert({
+      clientOrderId: cmd.clientOrderId,
+      runId: this.runId,
+      symbol: cmd.symbol,
+      side: cmd.side,
+      type: cmd.type,
+      timeInForce: cmd.timeInForce ?? null,
+      price: cmd.price ?? null,
+      stopPrice: cmd.stopPrice ?? null,
+      qty: cmd.quantity ?? cmd.quoteOrderQty ?? '0',
+      status: 'PENDING_NEW',
+      createdAt: time,
+      raw: { command: cmd },
+    });
+  }
+
+  /** Events forwarded (after the seen ledger): order rows, fills, balances; one transaction. */
+  events(events: readonly LiveEvent[], path: string): void {
+    const j = this.journal;
+    if (j === undefined || events.length === 0) return;
+    j.transaction(() => {
+      const balances: VenueBalanceEvent[] = [];
+      for (const e of events) {
+        switch (e.kind) {
+          case 'adopt':
+            if (!j.orders.insert({ clientOrderId: e.clientOrderId, runId: this.runId, symbol: e.symbol, side: e.side, type: e.type, timeInForce: e.timeInForce ?? null, price: e.price ?? null, stopPrice: e.stopPrice ?? null, qty: e.origQty, executedQty: e.executedQty, status: e.status, exchangeOrderId: e.orderId, createdAt: e.time, raw: { adopted: path } })) {
+              j.orders.update(e.clientOrderId, { status: e.status, updatedAt: e.time, executedQty: e.executedQty, exchangeOrderId: e.orderId, runId: this.runId }, 'adopted');
+            }
+            break;
+          case 'order':
+            j.orders.update(e.clientOrderId, { status: e.status, updatedAt: e.time, executedQty: e.executedQty, exchangeOrderId: e.orderId, runId: this.runId, raw: { path, reason: e.reason } }, path);
+            break;
+          case 'fill':
+            j.fills.insert({ symbol: e.symbol, tradeId: e.tradeId, runId: this.runId, clientOrderId: e.clientOrderId, exchangeOrderId: e.orderId, side: e.side, price: e.price, qty: e.qty, quoteQty: e.quoteQty, commission: e.commission, commissionAsset: e.commissionAsset, isMaker: e.isMaker, time: e.time, raw: { path } });
+            {
+              // A late fill of an order that already ended (its trade came after its end status) keeps the end.
+              const was = j.orders.get(e.clientOrderId)?.status;
+              const status = was !== undefined && isFinalStatus(was) ? was : e.orderStatus;
+              j.orders.update(e.clientOrderId, { status, updatedAt: e.time, executedQty: e.cumulativeQty, exchangeOrderId: e.orderId, runId: this.runId }, `fill ${e.tradeId}`);
+            }
+            break;
+          case 'rejected':
+            j.orders.update(e.clientOrderId, { status: 'REJECTED', updatedAt: e.time, runId: this.runId, raw: { path, code: e.code, reason: e.reason } }, 'rejected');
+            break;
+          case 'cancelRejected':
+            j.orders.addEvent({ clientOrderId: e.clientOrderId, time: e.time, kind: 'cancel-rejected', payload: { code: e.code, reason: e.reason }, runId: this.runId });
+            break;
+          case 'unknownOutcome':
+            if (e.command === 'place') j.orders.update(e.clientOrderId, { status: 'UNKNOWN', updatedAt: e.time, runId: this.runId, raw: { reason: e.reason } }, 'unknown-outcome');
+            else j.orders.addEvent({ clientOrderId: e.clientOrderId, time: e.time, kind: 'cancel-unknown-outcome', payload: { reason: e.reason }, runId: this.runId });
+            break;
+          case 'balance':
+            balances.push(e);
+            break;
+        }
+      }
+      if (balances.length > 0) {
+        const takenAt = Math.max(...balances.map((b) => b.time));
+        j.balances.record({ runId: this.runId, takenAt, source: path, balances: balances.map((b) => ({ asset: b.asset, free: b.free, locked: b.locked })) });
+      }
+    });
+  }
+
+  /** An event the seen ledger dropped (a duplicate, a stale balance): kept with the reason, for explainRun. */
+  dropped(clientOrderId: string | undefined, time: number, reason: string): void {
+    if (this.journal === undefined || clientOrderId === undefined || this.journal.orders.get(clientOrderId) === undefined) return;
+    this.journal.orders.addEvent({ clientOrderId, time, kind: 'duplicate-dropped', payload: { reason }, runId: this.runId });
+  }
+}
