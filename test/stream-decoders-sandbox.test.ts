@@ -56,9 +56,12 @@ async function until(check: () => boolean, what: string, ms = 5000): Promise<voi
 }
 
 describe('stream decoders against the sandbox (notes 4, 4.1)', () => {
-  it('decode every market and user payload the sandbox sends, ids equal to REST', async () => {
+  it.each([
+    ['spec variants', {}],
+    ['real-service variants (numbers as strings, percent change)', { numbersAsStrings: true, priceChangePercentAsFraction: false, publicTradeQuoteQtyIsBase: true }],
+  ])('decode every market and user payload the sandbox sends, ids equal to REST (%s)', async (_name, variants) => {
     const clock = new VirtualClock(T0);
-    const s = await startSandbox({ clock, config: { admin: { enabled: true } } });
+    const s = await startSandbox({ clock, config: { admin: { enabled: true }, variants } });
     defer(() => s.close());
     const bob = s.accounts.createAccount({ email: 'bob@example.com', createdAt: T0 }).id;
     s.accounts.createKey({ accountId: bob, apiKey: KEYS.bob.apiKey, secret: KEYS.bob.secret, createdAt: T0 });
