@@ -18,7 +18,8 @@ const EXIT_GRACE_MS = 1000;
 const stop = new AbortController();
 const onSignal = (sig: NodeJS.Signals) => {
   if (stop.signal.aborted) process.exit(128 + constants.signals[sig]);
-  stop.abort(new Error(`received ${sig}`));
+  // The reason names the signal: a command it cuts short exits 128 + its number (import).
+  stop.abort(Object.assign(new Error(`received ${sig}`), { signal: sig }));
 };
 const signals = ['SIGINT', 'SIGTERM'] as const;
 for (const sig of signals) process.on(sig, onSignal);

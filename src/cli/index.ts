@@ -21,7 +21,7 @@ async function loadCommand(name: CommandName, io: CliIo, setExit: (code: number)
     case 'exchange-info':
       return (await import('./commands/exchange-info.ts')).exchangeInfoCommand(io) as CommandModule;
     case 'import':
-      return (await import('./commands/import.ts')).importCommand(io) as CommandModule;
+      return (await import('./commands/import.ts')).importCommand(io, setExit) as CommandModule;
     case 'data':
       return (await import('./commands/data.ts')).dataCommand(io) as CommandModule;
     case 'record':

@@ -41,17 +41,21 @@ export function withJournal<T>(file: string, options: OpenOptions, fn: (journal:
  * upgraded), closed after; what `openUserJournal` refuses is refused the same way.
  */
 export function withJournalAsIs<T>(file: string, fn: (journal: JournalAsIs) => T): T {
-  let journal: JournalAsIs;
-  try {
-    journal = openJournalAsIs(file);
-  } catch (e) {
-    if (e instanceof JournalError) throw new UsageError(e.message);
-    throw e;
-  }
+  const journal = openUserJournalAsIs(file);
   try {
     return fn(journal);
   } finally {
     journal.close();
+  }
+}
+
+/** `openJournalAsIs`, its JournalError a usage error (for a caller that closes it itself: across awaits). */
+export function openUserJournalAsIs(file: string): JournalAsIs {
+  try {
+    return openJournalAsIs(file);
+  } catch (e) {
+    if (e instanceof JournalError) throw new UsageError(e.message);
+    throw e;
   }
 }
 

@@ -193,13 +193,16 @@ function klineCsvSymbol(options: KlineCsvOptions, names: KlineCsvNames): string 
   return symbol;
 }
 
-/** `lines` fed to `rows`, with a pause every PAUSE_CHARS characters (read-steps.ts). */
-function* feed(lines: Iterable<string>, rows: KlineCsvRows): ReadSteps<void> {
+/**
+ * `lines` fed to `rows`, with a pause (read-steps.ts) every PAUSE_CHARS characters, and after a
+ * line that `handedOn` says ended with a batch handed on (a caller's write, the longest step).
+ */
+function* feed(lines: Iterable<string>, rows: KlineCsvRows, handedOn: () => boolean = () => false): ReadSteps<void> {
   let read = 0;
   for (const line of lines) {
     rows.line(line);
     read += line.length + 1;
-    if (read >= PAUSE_CHARS) {
+    if (read >= PAUSE_CHARS || handedOn()) {
       read = 0;
       yield;
     }
@@ -249,6 +252,7 @@ function* klineCsv(lines: () => Iterable<string>, options: KlineCsvOptions, name
   /** The real pass, the interval known: the bars handed on in batches, the summary returned. */
   function* readSteps(batchSize: number, onBatch: (bars: KlineBar[]) => void): ReadSteps<KlineCsvSummary> {
     let batch: KlineBar[] = [];
+    let flushed = false;
     const reader = new KlineCsvRows(
       file,
       (bar) => {
@@ -257,11 +261,16 @@ function* klineCsv(lines: () => Iterable<string>, options: KlineCsvOptions, name
           const full = batch;
           batch = [];
           onBatch(full);
+          flushed = true;
         }
       },
       { interval, ...(duplicateRows ? { duplicateRows } : {}), ...(options.gapsKept !== undefined ? { gapsKept: options.gapsKept } : {}) },
     );
-    yield* feed(lines(), reader);
+    yield* feed(lines(), reader, () => {
+      const was = flushed;
+      flushed = false;
+      return was;
+    });
     reader.end();
     if (batch.length > 0) onBatch(batch);
 

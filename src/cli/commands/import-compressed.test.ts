@@ -27,7 +27,7 @@ const M = 60_000;
 const T = Date.UTC(2024, 2, 1);
 const NAME = 'BTCUSDT-1m-2024-03';
 const HEADER = 'open_time,open,high,low,close,volume,close_time,quote_volume,count,taker_buy_volume,taker_buy_quote_volume,ignore';
-/** Binance's 12 columns; bar 7 missing (a gap), `over` replaces bar i's line. More than one batch (IMPORT_BATCH 4096). */
+/** Binance's 12 columns; bar 7 missing (a gap), `over` replaces bar i's line. More than one batch (IMPORT_BATCH). */
 function csv(n = 5000, over: Record<number, string> = {}): string {
   const lines = [HEADER];
   for (let i = 0; i < n; i++) {
