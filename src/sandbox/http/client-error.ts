@@ -13,7 +13,7 @@ function answerFor(err: NodeJS.ErrnoException): { status: number; msg: string } 
     case 'ERR_HTTP_REQUEST_TIMEOUT':
       return { status: 408, msg: 'Bad request: the request was not received in time' };
     case 'HPE_HEADER_OVERFLOW':
-      return { status: 431, msg: 'Bad request: the request headers are too large' };
+      return { status: 431, msg: 'Bad request: the request line and headers are too large' };
     default:
       return { status: 400, msg: 'Bad request: the request is not valid HTTP' };
   }
