@@ -4,6 +4,9 @@
  * handed out names a second order (issue 24, defects 2 and 8; docs/sandbox.md "What survives a
  * restart"). The clock starts at a fixed configured time, so every run's id seeds are the same:
  * exactly when a sequence that is not persisted ahead of use would give an old id again.
+ * A second case, in process, stops the state's saves at a chosen moment (as a kill does) while
+ * ids are issued without an answer waiting for them (market agents' orders and trades), then
+ * restarts on what the file holds.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +16,11 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createClient } from '../src/app/create-client.ts';
 import { parseConfig } from '../src/config/load.ts';
+import { SqliteStateStore } from '../src/sandbox/accounts/sqlite-state-store.ts';
+import type { StateStore } from '../src/sandbox/accounts/state-store.ts';
+import { walletOf } from '../src/sandbox/money/wallet/wallet-service.ts';
+import { startSandbox } from '../src/sandbox/server.ts';
+import { VirtualClock } from '../src/time/virtual-clock.ts';
 
 const BIN = fileURLToPath(new URL('../bin/halyard.mjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'halyard-crash-'));
@@ -132,4 +140,66 @@ describe('sandbox --state killed with SIGKILL', () => {
     await c.close();
     await kill(run);
   }, 120_000);
+});
+
+describe('ids issued after the last save before a crash', () => {
+  it('are never issued again after the restart: orders, trades and money ids continue above the reserved marks', async () => {
+    const file = join(dir, 'lost.db');
+    const real = new SqliteStateStore(file);
+    let killed = false;
+    // The file as a SIGKILL leaves it: nothing is written after the kill. Reservation marks are
+    // written before an id is issued, so those issued before the kill are in it.
+    const store: StateStore = {
+      location: file,
+      load: () => real.load(),
+      save: (snapshot) => (killed ? undefined : real.save(snapshot)),
+      loadLive: () => real.loadLive(),
+      saveLive: (changes) => (killed ? undefined : real.saveLive(changes)),
+      loadIdMarks: () => real.loadIdMarks(),
+      saveIdMark: (name, mark) => (killed ? undefined : real.saveIdMark(name, mark)),
+      close: () => real.close(),
+    };
+    const config = { admin: { enabled: true }, market: { enabled: false } };
+    const first = await startSandbox({ config, stateStore: store, clock: new VirtualClock(START) });
+    const demo = first.accounts.getKey(first.apiKey)!.accountId;
+    const bob = first.accounts.createAccount({ email: 'bob@example.com', createdAt: START }).id;
+    const engine = first.services.engine!;
+    const place = (account: string, side: 'BUY' | 'SELL', symbol = 'BTCPHP') => {
+      const [quantity, price] = symbol === 'BTCPHP' ? ['0.001', '3000000'] : ['0.01', '100000'];
+      const r = engine.placeOrder(account, { symbol, side, type: 'LIMIT', timeInForce: 'GTC', quantity, price }, first.clock.now());
+      if (!r.ok) throw new Error(r.msg);
+      return r;
+    };
+    const kept = place(demo, 'BUY');
+    // Saved: an answered admin request waits for the save of everything so far.
+    const credit = await fetch(`${first.baseUrl}${first.config.admin.prefix}/balances/credit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accountId: bob, asset: 'BTC', amount: '1' }) });
+    expect(credit.status).toBe(200);
+    // Issued, streamed (an agent's order and its trade), never saved.
+    const lostSell = place(bob, 'SELL');
+    const lostTrade = lostSell.fills[0]!.tradeId;
+    const lostOrder = place(demo, 'BUY', 'ETHPHP').order.orderId;
+    const lostDeposit = walletOf(first.state).deposits.create({ accountId: demo, coin: 'BTC', network: 'BTC', amount: '0.1' }).id;
+    killed = true;
+    await first.close();
+
+    const second = await startSandbox({ config, stateStore: new SqliteStateStore(file), clock: new VirtualClock(START) });
+    try {
+      const e2 = second.services.engine!;
+      const buy = e2.placeOrder(demo, { symbol: 'BTCPHP', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.001', price: '3100000' }, second.clock.now());
+      const sell = e2.placeOrder(demo, { symbol: 'ETHPHP', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.01', price: '100000' }, second.clock.now());
+      if (!buy.ok || !sell.ok) throw new Error('rejected');
+      for (const id of [buy.order.orderId, sell.order.orderId]) expect([kept.order.orderId, lostSell.order.orderId, lostOrder]).not.toContain(id);
+      const deposit = walletOf(second.state).deposits.create({ accountId: demo, coin: 'BTC', network: 'BTC', amount: '0.1' }).id;
+      expect(deposit).not.toBe(lostDeposit);
+      // A trade after the restart: bob's lost sell is gone, so cross with a new counterparty.
+      const carol = second.accounts.createAccount({ email: 'carol@example.com', createdAt: START }).id;
+      second.services.balances!.credit(carol, 'BTC', '1');
+      const t = e2.placeOrder(carol, { symbol: 'BTCPHP', side: 'SELL', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.001', price: '3000000' }, second.clock.now());
+      if (!t.ok) throw new Error(t.msg);
+      expect(t.fills.length).toBeGreaterThan(0);
+      expect(t.fills.map((f) => f.tradeId)).not.toContain(lostTrade);
+    } finally {
+      await second.close();
+    }
+  });
 });

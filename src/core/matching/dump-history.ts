@@ -5,6 +5,10 @@
  * numeric keys (a visit of a long history on every save makes no string): position * 4 + kind,
  * kind 0 for a closed order, 1 / 2 for a trade as its buyer / seller keeps it; unique, never
  * reused. `assembleDump` joins a head (dumpHead) and records back into one EngineDump.
+ *
+ * Open orders can travel the same way (`visitOpen`, key position * 4 + 3, and a head made
+ * without them): a store with many resting orders then writes only those that changed since it
+ * last stored them, which an `OpenStamp` tells cheaply (the fields an order's record is made from).
  */
 import type { Trade } from './account-book.ts';
 import { dumpOrder, dumpTrade } from './dump.ts';
@@ -15,6 +19,7 @@ import { compareIds } from './queries.ts';
 /** One record of an account's retained history: a closed order, or a trade as the account keeps it. */
 export type HistoryRecord =
   | { readonly kind: 'order'; readonly symbol: string; readonly accountId: string; readonly order: OrderDump }
+  | { readonly kind: 'open'; readonly symbol: string; readonly accountId: string; readonly order: OrderDump }
   | { readonly kind: 'trade'; readonly symbol: string; readonly accountId: string; readonly trade: TradeDump };
 
 declare const ITEM: unique symbol;
@@ -24,6 +29,7 @@ export type HistoryItem = { readonly [ITEM]: true };
 const KIND_ORDER = 0;
 const KIND_BUYER = 1;
 const KIND_SELLER = 2;
+const KIND_OPEN = 3;
 const MAX_KEY = Number.MAX_SAFE_INTEGER;
 
 /**
@@ -39,6 +45,48 @@ export function visitHistory(src: DumpSource, visit: (key: number, item: History
   }
 }
 
+/** Visit every open order (stops waiting for their trigger included) with its key (position * 4 + 3). */
+export function visitOpen(src: DumpSource, visit: (key: number, item: HistoryItem) => void): void {
+  for (const sb of src.books.values()) {
+    for (const acct of sb.accounts.values()) for (const o of acct.openOrders()) visit(keyOf(o.seq, KIND_OPEN), o as unknown as HistoryItem);
+  }
+}
+
+/** Whether a key is an open order's (visitOpen), whose record changes while the order is open. */
+export const isOpenKey = (key: number): boolean => key % 4 === KIND_OPEN;
+
+/**
+ * The fields an open order's record is made from, as they were when taken: `same` tells whether
+ * the order still reads so, without building its record.
+ */
+export class OpenStamp {
+  private bits = 0;
+  private executed = 0;
+  private origQty = 0;
+  private updateTime = 0;
+  private cumN = 0;
+  private cumBig: bigint | null = null;
+
+  constructor(item: HistoryItem) {
+    this.take(item);
+  }
+
+  same(item: HistoryItem): boolean {
+    const o = item as unknown as Order;
+    return o.bits === this.bits && o.executed === this.executed && o.origQty === this.origQty && o.updateTime === this.updateTime && o.cumN === this.cumN && o.cumBig === this.cumBig;
+  }
+
+  take(item: HistoryItem): void {
+    const o = item as unknown as Order;
+    this.bits = o.bits;
+    this.executed = o.executed;
+    this.origQty = o.origQty;
+    this.updateTime = o.updateTime;
+    this.cumN = o.cumN;
+    this.cumBig = o.cumBig;
+  }
+}
+
 function keyOf(position: number, kind: number): number {
   const key = position * 4 + kind;
   if (key > MAX_KEY) throw new RangeError(`history key of position ${position} is beyond 2^53`);
@@ -48,9 +96,9 @@ function keyOf(position: number, kind: number): number {
 /** The record of a visited item. */
 export function historyRecord(key: number, item: HistoryItem): HistoryRecord {
   const kind = key % 4;
-  if (kind === KIND_ORDER) {
+  if (kind === KIND_ORDER || kind === KIND_OPEN) {
     const o = item as unknown as Order;
-    return { kind: 'order', symbol: o.sb.spec.symbol, accountId: o.acct.accountId, order: dumpOrder(o) };
+    return { kind: kind === KIND_OPEN ? 'open' : 'order', symbol: o.sb.spec.symbol, accountId: o.acct.accountId, order: dumpOrder(o) };
   }
   const t = item as unknown as Trade;
   const own = (kind === KIND_BUYER ? t.buyer : t.seller) as Order;
@@ -59,7 +107,7 @@ export function historyRecord(key: number, item: HistoryItem): HistoryRecord {
 
 interface Assembling {
   dump: SymbolDump & { accounts: AccountDump[]; trades: TradeDump[] };
-  accounts: Map<string, AccountDump & { closed: OrderDump[]; trades: string[] }>;
+  accounts: Map<string, AccountDump & { open: OrderDump[]; closed: OrderDump[]; trades: string[] }>;
   trades: Map<string, TradeDump>;
 }
 
@@ -70,7 +118,7 @@ interface Assembling {
 export function assembleDump(head: EngineDump, records: Iterable<HistoryRecord>): EngineDump {
   const symbols = new Map<string, Assembling>();
   const symbolOf = (s: SymbolDump): Assembling => {
-    const accounts = new Map(s.accounts.map((a) => [a.accountId, { ...a, closed: [...a.closed], trades: [...a.trades] }]));
+    const accounts = new Map(s.accounts.map((a) => [a.accountId, { ...a, open: [...a.open], closed: [...a.closed], trades: [...a.trades] }]));
     const entry: Assembling = { dump: { ...s, accounts: [...accounts.values()], trades: [...s.trades] }, accounts, trades: new Map(s.trades.map((t) => [t.id, t])) };
     symbols.set(s.symbol, entry);
     return entry;
@@ -86,6 +134,9 @@ export function assembleDump(head: EngineDump, records: Iterable<HistoryRecord>)
     }
     if (r.kind === 'order') {
       acct.closed.push(r.order);
+    } else if (r.kind === 'open') {
+      // Stored as they changed; restore places open orders in arrival (id) order whatever this order.
+      acct.open.push(r.order);
     } else {
       acct.trades.push(r.trade.id);
       if (!sym.trades.has(r.trade.id)) {

@@ -114,26 +114,29 @@ export function dumpEngine(src: DumpSource): EngineDump {
   return dumpWith(src, true);
 }
 
-/** The head alone: ids, books, open orders; every account's closed orders and trades left out (dump-history.ts). */
-export function dumpHead(src: DumpSource): EngineDump {
-  return dumpWith(src, false);
+/**
+ * The head alone: ids, books, open orders; every account's closed orders and trades left out
+ * (dump-history.ts). Without `openOrders`, open orders are left out too (dump-history.ts `visitOpen`).
+ */
+export function dumpHead(src: DumpSource, openOrders = true): EngineDump {
+  return dumpWith(src, false, openOrders);
 }
 
-function dumpWith(src: DumpSource, history: boolean): EngineDump {
+function dumpWith(src: DumpSource, history: boolean, openOrders = true): EngineDump {
   const st = src.st;
   return {
     version: ENGINE_DUMP_VERSION,
     orderIds: { first: st.orderIds.first.toString(), next: st.orderIds.text(st.seq) },
     tradeIds: { first: st.tradeIds.first.toString(), next: st.tradeIds.text(st.tradeSeq) },
-    symbols: [...src.books.values()].map((sb) => dumpSymbol(sb, history)),
+    symbols: [...src.books.values()].map((sb) => dumpSymbol(sb, history, openOrders)),
   };
 }
 
-function dumpSymbol(sb: SymbolBook, history: boolean): SymbolDump {
+function dumpSymbol(sb: SymbolBook, history: boolean, openOrders: boolean): SymbolDump {
   const accounts: AccountDump[] = [];
   const trades = new Map<number, Trade>();
   for (const acct of sb.accounts.values()) {
-    const open = acct.openOrders();
+    const open = openOrders ? acct.openOrders() : [];
     if (open.length === 0 && (!history || (acct.closed.length === 0 && acct.trades.length === 0))) continue;
     const own = history ? acct.trades.toArray() : [];
     for (const t of own) trades.set(t.seq, t);

@@ -49,7 +49,7 @@ import { EngineCore } from './engine-core.ts';
 import type { SpotEngineOptions } from './engine-core.ts';
 import { dumpEngine, dumpHead } from './dump.ts';
 import type { EngineDump } from './dump.ts';
-import { historyRecord, visitHistory } from './dump-history.ts';
+import { historyRecord, visitHistory, visitOpen } from './dump-history.ts';
 import type { IdReserver } from './id-sequence.ts';
 import type { HistoryItem, HistoryRecord } from './dump-history.ts';
 import { applyPrint, externalPriceInt, externalQtyInt } from './external.ts';
@@ -175,9 +175,17 @@ export class SpotEngine extends EngineCore {
     return dumpEngine(this);
   }
 
-  /** exportState without the accounts' closed orders and trades (those come from `visitHistory`; assembleDump joins them). */
-  exportHead(): EngineDump {
-    return dumpHead(this);
+  /**
+   * exportState without the accounts' closed orders and trades (those come from `visitHistory`;
+   * assembleDump joins them); with `openOrders: false` without open orders too (`visitOpen`).
+   */
+  exportHead(options?: { openOrders?: boolean }): EngineDump {
+    return dumpHead(this, options?.openOrders ?? true);
+  }
+
+  /** Every open order by numeric key (dump-history.ts); `historyRecord` builds its record, an OpenStamp tells whether it changed. */
+  visitOpen(visit: (key: number, item: HistoryItem) => void): void {
+    visitOpen(this, visit);
   }
 
   /** Every account's retained closed orders and trades, by numeric key (dump.ts); `historyRecord` builds one. */

@@ -8,7 +8,7 @@ export { CANCEL_REPLACE_FAILED, CANCEL_REPLACE_PARTIAL, CANCEL_RESTRICTED } from
 export type { Print, PrintResult } from './external.ts';
 export { ENGINE_DUMP_VERSION } from './dump.ts';
 export type { AccountDump, EngineDump, IdRange, OrderDump, SymbolDump, TradeDump, TradeSide } from './dump.ts';
-export { assembleDump } from './dump-history.ts';
+export { assembleDump, isOpenKey, OpenStamp } from './dump-history.ts';
 export type { HistoryItem, HistoryRecord } from './dump-history.ts';
 export type { DroppedRecord, RestoreReport } from './restore.ts';
 export type { IdReserver } from './id-sequence.ts';

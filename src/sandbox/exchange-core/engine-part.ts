@@ -1,16 +1,20 @@
 /**
  * The matching engine as a persistent part (persistence/persistent-parts.ts, key `engine`), in
- * two halves (core/matching/dump.ts): the head (id sequences, last prices, book priority, open
- * orders), saved whole each time, and the archive of every account's closed orders and trades,
- * one row per record, written once (an account keeps up to RETAINED_ORDERS of each per symbol,
- * which would make whole dumps every couple of seconds expensive). Both are checked by the schemas
- * below when read back, then joined into one dump and restored. Restoring locks the open orders'
+ * two halves (core/matching/dump.ts): the head (id sequences, last prices, book priority), saved
+ * whole each time, and the archive: every account's closed orders and trades, one row per record,
+ * written once (an account keeps up to RETAINED_ORDERS of each per symbol), and every open order,
+ * one row each, written again only when the order changed (an OpenStamp per stored row tells).
+ * The state is saved before every answer that changes it (persistence/durable-answers.ts), so a
+ * save must cost what changed, not the whole book: 20,000 resting orders in the head made each
+ * save about 7 MB. A file whose head still holds open orders (written before) restores the same.
+ * Head and rows are checked by the schemas below when read back, then joined into one dump and
+ * restored. Restoring locks the open orders'
  * funds again from the restored balance totals; an order that cannot lock (the balances and the
  * dump disagree) or no longer fits its symbol is logged as a warning naming it, and the sandbox
  * starts without it (a canceled order stays in the history as CANCELED).
  */
 import { z } from 'zod';
-import { assembleDump, ENGINE_DUMP_VERSION } from '../../core/matching/index.ts';
+import { assembleDump, ENGINE_DUMP_VERSION, isOpenKey, OpenStamp } from '../../core/matching/index.ts';
 import type { EngineDump, HistoryItem, HistoryRecord, SpotEngine } from '../../core/matching/index.ts';
 import { ORDER_TYPES } from '../../core/market/index.ts';
 import type { SandboxState } from '../http/route-types.ts';
@@ -56,6 +60,7 @@ const symbolSchema = z.strictObject({
 /** One archived history record: a closed order, or a trade as one account keeps it. */
 export const ENGINE_RECORD: z.ZodType<HistoryRecord> = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('order'), symbol: z.string(), accountId: z.string(), order: orderSchema }),
+  z.strictObject({ kind: z.literal('open'), symbol: z.string(), accountId: z.string(), order: orderSchema }),
   z.strictObject({ kind: z.literal('trade'), symbol: z.string(), accountId: z.string(), trade: tradeSchema }),
 ]);
 
@@ -82,12 +87,37 @@ export function persistEngine(state: Pick<SandboxState, 'services' | 'clock' | '
       reserveWith: (reserve) => engine.reserveIds(kind, reserve, ID_LOW_WATER),
     });
   }
+  // Open orders' rows as the store holds them (by key), and those built by the dump in progress.
+  const stamps = new Map<number, OpenStamp>();
+  let built = new Map<number, OpenStamp>();
+  let pruneAt = 1000;
   persistentPartsOf(state.services).registerArchiving<EngineDump, HistoryRecord, HistoryItem>('engine', ENGINE_STATE, ENGINE_RECORD, {
-    dumpState: () => engine.exportHead(),
-    archive: (visit) => engine.visitHistory(visit),
-    record: (key, item) => engine.historyRecord(key, item),
+    dumpState: () => engine.exportHead({ openOrders: false }),
+    archive: (visit) => {
+      built = new Map();
+      engine.visitHistory(visit);
+      engine.visitOpen(visit);
+    },
+    changed: (key, item) => isOpenKey(key) && stamps.get(key)?.same(item) !== true,
+    record: (key, item) => {
+      if (isOpenKey(key)) built.set(key, new OpenStamp(item));
+      return engine.historyRecord(key, item);
+    },
+    committed: () => {
+      for (const [key, stamp] of built) stamps.set(key, stamp);
+      built = new Map();
+      // Stamps of orders no longer open (their rows were dropped) go now and then, not on every save.
+      if (stamps.size > pruneAt) {
+        const open = new Set<number>();
+        engine.visitOpen((key) => open.add(key));
+        for (const key of stamps.keys()) if (!open.has(key)) stamps.delete(key);
+        pruneAt = 2 * stamps.size + 1000;
+      }
+    },
     restoreState: (head, records) => {
       const report = engine.restoreState(assembleDump(head, records), state.clock.now());
+      // The open orders restored read as their rows do (one canceled at restore is open no more).
+      engine.visitOpen((key, item) => stamps.set(key, new OpenStamp(item)));
       for (const d of report.dropped) {
         state.log.warn({ kind: d.kind, symbol: d.symbol, id: d.id, accountId: d.accountId, outcome: d.outcome, reason: d.reason }, `state restore: ${d.kind} ${d.id || d.symbol} ${d.outcome === 'canceled' ? 'canceled' : 'not restored'}: ${d.reason}`);
       }

@@ -33,14 +33,19 @@ export interface Persistent<T> {
 /**
  * A part whose history records never change once made: each is stored once, by its key (a safe
  * integer, unique within the part and never reused; numbers, so visiting a long history on every
- * save makes no strings).
+ * save makes no strings). A part may also keep records that do change (the engine's open orders):
+ * `changed` says which stored ones to write again, `committed` hears which were written.
  */
 export interface ArchivingPersistent<T, R, I> {
   dumpState(): T;
   /** Visit every record the part keeps now, newer ones after older ones, with its key and a handle. */
   archive(visit: (key: number, item: I) => void): void;
-  /** The record of a visited handle: asked only for the keys the store lacks. */
+  /** The record of a visited handle: asked only for the keys the store lacks, or that `changed`. */
   record(key: number, item: I): R;
+  /** Whether the stored record of a visited key is out of date (default: never). */
+  changed?(key: number, item: I): boolean;
+  /** The store wrote the records built since the last dump (`record`); a failed write is never committed. */
+  committed?(): void;
   /** `records`: the stored records, in the order they were first stored. */
   restoreState(data: T, records: readonly R[]): void;
 }
@@ -129,7 +134,10 @@ export class PersistentParts {
       let added = 0;
       target.archive((key, item) => {
         seen.add(key);
-        if (stored.has(key)) return;
+        if (stored.has(key)) {
+          if (target.changed?.(key, item) === true) put.push({ part, key, body: target.record(key, item) });
+          return;
+        }
         put.push({ part, key, body: target.record(key, item) });
         added++;
       });
@@ -143,6 +151,7 @@ export class PersistentParts {
   commit(d: PartsDump): void {
     for (const r of d.put) this.storedOf(r.part).add(r.key);
     for (const r of d.drop) this.storedOf(r.part).delete(r.key);
+    for (const entry of this.parts.values()) if (entry.recordSchema !== undefined) (entry.target as ArchivingPersistent<unknown, unknown, unknown>).committed?.();
   }
 
   private storedOf(part: string): Set<number> {
