@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findEndpoint } from '../../exchange/endpoints/index.ts';
 import type { AnyEndpoint } from '../../exchange/endpoints/types.ts';
-import { checkRawValues, checkValueBounds, mayRepeat, TEXT_LIMIT, textLimit } from './value-bounds.ts';
+import { checkRawValues, checkValueBounds, JSON_TEXT_LIMIT, mayRepeat, TEXT_LIMIT, textLimit } from './value-bounds.ts';
 import { VenueError } from './venue-error.ts';
 
 const def = (id: string): AnyEndpoint => findEndpoint(id) as AnyEndpoint;
@@ -34,6 +34,9 @@ describe('value bounds of every route (issue 24)', () => {
     const pr = def('paymentRequest.createPaymentRequest');
     expect(codeOf(() => checkValueBounds(pr, { message: 'm'.repeat(TEXT_LIMIT) }))).toBeUndefined();
     expect(codeOf(() => checkValueBounds(pr, { message: 'm'.repeat(TEXT_LIMIT + 1) }))).toBe(-1025);
+    const cashOut = def('fiat.cashOut');
+    expect(codeOf(() => checkValueBounds(cashOut, { extendInfo: { recipientName: 'Juan' } }))).toBeUndefined();
+    expect(codeOf(() => checkValueBounds(cashOut, { extendInfo: { remarks: 'r'.repeat(JSON_TEXT_LIMIT) } }))).toBe(-1025);
   });
 
   it('keeps every DECIMAL within the request amount bound', () => {

@@ -12,7 +12,8 @@
  * - text has a length limit: the spec's where it gives one (spec 8.13: the endpoint table's
  *   `maxLength` and client-id terms, e.g. withdrawOrderId 30), 254 for e-mail addresses (RFC 5321's
  *   path limit), the order client id's 36 wherever it is sent, 100 for a merchant's
- *   external_transaction_id (as client_transfer_id), and TEXT_LIMIT for other free text.
+ *   external_transaction_id (as client_transfer_id), and TEXT_LIMIT for other free text; a JSON
+ *   parameter (fiat `extendInfo`) JSON_TEXT_LIMIT serialised.
  */
 import type { AnyEndpoint } from '../../exchange/endpoints/types.ts';
 import type { ParamShape } from '../../exchange/params/dsl.ts';
@@ -23,6 +24,9 @@ import { jsonDepth, MAX_JSON_DEPTH } from './raw-params.ts';
 
 /** Free text of no published limit (messages, names, addresses). */
 export const TEXT_LIMIT = 1000;
+
+/** A JSON parameter (fiat `extendInfo`), serialised. */
+export const JSON_TEXT_LIMIT = 4 * TEXT_LIMIT;
 
 /** RFC 5321: a forward path is at most 256 octets, the address inside it 254. */
 export const EMAIL_LIMIT = 254;
@@ -80,6 +84,10 @@ export function checkValueBounds(def: AnyEndpoint, values: Readonly<Record<strin
     if (spec.kind === 'DECIMAL') {
       const problem = requestAmountProblem(String(value));
       if (problem !== undefined) throw venueErrors.invalidParam(name, problem);
+    } else if (spec.kind === 'JSON') {
+      // Kept with the record it came with (fiat extendInfo: a few recipient fields).
+      const size = JSON.stringify(value)?.length ?? 0;
+      if (size > JSON_TEXT_LIMIT) throw venueErrors.invalidParam(name, `longer than ${JSON_TEXT_LIMIT} characters as JSON`);
     } else if (spec.kind === 'STRING' || spec.kind === 'LIST') {
       const limit = textLimit(def, name);
       const texts = Array.isArray(value) ? (value as unknown[]).map(String) : [String(value)];
