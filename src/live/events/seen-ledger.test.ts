@@ -98,14 +98,14 @@ describe('SeenLedger', () => {
     const l = new SeenLedger({ retainClosedMs: 1000 });
     l.placed(place('done'));
     l.placed(place('open'));
-    l.admit([order('open', '8', 'NEW'), fill('done', '9', '500', '1.5', 'PARTIALLY_FILLED', 100), fill('done', '9', '501', '2', 'FILLED', 200)], 'stream');
+    l.admit([order('open', '8', 'NEW'), fill('done', '9', '500', '0.5', 'PARTIALLY_FILLED', 100), fill('done', '9', '501', '1', 'FILLED', 200)], 'stream');
     l.prune(1199); // closed at 200: held until 1200
     expect(l.size).toBe(2);
     l.prune(1200);
     expect(l.size).toBe(1); // the open order stays, however old
     expect(l.order('open')?.status).toBe('NEW');
     expect(l.forgottenTradeFloor('BTCPHP')).toBe('501');
-    const late = l.admit([fill('done', '9', '500', '1.5'), order('done', '9', 'FILLED', '2')], 'stream');
+    const late = l.admit([fill('done', '9', '500', '0.5'), order('done', '9', 'FILLED', '1')], 'stream');
     expect(late.forward).toEqual([]);
     expect(late.dropped.map((d) => d.reason)).toEqual([
       'duplicate from stream: trade 500 of BTCPHP is at or below the highest trade of a forgotten order (501)',
@@ -113,6 +113,20 @@ describe('SeenLedger', () => {
     ]);
     // A new trade (above the floor) of an order nobody holds reaches the order manager, which reports it.
     expect(kinds(l.admit([fill('elsewhere', '77', '502', '0.5')], 'stream').forward)).toEqual(['fill']);
+  });
+
+  it('holds a closed order whose fills are still to come (a RESULT said FILLED) past the window', () => {
+    const l = new SeenLedger({ retainClosedMs: 0 });
+    l.placed(place('r'));
+    l.admit([order('r', '9', 'FILLED', '1')], 'newOrder');
+    l.prune(1000);
+    expect(l.order('r')?.status).toBe('FILLED');
+    l.admit([fill('r', '9', '1', '0.5')], 'stream');
+    l.prune(1000);
+    expect(l.order('r')?.trades).toHaveLength(1);
+    l.admit([fill('r', '9', '2', '1', 'FILLED', 200)], 'stream');
+    l.prune(1000);
+    expect(l.size).toBe(0);
   });
 
   it('bounds the forgotten order ids', () => {

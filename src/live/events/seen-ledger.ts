@@ -15,7 +15,9 @@
  * compared as BigInt, they exceed 2^53).
  *
  * Bounded memory. Open orders are kept however old. A closed order is forgotten `retainClosedMs`
- * after it closed (venue time, `prune(now)`); forgetting folds its trade ids into one number per
+ * after it closed (venue time, `prune(now)`), unless an answer without trades (a RESULT that said
+ * FILLED) left it executed beyond the fills applied: the resync's per-order query must still find
+ * those fills, and only held orders get one. Forgetting folds its trade ids into one number per
  * symbol, the highest trade id of a forgotten order (`forgottenTradeFloor`). That is enough to
  * keep recognising its trades, because of how they could come back:
  * - the resync asks myTrades from (highest seen + 1): never a trade already seen;
@@ -113,6 +115,13 @@ class Tracked {
     readonly symbol: string,
   ) {}
 
+  /** An answer without trades (a RESULT's FILLED) said more was executed than the fills applied: they are still to come. */
+  awaitsFills(): boolean {
+    let sum = new D(this.adoptedQty);
+    for (const t of this.trades.values()) sum = sum.plus(t.qty);
+    return this.executed.gt(sum);
+  }
+
   get final(): boolean {
     return isFinalStatus(this.status);
   }
@@ -193,7 +202,7 @@ export class SeenLedger {
    */
   prune(now: number): void {
     for (const t of this.byClientId.values()) {
-      if (t.closedAt === undefined || t.closedAt + this.retainClosedMs > now) continue;
+      if (t.closedAt === undefined || t.closedAt + this.retainClosedMs > now || t.awaitsFills()) continue;
       this.byClientId.delete(t.clientOrderId);
       if (t.orderId !== undefined) {
         this.byOrderId.delete(t.orderId);

@@ -7,7 +7,8 @@
  * real OrderManager; then the resync's queries are answered from the venue's final state and its
  * events go the same way. The order manager must end exactly where the venue is: every fill once
  * (and forwarded once), none lost, every status final as the venue's (an order that never
- * reached it REJECTED), executed quantities and quotes, balances and positions equal.
+ * reached it REJECTED), executed quantities and quotes, balances and positions equal. The
+ * ledger forgets closed orders after a random window (at once, soon, never) as it goes.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -79,6 +80,8 @@ const scenarioArb = fc.record({
   swaps: fc.array(fc.nat(), { maxLength: 5 }),
   pageLimit: fc.integer({ min: 1, max: 4 }),
   openOrdersAll: fc.boolean(),
+  /** The ledger's window for closed orders: forgotten at once, soon, or never. */
+  retainClosedMs: fc.constantFrom(0, 3, 1e12),
 });
 
 type Input = { readonly path: EventPath; readonly events: () => LiveEvent[] };
@@ -90,7 +93,7 @@ type Scenario = typeof scenarioArb extends fc.Arbitrary<infer T> ? T : never;
 function run(sc: Scenario): void {
   const clock = { t: 1000 };
   const om = new OrderManager({ runId: 'prop', now: () => clock.t, instruments, balances: START });
-  const ledger = new SeenLedger();
+  const ledger = new SeenLedger({ retainClosedMs: sc.retainClosedMs });
   const venue = new TestVenue(START);
 
   // The bot submits every order up front (its commands carry the deterministic client ids).
@@ -158,7 +161,13 @@ function run(sc: Scenario): void {
     expect(r.issues.filter((i) => i.kind === 'unknown-order')).toEqual([]);
     return { forward, dropped, issues: r.issues };
   };
-  for (const input of seen) apply(input.events(), input.path);
+  let latest = 0;
+  for (const input of seen) {
+    const events = input.events();
+    apply(events, input.path);
+    for (const e of events) latest = Math.max(latest, e.time);
+    ledger.prune(latest);
+  }
 
   // The resync, answered from the venue's final state.
   const answers: ResyncAnswer[] = [];
