@@ -18,7 +18,7 @@ import { liveHarness, startLive, waitFor, type Harness } from '../src/live/venue
 import { STREAM_NOT_LIVE } from '../src/live/venue/stream-not-live.ts';
 import { startSandbox, type SandboxHandle } from '../src/sandbox/server.ts';
 import { VirtualClock } from '../src/time/virtual-clock.ts';
-import { adminCall, closeAfterEach } from './support/sandbox-fixture.ts';
+import { adminCall, closeAfterEach, sandboxClient } from './support/sandbox-fixture.ts';
 
 const defer = closeAfterEach();
 const T0 = Date.parse('2024-03-13T10:00:00Z');
@@ -32,7 +32,7 @@ interface Setup {
   taker: ExchangeClient;
 }
 
-async function setup(opts: { runId?: string } = {}): Promise<Setup> {
+async function setup(opts: { runId?: string; exchange?: Record<string, unknown> } = {}): Promise<Setup> {
   const clock = new VirtualClock(T0);
   const s = await startSandbox({ clock, config: { admin: { enabled: true } } });
   defer(() => s.close());
@@ -42,7 +42,8 @@ async function setup(opts: { runId?: string } = {}): Promise<Setup> {
   defer(() => journal.close());
   const runId = opts.runId ?? 'run-1';
   journal.liveRuns.begin({ id: runId, kind: 'sandbox', strategies: [{ name: 's1' }], config: {}, startedAt: clock.now() });
-  const h = await liveHarness(s, { runId, journal });
+  const client = sandboxClient(s, defer, { exchange: opts.exchange ?? { retry: { maxAttempts: 1 } } });
+  const h = await liveHarness(s, { runId, journal, client });
   defer(() => h.close());
   const taker = counterparty(s);
   return { s, clock, h, journal, taker };
@@ -131,4 +132,154 @@ describe('live venue: orders through the order manager (acceptance 1)', () => {
     expect(x.journal.orders.get(sell as string)).toMatchObject({ status: 'FILLED', executedQty: '0.002' });
     expect(x.journal.orders.get(bid as string)).toMatchObject({ status: 'CANCELED' });
   });
+});
+
+const limitSell = (quantity: string, price: string, tag: string) => ({ kind: 'place', symbol: SYMBOL, side: 'SELL', type: 'LIMIT', timeInForce: 'GTC', quantity, price, tag }) as const;
+
+/** Orders at the venue carrying `cid` (never more than one: nothing sent twice). */
+async function venueCopies(h: Harness, cid: string): Promise<number> {
+  const history = await h.client.spot.historyOrders({ symbol: SYMBOL });
+  const open = await h.client.spot.openOrders({ symbol: SYMBOL });
+  return new Set([...history, ...open].filter((o) => o.clientOrderId === cid).map((o) => o.orderId)).size;
+}
+
+describe('live venue: resync after every gap (acceptance 2 and 3)', () => {
+  it('listen-key expiry: a new key, reconnect, resync; the fill made during the gap reaches the strategy exactly once', async () => {
+    const x = await setup();
+    const { s, clock, h, taker } = x;
+    await startLive(h);
+    const [ask] = h.submit(limitSell('0.002', '3000000', 'ask'));
+    await h.venue.idle();
+    await waitFor(() => h.om.orders.get(ask as string)?.status === 'NEW');
+    const oldKey = h.stream.listenKey;
+
+    await adminCall(s, 'POST', '/listen-keys/expire', { listenKey: oldKey });
+    await clock.advance(1000); // the stream server's sweep closes the dead key's socket
+    await waitFor(() => h.venue.streamHealth.state === 'DOWN', 5000, 'socket closed');
+    await takerBuy(taker, '0.0008', '3000000'); // the fill nobody is listening for
+    expect(h.fills).toEqual([]);
+
+    await h.vt.advance(8000);
+    await waitFor(() => h.venue.streamHealth.state === 'LIVE', 5000, 'LIVE again');
+    await h.venue.idle();
+    expect(h.stream.listenKey).not.toBe(oldKey);
+    expect(h.fills.map((f) => [f.clientOrderId, f.qty, f.orderStatus])).toEqual([[ask, '0.0008', 'PARTIALLY_FILLED']]);
+    const resync = h.venue.resyncs.at(-1);
+    expect(resync?.reason).toMatch(/listenKey expired|-1125/);
+    expect(resync?.delivered.filter((e) => e.kind === 'fill')).toHaveLength(1);
+    // The journal says why: a resync report with the missed fill.
+    const reports = x.journal.reconciliations.byRun('run-1').filter((r) => r.kind === 'resync');
+    expect(reports.at(-1)?.report.missedFills).toHaveLength(1);
+    expect(x.journal.streamHealth.byRun('run-1').map((c) => c.to)).toContain('RESYNCING');
+
+    // Later fills come by the stream again, once.
+    await takerBuy(taker, '0.0012', '3000000');
+    await waitFor(() => h.om.orders.get(ask as string)?.status === 'FILLED', 5000, 'filled over the stream');
+    await expectStrategyMatchesVenue(x, [ask as string]);
+  });
+
+  it('socket dropped mid-fill: new orders denied with STREAM_NOT_LIVE, cancels still go out, the fill arrives once after the resync', async () => {
+    const x = await setup();
+    const { s, h, taker } = x;
+    await startLive(h);
+    const [ask, bid] = h.submit(limitSell('0.002', '3000000', 'ask'), { kind: 'place', symbol: SYMBOL, side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.001', price: '2900000', tag: 'bid' });
+    await h.venue.idle();
+    await waitFor(() => h.om.orders.get(bid as string)?.status === 'NEW' && h.om.orders.get(ask as string)?.status === 'NEW');
+
+    s.services.streams?.dropAll();
+    await takerBuy(taker, '0.0005', '3000000');
+    await waitFor(() => h.venue.streamHealth.state !== 'LIVE', 5000, 'stream down');
+    const [denied] = h.submit(limitSell('0.001', '3100000', 'more'));
+    h.submit({ kind: 'cancel', symbol: SYMBOL, tag: 'bid' });
+    await h.venue.idle();
+    await waitFor(() => h.om.orders.get(bid as string)?.status === 'CANCELED', 5000, 'cancel while down');
+    const update = h.updates.find((u) => u.clientOrderId === denied);
+    expect(update).toMatchObject({ status: 'REJECTED' });
+    expect(update?.reason).toMatch(new RegExp(`^${STREAM_NOT_LIVE}: the user data stream is (DOWN|CONNECTING|RESYNCING)`));
+    expect(await venueCopies(h, denied as string)).toBe(0);
+
+    await h.vt.advance(8000);
+    await waitFor(() => h.venue.streamHealth.state === 'LIVE', 5000, 'LIVE again');
+    await h.venue.idle();
+    expect(h.fills.map((f) => [f.clientOrderId, f.qty])).toEqual([[ask, '0.0005']]);
+    await expectStrategyMatchesVenue(x, [ask as string, bid as string, denied as string]);
+    expect(h.logs.some((l) => l.topic === 'order' && l.message.includes(`${denied} denied: ${STREAM_NOT_LIVE}`))).toBe(true);
+  });
+});
+
+describe('live venue: unknown outcomes (acceptance 4)', () => {
+  it('a 5xx after the order was committed: UNKNOWN, found by query, never sent twice, then its real state', async () => {
+    const x = await setup();
+    const { s, h } = x;
+    await startLive(h);
+    await adminCall(s, 'POST', '/faults', { kind: 'error-after', endpoint: 'spot.newOrder', count: 1 });
+    // The stream's NEW report lost too (else it may overtake the 5xx and the order is never in doubt).
+    s.services.streams?.setSilent(true);
+    const [ask] = h.submit(limitSell('0.001', '3000000', 'ask'));
+    await h.venue.idle();
+    s.services.streams?.setSilent(false);
+    await waitFor(() => h.om.orders.get(ask as string)?.status === 'NEW', 5000, 'resolved');
+    const trace = h.trace.filter(([cid]) => cid === ask).map(([, st]) => st);
+    expect(trace.indexOf('UNKNOWN')).toBeGreaterThanOrEqual(0);
+    expect(trace.indexOf('UNKNOWN')).toBeLessThan(trace.lastIndexOf('NEW'));
+    expect(h.issues.filter((i) => i.clientOrderId === ask).map((i) => i.kind)).toEqual(['unknown-outcome']);
+    expect(await venueCopies(h, ask as string)).toBe(1);
+    const req = x.journal.requests.get(ask as string, 'place');
+    expect(req).toMatchObject({ state: 'resolved', resolution: { found: true, status: 'NEW' } });
+    await expectStrategyMatchesVenue(x, [ask as string]);
+  });
+
+  it('a timeout after commit (the request lands after the client gave up): found by query; a hang that never landed: rejected as not placed', async () => {
+    const x = await setup({ exchange: { retry: { maxAttempts: 1 }, timeoutMs: 300, recvWindow: 1000 } });
+    const { s, h } = x;
+    await startLive(h);
+    await adminCall(s, 'POST', '/faults', { kind: 'delay', endpoint: 'spot.newOrder', delayMs: 700, count: 1 });
+    const [late] = h.submit(limitSell('0.001', '3000000', 'late'));
+    await h.venue.idle();
+    await waitFor(() => h.om.orders.get(late as string)?.status === 'NEW', 8000, 'late order found');
+    expect(h.trace.filter(([cid]) => cid === late).map(([, st]) => st)).toContain('UNKNOWN');
+    expect(await venueCopies(h, late as string)).toBe(1);
+
+    await adminCall(s, 'POST', '/faults', { kind: 'hang', endpoint: 'spot.newOrder', delayMs: 2000, count: 1 });
+    const [lost] = h.submit(limitSell('0.001', '3050000', 'lost'));
+    await h.venue.idle();
+    await waitFor(() => h.om.orders.get(lost as string)?.status === 'REJECTED', 8000, 'lost order rejected');
+    expect(h.updates.find((u) => u.clientOrderId === lost)?.reason).toMatch(/not placed \(unknown outcome resolved by query\)/);
+    expect(await venueCopies(h, lost as string)).toBe(0);
+    expect(x.journal.requests.get(lost as string, 'place')).toMatchObject({ state: 'resolved', resolution: { found: false } });
+    await expectStrategyMatchesVenue(x, [late as string, lost as string]);
+  }, 30_000);
+});
+
+describe('live venue: rate limits (acceptance 5)', () => {
+  it('429 then 418 on orders: nothing placed by the refused requests, every consumer of the client waits the pause out, no ban earned', async () => {
+    const x = await setup();
+    const { s, h } = x;
+    await startLive(h);
+    await adminCall(s, 'POST', '/faults', { kind: 'rate-limit', endpoint: 'spot.newOrder', retryAfterSeconds: 1, count: 1 });
+    const [first] = h.submit(limitSell('0.001', '3000000', 'a'));
+    await h.venue.idle();
+    expect(h.om.orders.get(first as string)?.status).toBe('REJECTED');
+    // The resync's reads use the same client: they wait for the pause to end.
+    const t0 = performance.now();
+    h.venue.requestResync('after a 429');
+    await h.venue.idle();
+    expect(performance.now() - t0).toBeGreaterThan(700);
+
+    await adminCall(s, 'POST', '/faults', { kind: 'ban', endpoint: 'spot.newOrder', retryAfterSeconds: 2, count: 1 });
+    const [second] = h.submit(limitSell('0.001', '3000000', 'b'));
+    await h.venue.idle();
+    expect(h.om.orders.get(second as string)?.status).toBe('REJECTED');
+    const t1 = performance.now();
+    const [third] = h.submit(limitSell('0.001', '3000000', 'c'));
+    await h.venue.idle();
+    await waitFor(() => h.om.orders.get(third as string)?.status === 'NEW', 5000, 'placed after the ban');
+    expect(performance.now() - t1).toBeGreaterThan(1500);
+    // Only the injected 429 and 418: the process's own traffic earned none.
+    const refusals = h.logs.filter((l) => /refused/.test(l.message)).map((l) => l.message);
+    expect(refusals).toHaveLength(2);
+    expect(await venueCopies(h, first as string)).toBe(0);
+    expect(await venueCopies(h, second as string)).toBe(0);
+    await expectStrategyMatchesVenue(x, [first as string, second as string, third as string]);
+  }, 30_000);
 });

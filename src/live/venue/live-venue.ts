@@ -127,6 +127,7 @@ export class LiveVenue implements VenuePort {
       log: this.log,
       deliver: (events, path) => this.deliver(events, path),
       requestResync: (reason) => this.requestResync(reason),
+      heldStatus: (cid) => this.ledger.order(cid)?.status,
     });
   }
 

@@ -36,6 +36,8 @@ export interface CommandContext {
   readonly log: VenueLog;
   /** Through the seen ledger, the journal, then the order manager. */
   deliver(events: readonly LiveEvent[], path: EventPath): void;
+  /** The seen ledger's status of an order (undefined: not held). */
+  heldStatus(clientOrderId: string): string | undefined;
   /** Something only a resync can settle (trades behind a resolved order, a failed query). */
   requestResync(reason: string): void;
 }
@@ -106,7 +108,9 @@ export class VenueCommands {
     // Anything else may have reached the venue (UnknownOutcomeError: timeout, 5xx, unreadable 2xx).
     this.answer(cmd.clientOrderId, kind, 'unknown', errorAnswer(e));
     ctx.log({ level: 'warn', topic: 'order', time: ctx.now(), message: `place ${cmd.clientOrderId}: outcome unknown (${errorText(e)}); looking it up by client order id` });
-    ctx.deliver([{ kind: 'unknownOutcome', symbol: cmd.symbol, clientOrderId: cmd.clientOrderId, command: 'place', reason: errorText(e), time: ctx.now() }], 'newOrder');
+    // The stream may have acknowledged it already (its report overtook the 5xx): then there is no doubt to report.
+    const held = ctx.heldStatus(cmd.clientOrderId);
+    if (held === undefined || held === 'PENDING_NEW') ctx.deliver([{ kind: 'unknownOutcome', symbol: cmd.symbol, clientOrderId: cmd.clientOrderId, command: 'place', reason: errorText(e), time: ctx.now() }], 'newOrder');
     await this.lookUpPlace(cmd, kind, e instanceof UnknownOutcomeError ? e : undefined);
   }
 

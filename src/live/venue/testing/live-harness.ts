@@ -4,8 +4,6 @@
  * and WebSocket on 127.0.0.1), its timers on an RxJS VirtualTimeScheduler, a journal file, and
  * what the strategy was told (order updates, fills, issues) recorded in order.
  */
-import { createClient } from '../../../app/create-client.ts';
-import { parseConfig } from '../../../config/load.ts';
 import { parseInstruments } from '../../../core/market/instrument.ts';
 import { OrderManager } from '../../../core/orders/order-manager.ts';
 import type { OrderIssue } from '../../../core/orders/apply-venue-events.ts';
@@ -38,7 +36,8 @@ export interface HarnessOptions {
   readonly venue?: Partial<LiveVenueOptions>;
   readonly wsUrl?: string;
   readonly timings?: StreamTimingsInput;
-  readonly exchange?: Record<string, unknown>;
+  /** The project's client for the sandbox's demo account (the test makes and closes it). */
+  readonly client: ExchangeClient;
   readonly balances?: Record<string, string>;
 }
 
@@ -54,6 +53,8 @@ export interface Harness {
   readonly denials: Denial[];
   readonly batches: VenueEvent[][];
   readonly logs: VenueLogEntry[];
+  /** After each batch, the order manager's status of each order it named: [client order id, status]. */
+  readonly trace: [string, string][];
   /** The strategy's intents through the order manager to the venue; the commands' client ids. */
   submit(...intents: OrderIntent[]): string[];
   close(): Promise<void>;
@@ -61,9 +62,7 @@ export interface Harness {
 
 export async function liveHarness(s: SandboxHandle, o: HarnessOptions): Promise<Harness> {
   const vt = new VirtualTime(s.clock.now());
-  const exchange = parseConfig({ exchange: o.exchange ?? { retry: { maxAttempts: 1 } } }).exchange;
-  const handle = createClient({ baseUrl: s.baseUrl, exchange, secrets: { apiKey: s.apiKey, apiSecret: s.apiSecret } });
-  const client = handle.client;
+  const client = o.client;
   const instruments = parseInstruments(await client.general.exchangeInfo());
   const om = new OrderManager({ runId: o.runId, now: () => s.clock.now(), instruments: [...instruments.values()], balances: o.balances ?? { PHP: '100000', BTC: '0.03' } });
   const stream = new UserDataStream<UserStreamEvent>({
@@ -100,6 +99,7 @@ export async function liveHarness(s: SandboxHandle, o: HarnessOptions): Promise<
     denials: [],
     batches: [],
     logs,
+    trace: [],
     submit(...intents) {
       const r = om.submit(STRATEGY, intents, s.clock.now());
       h.denials.push(...r.denials);
@@ -108,13 +108,13 @@ export async function liveHarness(s: SandboxHandle, o: HarnessOptions): Promise<
     },
     async close() {
       await venue.close();
-      await handle.close();
     },
   };
   venue.connect((events) => {
     h.batches.push([...events]);
     const r = om.onVenueEvents(events);
     h.issues.push(...r.issues);
+    for (const e of events) if (e.kind !== 'balance') h.trace.push([e.clientOrderId, om.orders.get(e.clientOrderId)?.status ?? 'unknown to the order manager']);
     for (const e of r.events) {
       if (e.kind === 'fill') h.fills.push(e.fill);
       else h.updates.push(e.update);
