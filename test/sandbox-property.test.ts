@@ -15,7 +15,7 @@
  *
  * The seed is printed on failure; HALYARD_PROPERTY_SEED=<seed> replays the same run.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -39,6 +39,7 @@ const CRASH_AFTER = new Set([1, 3]);
 const SEED = Number(process.env['HALYARD_PROPERTY_SEED'] ?? Math.floor(Math.random() * 2 ** 31));
 
 const MERCHANT = { apiKey: 'hsbxMerchantKey00000000000000000000000000000000000000000000pbt1', secret: 'hsbxMerchantSecret000000000000000000000000000000000000000000pbt1' };
+const SUB_EMAIL = 'desk-a@example.com';
 const POOL = { limit: 10_000_000, windowMs: 60_000 };
 const CONFIG = { admin: { enabled: true }, rateLimits: { pools: { IP: POOL, UID: POOL, ORDERS: POOL } } };
 
@@ -104,6 +105,12 @@ async function prepare(s: SandboxHandle): Promise<void> {
   await admin(s, 'POST', '/system-status', { SPOT: 'on', CONVERT: 'on' });
   await admin(s, 'POST', '/rate-limits/reset', {});
   const accountId = s.accounts.getKey(s.apiKey)!.accountId;
+  // A sub-account for the sub-account endpoints (the table's examples name desk-a).
+  if (!s.accounts.findByEmail(SUB_EMAIL)) await admin(s, 'POST', '/accounts', { email: SUB_EMAIL, masterEmail: s.accounts.getAccount(accountId)!.email, balances: { PHP: '1000', BTC: '1' } });
+  for (const [coin, network, address] of vocabularyOf(s).coinNetworks) {
+    const r = await admin(s, 'POST', '/withdraw-whitelist', { accountId, coin, network, address });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+  }
   for (const [asset, amount] of [['PHP', '50000000'], ['BTC', '20'], ['ETH', '200'], ['USDT', '1000000']] as const) {
     const r = await admin(s, 'POST', '/balances/credit', { accountId, asset, amount });
     expect(r.status, JSON.stringify(r.json)).toBe(200);
@@ -174,6 +181,8 @@ function vocabularyOf(s: SandboxHandle): Vocabulary {
     symbols: s.config.symbols.map((x) => x.symbol),
     assets: s.config.assets.map((a) => a.coin),
     networks: [...new Set(s.config.assets.flatMap((a) => a.networks.map((n) => n.network)))],
+    // One address per network, matching its pattern (the same on every start: a fixed seed).
+    coinNetworks: s.config.assets.flatMap((a) => a.networks.map((n) => [a.coin, n.network, fc.sample(fc.stringMatching(new RegExp(n.addressRegex)), { numRuns: 1, seed: 7 })[0] ?? ''] as const)),
   };
 }
 
@@ -184,13 +193,13 @@ async function adminArbitraries(s: SandboxHandle, vocab: Vocabulary): Promise<fc
   const out: fc.Arbitrary<GenCase>[] = [];
   for (const route of routes) {
     let msg = '';
-    if (route.method !== 'GET' && !route.path.includes(':')) {
+    if (!route.path.includes(':')) {
       // Injected faults answer 5xx on purpose: the fault route gets only bodies it refuses.
       if (route.path === '/faults' && route.method === 'POST') {
         out.push(adminCase(route, { fields: [{ name: 'kind', type: 'string' }] }, vocab, START));
         continue;
       }
-      msg = String((await admin(s, route.method, route.path, {})).json['msg'] ?? '');
+      msg = String((await admin(s, route.method, route.path, route.method === 'GET' ? undefined : {})).json['msg'] ?? '');
     }
     out.push(adminCase(route, hintsFrom(msg), vocab, START));
   }
@@ -246,6 +255,8 @@ describe('generated requests to every endpoint of a sandbox with --state, across
         if (batch > 0) restartedFound += await checkIds(r, target, ids);
         const vocab = vocabularyOf(s);
         const known = new Known(new Set([s.apiKey, s.apiSecret, MERCHANT.apiKey, MERCHANT.secret]));
+        known.add('accountId', s.accounts.getKey(s.apiKey)!.accountId);
+        known.add('email', SUB_EMAIL);
         // Every endpoint of the table, placing orders more often (their ids are what the
         // restarts check), and every admin route.
         const api = allEndpoints.map((def) => ({ arbitrary: endpointCase(def, vocab, s.clock.now()) as fc.Arbitrary<GenCase>, weight: def.id === 'spot.newOrder' ? 24 : 3 }));
@@ -263,7 +274,7 @@ describe('generated requests to every endpoint of a sandbox with --state, across
             tally.set(name, (tally.get(name) ?? 0) + 1);
             if (a.status !== 200) return;
             accepted++;
-            learn(known, a.body);
+            learn(known, a.body, c.kind === 'api' ? (findEndpoint(c.endpoint)?.area ?? '') : 'admin');
             if (c.kind === 'api') ids.record(a.body, describeCase(c));
           }),
           { numRuns: CASES_PER_BATCH, seed: SEED + batch },
@@ -277,6 +288,9 @@ describe('generated requests to every endpoint of a sandbox with --state, across
       await r.s.close();
     }
     const summary = JSON.stringify([...tally].sort((a, b) => b[1] - a[1]));
+    // HALYARD_PROPERTY_TALLY=<file> keeps what every route answered, to review the coverage.
+    const tallyFile = process.env['HALYARD_PROPERTY_TALLY'];
+    if (tallyFile) writeFileSync(tallyFile, [...tally].sort().map(([k, n]) => `${n}\t${k}`).join('\n'));
     expect(cases, summary).toBeGreaterThanOrEqual(2000);
     // The generated values reach the handlers, not only the refusals; orders were placed and
     // found again after the restarts.

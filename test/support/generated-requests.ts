@@ -26,6 +26,8 @@ export interface Vocabulary {
   readonly symbols: readonly string[];
   readonly assets: readonly string[];
   readonly networks: readonly string[];
+  /** Coin, network and a whitelisted address of that network, as the sandbox configures them. */
+  readonly coinNetworks: readonly (readonly [string, string, string])[];
 }
 
 /** Values the sandbox handed out, by pool; cases refer to them by position. */
@@ -103,27 +105,32 @@ const REF_POOL: Readonly<Record<string, string>> = {
   txId: 'txId',
 };
 
-/** Remembers every learned field of an answer, at any depth. */
-export function learn(known: Known, value: unknown, depth = 0): void {
+/**
+ * Remembers every learned field of an answer, at any depth, in its pool and in the pool of the
+ * area it came from (an `id` from a payment request answer serves payment request calls first).
+ */
+export function learn(known: Known, value: unknown, area: string, depth = 0): void {
   if (depth > 8 || value === null || typeof value !== 'object') return;
   if (Array.isArray(value)) {
-    for (const v of value.slice(0, 50)) learn(known, v, depth + 1);
+    for (const v of value.slice(0, 50)) learn(known, v, area, depth + 1);
     return;
   }
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
     const pool = LEARNED[k];
-    if (pool !== undefined && (typeof v === 'string' || typeof v === 'number')) known.add(pool, String(v));
-    else learn(known, v, depth + 1);
+    if (pool !== undefined && (typeof v === 'string' || typeof v === 'number')) {
+      known.add(pool, String(v));
+      known.add(`${area}.${pool}`, String(v));
+    } else learn(known, v, area, depth + 1);
   }
 }
 
 const REF = '@ref:';
 const ref = (pool: string) => fc.nat({ max: 1000 }).map((n) => `${REF}${pool}:${n}`);
 
-function resolve(text: string, known: Known, fallback: string): string {
+function resolve(text: string, known: Known, fallback: string, area = ''): string {
   if (!text.startsWith(REF)) return text;
   const [pool = '', n = '0'] = text.slice(REF.length).split(':');
-  return known.pick(pool, Number(n)) ?? fallback;
+  return known.pick(`${area}.${pool}`, Number(n)) ?? known.pick(pool, Number(n)) ?? fallback;
 }
 
 // ---- values -----------------------------------------------------------------------------------
@@ -177,6 +184,7 @@ function goodValue(def: AnyEndpoint, name: string, param: AnyParam, vocab: Vocab
   if (example !== undefined) options.push(fc.constant(example));
   const pool = REF_POOL[name];
   if (pool !== undefined && name !== 'newClientOrderId') options.push(ref(pool), ref(pool));
+  if (param.options.pattern !== undefined) options.push(fc.stringMatching(anchored(param.options.pattern)));
   if (name === 'symbol') options.push(fc.constantFrom(...vocab.symbols), fc.constantFrom(...vocab.symbols).map((s) => s.toLowerCase()));
   else if (name === 'symbols') options.push(fc.subarray([...vocab.symbols], { minLength: 1 }).map((l) => JSON.stringify(l)));
   else if (name === 'network') options.push(fc.constantFrom(...vocab.networks));
@@ -217,6 +225,23 @@ function goodValue(def: AnyEndpoint, name: string, param: AnyParam, vocab: Vocab
   return fc.oneof(...options);
 }
 
+/** A declared pattern matched whole (fast-check's stringMatching finds a match anywhere otherwise). */
+function anchored(pattern: RegExp): RegExp {
+  const src = pattern.source;
+  return new RegExp(`${src.startsWith('^') ? '' : '^'}${src}${src.endsWith('$') ? '' : '$'}`, pattern.flags);
+}
+
+/** A new id for a write's own-id parameter, within the endpoint's terms (types.ts ClientIdTerms). */
+function freshId(def: AnyEndpoint, name: string, param: AnyParam): fc.Arbitrary<string> | undefined {
+  if (param.options.pattern !== undefined) return fc.stringMatching(anchored(param.options.pattern));
+  const terms = def.clientId?.param === name ? def.clientId : undefined;
+  if (terms?.charset === 'digits') return fc.stringMatching(new RegExp(`^[1-9][0-9]{9,${Math.max(9, terms.maxLength - 1)}}$`));
+  if (terms !== undefined || /ClientOrderId$|clientRequestId|client_transfer_id|clientTranId|withdrawOrderId|external_transaction_id/.test(name)) {
+    return fc.stringMatching(new RegExp(`^[A-Za-z0-9]{8,${Math.min(terms?.maxLength ?? 20, 20)}}$`));
+  }
+  return undefined;
+}
+
 /** Values just outside the declaration, and wrong kinds for it. */
 function edgeValue(param: AnyParam): fc.Arbitrary<string> {
   const o = param.options;
@@ -250,10 +275,10 @@ const paramValue = (def: AnyEndpoint, name: string, param: AnyParam, vocab: Voca
 
 // ---- cases ------------------------------------------------------------------------------------
 
-export type AuthMode = 'ok' | 'badSig' | 'noSig' | 'stale' | 'future' | 'unknownKey' | 'noKey' | 'unsignedRecvWindow' | 'upperSig' | 'sigHeader' | 'seconds';
+export type AuthMode = 'ok' | 'badSig' | 'noSig' | 'stale' | 'future' | 'unknownKey' | 'noKey' | 'unsignedRecvWindow' | 'badRecvWindow' | 'upperSig' | 'sigHeader' | 'seconds';
 const authMode = fc.oneof(
   { arbitrary: fc.constant<AuthMode>('ok'), weight: 24 },
-  fc.constantFrom<AuthMode>('badSig', 'noSig', 'stale', 'future', 'unknownKey', 'noKey', 'unsignedRecvWindow', 'upperSig', 'sigHeader', 'seconds'),
+  fc.constantFrom<AuthMode>('badSig', 'noSig', 'stale', 'future', 'unknownKey', 'noKey', 'unsignedRecvWindow', 'badRecvWindow', 'upperSig', 'sigHeader', 'seconds'),
 );
 
 /** Where form/query parameters of a non-GET HMAC call travel (spec 1.6: query, body or both). */
@@ -293,18 +318,30 @@ export function endpointCase(def: AnyEndpoint, vocab: Vocabulary, now: number): 
     .map((list) => list.filter((v): v is GenParam => v !== undefined));
   // The documented example with some values swapped for other good ones: a consistent call (an
   // order's type with the parameters that type needs) that the handler carries out.
-  const fromExample = fc.tuple(
-    ...Object.keys(def.example.params as Record<string, unknown>).map((name) => {
-      const param = (def.params as Record<string, AnyParam>)[name];
-      const example = exampleText(def, name) ?? '';
-      if (param === undefined) return fc.constant({ name, text: example, shape: 'string' as JsonShape });
-      const fresh = name === 'newClientOrderId' || name === 'clientRequestId' || name === 'external_transaction_id' || name === 'client_transfer_id' || name === 'clientTranId' || name === 'withdrawOrderId';
-      const text = fresh
-        ? fc.stringMatching(/^[A-Za-z0-9]{8,20}$/)
-        : fc.oneof({ arbitrary: fc.constant(example), weight: 2 }, goodValue(def, name, param, vocab, now));
-      return text.map((t) => ({ name, text: t, shape: (param.kind === 'JSON' ? 'bare' : 'string') as JsonShape }));
-    }),
-  );
+  const fromExample = fc
+    .tuple(
+      fc.tuple(
+        ...Object.keys(def.example.params as Record<string, unknown>).map((name) => {
+          const param = (def.params as Record<string, AnyParam>)[name];
+          const example = exampleText(def, name) ?? '';
+          if (param === undefined) return fc.constant({ name, text: example, shape: 'string' as JsonShape });
+          const pool = REF_POOL[name];
+          const text =
+            freshId(def, name, param) ??
+            (pool !== undefined
+              ? fc.oneof({ arbitrary: ref(pool), weight: 3 }, fc.constant(example))
+              : fc.oneof({ arbitrary: fc.constant(example), weight: 2 }, goodValue(def, name, param, vocab, now)));
+          return text.map((t) => ({ name, text: t, shape: (param.kind === 'JSON' ? 'bare' : 'string') as JsonShape }));
+        }),
+      ),
+      fc.constantFrom(...vocab.coinNetworks),
+    )
+    .map(([list, [coin, network, address]]) => {
+      // A coin with one of its own networks (and an address of it), where the call names them.
+      if (!list.some((x) => x.name === 'network')) return list;
+      const swap: Record<string, string> = { coin, network, address };
+      return list.filter((x) => x.name !== 'addressTag').map((x) => (swap[x.name] === undefined ? x : { ...x, text: swap[x.name]! }));
+    });
   const params = fc.oneof({ arbitrary: mixed, weight: 3 }, { arbitrary: fromExample, weight: 2 });
   return fc.record({ params, auth: authMode, placement, extra, gapMs }).map(({ params: ps, auth, placement: where, extra: more, gapMs: gap }) => ({
     kind: 'api' as const,
@@ -360,7 +397,7 @@ function adminValue(name: string, type: AdminHints['fields'][number]['type'], op
   if (name === 'accountId') good.push(s(ref('accountId')), s(fc.constant('100000001')));
   else if (name === 'asset' || name === 'coin') good.push(s(fc.constantFrom(...vocab.assets)));
   else if (name === 'network') good.push(s(fc.constantFrom(...vocab.networks)));
-  else if (name === 'amount' || name === 'limit') good.push(s(amountText), fc.constantFrom('1', '0.5', '1e400', '1e-30', '123456789012345678901234567890'));
+  else if (name === 'amount' || name === 'limit') good.push(s(amountText), s(amountText), fc.constantFrom('1', '0.5', '1e400', '1e-30', '123456789012345678901234567890'));
   else if (name === 'email') good.push(s(fc.nat({ max: 30 }).map((n) => `admin-${n}@example.com`)));
   else if (name === 'phone') good.push(s(fc.constantFrom('+639171234567', '+63 917 123 4567')));
   else if (name === 'time') good.push(fc.integer({ min: -10, max: 10 }).map((d) => String(now + d * 3_600_000)), fc.constantFrom('0', '-1', '1e400', '253402300800000'));
@@ -463,9 +500,13 @@ export async function sendCase(t: Target, c: GenCase, known: Known): Promise<Ans
   return c.kind === 'admin' ? sendAdmin(t, c, known) : sendApi(t, c, known);
 }
 
+const ADMIN_AREAS: Readonly<Record<string, string>> = { 'payment-requests': 'paymentRequest', invoices: 'merchant', deposits: 'wallet', withdrawals: 'wallet', fiat: 'fiat' };
+
 async function sendAdmin(t: Target, c: AdminCase, known: Known): Promise<Answer> {
   let i = 0;
-  const path = c.path.replace(/:(\w+)/g, () => encodeURIComponent(resolve(c.segments[i++] ?? 'x', known, 'none')));
+  // The area whose ids a route's `:id` names (a payment request's, an invoice's ...).
+  const area = ADMIN_AREAS[c.path.split('/')[1] ?? ''] ?? 'admin';
+  const path = c.path.replace(/:(\w+)/g, () => encodeURIComponent(resolve(c.segments[i++] ?? 'x', known, 'none', area)));
   const members = c.members.map(([k, v]) => {
     if (!v.startsWith(`"${REF}`)) return `${JSON.stringify(k)}:${v}`;
     const refText = JSON.parse(v) as string;
@@ -473,14 +514,18 @@ async function sendAdmin(t: Target, c: AdminCase, known: Known): Promise<Answer>
   });
   const body = c.raw ?? `{${members.join(',')}}`;
   const url = `${t.baseUrl}${t.adminPrefix}${path}`;
-  if (c.method === 'GET') return fetchAnswer(url, { method: 'GET' }, `GET ${path}`);
+  if (c.method === 'GET') {
+    // A GET route reads its fields from the query: the members' values as text.
+    const query = encodeParams(c.members.map(([k, v]) => [k, resolve(v.startsWith('"') ? (JSON.parse(v) as string) : v, known, 'none', area)]));
+    return fetchAnswer(query === '' ? url : `${url}?${query}`, { method: 'GET' }, `GET ${path}?${query.slice(0, 300)}`);
+  }
   return fetchAnswer(url, { method: c.method, headers: { 'content-type': 'application/json' }, body }, `${c.method} ${path} ${body.slice(0, 300)}`);
 }
 
 async function sendApi(t: Target, c: ApiCase, known: Known): Promise<Answer> {
   const def = endpointById.get(c.endpoint);
   if (!def) throw new Error(`no endpoint ${c.endpoint}`);
-  const params = c.params.map((p) => ({ ...p, text: resolve(p.text, known, exampleText(def, p.name) ?? '1') }));
+  const params = c.params.map((p) => ({ ...p, text: resolve(p.text, known, exampleText(def, p.name) ?? '1', def.area) }));
   // Duplicate a present parameter, or add one the endpoint does not declare.
   if (c.extra.kind === 'duplicate' && params.length > 0) params.push({ ...params[c.extra.index % params.length]!, text: c.extra.text });
   if (c.extra.kind === 'unknown') params.push({ name: 'notAParameter', text: 'x', shape: 'string' });
@@ -524,11 +569,14 @@ async function sendApi(t: Target, c: ApiCase, known: Known): Promise<Answer> {
         return c.auth === 'badSig' ? hmacSha256Hex('wrong secret', message) : c.auth === 'upperSig' ? sig.toUpperCase() : sig;
       };
       if (json) {
-        const query = 'recvWindow=5000';
+        const query = `recvWindow=${c.auth === 'badRecvWindow' ? '60001' : '5000'}`;
         if (c.auth !== 'noSig') headers['signature'] = sign(query + jsonBody);
         headers['timestamp'] = String(ts);
         return send(def.method, `${url}?${query}`, { ...headers, 'content-type': 'application/json' }, jsonBody);
       }
+      // The client sends its window on every signed call (some endpoints require it, spec 4.3).
+      const recvWindow = c.auth === 'badRecvWindow' ? ['60001', '-1', '0', '1e400', 'abc', '5000.5'][now % 6]! : '5000';
+      pairs.push(['recvWindow', recvWindow]);
       const all = encodeParams([...pairs, ['timestamp', String(ts)]]);
       const where = def.method === 'GET' ? 'query' : c.placement === 'canonical' ? (def.encoding === 'query' ? 'query' : 'body') : c.placement;
       let query = all;
