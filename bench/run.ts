@@ -5,6 +5,7 @@ import { run as backtest } from './backtest.bench.ts';
 import { run as journal } from './journal.bench.ts';
 import { run as matching } from './matching.bench.ts';
 import { run as sandboxHttp } from './sandbox-http.bench.ts';
+import { run as losslessParse } from './lossless-parse.bench.ts';
 
 const suites: [string, () => Promise<string[]>][] = [
   ['client-overhead', clientOverhead],
@@ -12,6 +13,7 @@ const suites: [string, () => Promise<string[]>][] = [
   ['journal', journal],
   ['backtest', backtest],
   ['sandbox-http', sandboxHttp],
+  ['lossless-parse', losslessParse],
 ];
 const only = process.argv[2];
 

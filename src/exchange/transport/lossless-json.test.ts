@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { isSafeNumber, parse } from 'lossless-json';
 import { parseJsonLossless, stringifyCompact } from './lossless-json.ts';
 
 const BIG = '1375445991893797391';
@@ -64,6 +65,102 @@ describe('parseJsonLossless', () => {
         const out = parseJsonLossless(`{"v":${n}}`) as { v: number | string };
         expect(String(out.v)).toBe(n.toString());
       }),
+    );
+  });
+});
+
+/** The previous implementation: lossless-json's own parser, each number judged by isSafeNumber. */
+const reference = (text: string): unknown => parse(text, null, (n) => (isSafeNumber(n) ? Number(n) : n));
+
+/** A JSON number literal of any shape: sign, leading-zero fractions, long digit runs, exponents. */
+const numberLiteral = fc
+  .tuple(
+    fc.boolean(),
+    fc.oneof(fc.constant('0'), fc.stringMatching(/^[1-9][0-9]{0,24}$/)),
+    fc.option(fc.stringMatching(/^[0-9]{1,24}$/), { nil: undefined }),
+    fc.option(fc.tuple(fc.constantFrom('e', 'E'), fc.constantFrom('', '+', '-'), fc.stringMatching(/^[0-9]{1,4}$/)), { nil: undefined }),
+  )
+  .map(([neg, int, frac, exp]) => `${neg ? '-' : ''}${int}${frac === undefined ? '' : `.${frac}`}${exp === undefined ? '' : exp.join('')}`);
+
+/** Strings that look like what the scan must not touch: digit runs, escaped quotes, backslashes. */
+const trickyString = fc
+  .array(fc.oneof(numberLiteral, fc.constantFrom('\\', '\\"', '"', ':', ',', '[', '{', ' ', 'e5', '\u0022'), fc.string()), { maxLength: 6 })
+  .map((parts) => JSON.stringify(parts.join('')));
+
+const space = fc.constantFrom('', ' ', '\n', '\t ', '\r\n');
+
+/** JSON text of nested arrays and objects, written by hand so number literals keep their exact text. */
+const jsonText: fc.Arbitrary<string> = fc.letrec<{ value: string }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    numberLiteral,
+    trickyString,
+    fc.constantFrom('true', 'false', 'null'),
+    fc.tuple(space, fc.array(tie('value'), { maxLength: 5 }), space).map(([a, vs, b]) => `[${a}${vs.join(`${b},${a}`)}${b}]`),
+    fc
+      .tuple(space, fc.uniqueArray(fc.tuple(trickyString, tie('value')), { maxLength: 5, selector: ([k]) => JSON.parse(k) as string }))
+      .map(([s, kvs]) => `{${s}${kvs.map(([k, v]) => `${k}${s}:${s}${v}`).join(`,${s}`)}}`),
+  ),
+})).value;
+
+describe('parseJsonLossless against lossless-json (the implementation it replaced)', () => {
+  it('gives the same value for any JSON text, big integers, long decimals and exponents included', () => {
+    fc.assert(
+      fc.property(jsonText, (text) => {
+        expect(parseJsonLossless(text)).toStrictEqual(reference(text));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('gives the same value for generated JSON values (any double, any string)', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ noUnicodeString: false }), (v) => {
+        const text = JSON.stringify(v);
+        expect(parseJsonLossless(text)).toStrictEqual(reference(text));
+      }),
+    );
+  });
+
+  it('judges every literal the scan skips (15 digits or fewer, no exponent) safe, as isSafeNumber does', () => {
+    fc.assert(
+      fc.property(numberLiteral, (literal) => {
+        const digits = literal.replace(/^-/, '').replace('.', '');
+        fc.pre(!/[eE]/.test(literal) && digits.length <= 15);
+        expect(isSafeNumber(literal)).toBe(true);
+      }),
+    );
+  });
+
+  it('quotes an unsafe literal only where a value stands: a number key stays invalid', () => {
+    expect(() => parseJsonLossless(`{${BIG}:1}`)).toThrow(SyntaxError);
+    expect(() => parseJsonLossless(`{"a":1,${BIG} :1}`)).toThrow(SyntaxError);
+    expect(() => parseJsonLossless(`[0${BIG}]`)).toThrow(SyntaxError);
+    expect(() => parseJsonLossless(`[${BIG}.]`)).toThrow(SyntaxError);
+    expect(() => parseJsonLossless(`[--${BIG}]`)).toThrow(SyntaxError);
+    expect(() => parseJsonLossless(`["a"${BIG}]`)).toThrow(SyntaxError);
+    expect(() => parseJsonLossless(`"${BIG}`)).toThrow(SyntaxError);
+  });
+
+  it('throws SyntaxError wherever lossless-json does on mangled JSON texts', () => {
+    const mangle = fc.tuple(jsonText, fc.nat(), fc.constantFrom('', '"', ':', ',', '-', '.', 'e', '\\', '0', BIG, '}', ']')).map(([t, at, s]) => {
+      const k = at % (t.length + 1);
+      return t.slice(0, k) + s + t.slice(k + (at % 2));
+    });
+    fc.assert(
+      fc.property(mangle, (text) => {
+        let expected: unknown;
+        try {
+          expected = reference(text);
+        } catch (err) {
+          // lossless-json also refuses a key repeated with another value; JSON.parse keeps the last.
+          if (String(err).includes('Duplicate key')) return;
+          expect(() => parseJsonLossless(text)).toThrow(SyntaxError);
+          return;
+        }
+        expect(parseJsonLossless(text)).toStrictEqual(expected);
+      }),
+      { numRuns: 3000 },
     );
   });
 });
