@@ -200,6 +200,12 @@ export class LiveVenue implements VenuePort {
     if (this.resyncRunning === undefined) this.resyncRunning = this.resyncLoop();
   }
 
+  /** An order adopted outside `deliver` (start-up reconciliation): its events stay away from the order manager unless it took it. */
+  noteAdoption(clientOrderId: string, taken: boolean): void {
+    if (taken) this.keptAway.delete(clientOrderId);
+    else this.keptAway.add(clientOrderId);
+  }
+
   // ---- delivery
 
   /** Through the seen ledger, into the journal, then to the order manager (one batch). */
