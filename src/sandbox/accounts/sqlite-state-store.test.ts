@@ -61,6 +61,41 @@ describe('SqliteStateStore', () => {
     db.close();
   });
 
+  it('writes only what changed, and what it holds is always the last save whole (also after reopening, and after a failed write)', () => {
+    const file = tempFile('diff.db');
+    const store = new SqliteStateStore(file);
+    const b = (accountId: string, asset: string, amount: string) => ({ accountId, asset, amount });
+    store.saveLive({ balances: [b('1', 'PHP', '10'), b('1', 'BTC', '1'), b('2', 'PHP', '5')], parts: { a: { n: 1 }, b: { n: 2 } }, put: [], drop: [] });
+    store.saveLive({ balances: [b('1', 'PHP', '7.5'), b('2', 'PHP', '5'), b('3', 'ETH', '0.1')], parts: { a: { n: 1 }, c: { n: 3 } }, put: [], drop: [] });
+    const sorted = (rows: { accountId: string; asset: string }[]) => [...rows].sort((x, y) => `${x.accountId}${x.asset}`.localeCompare(`${y.accountId}${y.asset}`));
+    expect(sorted(store.loadLive().balances)).toEqual(sorted([b('1', 'PHP', '7.5'), b('2', 'PHP', '5'), b('3', 'ETH', '0.1')]));
+    expect(store.loadLive().parts).toEqual({ a: { n: 1 }, c: { n: 3 } });
+    // A failed write leaves the last save; the next one still writes everything that differs from it.
+    expect(() => store.saveLive({ balances: [b('1', 'PHP', '1')], parts: {}, put: [{ part: 'p', key: 1, body: 1n as unknown }], drop: [] })).toThrow();
+    expect(store.loadLive().parts).toEqual({ a: { n: 1 }, c: { n: 3 } });
+    store.saveLive({ balances: [b('1', 'PHP', '1')], parts: { c: { n: 4 } }, put: [], drop: [] });
+    store.close();
+    const again = new SqliteStateStore(file);
+    expect(again.loadLive()).toEqual({ balances: [b('1', 'PHP', '1')], parts: { c: { n: 4 } }, archive: [] });
+    again.saveLive({ balances: [], parts: {}, put: [], drop: [] });
+    expect(again.loadLive()).toEqual({ balances: [], parts: {}, archive: [] });
+    again.close();
+  });
+
+  it('keeps id reservation marks, each written at once', () => {
+    const file = tempFile('marks.db');
+    const store = new SqliteStateStore(file);
+    expect(store.loadIdMarks()).toEqual({});
+    store.saveIdMark('engine.orders', '1700000000000010000');
+    store.saveIdMark('engine.orders', '1700000000000020000');
+    store.saveIdMark('money.ledger-ids', '1700000000000610000');
+    store.close();
+    const again = new SqliteStateStore(file);
+    expect(again.loadIdMarks()).toEqual({ 'engine.orders': '1700000000000020000', 'money.ledger-ids': '1700000000000610000' });
+    expect(again.load()).toBeUndefined();
+    again.close();
+  });
+
   it('opens a file of the first version (no parts table) and keeps its accounts and balances', () => {
     const file = tempFile();
     const r = new AccountRegistry({ maxSubAccounts: 30 });

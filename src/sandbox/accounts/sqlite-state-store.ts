@@ -158,21 +158,48 @@ export class SqliteStateStore implements StateStore {
     return { balances, parts, archive };
   }
 
-  /** Balances (money as TEXT, exact decimal strings) and parts replaced whole, archive rows added and dropped: one transaction. */
+  /**
+   * Balances (money as TEXT, exact decimal strings) and parts as given, archive rows added and
+   * dropped: one transaction. Only what differs from the last write is written (a save precedes
+   * every answer that changes state: most change one or two balances and a few parts).
+   */
   saveLive(changes: LiveChanges): void {
+    const balances = new Map(changes.balances.map((r) => [`${r.accountId}\n${r.asset}`, r]));
+    const parts = new Map(Object.entries(changes.parts).map(([key, body]) => [key, JSON.stringify(body)]));
     const write = this.db.transaction((c: LiveChanges) => {
-      this.db.prepare('DELETE FROM balances').run();
-      const insert = this.db.prepare('INSERT INTO balances (account_id, asset, amount) VALUES (?, ?, ?)');
-      for (const r of c.balances) insert.run(r.accountId, r.asset, r.amount);
-      this.db.prepare('DELETE FROM parts').run();
-      const part = this.db.prepare('INSERT INTO parts (key, body) VALUES (?, ?)');
-      for (const [key, body] of Object.entries(c.parts)) part.run(key, JSON.stringify(body));
+      const written = this.written ?? this.readWritten();
+      const dropBalance = this.db.prepare('DELETE FROM balances WHERE account_id = ? AND asset = ?');
+      for (const [k, r] of written.balances) if (!balances.has(k)) dropBalance.run(r.accountId, r.asset);
+      const putBalance = this.db.prepare('INSERT INTO balances (account_id, asset, amount) VALUES (?, ?, ?) ON CONFLICT(account_id, asset) DO UPDATE SET amount = excluded.amount');
+      for (const [k, r] of balances) if (written.balances.get(k)?.amount !== r.amount) putBalance.run(r.accountId, r.asset, r.amount);
+      const dropPart = this.db.prepare('DELETE FROM parts WHERE key = ?');
+      for (const key of written.parts.keys()) if (!parts.has(key)) dropPart.run(key);
+      const putPart = this.db.prepare('INSERT INTO parts (key, body) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET body = excluded.body');
+      for (const [key, body] of parts) if (written.parts.get(key) !== body) putPart.run(key, body);
       const drop = this.db.prepare('DELETE FROM archive WHERE part = ? AND key = ?');
       for (const r of c.drop) drop.run(r.part, r.key);
       const put = this.db.prepare('INSERT OR REPLACE INTO archive (part, key, body) VALUES (?, ?, ?)');
       for (const r of c.put) put.run(r.part, r.key, JSON.stringify(r.body));
     });
-    write(changes);
+    try {
+      write(changes);
+    } catch (e) {
+      // Rolled back: what the file holds is read again before the next write.
+      this.written = undefined;
+      throw e;
+    }
+    this.written = { balances, parts };
+  }
+
+  /** What the last saveLive wrote (balances by account and asset, parts' JSON by key); undefined: read it from the file. */
+  private written: { balances: Map<string, BalanceRow>; parts: Map<string, string> } | undefined;
+
+  private readWritten(): { balances: Map<string, BalanceRow>; parts: Map<string, string> } {
+    const balances = new Map<string, BalanceRow>();
+    for (const r of this.db.prepare('SELECT account_id AS accountId, asset, amount FROM balances').all() as BalanceRow[]) balances.set(`${r.accountId}\n${r.asset}`, r);
+    const parts = new Map<string, string>();
+    for (const r of this.db.prepare('SELECT key, body FROM parts').all() as { key: string; body: string }[]) parts.set(r.key, r.body);
+    return { balances, parts };
   }
 
   close(): void {
