@@ -19,7 +19,7 @@ import { UserDataStream } from '../../../exchange/ws/user-data-stream.ts';
 import type { Journal } from '../../../journal/journal.ts';
 import type { VenueEvent } from '../../../ports/venue.ts';
 import type { SandboxHandle } from '../../../sandbox/server.ts';
-import { adoptOrder, strategyKeys } from '../adopt-order.ts';
+import { adoptOrder, strategyKeys, type AdoptInput } from '../adopt-order.ts';
 import { LiveVenue, type LiveVenueOptions } from '../live-venue.ts';
 import type { VenueLogEntry } from '../venue-log.ts';
 
@@ -55,6 +55,8 @@ export interface Harness {
   readonly logs: VenueLogEntry[];
   /** After each batch, the order manager's status of each order it named: [client order id, status]. */
   readonly trace: [string, string][];
+  /** Adopts an order into the order manager (start-up reconciliation's `adopt`). */
+  adopt(order: AdoptInput): boolean;
   /** The strategy's intents through the order manager to the venue; the commands' client ids. */
   submit(...intents: OrderIntent[]): string[];
   close(): Promise<void>;
@@ -100,6 +102,7 @@ export async function liveHarness(s: SandboxHandle, o: HarnessOptions): Promise<
     batches: [],
     logs,
     trace: [],
+    adopt: (order) => adoptOrder(om, order, keys),
     submit(...intents) {
       const r = om.submit(STRATEGY, intents, s.clock.now());
       h.denials.push(...r.denials);
