@@ -3,7 +3,8 @@
  * app/tune-jit.ts, its first import, which reads HALYARD_JIT_TUNING before the rest is evaluated).
  *
  * Signals: the first SIGINT/SIGTERM aborts `signal`, and a long-running command (sandbox, start)
- * closes cleanly; a second one ends the process at once (128 + the signal's number). Once the
+ * closes cleanly, an import rolls back and exits 128 + the signal's number (the abort reason's
+ * `signal` names it); a second one ends the process at once (128 + the signal's number). Once the
  * command has finished, the handlers are removed, so a signal ends the process the usual way, and
  * nothing the command may have left open (a timer, a socket) keeps the process alive: it exits
  * with the command's code after EXIT_GRACE_MS at the latest.

@@ -46,6 +46,7 @@ import { KLINE_INTERVALS } from '../../data/intervals.ts';
 import { ExchangeInfoFileError, readExchangeInfoFile } from '../../data/exchange-info-file.ts';
 import type { ExchangeInfoFromFile } from '../../data/exchange-info-file.ts';
 import { KlineCsvError, klineCsvFileAsync, type KlineBar, type KlineCsvFile, type KlineCsvSummary } from '../../data/kline-csv.ts';
+import { clipped } from '../../data/kline-csv-error.ts';
 import { ReadStopped } from '../../data/read-steps.ts';
 import { OverlapCount, type ChangedBar } from '../../data/kline-overlap.ts';
 import { formatTime } from '../../data/time-text.ts';
@@ -298,7 +299,8 @@ function storedLine(o: OverlapCounts, replace: boolean, dry: boolean): string {
 /** The import would change stored bars: exit 2, nothing written, the first difference shown. */
 function refusal(o: OverlapCounts & { firstChange: ChangedBar | undefined }, at: { symbol: string; interval: string; file: string; path: string; dry: boolean }): UsageError {
   const first = o.firstChange!;
-  const diff = first.changes.map((c) => `${c.field} ${c.stored} -> ${c.file}`).join(', ');
+  // The values clipped (kline-csv-error.ts): a row may be up to 4 KB, a message stays short.
+  const diff = first.changes.map((c) => `${c.field} ${clipped(c.stored)} -> ${clipped(c.file)}`).join(', ');
   return new UsageError(
     [
       `${at.file}: ${o.changed} ${at.symbol} ${at.interval} bar(s) differ from the bars ${at.path} holds at the same open times ` +
