@@ -145,6 +145,7 @@ const badText = fc.oneof(
   fc.integer({ min: 20, max: 60 }).map((n) => '9'.repeat(n)),
   fc.tuple(fc.constantFrom('a', 'é', '0', '-'), fc.constantFrom(31, 37, 101, 201, 255, 1025, 5000)).map(([c, n]) => c.repeat(n)),
   fc.string({ maxLength: 16 }),
+  fc.string({ unit: 'grapheme', maxLength: 12 }),
 );
 
 const amountText = fc.oneof(
@@ -285,11 +286,25 @@ const authMode = fc.oneof(
 export type Placement = 'canonical' | 'query' | 'body' | 'split';
 const placement = fc.oneof({ arbitrary: fc.constant<Placement>('canonical'), weight: 6 }, fc.constantFrom<Placement>('query', 'body', 'split'));
 
-export type Extra = { kind: 'none' } | { kind: 'duplicate'; index: number; text: string } | { kind: 'unknown' } | { kind: 'deep'; depth: number } | { kind: 'pad'; bytes: number };
+export type Extra =
+  | { kind: 'none' }
+  | { kind: 'duplicate'; index: number; text: string }
+  | { kind: 'unknown'; name: string }
+  | { kind: 'deep'; depth: number }
+  | { kind: 'pad'; bytes: number }
+  /** Raw text added to the query or form as it is (bad escapes, keys without values, prototype names). */
+  | { kind: 'malformed'; text: string }
+  /** Another HTTP method than the endpoint's (HEAD is left out: its answers have no body to judge). */
+  | { kind: 'method'; method: string };
 const extra: fc.Arbitrary<Extra> = fc.oneof(
   { arbitrary: fc.constant<Extra>({ kind: 'none' }), weight: 14 },
   { arbitrary: fc.record({ kind: fc.constant('duplicate' as const), index: fc.nat(), text: fc.oneof(badText, fc.stringMatching(/^[A-Za-z0-9]{1,8}$/)) }), weight: 3 },
-  fc.constant<Extra>({ kind: 'unknown' }),
+  // Undeclared names, among them the ones an object lookup could find on Object.prototype.
+  fc.constantFrom('notAParameter', '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf').map((name): Extra => ({ kind: 'unknown', name })),
+  fc
+    .constantFrom('%', '%E0%A4%A', '%ZZ=1', 'a=%FF%FE', '=novalue', 'novalue', '&&', 'a[]=1&a[]=2', '__proto__[x]=1', 'symbol=%00', '+=+', 'timestamp=1')
+    .map((text): Extra => ({ kind: 'malformed', text })),
+  fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS').map((method): Extra => ({ kind: 'method', method })),
   { arbitrary: nestedDepth.map((depth): Extra => ({ kind: 'deep', depth })), weight: 2 },
   // Over the 16 KiB header limit in a query; over the 1 MiB body limit; a long text under it.
   fc.constantFrom(17_000, 200_000, 1_100_000).map((bytes): Extra => ({ kind: 'pad', bytes })),
@@ -528,7 +543,7 @@ async function sendApi(t: Target, c: ApiCase, known: Known): Promise<Answer> {
   const params = c.params.map((p) => ({ ...p, text: resolve(p.text, known, exampleText(def, p.name) ?? '1', def.area) }));
   // Duplicate a present parameter, or add one the endpoint does not declare.
   if (c.extra.kind === 'duplicate' && params.length > 0) params.push({ ...params[c.extra.index % params.length]!, text: c.extra.text });
-  if (c.extra.kind === 'unknown') params.push({ name: 'notAParameter', text: 'x', shape: 'string' });
+  if (c.extra.kind === 'unknown') params.push({ name: c.extra.name, text: 'x', shape: 'string' });
   if (c.extra.kind === 'pad') params.push({ name: 'pad', text: 'p'.repeat(c.extra.bytes), shape: 'string' });
   if (c.extra.kind === 'deep') params.push({ name: 'deep', text: nestedJson(c.extra.depth), shape: 'bare' });
 
@@ -547,17 +562,22 @@ async function sendApi(t: Target, c: ApiCase, known: Known): Promise<Answer> {
   const key = c.auth === 'unknownKey' ? 'hsbxNoSuchKey000000000000000000000000000000000000000000000000000' : t.apiKey;
   const headers: Record<string, string> = {};
   const json = def.encoding === 'json' && def.method !== 'GET';
+  // Signed for the endpoint's method; sent with another when the case says so (405 expected).
+  const method = c.extra.kind === 'method' ? c.extra.method : def.method;
   const jsonBody = `{${rest.map((p) => `${JSON.stringify(p.name)}:${jsonMember(p)}`).join(',')}}`;
+  const tail = c.extra.kind === 'malformed' ? c.extra.text : '';
+  /** The pairs encoded as the client does, with the case's raw tail after them. */
+  const encode = (list: [string, string][]) => [encodeParams(list), tail].filter((x) => x !== '').join('&');
 
   switch (def.security) {
     case 'NONE':
     case 'USER_STREAM':
     case 'MARKET_DATA': {
       if (def.security !== 'NONE' ? c.auth !== 'noKey' : c.auth === 'unknownKey') headers['X-SERVICE-APIKEY'] = key;
-      if (json) return send(def.method, url, { ...headers, 'content-type': 'application/json' }, jsonBody);
-      const text = encodeParams(pairs);
-      if (def.method === 'GET' || c.placement !== 'body') return send(def.method, text === '' ? url : `${url}?${text}`, headers);
-      return send(def.method, url, { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, text);
+      if (json) return send(method, url, { ...headers, 'content-type': 'application/json' }, jsonBody);
+      const text = encode(pairs);
+      if (def.method === 'GET' || c.placement !== 'body') return send(method, text === '' ? url : `${url}?${text}`, headers);
+      return send(method, url, { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, text);
     }
     case 'TRADE':
     case 'USER_DATA': {
@@ -572,12 +592,12 @@ async function sendApi(t: Target, c: ApiCase, known: Known): Promise<Answer> {
         const query = `recvWindow=${c.auth === 'badRecvWindow' ? '60001' : '5000'}`;
         if (c.auth !== 'noSig') headers['signature'] = sign(query + jsonBody);
         headers['timestamp'] = String(ts);
-        return send(def.method, `${url}?${query}`, { ...headers, 'content-type': 'application/json' }, jsonBody);
+        return send(method, `${url}?${query}`, { ...headers, 'content-type': 'application/json' }, jsonBody);
       }
       // The client sends its window on every signed call (some endpoints require it, spec 4.3).
       const recvWindow = c.auth === 'badRecvWindow' ? ['60001', '-1', '0', '1e400', 'abc', '5000.5'][now % 6]! : '5000';
       pairs.push(['recvWindow', recvWindow]);
-      const all = encodeParams([...pairs, ['timestamp', String(ts)]]);
+      const all = encode([...pairs, ['timestamp', String(ts)]]);
       const where = def.method === 'GET' ? 'query' : c.placement === 'canonical' ? (def.encoding === 'query' ? 'query' : 'body') : c.placement;
       let query = all;
       let body = '';
@@ -585,7 +605,7 @@ async function sendApi(t: Target, c: ApiCase, known: Known): Promise<Answer> {
       if (where === 'split') {
         const cut = Math.floor(pairs.length / 2);
         query = encodeParams(pairs.slice(0, cut));
-        body = encodeParams([...pairs.slice(cut), ['timestamp', String(ts)]]);
+        body = encode([...pairs.slice(cut), ['timestamp', String(ts)]]);
       }
       const signature = sign(query + body);
       if (c.auth === 'sigHeader') headers['signature'] = signature;
@@ -594,8 +614,8 @@ async function sendApi(t: Target, c: ApiCase, known: Known): Promise<Answer> {
         else query = `${query}${query === '' ? '' : '&'}signature=${signature}`;
       }
       const target = query === '' ? url : `${url}?${query}`;
-      if (body === '') return send(def.method, target, headers);
-      return send(def.method, target, { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body);
+      if (body === '') return send(method, target, headers);
+      return send(method, target, { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body);
     }
     case 'MERCHANT': {
       const inQuery = def.method === 'GET';
@@ -613,8 +633,8 @@ async function sendApi(t: Target, c: ApiCase, known: Known): Promise<Answer> {
       if (c.auth === 'noSig') delete h['X-Merchant-Sign'];
       if (c.auth === 'noKey') delete h['X-Merchant-Key'];
       const target = inQuery && pairs.length > 0 ? `${url}?${encodeParams(pairs)}` : url;
-      if (body === undefined) return send(def.method, target, h);
-      return send(def.method, target, { ...h, 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' }, body);
+      if (body === undefined) return send(method, target, h);
+      return send(method, target, { ...h, 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' }, body);
     }
     case 'LEGACY_V4': {
       const inQuery = def.method === 'GET';
@@ -632,13 +652,15 @@ async function sendApi(t: Target, c: ApiCase, known: Known): Promise<Answer> {
       if (c.auth === 'noSig') delete h['ACCESS-SIGNATURE'];
       if (c.auth === 'noKey') delete h['ACCESS-KEY'];
       const target = inQuery && pairs.length > 0 ? `${url}?${encodeParams(pairs)}` : url;
-      if (body === undefined) return send(def.method, target, h);
-      return send(def.method, target, { ...h, 'content-type': 'application/json' }, body);
+      if (body === undefined) return send(method, target, h);
+      return send(method, target, { ...h, 'content-type': 'application/json' }, body);
     }
   }
 }
 
 function send(method: string, url: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+  // fetch sends no body with GET: a call sent as GET instead of its method loses its body.
+  if (method === 'GET' && body !== undefined) return send(method, url, headers);
   const shown = `${method} ${url.slice(url.indexOf('/', 8), url.indexOf('/', 8) + 300)} ${JSON.stringify(headers).slice(0, 300)} ${(body ?? '').slice(0, 300)}`;
   return fetchAnswer(url, body === undefined ? { method, headers } : { method, headers, body }, shown);
 }
