@@ -3,9 +3,9 @@
  * every admin route (test/support/generated-requests.ts: valid and invalid values for each
  * declared parameter, duplicated and unknown parameters, JSON nested thousands deep, bodies over
  * the limit, right and wrong signatures) against a sandbox with `--state` (a SqliteStateStore on a
- * VirtualClock that starts at the same fixed time on every start), in batches; between batches the
- * sandbox stops cleanly or is abandoned as a crash leaves it (nothing written after the "kill"),
- * and starts again on the same file.
+ * VirtualClock that starts at the same fixed time on every start), in concurrent groups of one to
+ * four, in batches; between batches the sandbox stops cleanly or is abandoned as a crash leaves it
+ * (nothing written after the "kill"), and starts again on the same file.
  *
  * Checked on every answer: never a 5xx (spec 7.1: an unknown outcome; always a sandbox bug); a 4xx
  * is `{code, msg}` with a spec 7.3 code (or a 7.5 filter code) and a non-empty message (notes 9:
@@ -13,7 +13,8 @@
  * carries a spec 7.6 status. After every restart: the state file loads, and every order id the
  * sandbox ever returned names the same order (symbol, client order id) or none.
  *
- * The seed is printed on failure; HALYARD_PROPERTY_SEED=<seed> replays the same run.
+ * The seed is in the test's name (fast-check's own message adds the batch number to it);
+ * HALYARD_PROPERTY_SEED=<seed> generates the same requests again.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
