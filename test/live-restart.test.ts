@@ -154,4 +154,33 @@ describe('start-up reconciliation after a SIGKILL-like stop (acceptance 6)', () 
     await new Promise((res) => setTimeout(res, 50));
     expect(h2.fills.filter((x) => x.clientOrderId === c).map((x) => x.qty)).toEqual(['0.0004', '0.0006']);
   }, 30_000);
+
+  it('cancelForeign: an open order the journal does not know, with another client id, is cancelled and reported; one with the client ids of this bot is adopted', async () => {
+    const clock = new VirtualClock(T0);
+    const s = await startSandbox({ clock, config: { admin: { enabled: true } } });
+    defer(() => s.close());
+    const dir = mkdtempSync(join(tmpdir(), 'halyard-foreign-'));
+    defer(() => rmSync(dir, { recursive: true, force: true }));
+    const journal = openJournal(join(dir, 'journal.sqlite'));
+    defer(() => journal.close());
+    journal.liveRuns.begin({ id: 'run-9', kind: 'sandbox', strategies: [{ name: 's1' }], config: {}, startedAt: clock.now() });
+    const client = sandboxClient(s, defer);
+    await client.spot.newOrder({ symbol: SYMBOL, side: 'SELL', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.001', price: '3070000', newClientOrderId: 'manual-2' });
+    // An order of this bot (its id scheme) the journal lost: a power cut after it left.
+    const h = await liveHarness(s, { runId: 'run-8', client });
+    defer(() => h.close());
+    const lost = h.om.submit('s1', [ask('0.001', '3080000', 'z')], clock.now()).commands[0];
+    if (lost?.kind !== 'place') throw new Error('expected a place command');
+    await client.spot.newOrder({ symbol: SYMBOL, side: 'SELL', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.001', price: '3080000', newClientOrderId: lost.clientOrderId });
+    const h2 = await liveHarness(s, { runId: 'run-9', journal, client: sandboxClient(s, defer), adoptRuns: ['run-8'] });
+    defer(() => h2.close());
+    const r = await reconcileAtStartup({ client: h2.client, journal, runId: 'run-9', symbols: [SYMBOL], venue: h2.venue, adopt: h2.adopt, cancelForeign: true, paceMs: 0, now: () => clock.now() });
+    expect(r.report.foreignOrders).toEqual([expect.objectContaining({ clientOrderId: 'manual-2', action: 'cancelled' })]);
+    expect(r.report.adoptedOrders).toEqual([expect.objectContaining({ clientOrderId: lost.clientOrderId, status: 'NEW' })]);
+    expect(h2.om.orders.get(lost.clientOrderId)).toMatchObject({ status: 'NEW', strategy: 's1' });
+    expect(journal.orders.get(lost.clientOrderId)).toMatchObject({ status: 'NEW' });
+    const open = await client.spot.openOrders({ symbol: SYMBOL });
+    expect(open.map((o) => o.clientOrderId)).toEqual([lost.clientOrderId]);
+    expect(r.summary).toMatch(/1 order adopted.*1 foreign order \(cancelled\)/);
+  });
 });

@@ -106,6 +106,7 @@ export class LiveVenue implements VenuePort {
   private resyncWanted: { reason: string; gap?: StreamGap | undefined } | undefined;
   private retry: Subscription | undefined;
   private closed = false;
+  private deliveries = 0;
   /** Every resync that completed, in order (for the host's log and the tests). */
   readonly resyncs: ResyncOutcome[] = [];
 
@@ -211,8 +212,10 @@ export class LiveVenue implements VenuePort {
   /** Through the seen ledger, into the journal, then to the order manager (one batch). */
   deliver(events: readonly LiveEvent[], path: EventPath): LiveEvent[] {
     if (events.length === 0) return [];
-    const { forward, dropped } = this.ledger.admit(events, path);
     const time = this.now();
+    // Now and then, forget orders closed long enough ago (the resync does it too).
+    if (++this.deliveries % 256 === 0) this.ledger.prune(time);
+    const { forward, dropped } = this.ledger.admit(events, path);
     for (const d of dropped) {
       this.log({ level: 'debug', topic: 'duplicate', time, message: d.reason });
       this.journal.dropped('clientOrderId' in d.event ? d.event.clientOrderId : undefined, time, d.reason);
@@ -326,8 +329,10 @@ export class LiveVenue implements VenuePort {
   }
 
   private async resyncOnce(reason: string, gap: StreamGap | undefined): Promise<void> {
-    const snapshot = this.ledger.snapshot();
     const symbols = [...new Set(this.opts.symbols)];
+    // Closed orders held past their retention are forgotten first (bounded memory, seen-ledger.ts).
+    this.ledger.prune(this.now());
+    const snapshot = this.ledger.snapshot();
     const run = await runResyncQueries(this.client, snapshot, symbols, { paceMs: this.opts.resyncPaceMs ?? 0 });
     const result = eventsFromResync(snapshot, run.answers, { now: this.now(), ownsClientOrderId: this.owns, cancelForeign: this.opts.cancelForeign === true });
     this.ledger.noteTradeIds(result.highestTradeIds);
