@@ -6,6 +6,7 @@ import { run as journal } from './journal.bench.ts';
 import { run as matching } from './matching.bench.ts';
 import { run as sandboxHttp } from './sandbox-http.bench.ts';
 import { run as losslessParse } from './lossless-parse.bench.ts';
+import { run as streamLatency } from './stream-latency.bench.ts';
 
 const suites: [string, () => Promise<string[]>][] = [
   ['client-overhead', clientOverhead],
@@ -14,6 +15,7 @@ const suites: [string, () => Promise<string[]>][] = [
   ['backtest', backtest],
   ['sandbox-http', sandboxHttp],
   ['lossless-parse', losslessParse],
+  ['stream-latency', streamLatency],
 ];
 const only = process.argv[2];
 
