@@ -126,6 +126,7 @@ describe('live venue: orders through the order manager (acceptance 1)', () => {
     expect(h.updates.filter((u) => u.clientOrderId === sell).map((u) => u.status)).toEqual(['NEW', 'PARTIALLY_FILLED', 'FILLED']);
     expect(h.updates.filter((u) => u.clientOrderId === bid).map((u) => u.status)).toEqual(['NEW', 'CANCELED']);
     expect(h.issues).toEqual([]);
+    expect(h.logs.filter((l) => l.level === 'error' || l.topic === 'foreign')).toEqual([]);
     await expectStrategyMatchesVenue(x, [sell as string, bid as string, market as string]);
     // Journal: every request recorded and answered, none pending.
     expect(x.journal.requests.pending({ runId: 'run-1' })).toEqual([]);
