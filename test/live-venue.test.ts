@@ -9,6 +9,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { Kernel } from '../src/engine/kernel.ts';
+import { defineStrategy } from '../src/strategy/define.ts';
+import { cancel, place } from '../src/strategy/intents.ts';
 import { D } from '../src/core/money/decimal.ts';
 import { createClient } from '../src/app/create-client.ts';
 import { parseConfig } from '../src/config/load.ts';
@@ -283,4 +287,41 @@ describe('live venue: rate limits (acceptance 5)', () => {
     expect(await venueCopies(h, second as string)).toBe(0);
     await expectStrategyMatchesVenue(x, [first as string, second as string, third as string]);
   }, 30_000);
+});
+
+describe('live venue under the kernel (deliverable 4: strategies run unchanged)', () => {
+  it('a strategy places on start, answers its fill with a new order and cancels it; the kernel sees what the sandbox says', async () => {
+    const x = await setup();
+    const { h, taker } = x;
+    const seen: string[] = [];
+    const def = defineStrategy({
+      name: 's1',
+      params: z.object({}),
+      symbols: [SYMBOL],
+      onStart: () => [place({ symbol: SYMBOL, side: 'SELL', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.001', price: '3000000', tag: 'ask' })],
+      onFill: (_ctx, fill) => {
+        seen.push(`fill ${fill.tag ?? ''} ${fill.qty} ${fill.orderStatus}`);
+        return fill.orderStatus === 'FILLED' ? [place({ symbol: SYMBOL, side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.001', price: '2900000', tag: 'bid' })] : [];
+      },
+      onOrderUpdate: (_ctx, u) => {
+        seen.push(`${u.tag ?? ''} ${u.status}`);
+        return u.tag === 'bid' && u.status === 'NEW' ? [cancel({ symbol: SYMBOL, tag: 'bid' })] : [];
+      },
+    });
+    const kernel = new Kernel({ orders: h.om, venue: h.venue, clock: { now: () => x.clock.now() } });
+    kernel.addStrategy(def);
+    await startLive(h);
+    kernel.start();
+    await h.venue.idle();
+    await waitFor(() => seen.includes('ask NEW'), 5000, 'ask NEW');
+    await takerBuy(taker, '0.0004', '3000000');
+    await takerBuy(taker, '0.0006', '3000000');
+    await waitFor(() => seen.includes('bid CANCELED'), 5000, 'bid cancelled');
+    await h.venue.idle();
+    expect(seen).toEqual(['ask NEW', 'fill ask 0.0004 PARTIALLY_FILLED', 'ask PARTIALLY_FILLED', 'fill ask 0.0006 FILLED', 'ask FILLED', 'bid NEW', 'bid CANCELED']);
+    const cids = [...h.om.orders.openOrders()].map((o) => o.clientOrderId);
+    expect(cids).toEqual([]);
+    const history = await h.client.spot.historyOrders({ symbol: SYMBOL });
+    expect(history.map((o) => o.status).sort()).toEqual(['CANCELED', 'FILLED']);
+  });
 });
