@@ -325,3 +325,31 @@ describe('live venue under the kernel (deliverable 4: strategies run unchanged)'
     expect(history.map((o) => o.status).sort()).toEqual(['CANCELED', 'FILLED']);
   });
 });
+
+describe('live venue: cancelReplace', () => {
+  it('LIVE: the old order cancelled and the new one placed in one call; not LIVE: the cancel still goes out, the new order is denied with STREAM_NOT_LIVE', async () => {
+    const x = await setup();
+    const { s, h } = x;
+    await startLive(h);
+    const [first] = h.submit(limitSell('0.001', '3000000', 'q'));
+    await h.venue.idle();
+    await waitFor(() => h.om.orders.get(first as string)?.status === 'NEW');
+    const [second] = h.submit({ kind: 'cancelReplace', symbol: SYMBOL, tag: 'q', order: { side: 'SELL', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.001', price: '3010000', tag: 'q' } });
+    await h.venue.idle();
+    await waitFor(() => h.om.orders.get(first as string)?.status === 'CANCELED' && h.om.orders.get(second as string)?.status === 'NEW', 5000, 'replaced');
+    expect(x.journal.requests.get(second as string, 'cancelReplace')).toMatchObject({ state: 'acknowledged', cancelClientOrderId: first });
+
+    s.services.streams?.dropAll();
+    await waitFor(() => h.venue.streamHealth.state !== 'LIVE', 5000, 'stream down');
+    const [third] = h.submit({ kind: 'cancelReplace', symbol: SYMBOL, tag: 'q', order: { side: 'SELL', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.001', price: '3020000', tag: 'q' } });
+    await h.venue.idle();
+    await waitFor(() => h.om.orders.get(second as string)?.status === 'CANCELED', 5000, 'cancel half sent');
+    expect(h.om.orders.get(third as string)?.status).toBe('REJECTED');
+    expect(h.updates.find((u) => u.clientOrderId === third)?.reason).toMatch(new RegExp(`^${STREAM_NOT_LIVE}`));
+    expect(await venueCopies(h, third as string)).toBe(0);
+    await h.vt.advance(8000);
+    await waitFor(() => h.venue.streamHealth.state === 'LIVE', 5000, 'LIVE again');
+    await h.venue.idle();
+    await expectStrategyMatchesVenue(x, [first as string, second as string, third as string]);
+  });
+});
