@@ -92,9 +92,12 @@ export function persistEngine(state: Pick<SandboxState, 'services' | 'clock' | '
   let built = new Map<number, OpenStamp>();
   let pruneAt = 1000;
   persistentPartsOf(state.services).registerArchiving<EngineDump, HistoryRecord, HistoryItem>('engine', ENGINE_STATE, ENGINE_RECORD, {
-    dumpState: () => engine.exportHead({ openOrders: false }),
-    archive: (visit) => {
+    dumpState: () => {
+      // A dump begins (a failed one's stamps are never committed).
       built = new Map();
+      return engine.exportHead({ openOrders: false });
+    },
+    archive: (visit) => {
       engine.visitHistory(visit);
       engine.visitOpen(visit);
     },

@@ -130,19 +130,22 @@ export class PersistentParts {
       if (entry.recordSchema === undefined) continue;
       const target = entry.target as ArchivingPersistent<unknown, unknown, unknown>;
       const stored = this.storedOf(part);
-      const seen = new Set<number>();
-      let added = 0;
+      // Keys visited that the store holds: when that is all of them, nothing was dropped, and no
+      // set of every key is built (a save precedes every answer; the open orders alone may be many).
+      let held = 0;
       target.archive((key, item) => {
-        seen.add(key);
         if (stored.has(key)) {
+          held++;
           if (target.changed?.(key, item) === true) put.push({ part, key, body: target.record(key, item) });
           return;
         }
         put.push({ part, key, body: target.record(key, item) });
-        added++;
       });
-      // Stored keys not seen again are dropped; none are when every stored key was seen.
-      if (seen.size - added !== stored.size) for (const key of stored) if (!seen.has(key)) drop.push({ part, key });
+      if (held !== stored.size) {
+        const seen = new Set<number>();
+        target.archive((key) => seen.add(key));
+        for (const key of stored) if (!seen.has(key)) drop.push({ part, key });
+      }
     }
     return { parts, put, drop };
   }

@@ -55,6 +55,9 @@ export class StateSync {
   /** When the last group commit ended and how long it took (performance.now() ms). */
   private lastSaveEnd = 0;
   private lastSaveMs = 0;
+  /** Answers waiting for the pending group commit, and how many the last one released. */
+  private waiting = 0;
+  private lastWaiting = 0;
 
   constructor(
     private readonly store: StateStore,
@@ -103,15 +106,18 @@ export class StateSync {
    * Resolves once everything changed until now is saved: the first call schedules one saveLive,
    * and every call until it runs shares it (group commit). It runs after the current event-loop
    * turn's I/O callbacks (setImmediate), or, when the last save took long (a large book), no
-   * sooner than that long after it ended (SPACED_SAVE_MS): at most about half the time goes to
-   * saving, and under load one save covers the answers that came in meanwhile. Rejects when that
-   * save fails.
+   * sooner than that long after it ended (SPACED_SAVE_MS) if it released several answers: under
+   * concurrent load at most about half the time goes to saving, and one save covers the answers
+   * that came in meanwhile; a lone client's answers are not held back. Rejects when the save fails.
    */
   durable(): Promise<void> {
     if (this.closed) return Promise.resolve();
+    this.waiting++;
     return (this.pending ??= new Promise<void>((resolve, reject) => {
       const run = () => {
         this.pending = undefined;
+        this.lastWaiting = this.waiting;
+        this.waiting = 0;
         // A clean close in between saved everything already.
         if (this.closed) return resolve();
         const started = performance.now();
@@ -125,7 +131,7 @@ export class StateSync {
           this.lastSaveMs = this.lastSaveEnd - started;
         }
       };
-      const wait = this.lastSaveMs < SPACED_SAVE_MS ? 0 : this.lastSaveEnd + this.lastSaveMs - performance.now();
+      const wait = this.lastSaveMs < SPACED_SAVE_MS || this.lastWaiting < 2 ? 0 : this.lastSaveEnd + this.lastSaveMs - performance.now();
       if (wait >= 1) setTimeout(run, wait);
       else setImmediate(run);
     }));
