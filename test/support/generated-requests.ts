@@ -162,6 +162,14 @@ const priceText = fc.oneof(
   amountText,
 );
 
+/** Expiries and date filters: ISO times and deltas (`1w 3d 2h`), from plain to enormous (issue 24 defect 1). */
+const expiryText = fc.oneof(
+  { arbitrary: fc.constantFrom('1w', '3d 2h', '45m', '1w 3d 2h 32m 5s', '2099-06-30T12:00:00Z'), weight: 3 },
+  fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 16n }), fc.constantFrom('w', 'd', 'h', 'm', 's')).map(([n, u]) => `${n}${u}`),
+  fc.tuple(fc.integer({ min: 0, max: 99_999 }), fc.integer({ min: 0, max: 13 })).map(([y, m]) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-01T00:00:00Z`),
+  fc.constantFrom('9999-12-31T23:59:59Z', '10000-01-01T00:00:00Z', '2020-01-01', '1970-01-01T00:00:00Z', '-1w', '0s', 'tomorrow'),
+);
+
 /** A JSON value nested `depth` deep. */
 export function nestedJson(depth: number): string {
   return `${'['.repeat(depth)}1${']'.repeat(depth)}`;
@@ -193,6 +201,7 @@ function goodValue(def: AnyEndpoint, name: string, param: AnyParam, vocab: Vocab
   else if (isEmail(name)) options.push(fc.nat({ max: 20 }).map((n) => `desk-${n}@example.com`));
   else if (name === 'newClientOrderId') options.push(fc.stringMatching(/^[A-Za-z0-9_-]{1,36}$/), ref('clientOrderId'));
   else if (name === 'price' || name === 'stopPrice') options.push(priceText, priceText);
+  else if (/^expires_at$|Date$/.test(name)) options.push(expiryText, expiryText);
   else if (isTime(name) && (param.kind === 'LONG' || param.kind === 'INT')) options.push(fc.integer({ min: -40, max: 2 }).map((d) => String(now + d * 86_400_000)));
   switch (param.kind) {
     case 'ENUM':
