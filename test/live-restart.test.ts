@@ -13,9 +13,12 @@
  *   F  NEW, filled while down          -> the fill once, FILLED
  *   and an order of another program (client id not this bot's): reported, left alone.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../src/app/create-client.ts';
 import { parseConfig } from '../src/config/load.ts';
@@ -183,4 +186,61 @@ describe('start-up reconciliation after a SIGKILL-like stop (acceptance 6)', () 
     expect(open.map((o) => o.clientOrderId)).toEqual([lost.clientOrderId]);
     expect(r.summary).toMatch(/1 order adopted.*1 foreign order \(cancelled\)/);
   });
+
+  it('a real SIGKILL of a bot process with open orders: the next run adopts them and applies the fills made while it was dead once', async () => {
+    const clock = new VirtualClock(T0);
+    const s = await startSandbox({ clock, config: { admin: { enabled: true } } });
+    defer(() => s.close());
+    const dir = mkdtempSync(join(tmpdir(), 'halyard-sigkill-'));
+    defer(() => rmSync(dir, { recursive: true, force: true }));
+    const file = join(dir, 'journal.sqlite');
+    const taker = counterparty(s);
+    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+    const child = fileURLToPath(new URL('./live-bot-child.ts', import.meta.url));
+    const proc = spawn(process.execPath, ['--import', tsx, child, s.baseUrl, s.wsUrl, s.apiKey, s.apiSecret, file, 'bot-1'], { env: { ...process.env, NODE_OPTIONS: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const exited = new Promise((resolve) => proc.on('exit', (_code, signal) => resolve(signal)));
+    defer(async () => {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
+      await exited;
+    });
+    let out = '';
+    let err = '';
+    proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    proc.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    await waitFor(() => out.includes('READY ') || proc.exitCode !== null, 20_000, 'bot ready');
+    expect(err).toBe('');
+    const [x, y, z] = JSON.parse(/READY (.*)\n/.exec(out)?.[1] ?? '[]') as string[];
+    await lift(taker, '0.0004', '3000000');
+    await waitFor(() => out.includes('FILL '), 5000, 'the bot saw the first fill');
+    proc.kill('SIGKILL');
+    expect(await exited).toBe('SIGKILL');
+
+    await lift(taker, '0.0006', '3000000');
+    await lift(taker, '0.001', '3010000');
+
+    const journal = openJournal(file);
+    defer(() => journal.close());
+    expect(journal.liveRuns.begin({ id: 'bot-2', kind: 'sandbox', strategies: [{ name: 's1' }], config: {}, startedAt: clock.now() }).crashed.map((r) => r.id)).toEqual(['bot-1']);
+    const h = await liveHarness(s, { runId: 'bot-2', journal, client: sandboxClient(s, defer), adoptRuns: ['bot-1'] });
+    defer(() => h.close());
+    const r = await reconcileAtStartup({ client: h.client, journal, runId: 'bot-2', symbols: [SYMBOL], venue: h.venue, adopt: h.adopt, paceMs: 5, now: () => clock.now() });
+    await startLive(h);
+    await h.venue.idle();
+    const st = (cid: string) => [h.om.orders.get(cid)?.status, h.om.orders.get(cid)?.executedQty.toFixed()];
+    expect([st(x as string), st(y as string), st(z as string)]).toEqual([
+      ['FILLED', '0.001'],
+      ['FILLED', '0.001'],
+      ['NEW', '0'],
+    ]);
+    expect(h.fills.map((f) => [f.clientOrderId, f.qty])).toEqual([
+      [x, '0.0006'],
+      [y, '0.001'],
+    ]);
+    const trades = await h.client.spot.myTrades({ symbol: SYMBOL, limit: 1000 });
+    expect(journal.fills.list({ symbol: SYMBOL }).map((f) => f.tradeId).sort()).toEqual(trades.map((t) => t.id).sort());
+    expect(r.report.missedFills).toHaveLength(2);
+    expect(journal.requests.pending()).toEqual([]);
+    const open = await h.client.spot.openOrders({ symbol: SYMBOL });
+    expect(open.map((o) => o.clientOrderId)).toEqual([z]);
+  }, 40_000);
 });

@@ -62,7 +62,10 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function liveHarness(s: SandboxHandle, o: HarnessOptions): Promise<Harness> {
+/** What the harness needs of the sandbox: its stream URL and a clock (a child process has no handle: Date.now). */
+export type HarnessVenueSide = Pick<SandboxHandle, 'wsUrl'> & { readonly clock: { now(): number } };
+
+export async function liveHarness(s: HarnessVenueSide, o: HarnessOptions): Promise<Harness> {
   const vt = new VirtualTime(s.clock.now());
   const client = o.client;
   const instruments = parseInstruments(await client.general.exchangeInfo());
