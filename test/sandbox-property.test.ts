@@ -105,14 +105,16 @@ async function admin(s: SandboxHandle, method: string, path: string, body?: unkn
   return { status: r.status, json: (await r.json()) as Record<string, unknown> };
 }
 
-/** Undo what an earlier batch's admin calls may have switched off, and fund the demo account. */
-async function prepare(s: SandboxHandle): Promise<void> {
+/** Undo what an earlier batch's admin calls may have switched off, and fund the demo account; the sub-account's key. */
+async function prepare(s: SandboxHandle): Promise<Target['subKey']> {
   await admin(s, 'DELETE', '/faults');
   await admin(s, 'POST', '/system-status', { SPOT: 'on', CONVERT: 'on' });
   await admin(s, 'POST', '/rate-limits/reset', {});
   const accountId = s.accounts.getKey(s.apiKey)!.accountId;
   // A sub-account for the sub-account endpoints (the table's examples name desk-a).
   if (!s.accounts.findByEmail(SUB_EMAIL)) await admin(s, 'POST', '/accounts', { email: SUB_EMAIL, masterEmail: s.accounts.getAccount(accountId)!.email, balances: { PHP: '1000', BTC: '1' } });
+  const sub = s.accounts.findByEmail(SUB_EMAIL)!;
+  const subKey = s.accounts.keysOf(sub.id).find((k) => !k.merchant) ?? s.accounts.createKey({ accountId: sub.id, createdAt: s.clock.now() });
   for (const [coin, network, address] of vocabularyOf(s).coinNetworks) {
     const r = await admin(s, 'POST', '/withdraw-whitelist', { accountId, coin, network, address });
     expect(r.status, JSON.stringify(r.json)).toBe(200);
@@ -121,6 +123,7 @@ async function prepare(s: SandboxHandle): Promise<void> {
     const r = await admin(s, 'POST', '/balances/credit', { accountId, asset, amount });
     expect(r.status, JSON.stringify(r.json)).toBe(200);
   }
+  return { apiKey: subKey.apiKey, apiSecret: subKey.secret };
 }
 
 // ---- orders: an id names one order ------------------------------------------------------------
@@ -248,8 +251,9 @@ describe('generated requests to every endpoint of a sandbox with --state, across
     try {
       for (let batch = 0; batch < BATCHES; batch++) {
         const s = r.s;
-        await prepare(s);
+        const subKey = await prepare(s);
         const target: Target = {
+          subKey,
           baseUrl: s.baseUrl,
           adminPrefix: s.config.admin.prefix,
           now: () => s.clock.now(),
@@ -260,7 +264,7 @@ describe('generated requests to every endpoint of a sandbox with --state, across
         };
         if (batch > 0) restartedFound += await checkIds(r, target, ids);
         const vocab = vocabularyOf(s);
-        const known = new Known(new Set([s.apiKey, s.apiSecret, MERCHANT.apiKey, MERCHANT.secret]));
+        const known = new Known(new Set([s.apiKey, s.apiSecret, MERCHANT.apiKey, MERCHANT.secret, subKey.apiKey, subKey.apiSecret]));
         known.add('accountId', s.accounts.getKey(s.apiKey)!.accountId);
         known.add('email', SUB_EMAIL);
         // Every endpoint of the table, placing orders more often (their ids are what the
@@ -295,7 +299,7 @@ describe('generated requests to every endpoint of a sandbox with --state, across
         await s.close();
         r = await open(file);
       }
-      restartedFound += await checkIds(r, { baseUrl: r.s.baseUrl, adminPrefix: r.s.config.admin.prefix, now: () => r.s.clock.now(), apiKey: r.s.apiKey, apiSecret: r.s.apiSecret, merchantKey: MERCHANT.apiKey, merchantSecret: MERCHANT.secret }, ids);
+      restartedFound += await checkIds(r, { subKey: { apiKey: '', apiSecret: '' }, baseUrl: r.s.baseUrl, adminPrefix: r.s.config.admin.prefix, now: () => r.s.clock.now(), apiKey: r.s.apiKey, apiSecret: r.s.apiSecret, merchantKey: MERCHANT.apiKey, merchantSecret: MERCHANT.secret }, ids);
     } finally {
       await r.s.close();
     }

@@ -285,9 +285,11 @@ const paramValue = (def: AnyEndpoint, name: string, param: AnyParam, vocab: Voca
 
 // ---- cases ------------------------------------------------------------------------------------
 
-export type AuthMode = 'ok' | 'badSig' | 'noSig' | 'stale' | 'future' | 'unknownKey' | 'noKey' | 'unsignedRecvWindow' | 'badRecvWindow' | 'upperSig' | 'sigHeader' | 'seconds';
+export type AuthMode = 'ok' | 'subKey' | 'badSig' | 'noSig' | 'stale' | 'future' | 'unknownKey' | 'noKey' | 'unsignedRecvWindow' | 'badRecvWindow' | 'upperSig' | 'sigHeader' | 'seconds';
 const authMode = fc.oneof(
-  { arbitrary: fc.constant<AuthMode>('ok'), weight: 24 },
+  { arbitrary: fc.constant<AuthMode>('ok'), weight: 22 },
+  // Signed by a sub-account's key: the sub-only endpoints, and the master-only ones refusing it.
+  { arbitrary: fc.constant<AuthMode>('subKey'), weight: 2 },
   fc.constantFrom<AuthMode>('badSig', 'noSig', 'stale', 'future', 'unknownKey', 'noKey', 'unsignedRecvWindow', 'badRecvWindow', 'upperSig', 'sigHeader', 'seconds'),
 );
 
@@ -476,6 +478,8 @@ export interface Target {
   apiSecret: string;
   merchantKey: string;
   merchantSecret: string;
+  /** A key of a sub-account of the demo master. */
+  subKey: { apiKey: string; apiSecret: string };
 }
 
 export interface Answer {
@@ -568,7 +572,8 @@ async function sendApi(t: Target, c: ApiCase, known: Known): Promise<Answer> {
   const pairs: [string, string][] = rest.map((p) => [p.name, p.text]);
   const url = t.baseUrl + path;
   const now = t.now();
-  const key = c.auth === 'unknownKey' ? 'hsbxNoSuchKey000000000000000000000000000000000000000000000000000' : t.apiKey;
+  const key = c.auth === 'unknownKey' ? 'hsbxNoSuchKey000000000000000000000000000000000000000000000000000' : c.auth === 'subKey' ? t.subKey.apiKey : t.apiKey;
+  const secret = c.auth === 'subKey' ? t.subKey.apiSecret : t.apiSecret;
   const headers: Record<string, string> = {};
   const json = def.encoding === 'json' && def.method !== 'GET';
   // Signed for the endpoint's method; sent with another when the case says so (405 expected).
@@ -594,7 +599,7 @@ async function sendApi(t: Target, c: ApiCase, known: Known): Promise<Answer> {
       const ts = c.auth === 'stale' || c.auth === 'unsignedRecvWindow' ? now - 70_000 : c.auth === 'future' ? now + 5_000 : c.auth === 'seconds' ? Math.floor(now / 1000) : now;
       if (c.auth === 'unsignedRecvWindow') headers['recvWindow'] = '60000';
       const sign = (message: string) => {
-        const sig = hmacSha256Hex(t.apiSecret, message);
+        const sig = hmacSha256Hex(secret, message);
         return c.auth === 'badSig' ? hmacSha256Hex('wrong secret', message) : c.auth === 'upperSig' ? sig.toUpperCase() : sig;
       };
       if (json) {
@@ -650,7 +655,7 @@ async function sendApi(t: Target, c: ApiCase, known: Known): Promise<Answer> {
       const body = inQuery ? undefined : jsonBody;
       const signed = signLegacyV4({
         apiKey: key,
-        secret: c.auth === 'badSig' ? 'wrong secret' : t.apiSecret,
+        secret: c.auth === 'badSig' ? 'wrong secret' : secret,
         nowMs: c.auth === 'stale' ? now - 3_600_000 : now,
         url,
         method: def.method,
