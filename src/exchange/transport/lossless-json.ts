@@ -9,10 +9,12 @@
  * How (notes 5.1: quote long integer literals before `JSON.parse`): one linear scan finds the
  * number literals outside strings that a double might not hold (16 or more digits, or an
  * exponent), asks lossless-json's `isSafeNumber` about each, and quotes the unsafe ones; then
- * the native `JSON.parse`. lossless-json's own parser did the same job at about 3.5x the cost of
- * `JSON.parse` for every executionReport and trade (each carries a 19-digit id); this path costs
- * about 1.2x (bench/lossless-parse.bench.ts). `JSON.parse`'s reviver with `context.source` would
- * do it natively, but Node 20 has it only behind `--harmony-json-parse-with-source`.
+ * the native `JSON.parse`. lossless-json's own parser, used before for every body with a long id,
+ * cost 3.1x `JSON.parse` an executionReport (6.4 against 2.1 us); this path 1.5x (3.0 us), a
+ * trade 1.9x against 2.7x, a 500-row myTrades answer 4.3x against 6.0x (bench/lossless-parse.bench.ts,
+ * BENCHMARKS.md). `JSON.parse`'s reviver with `context.source` would do it natively, but Node 20
+ * has it only behind `--harmony-json-parse-with-source`. Unlike lossless-json, a key repeated in
+ * an object keeps its last value (as `JSON.parse`) instead of throwing.
  */
 import { isSafeNumber } from 'lossless-json';
 
@@ -52,9 +54,9 @@ function stringEnd(text: string, open: number): number {
  * Index just past the JSON number grammar's longest match at `start`
  * (`-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`), or -1 when nothing matches there:
  * such text is left alone for JSON.parse to reject. `stat[0]` gets the digit count before any
- * exponent, `stat[1]` 1 when there is an exponent.
+ * exponent, `stat[1]` 1 when there is an exponent, `stat[2]` 1 when the literal is an integer.
  */
-function numberEnd(text: string, start: number, stat: [number, number]): number {
+function numberEnd(text: string, start: number, stat: [number, number, number]): number {
   let i = start;
   if (text.charCodeAt(i) === MINUS) i++;
   const intStart = i;
@@ -62,6 +64,7 @@ function numberEnd(text: string, start: number, stat: [number, number]): number 
   else while (isDigit(text.charCodeAt(i))) i++;
   if (i === intStart) return -1;
   let digits = i - intStart;
+  const intEnd = i;
   if (text.charCodeAt(i) === DOT) {
     const fracStart = i + 1;
     let j = fracStart;
@@ -72,6 +75,7 @@ function numberEnd(text: string, start: number, stat: [number, number]): number 
   }
   stat[0] = digits;
   stat[1] = 0;
+  stat[2] = intEnd === i ? 1 : 0;
   const e = text.charCodeAt(i);
   if (e === LOWER_E || e === UPPER_E) {
     let j = i + 1;
@@ -81,6 +85,7 @@ function numberEnd(text: string, start: number, stat: [number, number]): number 
     while (isDigit(text.charCodeAt(j))) j++;
     if (j === expStart) return -1;
     stat[1] = 1;
+    stat[2] = 0;
     i = j;
   }
   return i;
@@ -92,7 +97,7 @@ function colonFollows(text: string, i: number): boolean {
   return text.charCodeAt(i) === COLON;
 }
 
-const stat: [number, number] = [0, 0];
+const stat: [number, number, number] = [0, 0, 0];
 
 /** Parses JSON text; unsafe numbers become their literal text. Throws SyntaxError when invalid. */
 export function parseJsonLossless(text: string): unknown {
@@ -119,7 +124,8 @@ export function parseJsonLossless(text: string): unknown {
     // invalid; a token followed by a colon is left as it was, so JSON.parse still rejects it.
     if ((stat[0] > SAFE_DIGITS || stat[1] === 1) && !colonFollows(text, end)) {
       const literal = text.slice(i, end);
-      if (!isSafeNumber(literal)) {
+      // An integer literal is what isSafeNumber would check without its regex and parseInt.
+      if (stat[2] === 1 ? !Number.isSafeInteger(Number(literal)) : !isSafeNumber(literal)) {
         out = (out ?? '') + text.slice(copied, i) + '"' + literal + '"';
         copied = end;
       }
