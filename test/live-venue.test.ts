@@ -326,6 +326,25 @@ describe('live venue under the kernel (deliverable 4: strategies run unchanged)'
   });
 });
 
+describe('live venue: a 429 on the resync reads', () => {
+  it('the resync waits the pause out and completes; no error, no ban', async () => {
+    const x = await setup();
+    const { s, h } = x;
+    await startLive(h);
+    const before = h.venue.resyncs.length;
+    await adminCall(s, 'POST', '/faults', { kind: 'rate-limit', endpoint: 'spot.openOrders', retryAfterSeconds: 1, count: 1 });
+    const t0 = performance.now();
+    h.venue.requestResync('a resync meeting a 429');
+    await h.venue.idle();
+    expect(h.venue.resyncs.length).toBe(before + 1);
+    expect(performance.now() - t0).toBeGreaterThan(900);
+    expect(h.logs.filter((l) => l.level === 'error')).toEqual([]);
+    const [cid] = h.submit(limitSell('0.001', '3000000', 'after'));
+    await h.venue.idle();
+    await waitFor(() => h.om.orders.get(cid as string)?.status === 'NEW', 5000, 'placed after the pause');
+  });
+});
+
 describe('live venue: cancelReplace', () => {
   it('LIVE: the old order cancelled and the new one placed in one call; not LIVE: the cancel still goes out, the new order is denied with STREAM_NOT_LIVE', async () => {
     const x = await setup();

@@ -8,7 +8,7 @@
  *   planResync -> run each query -> answers -> planResync again ... until it asks nothing more.
  */
 import type { ExchangeClient } from '../../exchange/client/exchange-client.ts';
-import { VenueRejectedError } from '../../exchange/errors/errors.ts';
+import { QueueTimeoutError, RateLimitedError, VenueRejectedError } from '../../exchange/errors/errors.ts';
 import type { LedgerSnapshot } from '../events/seen-ledger.ts';
 import { planResync } from '../resync/plan-resync.ts';
 import type { ResyncPlanOptions } from '../resync/plan-resync.ts';
@@ -39,13 +39,34 @@ export async function runResyncQueries(client: ExchangeClient, ledger: LedgerSna
     if (round >= maxRounds) throw new Error(`resync: still planning queries after ${maxRounds} rounds (${queries.map((q) => q.kind).join(', ')})`);
     for (const q of queries) {
       if (calls > 0 && (opts.paceMs ?? 0) > 0) await (opts.sleep ?? defaultSleep)(opts.paceMs as number);
-      answers.push(await runQuery(client, q));
+      answers.push(await patiently(client, q, opts));
       calls += 1;
     }
   }
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Tries of one query refused by a 429 pause before the resync gives up (and is retried later as a whole). */
+const RATE_LIMIT_TRIES = 5;
+
+/**
+ * One query; refused by a 429 (or by the client's own pause: QueueTimeoutError, nothing sent),
+ * it waits until the pause ends and asks again, so a restart's reads do not fail on the first
+ * 429. A 418 ban is not waited out here: it lasts minutes to days, and the caller reports it.
+ */
+async function patiently(client: ExchangeClient, q: ResyncQuery, opts: ResyncRunOptions): Promise<ResyncAnswer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runQuery(client, q);
+    } catch (e) {
+      const until = e instanceof RateLimitedError && !e.banned ? e.pausedUntil : e instanceof QueueTimeoutError && !e.banned ? e.until : undefined;
+      if (attempt >= RATE_LIMIT_TRIES || (!(e instanceof RateLimitedError) && !(e instanceof QueueTimeoutError)) || (e instanceof RateLimitedError && e.banned) || (e instanceof QueueTimeoutError && e.banned)) throw e;
+      const wait = Math.max(until === undefined ? 1000 : until - client.rest.clock.now(), 0) + 10;
+      await (opts.sleep ?? defaultSleep)(wait);
+    }
+  }
+}
 
 /** One query, its answer as plain data. A queryOrder the venue does not know (-2013) is an answer too. */
 export async function runQuery(client: ExchangeClient, q: ResyncQuery): Promise<ResyncAnswer> {
