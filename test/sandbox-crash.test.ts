@@ -203,3 +203,38 @@ describe('ids issued after the last save before a crash', () => {
     }
   });
 });
+
+describe('an answer whose change cannot be saved', () => {
+  it('is HTTP 500 -1000 (unknown outcome), never a success; reads still answer', async () => {
+    const real = new SqliteStateStore(join(dir, 'failing.db'));
+    let failing = false;
+    const store: StateStore = {
+      location: real.location,
+      load: () => real.load(),
+      save: (snapshot) => real.save(snapshot),
+      loadLive: () => real.loadLive(),
+      saveLive: (changes) => {
+        if (failing) throw new Error('disk full');
+        real.saveLive(changes);
+      },
+      loadIdMarks: () => real.loadIdMarks(),
+      saveIdMark: (name, mark) => real.saveIdMark(name, mark),
+      close: () => real.close(),
+    };
+    const s = await startSandbox({ config: { admin: { enabled: true }, market: { enabled: false } }, stateStore: store, clock: new VirtualClock(START) });
+    try {
+      const accountId = s.accounts.getKey(s.apiKey)!.accountId;
+      const credit = () => fetch(`${s.baseUrl}${s.config.admin.prefix}/balances/credit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accountId, asset: 'PHP', amount: '1' }) });
+      expect((await credit()).status).toBe(200);
+      failing = true;
+      const refused = await credit();
+      expect(refused.status).toBe(500);
+      expect(await refused.json()).toEqual({ code: -1000, msg: 'An unknown error occurred while processing the request.' });
+      expect((await fetch(`${s.baseUrl}/openapi/v1/time`)).status).toBe(200);
+      failing = false;
+      expect((await credit()).status).toBe(200);
+    } finally {
+      await s.close();
+    }
+  });
+});
