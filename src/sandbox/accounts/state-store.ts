@@ -4,9 +4,11 @@
  * - the account registry (accounts, keys), saved on every change (`save`);
  * - the live state (`saveLive`): balances and every registered part (persistence/persistent-parts.ts:
  *   the engine's open orders, order history and trades, and every money flow's records), saved
- *   together in one transaction every couple of seconds and at a clean shutdown. Archived rows
- *   (records that never change, such as closed orders and trades) are written once each and
- *   dropped when their part lets go of them; a save carries only the rows that changed.
+ *   together in one transaction before every answer that changes state (persistence/durable-answers.ts),
+ *   every couple of seconds and at a clean shutdown. Archived rows (closed orders and trades, which
+ *   never change; open orders, written again when they change) are written by key and dropped when
+ *   their part lets go of them; a save carries only the rows that changed.
+ * - the id sequences' reservation marks (`saveIdMark`), each written at once.
  * Balances are kept as totals (free + locked): at restore the engine locks its open orders' funds
  * again. `load` returns undefined for a fresh store (the config's accounts are seeded then).
  */

@@ -2,7 +2,8 @@
  * What a persisted sandbox (`halyard sandbox --state file.db`) keeps beyond accounts, keys and
  * balances: every area whose records an account can query registers them here once, as one
  * named part, and the state store saves all parts together with the balances (one transaction,
- * every couple of seconds and at close) and gives them back at the next start.
+ * before every answer that changes state, every couple of seconds and at close: state-sync.ts)
+ * and gives them back at the next start.
  *
  *   persistentPartsOf(state.services).register('wallet.deposits', DEPOSITS_STATE, depositBook);
  *
