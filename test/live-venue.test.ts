@@ -227,6 +227,10 @@ describe('live venue: unknown outcomes (acceptance 4)', () => {
     const trace = h.trace.filter(([cid]) => cid === ask).map(([, st]) => st);
     expect(trace.indexOf('UNKNOWN')).toBeGreaterThanOrEqual(0);
     expect(trace.indexOf('UNKNOWN')).toBeLessThan(trace.lastIndexOf('NEW'));
+    // What the strategy was told: UNKNOWN, then the real state.
+    const seen = h.updates.filter((u) => u.clientOrderId === ask).map((u) => u.status);
+    expect(seen.indexOf('UNKNOWN')).toBeGreaterThanOrEqual(0);
+    expect(seen.indexOf('UNKNOWN')).toBeLessThan(seen.lastIndexOf('NEW'));
     expect(h.issues.filter((i) => i.clientOrderId === ask).map((i) => i.kind)).toEqual(['unknown-outcome']);
     expect(await venueCopies(h, ask as string)).toBe(1);
     const req = x.journal.requests.get(ask as string, 'place');
@@ -249,7 +253,8 @@ describe('live venue: unknown outcomes (acceptance 4)', () => {
     const [lost] = h.submit(limitSell('0.001', '3050000', 'lost'));
     await h.venue.idle();
     await waitFor(() => h.om.orders.get(lost as string)?.status === 'REJECTED', 8000, 'lost order rejected');
-    expect(h.updates.find((u) => u.clientOrderId === lost)?.reason).toMatch(/not placed \(unknown outcome resolved by query\)/);
+    expect(h.updates.filter((u) => u.clientOrderId === lost).map((u) => u.status)).toEqual(['UNKNOWN', 'REJECTED']);
+    expect(h.updates.find((u) => u.clientOrderId === lost && u.status === 'REJECTED')?.reason).toMatch(/not placed \(unknown outcome resolved by query\)/);
     expect(await venueCopies(h, lost as string)).toBe(0);
     expect(x.journal.requests.get(lost as string, 'place')).toMatchObject({ state: 'resolved', resolution: { found: false } });
     await expectStrategyMatchesVenue(x, [late as string, lost as string]);

@@ -73,10 +73,12 @@ export interface TradeInput {
 }
 
 /**
- * Spec 3.1 statuses, plus the engine's own: PENDING_NEW (sent, not yet acknowledged), REJECTED
- * (the venue refused it), DENIED (the pre-trade checks refused it; nothing was sent).
+ * Spec 3.1 statuses, plus the engine's own: PENDING_NEW (sent, not yet acknowledged), UNKNOWN
+ * (live only: the request timed out or met a 5xx, so the order may or may not exist; it is looked
+ * up by its client id, never resent, and the next update gives its real status), REJECTED (the
+ * venue refused it), DENIED (the pre-trade checks refused it; nothing was sent).
  */
-export type OrderStatus = 'PENDING_NEW' | 'NEW' | 'PARTIALLY_FILLED' | 'FILLED' | 'PARTIALLY_CANCELED' | 'CANCELED' | 'EXPIRED' | 'REJECTED' | 'DENIED';
+export type OrderStatus = 'PENDING_NEW' | 'UNKNOWN' | 'NEW' | 'PARTIALLY_FILLED' | 'FILLED' | 'PARTIALLY_CANCELED' | 'CANCELED' | 'EXPIRED' | 'REJECTED' | 'DENIED';
 
 /** Statuses after which the order is gone from the book. */
 export const TERMINAL_STATUSES: readonly OrderStatus[] = ['FILLED', 'PARTIALLY_CANCELED', 'CANCELED', 'EXPIRED', 'REJECTED', 'DENIED'];

@@ -156,7 +156,10 @@ export function applyVenueEvents(ctx: ApplyContext, events: readonly VenueEvent[
         }
         break;
       case 'unknownOutcome':
-        transition(ctx, o, { kind: 'unknownOutcome', command: e.command }, e.time, out);
+        // A place that became UNKNOWN is an update the strategy sees; a cancel's doubt changes nothing it sees.
+        if (transition(ctx, o, { kind: 'unknownOutcome', command: e.command }, e.time, out)) {
+          out.events.push({ kind: 'orderUpdate', strategy: o.strategy, update: o.update(e.time, `outcome unknown (${e.reason}): looking it up by client order id, never resent`) });
+        }
         out.issues.push({ kind: 'unknown-outcome', clientOrderId: o.clientOrderId, time: e.time, message: `${e.command} of ${o.clientOrderId}: outcome unknown (${e.reason}); reconcile before trusting its status` });
         break;
     }

@@ -190,7 +190,11 @@ describe('OrderManager', () => {
     const unknown = om.onVenueEvents([{ kind: 'unknownOutcome', symbol: 'BTCPHP', clientOrderId: c, command: 'place', reason: 'timeout', time: 1600 }]);
     expect(unknown.issues[0]?.kind).toBe('unknown-outcome');
     expect(om.orders.get(c)?.status).toBe('UNKNOWN');
-    expect(om.view('s1').openOrders().find((o) => o.clientOrderId === c)?.status).toBe('PENDING_NEW');
+    // The strategy sees UNKNOWN (issue 20), in an update and among its open orders, until resolved.
+    expect(unknown.events).toMatchObject([{ kind: 'orderUpdate', strategy: 's1', update: { clientOrderId: c, status: 'UNKNOWN' } }]);
+    expect(om.view('s1').openOrders().find((o) => o.clientOrderId === c)?.status).toBe('UNKNOWN');
+    const found = om.onVenueEvents([ack(c, '10')]);
+    expect(found.events).toMatchObject([{ kind: 'orderUpdate', update: { clientOrderId: c, status: 'NEW' } }]);
   });
 
   it('keeps the position with its average entry from fills', () => {

@@ -62,8 +62,8 @@ describe('order-state reducer (spec 3.1 plus local states)', () => {
 
   it('shows strategies only their statuses', () => {
     expect(visibleStatus(at('PENDING_CANCEL', '0', 'PARTIALLY_FILLED'))).toBe('PARTIALLY_FILLED');
-    expect(visibleStatus(at('UNKNOWN'))).toBe('PENDING_NEW');
-    expect(visibleStatus(at('PENDING_CANCEL', '0', 'UNKNOWN'))).toBe('PENDING_NEW');
+    expect(visibleStatus(at('UNKNOWN'))).toBe('UNKNOWN');
+    expect(visibleStatus(at('PENDING_CANCEL', '0', 'UNKNOWN'))).toBe('UNKNOWN');
     expect(visibleStatus(at('DENIED'))).toBe('DENIED');
   });
 });

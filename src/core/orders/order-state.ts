@@ -136,8 +136,12 @@ export function reduceOrder(cur: OrderProgress, trigger: OrderTrigger): Reductio
   }
 }
 
-/** What the strategy is told: a pending cancel shows the status it is cancelling from; UNKNOWN shows as PENDING_NEW. */
+/**
+ * What the strategy is told: a pending cancel shows the status it is cancelling from; UNKNOWN (a
+ * place whose outcome is not known) is shown as it is, so a strategy can tell "sent, waiting" from
+ * "may exist, being looked up" (issue 20: the strategy sees UNKNOWN, then the real state).
+ */
 export function visibleStatus(p: Pick<OrderProgress, 'status' | 'resume'>): StrategyOrderStatus {
   const s = p.status === 'PENDING_CANCEL' ? (p.resume ?? 'NEW') : p.status;
-  return s === 'UNKNOWN' || s === 'PENDING_CANCEL' ? 'PENDING_NEW' : s;
+  return s === 'PENDING_CANCEL' ? 'PENDING_NEW' : s;
 }

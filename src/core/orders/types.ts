@@ -51,8 +51,8 @@ export interface CancelReplaceOrderIntent extends OrderTarget {
 /** A validated intent (src/strategy/intent-schema.ts produces these). */
 export type OrderIntent = PlaceOrderIntent | CancelOrderIntent | CancelReplaceOrderIntent;
 
-/** Statuses a strategy sees: spec 3.1 plus PENDING_NEW (sent, not acknowledged) and DENIED (pre-trade). */
-export type StrategyOrderStatus = 'PENDING_NEW' | 'NEW' | 'PARTIALLY_FILLED' | 'FILLED' | 'PARTIALLY_CANCELED' | 'CANCELED' | 'EXPIRED' | 'REJECTED' | 'DENIED';
+/** Statuses a strategy sees: spec 3.1 plus PENDING_NEW (sent, not acknowledged), UNKNOWN (outcome not known, being looked up) and DENIED (pre-trade). */
+export type StrategyOrderStatus = 'PENDING_NEW' | 'UNKNOWN' | 'NEW' | 'PARTIALLY_FILLED' | 'FILLED' | 'PARTIALLY_CANCELED' | 'CANCELED' | 'EXPIRED' | 'REJECTED' | 'DENIED';
 
 /** One open order of a strategy (the strategy layer's OpenOrderInput). */
 export interface OpenOrderOut {
