@@ -183,6 +183,16 @@ export class SeenLedger {
     return this.byClientId.get(clientOrderId)?.copy();
   }
 
+  /** Whether the order is held, without copying it (the stream's hot path asks for every event). */
+  has(clientOrderId: string): boolean {
+    return this.byClientId.has(clientOrderId);
+  }
+
+  /** Its status, without copying the order. */
+  statusOf(clientOrderId: string): LedgerStatus | undefined {
+    return this.byClientId.get(clientOrderId)?.status;
+  }
+
   /** How many orders are held (open and recently closed). */
   get size(): number {
     return this.byClientId.size;

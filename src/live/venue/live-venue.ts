@@ -128,7 +128,7 @@ export class LiveVenue implements VenuePort {
       log: this.log,
       deliver: (events, path) => this.deliver(events, path),
       requestResync: (reason) => this.requestResync(reason),
-      heldStatus: (cid) => this.ledger.order(cid)?.status,
+      heldStatus: (cid) => this.ledger.statusOf(cid),
     });
   }
 
@@ -292,7 +292,7 @@ export class LiveVenue implements VenuePort {
     }
     const mine: VenueEvent[] = [];
     for (const ev of events) {
-      if (ev.kind === 'balance' || this.ledger.order(ev.clientOrderId) !== undefined) {
+      if (ev.kind === 'balance' || this.ledger.has(ev.clientOrderId)) {
         mine.push(ev);
         continue;
       }
