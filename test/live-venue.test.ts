@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { StreamTimingsInput } from '../src/exchange/ws/stream-timings.ts';
 import { z } from 'zod';
 import { Kernel } from '../src/engine/kernel.ts';
 import { defineStrategy } from '../src/strategy/define.ts';
@@ -36,7 +37,7 @@ interface Setup {
   taker: ExchangeClient;
 }
 
-async function setup(opts: { runId?: string; exchange?: Record<string, unknown> } = {}): Promise<Setup> {
+async function setup(opts: { runId?: string; exchange?: Record<string, unknown>; timings?: StreamTimingsInput } = {}): Promise<Setup> {
   const clock = new VirtualClock(T0);
   const s = await startSandbox({ clock, config: { admin: { enabled: true } } });
   defer(() => s.close());
@@ -47,7 +48,7 @@ async function setup(opts: { runId?: string; exchange?: Record<string, unknown> 
   const runId = opts.runId ?? 'run-1';
   journal.liveRuns.begin({ id: runId, kind: 'sandbox', strategies: [{ name: 's1' }], config: {}, startedAt: clock.now() });
   const client = sandboxClient(s, defer, { exchange: opts.exchange ?? { retry: { maxAttempts: 1 } } });
-  const h = await liveHarness(s, { runId, journal, client });
+  const h = await liveHarness(s, { runId, journal, client, ...(opts.timings ? { timings: opts.timings } : {}) });
   defer(() => h.close());
   const taker = counterparty(s);
   return { s, clock, h, journal, taker };
@@ -209,6 +210,35 @@ describe('live venue: resync after every gap (acceptance 2 and 3)', () => {
     expect(h.fills.map((f) => [f.clientOrderId, f.qty])).toEqual([[ask, '0.0005']]);
     await expectStrategyMatchesVenue(x, [ask as string, bid as string, denied as string]);
     expect(h.logs.some((l) => l.topic === 'order' && l.message.includes(`${denied} denied: ${STREAM_NOT_LIVE}`))).toBe(true);
+  });
+});
+
+describe('live venue: a silent stream (STALE)', () => {
+  it('no message or pong within the bound: STALE, new orders denied, then a new socket, a resync, and the fill made meanwhile exactly once', async () => {
+    // The venue's pacing (notes 1): a ping every 3 minutes, a pong expected within 30 s.
+    const x = await setup({ timings: { pingIntervalMs: 180_000, pongTimeoutMs: 30_000, backoff: { baseMs: 1000, maxMs: 8000 } } });
+    const { s, h, taker } = x;
+    await startLive(h);
+    const [ask] = h.submit(limitSell('0.002', '3000000', 'ask'));
+    await h.venue.idle();
+    await waitFor(() => h.om.orders.get(ask as string)?.status === 'NEW');
+
+    s.services.streams?.setSilent(true); // the socket stays open; nothing comes, pongs neither
+    await takerBuy(taker, '0.0005', '3000000');
+    await h.vt.advance(180_000 + 30_000 + 1);
+    await waitFor(() => h.venue.streamHealth.state !== 'LIVE', 5000, 'not LIVE after the silence');
+    expect(h.logs.some((l) => l.topic === 'health' && /STALE/.test(l.message))).toBe(true);
+    const [denied] = h.submit(limitSell('0.001', '3100000', 'more'));
+    await h.venue.idle();
+    expect(h.updates.find((u) => u.clientOrderId === denied)?.reason).toMatch(new RegExp(`^${STREAM_NOT_LIVE}`));
+    expect(await venueCopies(h, denied as string)).toBe(0);
+
+    s.services.streams?.setSilent(false);
+    await h.vt.advance(8000);
+    await waitFor(() => h.venue.streamHealth.state === 'LIVE', 5000, 'LIVE again');
+    await h.venue.idle();
+    expect(h.fills.map((f) => [f.clientOrderId, f.qty])).toEqual([[ask, '0.0005']]);
+    await expectStrategyMatchesVenue(x, [ask as string, denied as string]);
   });
 });
 
