@@ -245,6 +245,20 @@ describe('sandbox HTTP: raw wire formats', () => {
     expect((await raw(`${s.baseUrl}/openapi/v1/time`)).status).toBe(418);
   });
 
+  it('charges a request that fails authentication to its IP only: a key alone cannot spend its account\'s UID pool', async () => {
+    const s = await sandbox({ rateLimits: { pools: { UID: { limit: 5, windowMs: 60_000 } } } });
+    const signed = (secret: string) => {
+      const q = `timestamp=${Date.now()}`;
+      return raw(`${s.baseUrl}/openapi/v1/check-sys-status?${q}&signature=${sign(secret, q)}`, { headers: { 'X-SERVICE-APIKEY': s.apiKey } });
+    };
+    // Holding the key without its secret: ten refusals (-1022), none charged to the account's UID pool (2 each).
+    for (let i = 0; i < 10; i++) expect((await signed('not-the-secret')).body['code']).toBe(-1022);
+    expect((await signed(s.apiSecret)).status).toBe(200);
+    expect((await signed(s.apiSecret)).status).toBe(200);
+    // The owner's own requests still count: the third is past 5.
+    expect(await signed(s.apiSecret)).toMatchObject({ status: 429, body: { code: -1003 } });
+  });
+
   it('answers the order-rate limit with 429 -1015 and no Retry-After', async () => {
     const s = await sandbox({ rateLimits: { pools: { ORDERS: { limit: 1, windowMs: 60_000 } } } });
     s.registerHandlers({ 'spot.testOrder': () => ({}) }, { replace: true });

@@ -1,9 +1,10 @@
 /**
  * The request pipeline every exchange route goes through (spec 1, 5, 7, 8; protocol notes 2, 7):
  *
- *   route (404/405) -> injected faults -> raw parameters (400 on bad encoding/JSON) -> rate limits
- *   (429/418, 429 -1015) -> -1025 on a repeated scalar key -> authentication per security type
- *   -> checkParams (-1105/-1025/-1106/-1107/-1108), then the value bounds (value-bounds.ts: amounts
+ *   route (404/405) -> injected faults -> raw parameters (400 on bad encoding/JSON) ->
+ *   authentication per security type -> rate limits (429/418, 429 -1015; the UID pool only when
+ *   authenticated, else the IP's) -> -1025 on a repeated scalar key -> the authentication's error,
+ *   if any -> checkParams (-1105/-1025/-1106/-1107/-1108), then the value bounds (value-bounds.ts: amounts
  *   the state file can hold, text lengths) -> handler (501 while none is registered) ->
  *   error-after faults -> stringifyWire.
  *
@@ -15,7 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { chargesFor } from '../../exchange/rate/weights.ts';
 import type { AnyEndpoint, WeightCharge } from '../../exchange/endpoints/types.ts';
 import { checkParams } from '../../exchange/params/check-params.ts';
-import { authenticate, claimedUid } from '../auth/authenticate.ts';
+import { authenticate, claimedUid, type Authenticated } from '../auth/authenticate.ts';
 import { header, normaliseIp } from '../auth/headers.ts';
 import { applyPreFaults, type HangTracker } from './apply-faults.ts';
 import { venueErrors } from './error-codes.ts';
@@ -62,20 +63,26 @@ export function createPipeline(deps: PipelineDeps) {
       const repeated = new Set<string>();
       const values = collectParams({ rawQuery, rawBody, bodyKind, pathParams: match.pathParams, repeated });
 
-      const verdict = state.rateLimiter.admit(ip, claimedUid(def, headers, state.accounts, state.config), charges(def, values, state), state.clock.base.now());
+      // Authenticate first, then charge the rate limits: a request whose key, signature or time
+      // does not hold is charged to its IP only, so holding an API key alone cannot spend that
+      // account's UID pool. Either way the weight is charged before the answer, and a request
+      // told to back off gets the 429/418 whatever its authentication said.
+      const now = state.clock.now();
+      const skew = SIGNED.has(def.security) ? state.faults.take(def.id, ['clock-skew']).reduce((s, f) => s + (f.skewMs ?? 0), 0) : 0;
+      let auth: Authenticated | undefined;
+      let authError: unknown;
+      try {
+        auth = authenticate({ def, method: request.method, path, rawQuery, rawBody, bodyKind, headers, values, ip, now: now + skew }, state.accounts, state.config);
+      } catch (e) {
+        authError = e;
+      }
+      const verdict = state.rateLimiter.admit(ip, auth === undefined ? undefined : claimedUid(def, headers, state.accounts, state.config), charges(def, values, state), state.clock.base.now());
       if (!verdict.ok) {
         const retry: Record<string, string> = verdict.retryAfterSeconds === undefined ? {} : { 'retry-after': String(verdict.retryAfterSeconds) };
         throw new VenueError(verdict.code, verdict.msg, verdict.status, undefined, retry);
       }
       checkRawValues(def, values, repeated);
-
-      const now = state.clock.now();
-      const skew = SIGNED.has(def.security) ? state.faults.take(def.id, ['clock-skew']).reduce((s, f) => s + (f.skewMs ?? 0), 0) : 0;
-      const auth = authenticate(
-        { def, method: request.method, path, rawQuery, rawBody, bodyKind, headers, values, ip, now: now + skew },
-        state.accounts,
-        state.config,
-      );
+      if (auth === undefined) throw authError;
 
       const input = Object.fromEntries(Object.entries(values).filter(([k]) => !AUTH_PARAMS.includes(k) || k in def!.params));
       const checked = checkParams(def.params, def.rules, input, { unknown: 'pass' });
