@@ -11,9 +11,9 @@
  */
 import type { Database, Statement, Transaction } from 'better-sqlite3';
 import { JournalError } from './errors.ts';
-import { fromJson, fromJsonOrNull, toJson, toJsonOrNull } from './json-column.ts';
+import { fromJsonOrNull, toJson, toJsonOrNull } from './json-column.ts';
 import { redactSecrets } from './redact-secrets.ts';
-import type { RunRecord } from './run-store.ts';
+import { toRun, type RunRecord, type RunRow } from './run-store.ts';
 import { guardWrite } from './write-guard.ts';
 
 /** How a run ended: a clean stop, a signal (SIGINT/SIGTERM), a fatal error caught, or found unfinished. */
@@ -64,15 +64,7 @@ export interface CrashDetail {
   lastActivityAt: number;
 }
 
-type Row = {
-  id: string;
-  kind: RunRecord['kind'];
-  strategy: string;
-  params: string;
-  config: string;
-  started_at: number;
-  ended_at: number | null;
-  result: string | null;
+type Row = RunRow & {
   strategies: string | null;
   exit_reason: ExitReason | null;
   exit_detail: string | null;
@@ -156,14 +148,7 @@ export class LiveRunStore {
 
 function toLiveRun(r: Row): LiveRunRecord {
   return {
-    id: r.id,
-    kind: r.kind,
-    strategy: r.strategy,
-    params: fromJson(r.params),
-    config: fromJson(r.config),
-    startedAt: r.started_at,
-    endedAt: r.ended_at,
-    result: fromJsonOrNull(r.result),
+    ...toRun(r),
     strategies: (fromJsonOrNull(r.strategies) as RunStrategy[] | null) ?? [],
     exitReason: r.exit_reason,
     exitDetail: fromJsonOrNull(r.exit_detail),

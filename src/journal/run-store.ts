@@ -42,7 +42,7 @@ export interface IntentRecord {
 
 export type NewIntent = Omit<IntentRecord, 'id' | 'clientOrderId'> & { clientOrderId?: string | null };
 
-type RunRow = { id: string; kind: RunKind; strategy: string; params: string; config: string; started_at: number; ended_at: number | null; result: string | null };
+export type RunRow = { id: string; kind: RunKind; strategy: string; params: string; config: string; started_at: number; ended_at: number | null; result: string | null };
 type IntentRow = { id: number; run_id: string; time: number; strategy: string; kind: string; payload: string; client_order_id: string | null };
 
 export class RunStore {
@@ -110,7 +110,8 @@ export class RunStore {
   }
 }
 
-function toRun(r: RunRow): RunRecord {
+/** A runs row as a RunRecord (the live run store adds its own columns to it). */
+export function toRun(r: RunRow): RunRecord {
   return {
     id: r.id,
     kind: r.kind,
