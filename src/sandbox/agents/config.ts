@@ -12,6 +12,9 @@ import { z } from 'zod';
 import { REGIME_NAMES, type RegimeName } from '../../core/synthetic/index.ts';
 import { zDecimalText } from '../config/filters.ts';
 
+/** About 70 days of 1-minute bars: laid out at start in a few seconds; the store keeps the newest anyway. */
+export const MAX_HISTORY_BARS = 100_000;
+
 const seedSchema = z.union([z.number().int(), z.string().min(1)]);
 const intervalText = z.enum(['1m', '3m', '5m', '15m', '30m', '1h', '2h', '4h', '6h', '8h', '12h', '1d', '3d', '1w']);
 const epochMs = z.number().int().nonnegative();
@@ -86,6 +89,8 @@ const timing = {
   stepsPerBar: z.number().int().min(4).max(600).optional(),
   /** At the end of a CSV / journal: start again, or keep quoting at the last close without trading. */
   onEnd: z.enum(['loop', 'hold']).optional(),
+  /** Source bars laid out as closed klines before the live path starts (history.ts). */
+  historyBars: z.number().int().min(0).max(MAX_HISTORY_BARS).optional(),
 };
 
 export const marketSchema = z.strictObject({
@@ -105,6 +110,12 @@ export const marketAgentsConfigSchema = z.strictObject({
   onEnd: z.enum(['loop', 'hold']).default('loop'),
   /** Start the first bar on a multiple of the bar length, so 1m bars at speed 1 are 1m klines. */
   align: z.boolean().default(true),
+  /**
+   * Bars of history each market starts with (per market: `historyBars`): the source's first bars,
+   * one per bar length back from the start, served as closed klines so a bot's warm-up is there at
+   * once. The live path goes on from the next bar, starting in the current bar period.
+   */
+  historyBars: z.number().int().min(0).max(MAX_HISTORY_BARS).default(0),
   markets: z.array(marketSchema).default([]),
 });
 
@@ -121,6 +132,7 @@ export interface ResolvedMarket extends MarketConfig {
   readonly speed: number;
   readonly stepsPerBar: number;
   readonly onEnd: 'loop' | 'hold';
+  readonly historyBars: number;
 }
 
 export function resolveMarkets(config: MarketAgentsConfig): ResolvedMarket[] {
@@ -131,6 +143,7 @@ export function resolveMarkets(config: MarketAgentsConfig): ResolvedMarket[] {
     barMs: m.barMs ?? config.barMs,
     stepsPerBar: m.stepsPerBar ?? config.stepsPerBar,
     onEnd: m.onEnd ?? config.onEnd,
+    historyBars: m.historyBars ?? config.historyBars,
   }));
 }
 

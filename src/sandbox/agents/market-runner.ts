@@ -24,6 +24,11 @@ export interface RunOptions {
   readonly steps: number;
   /** Start the first bar on a multiple of barMs of sandbox time. */
   readonly align: boolean;
+  /**
+   * The first bar's start, when history was laid out up to it (history.ts): the current bar
+   * period, so points already due play at once and the live bars follow the history without a gap.
+   */
+  readonly startAt?: number | undefined;
 }
 
 export async function runMarket(o: RunOptions, signal: AbortSignal): Promise<void> {
@@ -34,7 +39,7 @@ export async function runMarket(o: RunOptions, signal: AbortSignal): Promise<voi
   let last = next.done ? undefined : next.value.units;
   if (last !== undefined) guarded(env, 'quoting', () => o.step.quoteOnly(last!));
   const now = clock.now();
-  let t0 = o.align ? Math.ceil(now / o.barMs) * o.barMs : now;
+  let t0 = o.startAt ?? (o.align ? Math.ceil(now / o.barMs) * o.barMs : now);
   stats.state = 'running';
   try {
     while (!next.done) {

@@ -8,8 +8,9 @@
  * liquidity agent quoting a ladder around it and a taker trading through the book to it, both
  * ordinary accounts trading on `services.engine`, so trades, klines, tickers, depth and avgPrice
  * come out of the existing plumbing. `setup` opens the sources (a bad file or an unknown symbol
- * stops the sandbox at start); `started` creates and funds the agent accounts and starts one loop
- * per market on the sandbox clock; `close` stops the loops (no timers left) and closes the files.
+ * stops the sandbox at start); `started` lays out each new market's `historyBars` as closed klines
+ * (history.ts), creates and funds the agent accounts and starts one loop per market on the sandbox
+ * clock; `close` stops the loops (no timers left) and closes the files.
  *
  * Admin route (with `admin.enabled`):
  *   GET /market-agents   each market's counters: state, source, bars and points played, orders,
@@ -29,6 +30,7 @@ import { LiquidityAgent } from './liquidity-agent.ts';
 import { MarketRules } from './market-rules.ts';
 import { runMarket } from './market-runner.ts';
 import { MarketStep } from './market-step.ts';
+import { seedHistory } from './history.ts';
 import { pathPoints } from './path-source.ts';
 import { openBarSource, type BarSource } from './sources/index.ts';
 import { TakerAgent } from './taker-agent.ts';
@@ -102,14 +104,20 @@ export function marketAgentsPlugin(options?: MarketAgentsConfigInput): SandboxPl
       const state = handle.state;
       // A market restored from a --state file (restored after setup, before start) has a last
       // trade: its synthetic path continues from there instead of jumping back to the start price.
+      const startAt = new Map<Prepared, number>();
       for (const p of prepared) {
         const last = state.services.engine?.lastPrice(p.market.symbol);
+        // A resumed market has its own past: history is for a market that starts now.
+        if (last === undefined) {
+          const at = layOutHistory(state, p, align);
+          if (at !== undefined) startAt.set(p, at);
+        }
         if (last === undefined || p.market.source.type !== 'synthetic') continue;
         p.source.close();
         p.source = openBarSource(p.market, p.rules, last);
       }
       accounts = agentAccounts(state.accounts, state.clock.now());
-      for (const p of prepared) runs.push(start(state, p, accounts, align, controller.signal));
+      for (const p of prepared) runs.push(start(state, p, accounts, align, controller.signal, startAt.get(p)));
     },
     async close() {
       controller.abort();
@@ -119,7 +127,33 @@ export function marketAgentsPlugin(options?: MarketAgentsConfigInput): SandboxPl
   };
 }
 
-function start(state: SandboxState, p: Prepared, accounts: AgentAccounts, align: boolean, signal: AbortSignal): Promise<void> {
+/** Sandbox ms one source bar plays in. */
+function barMsOf(market: ResolvedMarket, source: BarSource): number {
+  return market.barMs ?? Math.max(1, Math.round(source.intervalMs / market.speed));
+}
+
+/**
+ * The market's `historyBars` as closed klines ending where its live path will start (the current
+ * bar period, or now without alignment); the live source then goes on after them. Returns that
+ * start, or undefined without history.
+ */
+function layOutHistory(state: SandboxState, p: Prepared, align: boolean): number | undefined {
+  const bars = p.market.historyBars;
+  const store = state.services.marketData;
+  if (bars === 0 || !store) return undefined;
+  const barMs = barMsOf(p.market, p.source);
+  const now = state.clock.now();
+  const end = align ? Math.floor(now / barMs) * barMs : now;
+  if (end - bars * barMs < 0) {
+    throw new RangeError(`market.historyBars: ${bars} bars of ${barMs} ms would start before 1970 (sandbox time ${now}); ask for at most ${Math.floor(end / barMs)}`);
+  }
+  const history = seedHistory(p.source, store, { bars, barMs, end, rules: p.rules, volumeScale: p.market.taker.volumeScale });
+  p.source = history.source;
+  state.log.info({ area: 'market-agents', symbol: p.market.symbol, bars: history.bars, from: end - bars * barMs, to: end, lastClose: history.lastClose }, 'market history laid out');
+  return end;
+}
+
+function start(state: SandboxState, p: Prepared, accounts: AgentAccounts, align: boolean, signal: AbortSignal, startAt: number | undefined): Promise<void> {
   const { engine, balances } = state.services;
   if (!engine || !balances) return Promise.resolve();
   const { market, rules, source, stats } = p;
@@ -128,7 +162,7 @@ function start(state: SandboxState, p: Prepared, accounts: AgentAccounts, align:
   const maker = new LiquidityAgent(env, accounts.maker, market.liquidity);
   const taker = market.taker.enabled ? new TakerAgent(env, accounts.taker) : undefined;
   const step = new MarketStep(env, maker, taker, mulberry32(`${String(market.seed)}/taker`));
-  const barMs = market.barMs ?? Math.max(1, Math.round(source.intervalMs / market.speed));
+  const barMs = barMsOf(market, source);
   const path = pathPoints(source, {
     barMs,
     steps: market.stepsPerBar,
@@ -137,7 +171,7 @@ function start(state: SandboxState, p: Prepared, accounts: AgentAccounts, align:
     volumeScale: market.taker.volumeScale,
     onEnd: market.onEnd,
   });
-  return runMarket({ env, step, path, barMs, steps: market.stepsPerBar, align }, signal).catch((err: unknown) => {
+  return runMarket({ env, step, path, barMs, steps: market.stepsPerBar, align, startAt }, signal).catch((err: unknown) => {
     log.error({ err }, 'market agent stopped');
   });
 }

@@ -103,6 +103,11 @@ export class MarketDataStore implements SandboxEventSink {
     return this.series(symbol, interval)?.latest();
   }
 
+  /** Klines kept per symbol and interval (older ones are dropped): what seeding more would waste. */
+  get klineCapacity(): number {
+    return this.klineCap;
+  }
+
   /** Pre-load history rows for one interval (e.g. a replay); trades still aggregate on top. */
   seedKlines(symbol: string, interval: KlineInterval, rows: readonly KlineRow[]): void {
     const series = this.symbolData(symbol).klines.get(interval) as KlineSeries;
