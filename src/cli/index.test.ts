@@ -52,7 +52,7 @@ describe('runCli: one command module loaded, every command listed', () => {
     const numbers: Record<string, string[]> = {
       backtest: ['--slippage-bps', '--volume-share', '--workers', '--folds', '--train-bars', '--test-bars'],
       sandbox: ['--port'],
-      start: ['--hours', '--speed'],
+      demo: ['--hours', '--speed'],
     };
     for (const [command, flags] of Object.entries(numbers)) {
       const help = (await cli([command, '--help'])).out;
@@ -61,9 +61,9 @@ describe('runCli: one command module loaded, every command listed', () => {
         expect(optionHelp(help, flag), `${command} ${flag}`).not.toContain('[string]');
       }
     }
-    expect(optionHelp((await cli(['start', '--help'])).out, '--hours')).toMatch(/\[number\] \[default: 12\]/);
+    expect(optionHelp((await cli(['demo', '--help'])).out, '--hours')).toMatch(/\[number\] \[default: 12\]/);
     // Text as typed, never a number yargs made of it (1e2 would be 100, 1e9 1000000000).
-    const hours = await cli(['start', '--hours', '1e2']);
+    const hours = await cli(['demo', '--hours', '1e2']);
     expect(hours.code).toBe(2);
     expect(hours.err).toBe("error: --hours: expected a number of hours from 1 to 72, got '1e2'");
     const port = await cli(['sandbox', '--port', '1e9']);

@@ -14,6 +14,8 @@ async function loadCommand(name: CommandName, io: CliIo, setExit: (code: number)
   switch (name) {
     case 'start':
       return (await import('./commands/start.ts')).startCommand(io) as CommandModule;
+    case 'demo':
+      return (await import('./commands/demo.ts')).demoCommand(io) as CommandModule;
     case 'api':
       return (await import('./commands/api.ts')).apiCommand(io, setExit) as CommandModule;
     case 'time':

@@ -12,7 +12,8 @@ export interface CommandInfo {
 
 /** In the order `halyard --help` lists them. */
 export const COMMANDS = {
-  start: { command: 'start', describe: 'Run the main job: a demo on the embedded sandbox (synthetic market -> journal -> backtest -> report)' },
+  start: { command: 'start', describe: 'Run the main job: the bot, live on the embedded sandbox (SMA crossover and market maker on two symbols), until Ctrl-C or --duration' },
+  demo: { command: 'demo', describe: 'The backtest demo on the embedded sandbox (synthetic market -> journal -> backtest -> report)' },
   api: { command: 'api [endpoint] [params..]', describe: 'Call any endpoint by id with key=value parameters and print the JSON answer' },
   time: { command: 'time', describe: 'Show the server time and the local clock offset' },
   'exchange-info': { command: 'exchange-info', describe: 'Show symbols and their filters' },

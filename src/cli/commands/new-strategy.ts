@@ -139,7 +139,7 @@ export function nextSteps(result: NewStrategyResult, cwd: string = process.cwd()
     '',
     `Next${atRoot ? '' : `, in ${PROJECT_ROOT}`}:`,
     `  npx halyard test ${p(result.testFile)}`,
-    `  npm start     # once: a demo journal of BTCPHP 1m klines, ${demo}`,
+    `  npx halyard demo   # once: a demo journal of BTCPHP 1m klines, ${demo}`,
     `  npx halyard backtest --strategy ${p(result.strategyFile)} --symbol BTCPHP --interval 1m --journal ${demo}`,
     '',
     'README.md: "Writing a strategy", "Testing it", "Backtesting"' + (result.outside ? ', "A strategy outside this repository" (a tsconfig.json for types in an editor).' : '.'),

@@ -1,4 +1,4 @@
-/** `npm start` (halyard start): the demo on the embedded sandbox runs end to end and writes its report. */
+/** `halyard demo` (what `npm start` ran before the live bot): the backtest demo on the embedded sandbox runs end to end and writes its report. */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +16,7 @@ it('generates a synthetic market on the sandbox, records it, backtests it and wr
   const outDir = mkdtempSync(join(tmpdir(), 'halyard-start-'));
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runCli(['start', '--hours', '1', '--speed', '1200', '--out-dir', outDir], {
+  const code = await runCli(['demo', '--hours', '1', '--speed', '1200', '--out-dir', outDir], {
     env: {},
     out: (t) => out.push(t),
     err: (t) => err.push(t),
@@ -43,7 +43,7 @@ it('bad --hours and --speed are refused naming the flag and echoing the text', a
     [['--speed', 'fast'], "--speed: expected a clock speed from 1 to 100000, got 'fast'"],
   ] as const) {
     const err: string[] = [];
-    const code = await runCli(['start', ...args], { env: {}, out: () => undefined, err: (t) => err.push(t) });
+    const code = await runCli(['demo', ...args], { env: {}, out: () => undefined, err: (t) => err.push(t) });
     expect(code).toBe(2);
     expect(err.join('\n')).toBe(`error: ${message}`);
   }
@@ -59,13 +59,13 @@ it('an --out-dir that cannot be a folder is refused before the sandbox starts, n
   ] as const) {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runCli(['start', '--out-dir', outDir], { env: {}, out: (t) => out.push(t), err: (t) => err.push(t) });
+    const code = await runCli(['demo', '--out-dir', outDir], { env: {}, out: (t) => out.push(t), err: (t) => err.push(t) });
     expect(code).toBe(2);
     expect(err.join('\n')).toBe(`error: ${message}`);
     expect(out).toEqual([]);
   }
   mkdirSync(join(dir, 'demo-journal.db'));
   const err: string[] = [];
-  expect(await runCli(['start', '--out-dir', dir], { env: {}, out: () => undefined, err: (t) => err.push(t) })).toBe(2);
+  expect(await runCli(['demo', '--out-dir', dir], { env: {}, out: () => undefined, err: (t) => err.push(t) })).toBe(2);
   expect(err.join('\n')).toContain(`is a directory, where the demo writes its journal file; choose another --out-dir`);
 });
