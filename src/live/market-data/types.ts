@@ -10,6 +10,7 @@
 import type { Observable, SchedulerLike } from 'rxjs';
 import type { Candle } from '../../core/indicators/candle.ts';
 import type { ExchangeClient } from '../../exchange/client/exchange-client.ts';
+import type { RestClient } from '../../exchange/client/rest-client.ts';
 import type { StreamConnection } from '../../exchange/ws/stream-connection.ts';
 import type { StreamTimingsInput } from '../../exchange/ws/stream-timings.ts';
 import type { KlineStore } from '../../journal/kline-store.ts';
@@ -67,8 +68,14 @@ export interface MarketDataHealth {
 /** The part of the stream connection the pipeline uses (StreamConnection has it; tests pass a fake). */
 export type MarketStreamPort = Pick<StreamConnection, 'messages$' | 'events$' | 'status$' | 'start' | 'subscribe' | 'unsubscribe' | 'close'>;
 
-/** The part of the exchange client the pipeline uses: REST klines (and the weight budget they are charged to). */
-export type MarketDataClient = Pick<ExchangeClient, 'market' | 'rest'>;
+/**
+ * The part of the exchange client the pipeline uses: REST klines, and the weight budget they are
+ * charged to (read for the pool sizes the polling share is cut from). An ExchangeClient is one.
+ */
+export interface MarketDataClient {
+  readonly market: Pick<ExchangeClient['market'], 'klines'>;
+  readonly rest: Pick<RestClient, 'budget'>;
+}
 
 /** The part of the journal's kline store the pipeline uses. */
 export type MarketDataJournal = Pick<KlineStore, 'insertKlines' | 'klines'>;
@@ -97,11 +104,26 @@ export interface MarketDataOptions {
   readonly consumer?: string;
   /** Grace after a bar's close before polling asks REST for it (default 1500 ms). */
   readonly pollDelayMs?: number;
+  /**
+   * While the stream is LIVE: how long after a bar's close its `x: true` event may take before REST
+   * is asked for the bar instead (default 10 000 ms; the venue pushes klines every 2000 ms, notes 4).
+   */
+  readonly streamGraceMs?: number;
+}
+
+export interface ClosedBarsOptions {
+  /** Open time (ms) of the last bar the subscriber already has: only later bars are delivered. */
+  readonly after?: number;
 }
 
 export interface MarketData {
-  /** Closed bars of one series, in order, once each; one venue subscription however many subscribers. */
-  closedBars(symbol: string, interval: Interval): Observable<ClosedBar>;
+  /**
+   * Closed bars of one series, in order, once each; one venue subscription however many subscribers.
+   * A subscriber gets the bars opening after `after` (default: the bars from the one in progress at
+   * subscription on). Pass the last warm-up bar's open time to get exactly the bars after warm-up:
+   * the series replays the few it has just delivered when they are newer than that.
+   */
+  closedBars(symbol: string, interval: Interval, options?: ClosedBarsOptions): Observable<ClosedBar>;
   /** Public trades of one symbol (notes 4 trade stream); shared. */
   trades(symbol: string): Observable<TradeInput>;
   /** Best bid and ask of one symbol (notes 4 bookTicker stream); shared. */
