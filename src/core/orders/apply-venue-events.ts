@@ -3,7 +3,8 @@
  * acknowledgements and updates go through the order-state reducer; fills are applied once per
  * trade id of their order (a resent stream message is a no-op; the two sides of a self-trade
  * share a trade id and are two fills), move the position, and reach the strategy as a
- * `fill` followed by an `orderUpdate` with the status after it; balances replace the account's
+ * `fill` followed by an `orderUpdate` with the status after it (and move its strategy's capital
+ * ledger, when it has one: capital.ts); balances replace the account's
  * free / locked of the asset. Anything that contradicts what the manager knows (an illegal
  * transition, an order it never sent) is reported as an issue and not applied; a fill always
  * moves the position (the money moved), even when its status change is illegal.
@@ -16,6 +17,7 @@
 import type { Instrument } from '../market/instrument.ts';
 import type { Dec } from '../money/decimal.ts';
 import type { AccountState } from './account.ts';
+import type { CapitalLedgers } from './capital.ts';
 import { parsedDecimal } from './decimal-cache.ts';
 import type { ManagedOrder } from './managed-order.ts';
 import { reduceOrder, reduceVenue } from './order-state.ts';
@@ -42,6 +44,8 @@ export interface ApplyResult {
 export interface ApplyContext {
   readonly orders: OrderRegistry;
   readonly account: AccountState;
+  /** Per-strategy capital: a fill moves its strategy's ledger too (capital.ts). */
+  readonly capital?: CapitalLedgers | undefined;
   instrument(symbol: string): Instrument | undefined;
   setLastPrice(symbol: string, price: string): void;
 }
@@ -78,6 +82,7 @@ function applyFill(ctx: ApplyContext, o: ManagedOrder, e: VenueFillEvent, out: A
     commission: e.commission,
     commissionAsset: e.commissionAsset,
   });
+  if (ctx.capital !== undefined && inst !== undefined) ctx.capital.applyFill(o.strategy, e, inst.baseAsset, inst.quoteAsset);
   ctx.setLastPrice(e.symbol, e.price);
   o.orderId ??= e.orderId;
   o.working = true;

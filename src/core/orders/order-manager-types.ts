@@ -3,6 +3,7 @@
  */
 import type { Instrument } from '../market/instrument.ts';
 import type { MarketContext } from '../market/types.ts';
+import type { StrategyCapital } from './capital.ts';
 import type { PreTradeViolation } from './pre-trade.ts';
 import type { OrderIntent, OrderUpdateOut } from './types.ts';
 import type { VenueCommand } from './venue-messages.ts';
@@ -24,6 +25,12 @@ export interface OrderManagerOptions {
   readonly sequenceStart?: (strategy: string, tag: string) => number;
   /** Closed orders kept for late venue events (default 1000; up to twice that are held). */
   readonly retainClosed?: number;
+  /**
+   * Per-strategy capital (capital.ts): strategy -> asset -> decimal string. Each strategy named
+   * here may only commit its own funds, moved by its own fills; the others share what no ledger
+   * holds. Absent: every strategy trades the shared account.
+   */
+  readonly capital?: StrategyCapital;
 }
 
 export interface Denial {

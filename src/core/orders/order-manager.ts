@@ -26,12 +26,15 @@ import { D, dec } from '../money/decimal.ts';
 import { plainDecimal } from '../money/plain-decimal.ts';
 import { AccountState } from './account.ts';
 import { applyVenueEvents } from './apply-venue-events.ts';
+import { CapitalLedgers } from './capital.ts';
+import { CapitalGuard } from './capital-guard.ts';
 import type { ApplyContext, ApplyResult } from './apply-venue-events.ts';
 import { ClientOrderIds } from './client-order-id.ts';
 import { ManagedOrder } from './managed-order.ts';
 import { reduceOrder } from './order-state.ts';
 import { OrderRegistry } from './order-registry.ts';
 import { preTradeCheck, violationText } from './pre-trade.ts';
+import type { CapitalLimit } from './pre-trade.ts';
 import { quickPreTrade } from './quick-pre-trade.ts';
 import type { PreTradeViolation } from './pre-trade.ts';
 import type { OrderManagerOptions, SubmitResult } from './order-manager-types.ts';
@@ -59,6 +62,9 @@ const plain = (message: string): PreTradeViolation => ({ check: 'rule', code: 'o
 export class OrderManager implements ApplyContext {
   readonly account: AccountState;
   readonly orders: OrderRegistry;
+  /** Per-strategy capital (the `capital` option); undefined: the shared account alone. */
+  readonly capital: CapitalLedgers | undefined;
+  private readonly guard: CapitalGuard | undefined;
   private readonly ids: ClientOrderIds;
   private readonly instrumentOf: (symbol: string) => Instrument | undefined;
   /** By symbol: the last price as set, and the Decimal of the text it was last parsed from. */
@@ -67,7 +73,11 @@ export class OrderManager implements ApplyContext {
   private lastSet: LastPrice | undefined;
   private readonly views = new Map<string, StateView>();
   /** The pre-trade context, reused by every check. */
-  private preTrade: { instrument: Instrument | undefined; market: MarketContext; available(asset: string): Dec; readonly requireComplete: boolean | undefined } | undefined;
+  private preTrade:
+    | { instrument: Instrument | undefined; market: MarketContext; available(asset: string): Dec; capital: ((asset: string) => CapitalLimit) | undefined; readonly requireComplete: boolean | undefined }
+    | undefined;
+  /** The strategy placing and the order it replaces, during a check under per-strategy capital. */
+  private placing: { strategy: string; replacing: ManagedOrder | undefined } = { strategy: '', replacing: undefined };
   /** The fast path's context, reused by every check. */
   private quickCtx: { openOrders: number; lastText: string | undefined; freeText(asset: string): string | undefined } | undefined;
   /** What the order being replaced releases, during its replacement's check. */
@@ -77,6 +87,12 @@ export class OrderManager implements ApplyContext {
     this.account = new AccountState(opts.balances);
     this.orders = new OrderRegistry(opts.retainClosed);
     this.ids = new ClientOrderIds(opts.runId, opts.sequenceStart);
+    this.capital = opts.capital === undefined ? undefined : new CapitalLedgers(opts.capital);
+    this.guard = this.capital === undefined ? undefined : new CapitalGuard(this.capital, this);
+    if (this.capital !== undefined && opts.balances !== undefined) {
+      const over = this.capital.overAllocated((asset) => this.account.totalOf(asset));
+      if (over.length) throw new RangeError(`capital: ${over.map((o) => `${o.asset} allocated ${o.allocated}, the account holds ${o.account}`).join('; ')}`);
+    }
     if (typeof opts.instruments === 'function') this.instrumentOf = opts.instruments;
     else {
       // A fixed set: the symbol asked for last is remembered (a strategy's context asks every bar).
@@ -151,7 +167,7 @@ export class OrderManager implements ApplyContext {
       v = Object.freeze({
         now: () => now(),
         instrument: (symbol: string) => this.instrumentOf(symbol),
-        balances: () => this.account.balances(),
+        balances: this.capital?.has(strategy) ? () => (this.guard as CapitalGuard).balances(strategy) : () => this.account.balances(),
         position: (symbol: string) => this.account.position(symbol),
         openOrders: (symbol?: string) => this.orders.view(strategy, symbol),
       });
@@ -189,16 +205,26 @@ export class OrderManager implements ApplyContext {
     const inst = this.instrumentOf(sym);
     let violations: readonly PreTradeViolation[];
     let reserve: Reserve | undefined;
-    if (replacing === undefined && inst !== undefined && (reserve = this.quick(sym, fields, inst)) !== undefined) violations = NO_VIOLATIONS;
+    // The fast path knows only the account: with per-strategy capital every order takes the general check.
+    if (replacing === undefined && inst !== undefined && this.guard === undefined && (reserve = this.quick(sym, fields, inst)) !== undefined) violations = NO_VIOLATIONS;
     else {
       this.credit = replacing && inst ? remainingReserve(inst, replacing.fields, replacing.executedQty, replacing.cumQuote, this.lastPrice(sym)) : undefined;
       // One context object, reused: no closure per order (the check is synchronous).
       // Made holding no instrument (set just below): docs/architecture.md, "Objects made once per run".
-      const pc = (this.preTrade ??= { instrument: undefined, market: {}, available: (asset: string) => this.available(asset), requireComplete: this.opts.requireCompleteChecks });
+      const pc = (this.preTrade ??= {
+        instrument: undefined,
+        market: {},
+        available: (asset: string) => this.available(asset),
+        capital: this.guard === undefined ? undefined : (asset: string) => (this.guard as CapitalGuard).limit(this.placing.strategy, asset, this.available(asset), this.placing.replacing),
+        requireComplete: this.opts.requireCompleteChecks,
+      });
       pc.instrument = inst;
+      this.placing.strategy = strategy;
+      this.placing.replacing = replacing;
       pc.market = this.market(sym, replacing);
       const check = preTradeCheck(sym, fields, pc);
       this.credit = undefined;
+      this.placing.replacing = undefined;
       violations = check.ok ? [] : check.violations;
       if (check.ok) reserve = check.reserve;
     }

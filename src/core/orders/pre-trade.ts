@@ -3,7 +3,8 @@
  * leaves, run EVERY exchangeInfo filter and the spec 7.4 order rules through core/market's
  * `checkOrder` (symbol trading state, order type enabled, price * quantity > 0, the filters with
  * open-order counts for MAX_NUM_ORDERS / MAX_NUM_ALGO_ORDERS), then the funds the order needs
- * against what is available (free minus what pending orders reserve, reserve.ts). The answer is
+ * against what is available (free minus what pending orders reserve, reserve.ts), and, with
+ * per-strategy capital (capital.ts), against what the strategy itself may commit. The answer is
  * Approved (with the reserve) or Denied with every violation found, each with the venue's text
  * and the numbers: the strategy gets them as the reasons of a DENIED order update.
  *
@@ -25,8 +26,8 @@ import type { Reserve } from './reserve.ts';
 import type { OrderFields } from './types.ts';
 
 export interface PreTradeViolation {
-  /** symbol: unknown symbol; rule: spec 7.4 order rule; filter: spec 2.3 filter; funds: balance; incomplete: a skipped check under requireComplete. */
-  readonly check: 'symbol' | 'rule' | 'filter' | 'funds' | 'incomplete';
+  /** symbol: unknown symbol; rule: spec 7.4 order rule; filter: spec 2.3 filter; funds: balance; capital: the strategy's own funds (capital.ts); incomplete: a skipped check under requireComplete. */
+  readonly check: 'symbol' | 'rule' | 'filter' | 'funds' | 'capital' | 'incomplete';
   /** The filterType, rule name, or asset. */
   readonly code: string;
   /** The venue's text where there is one (spec 7.4 / 7.5). */
@@ -44,8 +45,20 @@ export interface PreTradeContext {
   readonly market: MarketContext;
   /** Funds of `asset` free and not claimed by pending orders. */
   available(asset: string): Dec;
+  /** The strategy's own funds of `asset` when per-strategy capital is on (capital.ts); undefined: the account alone limits it. */
+  capital?(asset: string): CapitalLimit | undefined;
   readonly requireComplete?: boolean | undefined;
 }
+
+/** What a strategy may still commit of one asset under per-strategy capital. */
+export interface CapitalLimit {
+  readonly strategy: string;
+  readonly available: Dec;
+  /** True: its own ledger; false: a strategy without capital of its own, limited to what no ledger holds. */
+  readonly own: boolean;
+}
+
+export const CAPITAL_MESSAGE = 'Strategy capital is insufficient for requested action.';
 
 /** Intent amounts arrive validated (the runner's intent schema): parse them once, without a second check. */
 const opt = (v: string | undefined): Dec | undefined => (v === undefined ? undefined : parsedDecimal(v));
@@ -87,6 +100,17 @@ export function preTradeCheck(symbol: string, order: OrderFields, ctx: PreTradeC
       code: reserve.asset,
       message: ENGINE_MESSAGE.insufficientBalance,
       detail: `needs ${toWire(reserve.amount)} ${reserve.asset}${est}, ${toWire(available)} available`,
+    });
+  }
+  const cap = ctx.capital?.(reserve.asset);
+  if (cap !== undefined && reserve.amount.gt(cap.available)) {
+    const est = reserve.estimated ? ' (estimated at the last price)' : '';
+    const has = cap.own ? 'of its own capital free' : 'free that no strategy with capital of its own holds';
+    out.push({
+      check: 'capital',
+      code: reserve.asset,
+      message: CAPITAL_MESSAGE,
+      detail: `strategy '${cap.strategy}' needs ${toWire(reserve.amount)} ${reserve.asset}${est}, has ${toWire(cap.available)} ${reserve.asset} ${has}`,
     });
   }
   return out.length === 0 ? { ok: true, reserve } : { ok: false, violations: out };
