@@ -127,6 +127,7 @@ export class LiveVenue implements VenuePort {
       now: this.now,
       log: this.log,
       deliver: (events, path) => this.deliver(events, path),
+      placing: (cmd, time) => this.journal.placing(cmd, time),
       requestResync: (reason) => this.requestResync(reason),
       heldStatus: (cid) => this.ledger.statusOf(cid),
     });
@@ -149,18 +150,21 @@ export class LiveVenue implements VenuePort {
   send(command: VenueCommand): void {
     if (this.closed) throw new Error('live venue: closed');
     const time = this.now();
+    // A new order that leaves is journaled (its orders row and request row) by the commands, in one transaction.
     if (command.kind === 'place') {
       this.ledger.placed(command);
-      this.journal.placing(command, time);
-      if (this.health.state !== 'LIVE') return this.deny(command, time);
+      if (this.health.state !== 'LIVE') {
+        this.journal.placing(command, time);
+        return this.deny(command, time);
+      }
       this.track(this.commands.place(command));
     } else if (command.kind === 'cancel') {
       this.track(this.commands.cancel(command));
     } else {
       this.ledger.placed(command.order);
-      this.journal.placing(command.order, time);
       if (this.health.state !== 'LIVE') {
         // The cancel still goes out; only the new order waits for the stream.
+        this.journal.placing(command.order, time);
         this.deny(command.order, time);
         this.track(this.commands.cancel({ kind: 'cancel', symbol: command.symbol, clientOrderId: command.cancelClientOrderId }));
         return;

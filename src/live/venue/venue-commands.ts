@@ -1,8 +1,9 @@
 /**
  * The live venue's commands over REST (issue 20 deliverable 4; spec 4.5, notes 6, spec 7.1):
  *
- * - every request is journaled (request-store `record`) before it leaves; a (client order id,
- *   kind) the journal already holds is never sent again: it is looked up instead;
+ * - every request is journaled (request-store `record`; a new order with its orders row, in one
+ *   transaction) before it leaves; a (client order id, kind) the journal already holds is never
+ *   sent again: it is looked up instead;
  * - an answer becomes the events the stream would bring (live/events), delivered through the seen
  *   ledger, so a fill is applied once whichever road brought it first;
  * - a refusal is `rejected` / `cancelRejected` with the venue's code and text;
@@ -36,6 +37,8 @@ export interface CommandContext {
   readonly log: VenueLog;
   /** Through the seen ledger, the journal, then the order manager. */
   deliver(events: readonly LiveEvent[], path: EventPath): void;
+  /** Journal a new order's PENDING_NEW row (venue-journal.ts `placing`); called inside `record`'s transaction. */
+  placing(cmd: PlaceCommand, time: number): void;
   /** The seen ledger's status of an order (undefined: not held). */
   heldStatus(clientOrderId: string): string | undefined;
   /** Something only a resync can settle (trades behind a resolved order, a failed query). */
@@ -64,11 +67,24 @@ function refused(e: unknown): e is ExchangeError {
 export class VenueCommands {
   constructor(private readonly ctx: CommandContext) {}
 
-  /** Journal before it leaves; false: journaled already (by this run or an earlier one), not to be sent again. */
+  /**
+   * Journal before it leaves; false: journaled already (by this run or an earlier one), not to be
+   * sent again. A new order's PENDING_NEW row and its request row are one transaction, one commit
+   * before the POST (two commits were two WAL writes on the order's path): a crash before the
+   * commit leaves neither (nothing was sent), after it both, the request `sent`, which the start-up
+   * reconciliation looks up by client order id (startup-reconcile.ts).
+   */
   private record(cmd: PlaceCommand | CancelCommand | CancelReplaceCommand): boolean {
     const j = this.ctx.journal;
     if (j === undefined) return true;
-    return j.requests.record(commandRequest(this.ctx.runId, cmd, this.ctx.now()));
+    const time = this.ctx.now();
+    const request = commandRequest(this.ctx.runId, cmd, time);
+    const order = cmd.kind === 'place' ? cmd : cmd.kind === 'cancelReplace' ? cmd.order : undefined;
+    if (order === undefined) return j.requests.record(request);
+    return j.transaction(() => {
+      this.ctx.placing(order, time);
+      return j.requests.record(request);
+    });
   }
 
   private answer(cid: string, kind: RequestKind, state: AnswerState, answer: unknown): void {
