@@ -14,6 +14,8 @@ async function loadCommand(name: CommandName, io: CliIo, setExit: (code: number)
   switch (name) {
     case 'start':
       return (await import('./commands/start.ts')).startCommand(io) as CommandModule;
+    case 'run':
+      return (await import('./commands/run.ts')).runCommand(io) as CommandModule;
     case 'demo':
       return (await import('./commands/demo.ts')).demoCommand(io) as CommandModule;
     case 'api':
@@ -194,6 +196,8 @@ function refuseRepeatedOptions(argv: Record<string, unknown>, y: OptionsHolder):
  */
 async function checkConfigFile(argv: Record<string, unknown>): Promise<void> {
   if (typeof argv['config'] !== 'string' || argv['help'] === true) return;
+  // `run` takes the bot's own config file (src/bot/config.ts) and checks it itself.
+  if ((argv['_'] as unknown[] | undefined)?.[0] === 'run') return;
   const { loadConfig } = await import('../config/load.ts');
   loadConfig(argv['config']);
 }

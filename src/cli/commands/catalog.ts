@@ -13,6 +13,7 @@ export interface CommandInfo {
 /** In the order `halyard --help` lists them. */
 export const COMMANDS = {
   start: { command: 'start', describe: 'Run the main job: the bot, live on the embedded sandbox (SMA crossover and market maker on two symbols), until Ctrl-C or --duration' },
+  run: { command: 'run', describe: 'Run the bot: strategies live on a venue (the embedded sandbox or URLs) from a bot config (--config bot.json), until SIGINT/SIGTERM or --duration' },
   demo: { command: 'demo', describe: 'The backtest demo on the embedded sandbox (synthetic market -> journal -> backtest -> report)' },
   api: { command: 'api [endpoint] [params..]', describe: 'Call any endpoint by id with key=value parameters and print the JSON answer' },
   time: { command: 'time', describe: 'Show the server time and the local clock offset' },
