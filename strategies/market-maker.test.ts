@@ -32,6 +32,15 @@ describe('market-maker', () => {
     ]);
   });
 
+  it('a book top with an empty side has no mid: it quotes around the last close, and bars keep driving until the book is two-sided', () => {
+    const h = harness();
+    // Live, a side can be swept or mid-replacement: its price is 0, and half the ask is no price to bid.
+    expect(prices(h.bookTop(top('0', '1001')))).toEqual([]);
+    expect(prices(h.bar(candlesFromCloses(['1000'])[0]!))).toEqual(['bid@999']);
+    expect(prices(h.bookTop(top('0', '0')))).toEqual([]);
+    expect(h.failures).toEqual([]);
+  });
+
   it('refuses a quantity below the LOT_SIZE step, saying so', () => {
     const h = new StrategyHarness(marketMaker, { params: { ...params, quantity: '0.0000001' }, instruments: [testInstrument({ minNotional: '1' })], balances: { PHP: '100000' } });
     h.start();

@@ -58,7 +58,7 @@ export default defineStrategy({
 
   onBookTop: (ctx) => requote(ctx),
   // Bars only drive quoting until book tops arrive.
-  onBar: (ctx) => (ctx.book() ? undefined : requote(ctx)),
+  onBar: (ctx) => (twoSided(ctx.book()) ? undefined : requote(ctx)),
   onFill: (ctx, fill) => {
     const side: Side | undefined = fill.tag === 'bid' || fill.tag === 'ask' ? fill.tag : undefined;
     if (side && fill.orderStatus === 'FILLED') ctx.state[side] = undefined;
@@ -82,7 +82,10 @@ function track(state: MmState, update: OrderUpdate): void {
 }
 
 function requote(ctx: StrategyContext<MmParams, MmState>): IntentInput[] {
-  const mid = ctx.book()?.mid ?? ctx.bars().close();
+  // A book top with an empty side (price 0: the side was swept, or its quotes are being replaced)
+  // has no mid; quoting around half the ask would buy far off the market. The last close stands in.
+  const top = ctx.book();
+  const mid = twoSided(top) ? top!.mid : ctx.bars().close();
   if (mid === undefined) return [];
   const p = ctx.params;
   const inst = ctx.instrument();
@@ -115,6 +118,10 @@ function requote(ctx: StrategyContext<MmParams, MmState>): IntentInput[] {
     }
   }
   return out;
+}
+
+function twoSided(top: { bidPrice: number; askPrice: number } | undefined): boolean {
+  return top !== undefined && top.bidPrice > 0 && top.askPrice > 0;
 }
 
 function moved(live: string, target: string, bps: number): boolean {
