@@ -16,6 +16,8 @@ async function loadCommand(name: CommandName, io: CliIo, setExit: (code: number)
       return (await import('./commands/start.ts')).startCommand(io) as CommandModule;
     case 'run':
       return (await import('./commands/run.ts')).runCommand(io) as CommandModule;
+    case 'status':
+      return (await import('./commands/status.ts')).statusCommand(io) as CommandModule;
     case 'demo':
       return (await import('./commands/demo.ts')).demoCommand(io) as CommandModule;
     case 'api':

@@ -14,6 +14,7 @@ export interface CommandInfo {
 export const COMMANDS = {
   start: { command: 'start', describe: 'Run the main job: the bot, live on the embedded sandbox (SMA crossover and market maker on two symbols), until Ctrl-C or --duration' },
   run: { command: 'run', describe: 'Run the bot: strategies live on a venue (the embedded sandbox or URLs) from a bot config (--config bot.json), until SIGINT/SIGTERM or --duration' },
+  status: { command: 'status', describe: "Show a running or stopped bot's status from its journal (--journal FILE): positions, open orders, PnL, last signals, stream health" },
   demo: { command: 'demo', describe: 'The backtest demo on the embedded sandbox (synthetic market -> journal -> backtest -> report)' },
   api: { command: 'api [endpoint] [params..]', describe: 'Call any endpoint by id with key=value parameters and print the JSON answer' },
   time: { command: 'time', describe: 'Show the server time and the local clock offset' },
