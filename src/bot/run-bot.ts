@@ -289,6 +289,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     }
     const timers = new StrategyTimers(kernel, scheduler, now, (e) => logger.error({ err: messageOf(e) }, 'strategy timer'));
     timers.arm();
+    logger.info({ run: runId, journal: journal.file, venue: urls.baseUrl }, `trading: ${strategies.map((s) => `${s.name} on ${s.setup.symbols.join(', ')}`).join('; ')}; the user stream is LIVE`);
 
     // ---- the running bot
     undo.length = 0;
