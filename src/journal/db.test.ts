@@ -47,6 +47,7 @@ describe('openJournal', () => {
       { version: 3, name: 'fills-key-side', applied_at: 1234 },
       { version: 4, name: 'kline-checked', applied_at: 1234 },
       { version: 5, name: 'live-runs', applied_at: 1234 },
+      { version: 6, name: 'cancel-attempts', applied_at: 1234 },
     ]);
     j.close();
   });

@@ -6,8 +6,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CancelReplaceCommand, PlaceCommand } from '../ports/venue.ts';
+import { openDatabase } from './db.ts';
 import { JournalError } from './errors.ts';
 import { openJournal, type Journal } from './journal.ts';
+import { MIGRATIONS } from './migrations/index.ts';
 import { commandRequest, pendingRequests, type NewRequest } from './request-store.ts';
 
 let j: Journal;
@@ -28,6 +30,7 @@ describe('RequestStore', () => {
       runId: 'run1',
       clientOrderId: 'hy0k3x9zqgrid-1',
       kind: 'place',
+      attempt: 1,
       symbol: 'BTCPHP',
       cancelClientOrderId: null,
       request: place,
@@ -48,13 +51,43 @@ describe('RequestStore', () => {
     expect(j.requests.record(req({ sentAt: 999, request: { ...place, price: '1' } }))).toBe(false);
     expect(j.requests.byRun('run1')).toHaveLength(1);
     expect(j.requests.get('hy0k3x9zqgrid-1', 'place')).toMatchObject({ sentAt: 100, request: place });
-    // A cancel of that order is another request; cancelling it twice is not.
+    // A cancel of that order is another request; a second cancel while the first is in flight is not sent.
     expect(j.requests.record(commandRequest('run1', { kind: 'cancel', symbol: 'BTCPHP', clientOrderId: 'hy0k3x9zqgrid-1' }, 200))).toBe(true);
     expect(j.requests.record(commandRequest('run1', { kind: 'cancel', symbol: 'BTCPHP', clientOrderId: 'hy0k3x9zqgrid-1' }, 201))).toBe(false);
     // Another run finds it journaled too.
     j.liveRuns.begin({ id: 'run2', strategies: [{ name: 'grid' }], config: {}, startedAt: 300 });
     expect(j.requests.record(req({ runId: 'run2' }))).toBe(false);
     expect(j.db.prepare('SELECT count(*) FROM requests').pluck().get()).toBe(2);
+  });
+
+  it('a cancel may be sent again once the earlier one was answered: attempts 2, 3 (a place never)', () => {
+    const cancel = (t: number) => commandRequest('run1', { kind: 'cancel', symbol: 'BTCPHP', clientOrderId: 'hy0k3x9zqgrid-1' }, t);
+    expect(j.requests.record(req())).toBe(true);
+    expect(j.requests.record(cancel(200))).toBe(true);
+    // In flight: refused.
+    expect(j.requests.record(cancel(201))).toBe(false);
+    // Its outcome unknown (a timeout): another cancel may go.
+    expect(j.requests.answer('hy0k3x9zqgrid-1', 'cancel', { state: 'unknown', time: 210, answer: { reason: 'timeout' } })).toBe(true);
+    expect(j.requests.record(cancel(220))).toBe(true);
+    expect(j.requests.get('hy0k3x9zqgrid-1', 'cancel')).toMatchObject({ attempt: 2, state: 'sent', sentAt: 220 });
+    // The look-up of attempt 1 resolves attempt 1 only; attempt 2 is still waiting for its answer.
+    expect(j.requests.resolve('hy0k3x9zqgrid-1', 'cancel', 225, { found: true, status: 'NEW' }, 1)).toBe(true);
+    expect(j.requests.answer('hy0k3x9zqgrid-1', 'cancel', { state: 'rejected', time: 230, answer: { code: -2011 } })).toBe(true);
+    // Answered (even refused): a third may go.
+    expect(j.requests.record(cancel(240))).toBe(true);
+    expect(j.requests.attempts('hy0k3x9zqgrid-1', 'cancel').map((r) => [r.attempt, r.state, r.sentAt])).toEqual([
+      [1, 'resolved', 200],
+      [2, 'rejected', 220],
+      [3, 'sent', 240],
+    ]);
+    // Without an attempt, a resolution reaches every attempt still waiting (start-up reconciliation after a crash).
+    expect(j.requests.resolve('hy0k3x9zqgrid-1', 'cancel', 250, { found: true, status: 'CANCELED' })).toBe(true);
+    expect(j.requests.pending()).toEqual([expect.objectContaining({ kind: 'place' })]);
+    // The place stays once; the schema refuses a second attempt of a place even written by hand.
+    expect(j.requests.record(req({ sentAt: 300 }))).toBe(false);
+    expect(() => j.db.prepare("INSERT INTO requests (run_id, client_order_id, kind, attempt, symbol, request, sent_at) VALUES ('run1', 'x-1', 'place', 2, 'BTCPHP', '{}', 1)").run()).toThrow(/CHECK/);
+    // Every attempt is in the run log, in the order it was journaled.
+    expect(j.db.prepare("SELECT count(*) FROM run_log WHERE kind = 'request'").pluck().get()).toBe(4);
   });
 
   it('a cancelReplace is keyed by its new order and names the order it cancels', () => {
@@ -155,6 +188,40 @@ setInterval(() => {}, 60000);
       expect(pendingRequests(next).map((r) => [r.runId, r.clientOrderId, r.state])).toEqual([['killed', 'hy0000000-1', 'sent']]);
     } finally {
       next.close();
+    }
+  });
+});
+
+describe('schema 6 (cancel attempts) on a schema-5 journal', () => {
+  it('keeps every request with its id as attempt 1, its run-log rows and the once-only rule for new orders', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'halyard-requests-v5-'));
+    try {
+      const file = join(dir, 'j.db');
+      const old = openDatabase(file, { migrations: MIGRATIONS.slice(0, 5) }).db;
+      old.exec(`
+        INSERT INTO runs (id, kind, strategy, params, config, started_at) VALUES ('r', 'sandbox', 'grid', '{}', '{}', 10);
+        INSERT INTO requests (run_id, client_order_id, kind, symbol, request, sent_at) VALUES ('r', 'c1', 'place', 'BTCPHP', '{}', 20);
+        INSERT INTO requests (run_id, client_order_id, kind, symbol, request, sent_at, state) VALUES ('r', 'c1', 'cancel', 'BTCPHP', '{}', 30, 'unknown');
+      `);
+      old.close();
+      const up = openJournal(file);
+      try {
+        expect(up.schemaVersion).toBe(6);
+        expect(up.requests.byRun('r').map((x) => [x.id, x.kind, x.attempt, x.state])).toEqual([
+          [1, 'place', 1, 'sent'],
+          [2, 'cancel', 1, 'unknown'],
+        ]);
+        expect(up.db.prepare("SELECT ref FROM run_log WHERE kind = 'request' ORDER BY seq").pluck().all()).toEqual(['1', '2']);
+        // The cancel may go again; the place may not; the triggers still log.
+        expect(up.requests.record({ runId: 'r', clientOrderId: 'c1', kind: 'cancel', symbol: 'BTCPHP', request: {}, sentAt: 40 })).toBe(true);
+        expect(up.requests.record({ runId: 'r', clientOrderId: 'c1', kind: 'place', symbol: 'BTCPHP', request: {}, sentAt: 40 })).toBe(false);
+        expect(() => up.requests.record({ runId: 'r', clientOrderId: 'c1', kind: 'cancelReplace', symbol: 'BTCPHP', request: {}, sentAt: 40 })).toThrow(JournalError);
+        expect(up.db.prepare("SELECT count(*) FROM run_log WHERE kind = 'request'").pluck().get()).toBe(3);
+      } finally {
+        up.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -2,8 +2,8 @@
  * The live venue's commands over REST (issue 20 deliverable 4; spec 4.5, notes 6, spec 7.1):
  *
  * - every request is journaled (request-store `record`; a new order with its orders row, in one
- *   transaction) before it leaves; a (client order id, kind) the journal already holds is never
- *   sent again: it is looked up instead;
+ *   transaction) before it leaves; a new order the journal already holds is never sent again: it
+ *   is looked up instead; a cancel may go again (a new attempt row) unless one is in flight;
  * - an answer becomes the events the stream would bring (live/events), delivered through the seen
  *   ledger, so a fill is applied once whichever road brought it first;
  * - a refusal is `rejected` / `cancelRejected` with the venue's code and text;
@@ -91,8 +91,8 @@ export class VenueCommands {
     this.ctx.journal?.requests.answer(cid, kind, { state, time: this.ctx.now(), answer });
   }
 
-  private resolve(cid: string, kind: RequestKind, resolution: unknown): void {
-    this.ctx.journal?.requests.resolve(cid, kind, this.ctx.now(), resolution);
+  private resolve(cid: string, kind: RequestKind, resolution: unknown, attempt?: number): void {
+    this.ctx.journal?.requests.resolve(cid, kind, this.ctx.now(), resolution, attempt);
   }
 
   async place(cmd: PlaceCommand): Promise<void> {
@@ -153,11 +153,11 @@ export class VenueCommands {
     }
   }
 
-  private found(cid: string, kind: RequestKind, events: VenueEvent[]): void {
+  private found(cid: string, kind: RequestKind, events: VenueEvent[], attempt?: number): void {
     const { ctx } = this;
     const e = events[0];
     if (e?.kind === 'order') {
-      this.resolve(cid, kind, { found: true, status: e.status, orderId: e.orderId, executedQty: e.executedQty });
+      this.resolve(cid, kind, { found: true, status: e.status, orderId: e.orderId, executedQty: e.executedQty }, attempt);
       ctx.log({ level: 'info', topic: 'order', time: ctx.now(), message: `${kind} ${cid}: found by query, ${e.status} (executed ${e.executedQty})` });
     }
     ctx.deliver(events, 'queryOrder');
@@ -167,23 +167,26 @@ export class VenueCommands {
 
   async cancel(cmd: CancelCommand): Promise<void> {
     const { ctx } = this;
+    // A cancel may go again once the earlier one was answered or found unknown (idempotent at the venue: -2011 at worst).
     if (!this.record(cmd)) {
-      ctx.log({ level: 'warn', topic: 'order', time: ctx.now(), message: `cancel ${cmd.clientOrderId}: a cancel was journaled already; not sent again` });
-      ctx.deliver([{ kind: 'cancelRejected', symbol: cmd.symbol, clientOrderId: cmd.clientOrderId, code: 0, reason: 'a cancel of this order was sent already', time: ctx.now() }], 'cancelOrder');
+      ctx.log({ level: 'warn', topic: 'order', time: ctx.now(), message: `cancel ${cmd.clientOrderId}: a cancel of this order is in flight; not sent again` });
+      ctx.deliver([{ kind: 'cancelRejected', symbol: cmd.symbol, clientOrderId: cmd.clientOrderId, code: 0, reason: 'a cancel of this order is in flight (no answer yet)', time: ctx.now() }], 'cancelOrder');
       return;
     }
+    // This cancel's attempt number, read before the request leaves: a later cancel of the order may be journaled while this one is looked up.
+    const attempt = ctx.journal?.requests.get(cmd.clientOrderId, 'cancel')?.attempt;
     let r: CanceledOrder;
     try {
       r = await ctx.client.spot.cancelOrder({ origClientOrderId: cmd.clientOrderId });
     } catch (e) {
-      await this.cancelFailed(cmd, e);
+      await this.cancelFailed(cmd, e, attempt);
       return;
     }
     this.answer(cmd.clientOrderId, 'cancel', 'acknowledged', r);
     ctx.deliver([{ ...fromCanceledOrder(r, ctx.now()), clientOrderId: cmd.clientOrderId }], 'cancelOrder');
   }
 
-  private async cancelFailed(cmd: CancelCommand, e: unknown): Promise<void> {
+  private async cancelFailed(cmd: CancelCommand, e: unknown, attempt: number | undefined): Promise<void> {
     const { ctx } = this;
     if (refused(e)) {
       this.answer(cmd.clientOrderId, 'cancel', 'rejected', errorAnswer(e));
@@ -192,16 +195,16 @@ export class VenueCommands {
     }
     this.answer(cmd.clientOrderId, 'cancel', 'unknown', errorAnswer(e));
     ctx.deliver([{ kind: 'unknownOutcome', symbol: cmd.symbol, clientOrderId: cmd.clientOrderId, command: 'cancel', reason: errorText(e), time: ctx.now() }], 'cancelOrder');
-    await this.lookUpOrder(cmd.clientOrderId, 'cancel');
+    await this.lookUpOrder(cmd.clientOrderId, 'cancel', attempt);
   }
 
   /** The order's state now, by client order id (a cancel's outcome). */
-  private async lookUpOrder(cid: string, kind: RequestKind): Promise<void> {
+  private async lookUpOrder(cid: string, kind: RequestKind, attempt?: number): Promise<void> {
     const { ctx } = this;
     try {
       const found = await ctx.client.spot.queryOrder({ origClientOrderId: cid });
       const order = Array.isArray(found) ? found.at(-1) : found;
-      if (order !== undefined) this.found(cid, kind, [fromOrder(order)]);
+      if (order !== undefined) this.found(cid, kind, [fromOrder(order)], attempt);
     } catch (q) {
       ctx.log({ level: 'warn', topic: 'order', time: ctx.now(), message: `${kind} ${cid}: the look-up failed (${errorText(q)}); the resync will settle it` });
       ctx.requestResync(`look-up of ${cid} failed`);
