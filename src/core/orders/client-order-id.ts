@@ -91,6 +91,17 @@ export class ClientOrderIds {
     this.keys.set(key, strategy);
   }
 
+  /** An id of this run's `strategy` made before (an adopted order): the tag's later ids start after `seq`, so none is handed out twice. */
+  skipPast(strategy: string, tag: string, seq: number): void {
+    const k = `${strategy}\u0000${tag}`;
+    let entry = this.seqs.get(k);
+    if (entry === undefined) {
+      entry = { prefix: TAG.test(tag) ? `${CLIENT_ORDER_ID_PREFIX}${runKey(this.runId, strategy)}${tag}-` : undefined, seq: this.start(strategy, tag) };
+      this.seqs.set(k, entry);
+    }
+    if (entry.seq < seq) entry.seq = seq;
+  }
+
   next(strategy: string, tag: string | undefined): string {
     const t = tag ?? '';
     const hit = this.last;

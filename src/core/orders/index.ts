@@ -16,6 +16,7 @@ export type { FillEffect } from './account.ts';
 export { ManagedOrder } from './managed-order.ts';
 export { OrderRegistry } from './order-registry.ts';
 export { OrderManager } from './order-manager.ts';
+export type { AdoptableState, AdoptOrder, AdoptResult } from './adopt.ts';
 export { CapitalLedgers } from './capital.ts';
 export type { OverAllocation, StrategyCapital } from './capital.ts';
 export type { Denial, MarketRefs, OrderManagerOptions, SubmitResult } from './order-manager.ts';

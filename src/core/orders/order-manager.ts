@@ -29,7 +29,10 @@ import { applyVenueEvents } from './apply-venue-events.ts';
 import { CapitalLedgers } from './capital.ts';
 import { CapitalGuard } from './capital-guard.ts';
 import type { ApplyContext, ApplyResult } from './apply-venue-events.ts';
-import { ClientOrderIds } from './client-order-id.ts';
+import { adoptedFields, adoptRefusal } from './adopt.ts';
+import type { AdoptOrder, AdoptResult } from './adopt.ts';
+import { ClientOrderIds, parseClientOrderId, runKey } from './client-order-id.ts';
+import { parsedDecimal } from './decimal-cache.ts';
 import { ManagedOrder } from './managed-order.ts';
 import { reduceOrder } from './order-state.ts';
 import { OrderRegistry } from './order-registry.ts';
@@ -156,6 +159,31 @@ export class OrderManager implements ApplyContext {
 
   onVenueEvent(event: VenueEvent): ApplyResult {
     return this.onVenueEvents([event]);
+  }
+
+  /**
+   * Take in an order of `strategy` this manager did not place (adopt.ts: placed before a restart,
+   * found at the venue or in the journal), at the progress reported. Not taken when it is held
+   * already or its state or amounts do not hold; throws as `view` does when the strategy's ids
+   * could be another's. An id of this run's own sequence is never handed out again.
+   */
+  adopt(strategy: string, order: AdoptOrder): AdoptResult {
+    const cid = order.clientOrderId;
+    if (this.orders.get(cid) !== undefined) return { taken: false, reason: `${cid} is held already` };
+    const why = adoptRefusal(order);
+    if (why !== undefined) return { taken: false, reason: `${cid}: ${why}` };
+    this.ids.register(strategy);
+    const parsed = parseClientOrderId(cid);
+    if (parsed !== undefined && parsed.key === runKey(this.opts.runId, strategy)) this.ids.skipPast(strategy, parsed.tag, parsed.seq);
+    const o = new ManagedOrder(strategy, order.symbol, cid, adoptedFields(order), order.time, this.orders.nextSeq(), order.status);
+    o.orderId = order.orderId;
+    o.working = order.working;
+    const executed = parsedDecimal(order.executedQty.trim());
+    o.apply({ status: order.status, resume: undefined, executedQty: executed });
+    o.executedFrom(order.executedQty, executed);
+    o.setCumQuoteText(order.cumulativeQuoteQty);
+    this.orders.add(o);
+    return { taken: true, update: o.update(this.opts.now(), `adopted at ${order.status}: placed before this order manager started`) };
   }
 
   /** What `strategy`'s context reads. Throws a RangeError when its client order ids could be another strategy's (ClientOrderIds.register). */

@@ -1,10 +1,10 @@
 /**
  * What the live adapter's event side produces: the order manager's venue events (ports/venue.ts),
  * plus `adopt` for an order of this bot the venue lists as open but the adapter does not know
- * (placed before a crash: issue 20, deliverable 6). The order manager has no `adopt` event yet
- * (it only tracks orders it submitted); until it does, the adapter must keep adopt events, and
- * the fills that follow them, away from it. The shape below is what it would need to rebuild a
- * ManagedOrder: the strategy comes from the client order id's key (client-order-id.ts).
+ * (placed before a crash: issue 20, deliverable 6). The order manager takes such an order in
+ * through its own `adopt` operation (core/orders/adopt.ts), called by the live venue's adopt-order.ts
+ * with the strategy the client order id's key names (client-order-id.ts); an order it does not
+ * take is journaled and its later events kept away from it.
  */
 import type { OrderSide, OrderType, TimeInForce } from '../../core/orders/types.ts';
 import type { VenueEvent, VenueOrderStatus } from '../../ports/venue.ts';

@@ -67,7 +67,7 @@ export interface ResyncProblem {
 }
 
 export interface ResyncResult {
-  /** For the seen ledger, then the order manager (adopt events need its support: live-events.ts). */
+  /** For the seen ledger, then the order manager (adopt events through its `adopt`: live-events.ts). */
   readonly events: LiveEvent[];
   readonly foreign: ForeignOrder[];
   /** Cancels of foreign orders (only with `cancelForeign`). */

@@ -7,16 +7,12 @@
  * strategies it hosts. An order whose key matches none is not taken (false): the live venue then
  * journals it and keeps its events from the order manager.
  *
- * The order manager has no adopt event of its own (live/events/live-events.ts); this builds the
- * ManagedOrder as `submit` would have, at the progress the venue reported, through the registry's
- * public `add`. No reserve: the venue already locked the funds, and balance events say so.
+ * The order manager's own `adopt` (core/orders/adopt.ts) takes it in; this only says whose it is.
  */
-import { D } from '../../core/money/decimal.ts';
 import { parseClientOrderId, runKey } from '../../core/orders/client-order-id.ts';
-import { ManagedOrder } from '../../core/orders/managed-order.ts';
+import type { AdoptOrder } from '../../core/orders/adopt.ts';
 import type { OrderManager } from '../../core/orders/order-manager.ts';
 import type { OrderState } from '../../core/orders/order-state.ts';
-import type { OrderFields } from '../../core/orders/types.ts';
 import type { VenueAdoptEvent } from '../events/live-events.ts';
 
 /** Client-id key -> strategy name, for every (run, strategy) pair whose orders may be adopted. */
@@ -29,21 +25,16 @@ export function strategyKeys(runIds: readonly string[], strategies: readonly str
 /** An adopted order, or one found at start-up whose outcome is still unknown (status UNKNOWN). */
 export type AdoptInput = Omit<VenueAdoptEvent, 'kind' | 'status' | 'orderId'> & { readonly status: OrderState; readonly orderId?: string | undefined };
 
-/** Put the order in the order manager; false when its strategy is not hosted here or it is held already. */
+/** The strategy whose order this is, by its client order id's key; undefined when none hosted here. */
+export function strategyOf(clientOrderId: string, keys: ReadonlyMap<string, string>): string | undefined {
+  const parsed = parseClientOrderId(clientOrderId);
+  return parsed === undefined ? undefined : keys.get(parsed.key);
+}
+
+/** Put the order in the order manager; false when its strategy is not hosted here, it is held already, or the manager refused it. */
 export function adoptOrder(om: OrderManager, e: AdoptInput, keys: ReadonlyMap<string, string>): boolean {
-  const parsed = parseClientOrderId(e.clientOrderId);
-  const strategy = parsed === undefined ? undefined : keys.get(parsed.key);
-  if (strategy === undefined || parsed === undefined || om.orders.get(e.clientOrderId) !== undefined) return false;
-  const fields: { -readonly [K in keyof OrderFields]: OrderFields[K] } = { side: e.side, type: e.type, quantity: e.origQty };
-  if (e.price !== undefined) fields.price = e.price;
-  if (e.stopPrice !== undefined) fields.stopPrice = e.stopPrice;
-  if (e.timeInForce !== undefined) fields.timeInForce = e.timeInForce;
-  if (parsed.tag !== '') fields.tag = parsed.tag;
-  const o = new ManagedOrder(strategy, e.symbol, e.clientOrderId, fields, e.time, om.orders.nextSeq(), e.status);
-  o.orderId = e.orderId;
-  o.working = e.working;
-  o.executedQty = new D(e.executedQty);
-  o.setCumQuoteText(e.cumulativeQuoteQty);
-  om.orders.add(o);
-  return true;
+  const strategy = strategyOf(e.clientOrderId, keys);
+  if (strategy === undefined) return false;
+  const order: AdoptOrder = e;
+  return om.adopt(strategy, order).taken;
 }
