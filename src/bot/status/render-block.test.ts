@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cut, durationText, renderStatusBlock } from './render-block.ts';
+import { amountText, cut, durationText, renderStatusBlock } from './render-block.ts';
 import { colorWanted, redrawPrefix, StatusOutput, statusLogFields } from './status-output.ts';
 import type { BotStatusSnapshot } from './types.ts';
 
@@ -137,6 +137,16 @@ describe('renderStatusBlock', () => {
     expect(text.split('\n')[0]).toBe('run run-1 (sandbox) \u001b[32mRUNNING\u001b[0m up');
     expect(cut('ab\u001b[31mcdef\u001b[0m', 3)).toBe('ab\u001b[31mc\u001b[0m');
     expect(cut('abc', 3)).toBe('abc');
+  });
+
+  it('prints amounts rounded to 8 decimals (the snapshot keeps its 12), a tiny loss as 0', () => {
+    const base = snapshot();
+    const st = base.strategies[0]!;
+    const p = { ...st.positions[0]!, averageEntryPrice: '2902902.902902902903', unrealisedPnl: '96.902902902903', realisedPnl: '-0.000000000001' };
+    const text = renderStatusBlock({ ...base, strategies: [{ ...st, positions: [p], realisedPnl: '94.097097097097', fees: '8.8' }] }, { now: NOW });
+    expect(text).toContain('sma [BTCPHP] active | realised +94.0970971 PHP | unrealised +200 PHP | fees 8.8 PHP');
+    expect(text).toContain('  BTCPHP position 0.002 @ 2902902.9029029 | mark 3000000 (last fill 11:02:00Z, 5s ago) | unrealised +96.9029029 | realised 0');
+    expect(amountText('not a number')).toBe('not a number');
   });
 
   it('durations: seconds resolution, never negative', () => {

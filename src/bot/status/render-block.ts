@@ -8,7 +8,10 @@
  * terminal) and only wraps words in ANSI SGR codes, so the uncoloured text is identical. With
  * `width` every line is cut to that many visible characters: the in-place redraw moves the cursor
  * up by the number of lines it printed, which a wrapped line would break.
+ * Amounts print rounded to DISPLAY_DP decimals (a FIFO average entry is a quotient with 12); the
+ * snapshot itself (`--json`, the JSON status lines) keeps them as they were computed.
  */
+import { X40 } from '../../core/money/exact40.ts';
 import type { BotStatusSnapshot, OpenOrderStatus, StrategyStatus, StreamStatus, SymbolPosition, WeightPoolStatus } from './types.ts';
 
 export interface RenderOptions {
@@ -20,6 +23,18 @@ export interface RenderOptions {
   readonly color?: boolean;
   /** Open orders listed per strategy; the rest are counted (default 5). */
   readonly maxOpenOrders?: number;
+}
+
+/** Decimals an amount is printed with at most (the venue's usual precision). */
+export const DISPLAY_DP = 8;
+
+/** A decimal string rounded half up to DISPLAY_DP decimals, trailing zeros dropped; anything else as it is. */
+export function amountText(v: string): string {
+  try {
+    return X40.parse(v).toFixedDp(DISPLAY_DP);
+  } catch {
+    return v;
+  }
 }
 
 type Tone = 'good' | 'warn' | 'bad' | 'dim';
@@ -82,7 +97,7 @@ function strategyLines(st: StrategyStatus, quote: string, o: RenderOptions, pain
   const health = st.health === 'active' ? 'active' : paint(`${st.health.toUpperCase()}${st.healthReason ? `: ${st.healthReason}` : ''}`, st.health === 'failed' ? 'bad' : 'warn');
   const pnl = (v: string): string => paint(signed(v), pnlTone(v));
   const out = [
-    `${st.name} [${st.symbols.join(', ')}] ${health} | realised ${pnl(st.realisedPnl)}${quote} | unrealised ${pnl(st.unrealisedPnl)}${quote} | fees ${st.fees}${quote} | open orders ${st.openOrderCount}`,
+    `${st.name} [${st.symbols.join(', ')}] ${health} | realised ${pnl(st.realisedPnl)}${quote} | unrealised ${pnl(st.unrealisedPnl)}${quote} | fees ${amountText(st.fees)}${quote} | open orders ${st.openOrderCount}`,
   ];
   for (const p of st.positions) out.push(`  ${positionText(p, o.now)}`);
   const max = o.maxOpenOrders ?? 5;
@@ -94,7 +109,7 @@ function strategyLines(st: StrategyStatus, quote: string, o: RenderOptions, pain
 }
 
 function positionText(p: SymbolPosition, now: number): string {
-  const entry = p.averageEntryPrice === null ? '' : ` @ ${p.averageEntryPrice}`;
+  const entry = p.averageEntryPrice === null ? '' : ` @ ${amountText(p.averageEntryPrice)}`;
   const source = p.markSource === null ? '' : ` (${p.markSource.replace('-', ' ')}${p.markTime === null ? '' : ` ${clockText(p.markTime, false)}, ${agoText(now - p.markTime)}`})`;
   const mark = p.markPrice === null ? 'no mark' : `mark ${p.markPrice}${source}`;
   return `${p.symbol} position ${p.quantity}${entry} | ${mark} | unrealised ${signed(p.unrealisedPnl)} | realised ${signed(p.realisedPnl)}`;
@@ -106,11 +121,13 @@ function orderText(o: OpenOrderStatus): string {
   return `${o.side} ${o.type} ${o.symbol} ${o.quantity}${price}${done} ${o.status} ${o.clientOrderId}`;
 }
 
-function signed(v: string): string {
+function signed(value: string): string {
+  const v = amountText(value);
   return v.startsWith('-') || v === '0' ? v : `+${v}`;
 }
 
-function pnlTone(v: string): Tone | undefined {
+function pnlTone(value: string): Tone | undefined {
+  const v = amountText(value);
   if (v === '0') return undefined;
   return v.startsWith('-') ? 'bad' : 'good';
 }
