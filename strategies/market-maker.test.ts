@@ -41,6 +41,25 @@ describe('market-maker', () => {
     expect(h.failures).toEqual([]);
   });
 
+  it('a refused cancel-replace keeps the quote it replaced (still on the book): no second order beside it', () => {
+    // 0.08 BTC at the account: the first ask (0.05, all it holds by its fills) fits; once it holds 0.2
+    // by its fills the ask's replacement wants 0.1, which the account cannot cover: denied.
+    const h = new StrategyHarness(marketMaker, { params, instruments: [testInstrument({ minNotional: '1' })], balances: { PHP: '100000', BTC: '0.08' } });
+    h.view.setPosition('BTCPHP', '0.05', '1000');
+    h.start();
+    expect(prices(h.bookTop(top('999', '1001'))).map((x) => x.slice(0, 4))).toEqual(['bid@', 'ask@']);
+    const first = h.openOrders().find((o) => o.side === 'SELL')!.price;
+    h.view.setPosition('BTCPHP', '0.2', '1000');
+    const kinds = (intents: readonly Intent[]) => prices(intents).map((x) => x.replace(/[\d.]+$/, ''));
+    expect(kinds(h.bookTop(top('1009', '1011')))).toEqual(['bid->', 'ask->']);
+    const asks = () => h.openOrders().filter((o) => o.side === 'SELL');
+    expect(asks().map((o) => o.price)).toEqual([first]);
+    expect(h.failures).toEqual([]);
+    // The next top replaces the old ask again, never places a second one beside it.
+    expect(kinds(h.bookTop(top('1019', '1021')))).toEqual(['bid->', 'ask->']);
+    expect(asks()).toHaveLength(1);
+  });
+
   it('refuses a quantity below the LOT_SIZE step, saying so', () => {
     const h = new StrategyHarness(marketMaker, { params: { ...params, quantity: '0.0000001' }, instruments: [testInstrument({ minNotional: '1' })], balances: { PHP: '100000' } });
     h.start();

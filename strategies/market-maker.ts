@@ -19,6 +19,8 @@ interface Quote {
   quantity: string;
   /** Set once the venue acknowledged this quote (NEW); undefined while in flight. */
   clientOrderId: string | undefined;
+  /** While a cancel-replace is in flight: the quote it replaces, still live if the replace is refused. */
+  replacing?: Quote | undefined;
 }
 
 interface MmState {
@@ -73,11 +75,16 @@ function track(state: MmState, update: OrderUpdate): void {
   const side: Side | undefined = update.tag === 'bid' || update.tag === 'ask' ? update.tag : undefined;
   const quote = side && state[side];
   if (!side || !quote) return;
-  if (update.status === 'NEW' && quote.clientOrderId === undefined) quote.clientOrderId = update.clientOrderId;
-  else if (TERMINAL_STATUSES.includes(update.status) && update.status !== 'FILLED') {
+  if (update.status === 'NEW' && quote.clientOrderId === undefined) {
+    quote.clientOrderId = update.clientOrderId;
+    quote.replacing = undefined;
+  } else if (TERMINAL_STATUSES.includes(update.status) && update.status !== 'FILLED') {
     const ours = quote.clientOrderId === update.clientOrderId;
     const refusedInFlight = quote.clientOrderId === undefined && ['REJECTED', 'DENIED', 'EXPIRED'].includes(update.status);
-    if (ours || refusedInFlight) state[side] = undefined;
+    // A refused replace leaves the quote it replaced on the book: the slot keeps it (else the next
+    // quote would be placed beside it, and each refusal would leave one more order behind).
+    if (ours) state[side] = undefined;
+    else if (refusedInFlight) state[side] = quote.replacing;
   }
 }
 
@@ -114,7 +121,7 @@ function requote(ctx: StrategyContext<MmParams, MmState>): IntentInput[] {
       ctx.state[side] = undefined;
     } else if (live && target && order && (moved(live.price, target.price, p.refreshBps) || live.quantity !== target.quantity)) {
       out.push(cancelReplace({ symbol: ctx.symbol, tag: side, order }));
-      ctx.state[side] = target;
+      ctx.state[side] = { ...target, replacing: live.clientOrderId === undefined ? live.replacing : live };
     }
   }
   return out;
