@@ -1,38 +1,56 @@
 /**
- * `halyard start` (`npm start`): the main job, on the embedded sandbox. Until the live runner
- * exists, that is a demo of the whole data path, every step through the code a user runs:
+ * `halyard start` (`npm start`), the main job (issue 21 deliverable 5): the bot, live, on the
+ * embedded sandbox, over HTTP and WebSocket exactly as against the real venue.
  *
- *   1. start the sandbox exchange in-process with its seeded synthetic market, its clock running
- *      fast (an hour of market per second by default), so agents trade a day in seconds;
- *   2. record the klines the sandbox derived from those trades over HTTP into a fresh journal
- *      (`halyard record`'s code: the client, its weight budget, the backfill);
- *   3. backtest the SMA crossover strategy on them (`halyard backtest`'s code: the strategy runner,
- *      the order manager, the filters and the same matching engine as the sandbox);
- *   4. print the summary and where the HTML report and JSON are.
+ *   1. the sandbox starts in-process with its seeded synthetic market on every symbol, in real time
+ *      (`--speed` to accelerate its clock), with `--history` bars of market behind it, so the
+ *      strategies' warm-up comes at once through REST klines (sandbox/agents/history.ts);
+ *   2. the bot (src/bot runBot) runs the example config (config/bot.example.json: the SMA crossover
+ *      and the market maker on two symbols, each with its capital) against it, its status on the
+ *      terminal (a block redrawn in place) or as pino JSON lines on stdout when not a terminal;
+ *   3. at Ctrl-C (SIGINT/SIGTERM) or after `--duration` it stops (open orders cancelled, journal
+ *      flushed), and the summary is printed: orders, fills and PnL per strategy, the journal, and
+ *      the commands that backtest the same strategies on the bars this run recorded.
+ *
+ * The journal is replaced at every start: it records a session of a sandbox that ends with the run
+ * (its orders exist nowhere else), so a next start must not reconcile against it. `halyard run`
+ * keeps its journal across restarts; `halyard demo` is the backtest demo `npm start` used to be.
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import type { Logger } from 'pino';
 import type { Argv } from 'yargs';
+import { loadBotConfig, type BotConfig } from '../../bot/config.ts';
+import { runBot } from '../../bot/run-bot.ts';
+import { StatusOutput } from '../../bot/status/status-output.ts';
+import { summaryLines, type BotSummary } from '../../bot/summary.ts';
 import { loadConfig } from '../../config/load.ts';
+import { humanLine } from '../../log/human-lines.ts';
 import { createLogger } from '../../log/logger.ts';
-import { startSandbox, type SandboxHandle } from '../../sandbox/server.ts';
+import { startSandbox } from '../../sandbox/server.ts';
 import { UsageError } from '../errors.ts';
-import { numberFlag, numberOption } from '../options.ts';
-import { checkOutputDir, ioStep, isDirectory } from '../paths.ts';
-import type { CliIo } from '../io.ts';
+import { isTerminal, type CliIo } from '../io.ts';
+import { numberFlag } from '../options.ts';
+import { ioStep, isDirectory } from '../paths.ts';
 import type { GlobalArgs } from '../with-client.ts';
-import { runBacktestCommand } from './backtest.ts';
-import { runRecord } from './record.ts';
 import { COMMANDS } from './catalog.ts';
+import { DEFAULT_HISTORY_BARS, DEFAULT_START_JOURNAL, parseStartOptions, type StartOptions } from './start-options.ts';
+import { backtestCommands } from './start-summary.ts';
 
-const MINUTE = 60_000;
+/**
+ * The sandbox's clocks run `--speed` times faster than the bot's timers (wall time): its listen key
+ * lives 60 minutes of sandbox time (notes 4.1), kept alive every half of that, and it closes a
+ * socket idle for 5 minutes of sandbox time, pinged every 2.
+ */
+const KEEPALIVE_SANDBOX_MS = 30 * 60_000;
+const PING_SANDBOX_MS = 2 * 60_000;
 
 interface StartArgs extends GlobalArgs {
-  symbol?: string;
-  hours?: string | number;
   speed?: string | number;
-  outDir?: string;
+  duration?: string | number;
+  history?: string | number;
+  bot?: string;
+  journal?: string;
 }
 
 export function startCommand(io: CliIo) {
@@ -40,64 +58,105 @@ export function startCommand(io: CliIo) {
     ...COMMANDS.start,
     builder: (y: Argv<GlobalArgs>) =>
       y
-        .option('symbol', { type: 'string', default: 'BTCPHP', describe: 'sandbox symbol to trade' })
-        .option('hours', { ...numberFlag('hours of market to generate and backtest (1 to 72)'), default: 12 })
-        .option('speed', { ...numberFlag('sandbox clock speed (3600: an hour per second)'), default: 3600 })
-        .option('out-dir', { type: 'string', default: 'backtest/out', describe: 'folder for the demo journal, report and JSON' }),
-    handler: (args: StartArgs) => runDemo(io, args),
+        .option('speed', numberFlag('sandbox clock speed: 1 is real time (the default), 60 a market minute per second'))
+        .option('duration', { type: 'string', describe: 'stop after this long, e.g. 90s, 10m, 2h (default: run until Ctrl-C)' })
+        .option('history', numberFlag(`bars of market history the sandbox starts with, so strategies are warm at once (default ${DEFAULT_HISTORY_BARS})`))
+        .option('bot', { type: 'string', describe: 'bot config (JSON, as `halyard run --config`; default config/bot.example.json); its venue must be "sandbox"' })
+        .option('journal', { type: 'string', describe: `journal file of this run, replaced at every start (default ${DEFAULT_START_JOURNAL})` }),
+    handler: async (args: StartArgs): Promise<void> => {
+      await runStart(io, args);
+    },
   };
 }
 
-export async function runDemo(io: CliIo, args: StartArgs): Promise<void> {
-  const hours = numberOption('--hours', args.hours ?? 12, 'a number of hours from 1 to 72', (n) => n >= 1 && n <= 72) as number;
-  const speed = numberOption('--speed', args.speed ?? 3600, 'a clock speed from 1 to 100000', (n) => n >= 1 && n <= 100_000) as number;
-  const config = loadConfig(args.config as string | undefined);
-  const symbol = (args.symbol ?? 'BTCPHP').toUpperCase();
-  if (!config.sandbox.symbols.some((s) => s.symbol === symbol)) {
-    throw new UsageError(`--symbol ${symbol} is not a sandbox symbol (${config.sandbox.symbols.map((s) => s.symbol).join(', ')})`);
-  }
-  const outDir = args.outDir ?? 'backtest/out';
-  checkOutputDir(outDir, '--out-dir');
-  const journal = path.join(outDir, 'demo-journal.db');
-  if (isDirectory(journal)) throw new UsageError(`--out-dir ${outDir}: ${journal} is a directory, where the demo writes its journal file; choose another --out-dir`);
-  for (const suffix of ['', '-wal', '-shm']) await ioStep('remove the old demo journal file', journal + suffix, () => rm(journal + suffix, { force: true }));
+export async function runStart(io: CliIo, args: StartArgs): Promise<BotSummary> {
+  const opts = parseStartOptions(args);
+  const bot = botConfigFor(opts);
+  const settings = loadConfig(args.config as string | undefined);
+  if (isDirectory(opts.journal)) throw new UsageError(`--journal ${opts.journal} is a directory: name the journal file`);
+  for (const suffix of ['', '-wal', '-shm']) await ioStep('remove the previous start journal', opts.journal + suffix, () => rm(opts.journal + suffix, { force: true }));
 
-  io.out(`Starting the embedded sandbox exchange with a synthetic market (clock x${speed})...`);
+  const tty = isTerminal(io, 'out');
+  const level = args.logLevel ?? bot.log.level;
+  const status = new StatusOutput({ tty, write: (t) => io.out(t.endsWith('\n') ? t.slice(0, -1) : t), env: io.env, logger: jsonLines(io, 'info') });
+  // On a terminal (as `halyard run`): the block redrawn in place on stdout, readable log lines on
+  // stderr, each pushing the next block below it. Otherwise pino JSON lines on stdout for both.
+  const logger = tty ? createLogger({ level }, humanLog(io, () => status.release())) : jsonLines(io, level);
+
+  io.out(`Starting the embedded sandbox exchange: a synthetic market on every symbol, ${opts.historyBars} bars of history, clock ${opts.speed === 1 ? 'in real time' : `x${opts.speed}`}...`);
   const sandbox = await startSandbox({
-    config: { ...config.sandbox, listen: { host: '127.0.0.1', port: 0 }, clock: { ...config.sandbox.clock, speed }, market: { ...config.sandbox.market, enabled: true } },
+    config: {
+      ...settings.sandbox,
+      listen: { host: '127.0.0.1', port: 0 },
+      clock: { ...settings.sandbox.clock, speed: opts.speed },
+      market: { ...settings.sandbox.market, enabled: true, historyBars: opts.historyBars },
+    },
     logger: createLogger({ level: 'silent' }),
   });
-  let from: number;
+  let summary: BotSummary;
   try {
-    io.out(`  sandbox at ${sandbox.baseUrl}; generating ${hours} h of ${symbol} trading`);
-    from = Math.ceil(sandbox.clock.now() / MINUTE) * MINUTE;
-    await waitForMarket(io, sandbox, from + hours * 60 * MINUTE, io.signal);
-    await runRecord(
-      io,
-      { symbol, interval: '1m', from: String(from), to: String(from + hours * 60 * MINUTE), journal, baseUrl: sandbox.baseUrl, config: args.config },
-      { tty: false, linesEvery: 1000, now: () => sandbox.clock.now() },
-    );
+    io.out(`  sandbox at ${sandbox.baseUrl} (WebSocket ${sandbox.wsUrl})`);
+    io.out(`  bot: ${bot.strategies.map((s) => `${s.name ?? s.strategy} on ${symbolsOf(s).join(', ')}`).join('; ')} (${opts.botConfigFile})`);
+    io.out(`  journal: ${opts.journal}`);
+    io.out(opts.durationMs === undefined ? '  running until Ctrl-C' : `  running for ${opts.durationMs / 1000} s (Ctrl-C stops it sooner)`);
+    status.release();
+    summary = await runBot({
+      config: bot,
+      configSource: opts.botConfigFile,
+      // The embedded sandbox's own demo key: keys for a real venue in the environment are not for it.
+      env: {},
+      sandbox,
+      ...(io.signal ? { signal: io.signal } : {}),
+      ...(opts.durationMs !== undefined ? { durationMs: opts.durationMs } : {}),
+      onStatus: (s) => status.show(s, sandbox.clock.now()),
+      logger,
+    });
   } finally {
     await sandbox.close();
   }
+  status.release();
   io.out('');
-  const files = await runBacktestCommand(io, { strategy: 'sma-crossover', symbol, interval: '1m', journal, outDir, param: ['fast=10', 'slow=30'], config: args.config });
-  // A file URL: most terminals open it with a click.
-  const open = files === undefined ? 'the report' : pathToFileURL(path.resolve(files.report)).href;
-  io.out(`\nOpen ${open} in a browser. Next: \`npx halyard --help\`, README.md and docs/.`);
+  for (const line of summaryLines(summary)) io.out(line);
+  io.out('');
+  io.out('Backtest the same strategies on the bars this run recorded:');
+  for (const line of backtestCommands(bot, summary)) io.out(`  ${line}`);
+  return summary;
 }
 
-/** Wait until the sandbox clock passes `until` (plus a minute, so the last bar has closed). */
-async function waitForMarket(io: CliIo, sandbox: SandboxHandle, until: number, signal?: AbortSignal): Promise<void> {
-  let lastReport = Date.now();
-  while (sandbox.clock.now() < until + MINUTE) {
-    if (signal?.aborted) throw new UsageError('stopped');
-    await new Promise((r) => setTimeout(r, 100));
-    if (Date.now() - lastReport >= 2000) {
-      lastReport = Date.now();
-      const left = Math.max(0, Math.ceil((until + MINUTE - sandbox.clock.now()) / (60 * MINUTE)));
-      const trades = sandbox.services.marketAgents?.status().reduce((n, m) => n + m.trades, 0);
-      io.out(`  ${left} h of market to go${trades ? `, ${trades} trades so far` : ''}`);
-    }
+/** The bot config file, its venue the embedded sandbox, its journal this run's, its listen key kept alive on the sandbox's clock. */
+function botConfigFor(opts: StartOptions): BotConfig {
+  const config = loadBotConfig(opts.botConfigFile);
+  if (config.venue !== 'sandbox') {
+    throw new UsageError(`--bot ${opts.botConfigFile}: its venue is ${config.venue.baseUrl}; \`halyard start\` runs on the embedded sandbox (venue "sandbox"): run \`halyard run --config ${opts.botConfigFile}\` for that venue`);
   }
+  const keepalive = Math.max(1000, Math.floor(KEEPALIVE_SANDBOX_MS / opts.speed));
+  const ping = Math.max(1000, Math.floor(PING_SANDBOX_MS / opts.speed));
+  const stream = {
+    ...config.stream,
+    keepaliveMs: Math.min(config.stream.keepaliveMs ?? keepalive, keepalive),
+    pingIntervalMs: Math.min(config.stream.pingIntervalMs ?? ping, ping),
+  };
+  return { ...config, journal: path.normalize(opts.journal), stream };
+}
+
+function symbolsOf(s: BotConfig['strategies'][number]): string[] {
+  if (s.symbols !== undefined) return s.symbols;
+  const p = s.params as { symbol?: unknown; symbols?: unknown };
+  if (typeof p.symbol === 'string') return [p.symbol];
+  return Array.isArray(p.symbols) ? p.symbols.map(String) : ['its default symbol'];
+}
+
+/** pino JSON lines on the command's stdout. */
+function jsonLines(io: CliIo, level: string): Logger {
+  return createLogger({ level }, { write: (t: string) => io.out(t.endsWith('\n') ? t.slice(0, -1) : t) });
+}
+
+/** Each pino line as a readable one on the command's stderr. */
+function humanLog(io: CliIo, written: () => void): { write(line: string): void } {
+  return {
+    write(line: string) {
+      io.err(humanLine(line.endsWith('\n') ? line.slice(0, -1) : line));
+      written();
+    },
+  };
 }
