@@ -66,18 +66,32 @@ export function createMarketData(options: MarketDataOptions): MarketData {
     changed: publish,
   };
 
+  /** A gap was seen and its catch-up not yet started. */
+  let gapOpen = false;
+  /** The socket is back after a gap: every series catches up over REST before the stream is trusted. */
+  const resume = (reason: string): void => {
+    if (!gapOpen) return;
+    gapOpen = false;
+    for (const x of series.values()) x.series.reconnected(reason);
+  };
   const subs: Subscription[] = [
     conn.messages$.subscribe((m) => route(m)),
     conn.status$.subscribe((s) => {
       const state = linkState(s.state);
       if (state === link.state) return;
+      // The socket's `open` comes just before its `reconnected`: start the catch-up first, so the
+      // health goes DOWN -> RESYNCING -> LIVE and never shows the stream trusted before it is.
+      if (state === 'LIVE') resume(s.reason);
       link = { state, reason: s.reason, since: s.at };
       for (const e of series.values()) e.series.setLink(state, s.reason);
       publish();
     }),
     conn.events$.subscribe((e) => {
-      if (e.type === 'reconnected') for (const x of series.values()) x.series.reconnected(e.reason);
-      else if (e.type === 'gap') log({ level: 'warn', topic: 'stream', time: now(), message: `market stream gap: ${e.reason}` });
+      if (e.type === 'reconnected') resume(e.reason);
+      else if (e.type === 'gap') {
+        gapOpen = true;
+        log({ level: 'warn', topic: 'stream', time: now(), message: `market stream gap: ${e.reason}` });
+      }
     }),
   ];
 

@@ -55,11 +55,7 @@ export async function fetchClosedBars(deps: RestBarsDeps, symbol: string, interv
 /** Wait until the pipeline's share has room for the request's weight, then book it. */
 async function pace(deps: RestBarsDeps, params: Record<string, unknown>): Promise<void> {
   const charges = chargesFor(marketEndpoints.klines, params, 'spec');
-  for (;;) {
-    const wait = deps.pacer.take(charges, deps.now());
-    if (wait === 0) return;
-    await schedulerDelay(deps.scheduler, wait, deps.signal);
-  }
+  await deps.pacer.acquire(charges, deps.now, (ms) => schedulerDelay(deps.scheduler, ms, deps.signal));
 }
 
 async function withRetry<T>(deps: RestBarsDeps, what: string, call: () => Promise<T>): Promise<T> {

@@ -66,7 +66,10 @@ export interface MarketDataHealth {
 }
 
 /** The part of the stream connection the pipeline uses (StreamConnection has it; tests pass a fake). */
-export type MarketStreamPort = Pick<StreamConnection, 'messages$' | 'events$' | 'status$' | 'start' | 'subscribe' | 'unsubscribe' | 'close'>;
+export type MarketStreamPort = Pick<StreamConnection, 'messages$' | 'events$' | 'status$' | 'subscribe' | 'unsubscribe' | 'close'> & {
+  /** Open the first socket (no-op once started). */
+  start(): unknown;
+};
 
 /**
  * The part of the exchange client the pipeline uses: REST klines, and the weight budget they are

@@ -25,6 +25,25 @@ export class WeightPacer {
     this.limits = new Map(cut.map((p) => [p.name, p.limit]));
   }
 
+  /**
+   * Resolves once the charges are booked in the share. Callers are served first come, first served
+   * (one line), so a series that asked first is not overtaken by one whose retry timer fires first.
+   */
+  acquire(charges: readonly WeightCharge[], now: () => number, sleep: (ms: number) => Promise<void>): Promise<void> {
+    const mine = this.line.then(async () => {
+      for (;;) {
+        const wait = this.take(charges, now());
+        if (wait === 0) return;
+        await sleep(wait);
+      }
+    });
+    // The line goes on even when a waiter gives up (the pipeline closing).
+    this.line = mine.catch(() => undefined);
+    return mine;
+  }
+
+  private line: Promise<void> = Promise.resolve();
+
   /** 0: charged, go; else the ms to wait before trying again. */
   take(charges: readonly WeightCharge[], now: number): number {
     const known = charges.filter((c) => this.limits.has(c.pool));
