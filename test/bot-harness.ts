@@ -19,7 +19,7 @@ import { VirtualClock } from '../src/time/virtual-clock.ts';
 export const T0 = Date.parse('2024-03-13T10:00:00Z');
 export const FIXTURES = fileURLToPath(new URL('./bot-fixtures/', import.meta.url));
 
-export type Defer = (close: () => Promise<unknown> | unknown) => void;
+export type Defer = (close: () => Promise<void> | void) => void;
 
 export interface LogLine {
   readonly level: number;
@@ -60,7 +60,7 @@ export async function testBot(defer: Defer, s: SandboxHandle, journal: string, c
     strategiesDir: FIXTURES,
     ...options,
   });
-  defer(() => bot.stop());
+  defer(async () => void (await bot.stop()));
   return { bot, vt, lines };
 }
 

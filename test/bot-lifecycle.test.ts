@@ -47,7 +47,8 @@ describe('bot: a strategy that throws live', () => {
     expect(steady?.health).toBe('active');
     expect(steady?.openOrderCount).toBe(3);
     // At the venue: the thrower's order cancelled, the steady one's three resting.
-    expect((await client.spot.queryOrder({ origClientOrderId: thrown?.clientOrderId as string })).status).toBe('CANCELED');
+    const q = await client.spot.queryOrder({ origClientOrderId: thrown?.clientOrderId as string });
+    expect((Array.isArray(q) ? q[0] : q)?.status).toBe('CANCELED');
     const open = await client.spot.openOrders({ symbol: 'BTCPHP' });
     expect(open.map((o) => o.price).sort()).toEqual(['2000000', '2000000', '2000000']);
     expect(lines.some((l) => l['strategy'] === 'thrower' && /failed and is stopped \(tick 1: thrown on purpose\); its open orders are cancelled; the others trade on/.test(l.msg))).toBe(true);

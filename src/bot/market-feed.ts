@@ -8,8 +8,13 @@
  * and goes to the host (`onBar`, `onTrade`: the strategies' marks).
  *
  * One subscription per series whatever the number of strategies (the pipeline shares them too).
+ *
+ * A bar reaches the kernel only once the bot's clock is past its close (the runner refuses it
+ * otherwise): when the venue's close event comes before that (the venue's clock a little ahead of
+ * the bot's), it waits on the scheduler until then, its series' later bars behind it. A bar or
+ * trade the kernel refuses is logged, never thrown into the stream (that would end the process).
  */
-import { Subscription } from 'rxjs';
+import { Subscription, type SchedulerLike } from 'rxjs';
 import type { Candle } from '../core/indicators/candle.ts';
 import type { OrderManager } from '../core/orders/order-manager.ts';
 import type { Kernel } from '../engine/kernel.ts';
@@ -50,6 +55,8 @@ export function feedPlan(strategies: readonly BotStrategy[]): FeedPlan {
 export const planIsEmpty = (p: FeedPlan): boolean => p.bars.size === 0 && p.trades.size === 0 && p.bookTops.size === 0;
 
 export interface FeedHooks {
+  /** Something the kernel refused (a bar, a trade, a book top), for the log. */
+  onError?(what: string, error: unknown): void;
   onBar?(symbol: string, interval: Interval, candle: Candle): void;
   onTrade?(symbol: string, price: string, time: number): void;
   onWarmup?(symbol: string, interval: Interval, bars: number, wanted: number): void;
@@ -73,30 +80,55 @@ export async function warmUp(md: MarketData, kernel: Kernel, om: OrderManager, p
 }
 
 /** Live bars (after the warm-up's last), trades and book tops into the kernel; unsubscribe to stop. */
-export function subscribeFeed(md: MarketData, kernel: Kernel, om: OrderManager, plan: FeedPlan, warmedTo: ReadonlyMap<string, number>, hooks: FeedHooks = {}): Subscription {
+export function subscribeFeed(
+  md: MarketData,
+  kernel: Kernel,
+  om: OrderManager,
+  plan: FeedPlan,
+  warmedTo: ReadonlyMap<string, number>,
+  time: { readonly now: () => number; readonly scheduler: SchedulerLike },
+  hooks: FeedHooks = {},
+): Subscription {
   const sub = new Subscription();
+  const guarded = (what: string, f: () => void) => {
+    try {
+      f();
+    } catch (e) {
+      hooks.onError?.(what, e);
+    }
+  };
   for (const [key, s] of plan.bars) {
-    let after = warmedTo.get(key) ?? -Infinity;
+    const warmed = warmedTo.get(key);
+    let after = warmed ?? -Infinity;
+    const deliver = (c: Candle) =>
+      guarded(`${s.symbol} ${s.interval} bar ${c.openTime}`, () => {
+        om.setLastPrice(s.symbol, c.exact.close);
+        hooks.onBar?.(s.symbol, s.interval, c);
+        kernel.bar(s.symbol, s.interval, c);
+      });
+    // From the bar after the last warm-up bar: the pipeline fills what closed in between from REST.
     sub.add(
-      md.closedBars(s.symbol, s.interval).subscribe((b) => {
+      md.closedBars(s.symbol, s.interval, warmed === undefined ? {} : { after: warmed }).subscribe((b) => {
         // The warm-up's REST bars and the stream's first may overlap: each bar once.
         if (b.candle.openTime <= after) return;
         after = b.candle.openTime;
-        om.setLastPrice(s.symbol, b.candle.exact.close);
-        hooks.onBar?.(s.symbol, s.interval, b.candle);
-        kernel.bar(s.symbol, s.interval, b.candle);
+        const early = b.candle.closeTime + 1 - time.now();
+        if (early <= 0) deliver(b.candle);
+        else sub.add(time.scheduler.schedule(() => deliver(b.candle), early));
       }),
     );
   }
   for (const symbol of plan.trades) {
     sub.add(
-      md.trades(symbol).subscribe((t) => {
-        om.setLastPrice(symbol, t.price);
-        hooks.onTrade?.(symbol, t.price, t.time);
-        kernel.trade(t);
-      }),
+      md.trades(symbol).subscribe((t) =>
+        guarded(`${symbol} trade ${t.id}`, () => {
+          om.setLastPrice(symbol, t.price);
+          hooks.onTrade?.(symbol, t.price, t.time);
+          kernel.trade(t);
+        }),
+      ),
     );
   }
-  for (const symbol of plan.bookTops) sub.add(md.bookTops(symbol).subscribe((t) => kernel.bookTop(t)));
+  for (const symbol of plan.bookTops) sub.add(md.bookTops(symbol).subscribe((t) => guarded(`${symbol} book top`, () => kernel.bookTop(t))));
   return sub;
 }

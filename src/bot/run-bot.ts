@@ -137,11 +137,14 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     }
     const urls = config.venue === 'sandbox' ? { baseUrl: (sandbox as SandboxHandle).baseUrl, wsUrl: (sandbox as SandboxHandle).wsUrl } : config.venue;
     const keys = envKeys ?? { apiKey: (sandbox as SandboxHandle).apiKey, apiSecret: (sandbox as SandboxHandle).apiSecret };
-    const clock = o.clock ?? (sandbox !== undefined && o.scheduler === undefined ? sandbox.clock : { now: () => scheduler.now() });
-    const now = () => clock.now();
     const handle = createClient({ baseUrl: urls.baseUrl, exchange: config.exchange, secrets: keys, logger });
     undo.push(() => handle.close());
     const client = handle.client;
+    // Venue time: the embedded sandbox's own clock, else the server-aligned clock (a closed bar is
+    // closed by the venue's clock, not ours); a test's virtual clock when given.
+    const serverClock = client.rest.serverClock;
+    const clock = o.clock ?? (sandbox !== undefined ? sandbox.clock : { now: () => serverClock.now() });
+    const now = () => clock.now();
 
     const { instruments, balances } = await probeVenue(client, urls.baseUrl, strategies, source);
     const kind = embedded ? 'sandbox' : 'live';
@@ -232,7 +235,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
           const p = perStrategy.get(strategy);
           if (p) p.rejected++;
         }
-        lastSignals.set(strategy, { time: u.time, kind: 'order', summary: `${u.status} ${u.side} ${u.origQty ?? ''} ${u.symbol}${u.price ? ` @ ${u.price}` : ''}${u.reason ? ` (${u.reason})` : ''}`, symbol: u.symbol });
+        lastSignals.set(strategy, { time: u.time, kind: 'order', summary: `${u.status} ${u.side} ${u.origQty ?? u.executedQty} ${u.symbol}${u.price ? ` @ ${u.price}` : ''}${u.reason ? ` (${u.reason})` : ''}`, symbol: u.symbol });
       },
       onFailure: (f) => {
         failures.push({ strategy: f.strategy, message: `${f.handler} ${f.kind}: ${f.message}`, time: f.time });
@@ -278,7 +281,8 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     const subs: Subscription[] = [];
     if (md !== undefined) {
       subs.push(
-        subscribeFeed(md, kernel, om, plan, warmedTo, {
+        subscribeFeed(md, kernel, om, plan, warmedTo, { now, scheduler }, {
+          onError: (what, e) => logger.error({ err: messageOf(e) }, `market data: ${what} refused by the kernel`),
           onBar: (symbol: string, _i: Interval, c: Candle) => {
             counts.bars++;
             markAll(symbol, c.exact.close, c.closeTime, 'kline-close');
@@ -312,7 +316,8 @@ export async function startBot(o: BotOptions): Promise<Bot> {
         userStream: venue.streamHealth,
         marketData: md?.health(),
         budget: client.rest.budget.snapshot(),
-        clockOffsetMs: client.rest.serverClock.estimate === undefined ? undefined : client.rest.serverClock.offsetMs,
+        // Local minus venue (the status type's sign): the server clock's offset is venue minus local.
+        clockOffsetMs: client.rest.serverClock.estimate === undefined ? undefined : -client.rest.serverClock.offsetMs,
         counts,
         quoteOf: (sym) => instruments.get(sym)?.quoteAsset,
       });
