@@ -291,7 +291,9 @@ export async function startBot(o: BotOptions): Promise<Bot> {
         }),
       );
     }
-    const timers = new StrategyTimers(kernel, scheduler, now, (e) => logger.error({ err: messageOf(e) }, 'strategy timer'));
+    // The embedded sandbox's clock may run faster than the scheduler's (npm start --speed): a timer due in N ms of its time is N / speed away.
+    const speed = o.clock === undefined && sandbox !== undefined && sandbox.config.clock.speed > 0 ? sandbox.config.clock.speed : 1;
+    const timers = new StrategyTimers(kernel, scheduler, now, speed, (e) => logger.error({ err: messageOf(e) }, 'strategy timer'));
     timers.arm();
     logger.info({ run: runId, journal: journal.file, venue: urls.baseUrl }, `trading: ${strategies.map((s) => `${s.name} on ${s.setup.symbols.join(', ')}`).join('; ')}; the user stream is LIVE`);
 
@@ -472,6 +474,8 @@ class StrategyTimers {
     private readonly kernel: Kernel,
     private readonly scheduler: SchedulerLike,
     private readonly now: () => number,
+    /** Clock ms per scheduler ms. */
+    private readonly speed: number,
     private readonly onError: (e: unknown) => void,
   ) {}
 
@@ -480,7 +484,7 @@ class StrategyTimers {
     this.sub = undefined;
     const due = this.kernel.nextTimerAt;
     if (this.stopped || due === undefined) return;
-    this.sub = this.scheduler.schedule(() => this.fire(), Math.max(0, due - this.now()));
+    this.sub = this.scheduler.schedule(() => this.fire(), Math.max(0, Math.ceil((due - this.now()) / this.speed)));
   }
 
   stop(): void {
@@ -490,6 +494,7 @@ class StrategyTimers {
 
   private fire(): void {
     try {
+      // Early by a rounding (or a clock that lags the scheduler): armed again for the rest.
       this.kernel.timer(this.now());
     } catch (e) {
       this.onError(e);
