@@ -65,7 +65,7 @@ function writeTwoRuns(j: Journal): { bid: string; sell: string } {
   j.orders.insert({ clientOrderId: 'manual-1', runId: 'run-1', symbol: 'BTCPHP', side: 'SELL', type: 'LIMIT', price: '3500000', qty: '0.0005', status: 'REJECTED', createdAt: t1 + 130_000 });
 
   j.runs.addIntent({ runId: 'run-1', time: t1 + 150_000, strategy: 's2', kind: STRATEGY_FAILED_INTENT, payload: { reason: 'TypeError: boom in onBar' } });
-  j.klines.insertKlines([{ symbol: 'BTCPHP', interval: '1m', openTime: t1 + 180_000, open: '3050000', high: '3100000', low: '3050000', close: '3100000', volume: '1', closeTime: t1 + 239_999, source: 'live' }]);
+  j.klines.insertKlines([{ symbol: 'BTCPHP', interval: '1m', openTime: t1 + 180_000, open: '3050000', high: '3100000', low: '3050000', close: '3100000', volume: '1', closeTime: t1 + 239_999, source: 'live:stream' }]);
   return { bid, sell };
 }
 
@@ -86,7 +86,7 @@ describe('statusFromJournal', () => {
       quoteAsset: 'PHP',
       weight: [],
       clockOffsetMs: null,
-      counts: { orders: 3, fills: 1, rejected: 1, bars: null },
+      counts: { orders: 3, fills: 1, rejected: 1, bars: 1 },
       streams: { userStream: { state: 'LIVE', since: t1 + 500, reason: 'resynced' }, marketData: { mode: 'stream', since: t1 + 600, reason: null } },
     });
     const [s1, s2] = s.strategies;
@@ -125,7 +125,7 @@ describe('statusFromJournal', () => {
     const j = open(journalFile());
     writeTwoRuns(j);
     const s = statusFromJournal(j, 'run-0');
-    expect(s).toMatchObject({ runId: 'run-0', state: 'crashed', exitReason: 'crashed', endedAt: T0 + 1100, counts: { orders: 1, fills: 1, rejected: 0, bars: null }, streams: { userStream: null, marketData: { mode: 'unknown', since: null, reason: null } } });
+    expect(s).toMatchObject({ runId: 'run-0', state: 'crashed', exitReason: 'crashed', endedAt: T0 + 1100, counts: { orders: 1, fills: 1, rejected: 0, bars: 0 }, streams: { userStream: null, marketData: { mode: 'unknown', since: null, reason: null } } });
     expect(s.exitDetail).toBe('no stop written; last record at 2024-03-13T10:00:01.100Z, found by run run-1');
     // 0.002 for 5802.9 marked at its own 2900000 fill: -2.9, the fee.
     expect(s.strategies[0]?.positions[0]).toMatchObject({ quantity: '0.002', averageEntryPrice: '2901450', markPrice: '2900000', markSource: 'last-fill', unrealisedPnl: '-2.9', realisedPnl: '0' });
@@ -150,6 +150,22 @@ describe('statusFromJournal', () => {
     // Lots: 0.001 at 2901.45 and 0.000999 at 3000: value 5997 - 5901.45.
     expect(p?.unrealisedPnl).toBe('95.55');
     expect(s.strategies[0]?.fees).toBe('4.5');
+  });
+
+  it('bars received and the market-data mode from the live bars the pipeline recorded (no market stream health rows)', () => {
+    const j = open(journalFile());
+    j.liveRuns.begin({ id: 'run-1', kind: 'live', strategies: [{ name: 's1', symbols: ['BTCPHP', 'ETHPHP'] }], config: {}, startedAt: T0 });
+    const bar = (symbol: string, i: number, source: string) => ({ symbol, interval: '1m', openTime: T0 + i * 60_000, open: '1', high: '1', low: '1', close: '1', volume: '1', closeTime: T0 + (i + 1) * 60_000 - 1, source });
+    // Warm-up bars (REST, before the run) are not the run's; the live ones are: by stream, then by REST for ETHPHP.
+    j.klines.insertKlines([bar('BTCPHP', -3, 'rest'), bar('BTCPHP', -2, 'rest'), bar('BTCPHP', 0, 'live:stream'), bar('BTCPHP', 1, 'live:stream'), bar('BTCPHP', 2, 'live:stream')]);
+    j.klines.insertKlines([bar('ETHPHP', 0, 'live:stream'), bar('ETHPHP', 1, 'live:rest'), bar('ETHPHP', 2, 'live:rest')]);
+    const s = statusFromJournal(j);
+    expect(s.counts.bars).toBe(6);
+    expect(s.kind).toBe('live');
+    expect(s.streams.marketData).toEqual({ mode: 'polling', since: T0 + 2 * 60_000 - 1, reason: 'ETHPHP 1m bars by rest' });
+    j.klines.insertKlines([bar('ETHPHP', 3, 'live:stream')]);
+    expect(statusFromJournal(j).streams.marketData).toEqual({ mode: 'stream', since: T0 + 4 * 60_000 - 1, reason: null });
+    expect(statusFromJournal(j).counts.bars).toBe(7);
   });
 
   it('reads a running bot\'s journal opened read-only, and sees what the writer adds after', () => {

@@ -16,11 +16,16 @@
  * kline, whichever is later (`markSource` says which), no later than the run's end for a stopped
  * run.
  *
- * What a journal does not hold is left unknown: weight used (the ledger lives in the process),
- * clock offset, bars received. Market-data mode is read from stream-health rows of streams other
- * than `user` (issue 21 deliverable 1's pipeline): a last state `POLLING`, or any state other than
- * LIVE, means REST polling stands in; all LIVE means stream. A strategy failed or stopped by the
- * bot is read from an intent of kind `strategy-failed` / `strategy-stopped` (payload `{ reason }`).
+ * Bars: the market-data pipeline records every live bar (live/market-data/bar-series.ts, source
+ * `live:stream` or `live:rest`); those of the run's symbols that closed during the run are its
+ * bars received. Market-data mode: from stream-health rows of streams other than `user` when the
+ * journal has them (a last state other than LIVE means REST polling stands in), else from the
+ * recorded live bars: a series whose newest bars came by REST is being polled (since the first of
+ * them), all by stream is stream.
+ *
+ * What a journal does not hold is left unknown: weight used (the ledger lives in the process) and
+ * the clock offset. A strategy failed or stopped by the bot is read from an intent of kind
+ * `strategy-failed` / `strategy-stopped` (payload `{ reason }`) when the bot writes one.
  */
 import { parseClientOrderId, runKey } from '../../core/orders/client-order-id.ts';
 import { parseInstruments } from '../../core/market/instrument.ts';
@@ -145,6 +150,7 @@ export function statusFromJournal(journal: Journal, runId?: string): BotStatusSn
     };
   });
 
+  const liveBars = liveBarsOf(journal, [...new Set(strategies.flatMap((s) => s.symbols))], run.startedAt, run.endedAt ?? Number.MAX_SAFE_INTEGER);
   const quotes = new Set(strategies.flatMap((s) => s.symbols.map((sym) => assetsOf(sym).quoteAsset)));
   return {
     runId: run.id,
@@ -157,14 +163,14 @@ export function statusFromJournal(journal: Journal, runId?: string): BotStatusSn
     asOf,
     quoteAsset: quotes.size === 1 ? ([...quotes][0] as string) : null,
     strategies,
-    streams: streamsOf(journal, run.id),
+    streams: streamsOf(journal, run.id, liveBars),
     weight: [],
     clockOffsetMs: null,
     counts: {
       orders: runOrders.length,
       fills: runFills.length,
       rejected: runOrders.filter((o) => o.status === 'REJECTED' || o.status === 'DENIED').length,
-      bars: null,
+      bars: liveBars.reduce((n, b) => n + b.count, 0),
     },
   };
 }
@@ -236,7 +242,48 @@ function markOf(journal: Journal, symbol: string, fills: readonly FillRecord[], 
   return best;
 }
 
-function streamsOf(journal: Journal, runId: string): StreamStatus {
+/** Longest kline interval (1M) in ms, with room: a bar that closed during the run opened at most this long before it began. */
+const LONGEST_BAR_MS = 32 * 86_400_000;
+/** Newest live bars read per series to find where its current source began. */
+const RECENT_BARS = 500;
+
+interface LiveBars {
+  symbol: string;
+  interval: string;
+  /** Live bars of the series that closed in the run. */
+  count: number;
+  /** The newest one's source (`stream` or `rest`) and since when the series' bars came that way (a close time). */
+  newest: { source: string; since: number } | undefined;
+}
+
+/** The live bars (source `live:*`) of each series of `symbols` that closed in [from, to]. */
+function liveBarsOf(journal: Journal, symbols: readonly string[], from: number, to: number): LiveBars[] {
+  const db = journal.db;
+  const intervals = db.prepare('SELECT DISTINCT interval FROM klines WHERE symbol = ?').pluck(true);
+  const count = db.prepare("SELECT count(*) FROM klines WHERE symbol = ? AND interval = ? AND open_time >= ? AND close_time BETWEEN ? AND ? AND source LIKE 'live:%'").pluck(true);
+  const recent = db
+    .prepare(`SELECT source, close_time FROM klines WHERE symbol = ? AND interval = ? AND open_time >= ? AND close_time BETWEEN ? AND ? AND source LIKE 'live:%' ORDER BY open_time DESC LIMIT ${RECENT_BARS}`)
+    .raw(true);
+  const out: LiveBars[] = [];
+  for (const symbol of symbols) {
+    for (const interval of intervals.all(symbol) as string[]) {
+      const args = [symbol, interval, from - LONGEST_BAR_MS, from, to] as const;
+      const n = count.get(...args) as number;
+      if (n === 0) continue;
+      const rows = recent.all(...args) as [string, number][];
+      const source = (rows[0] as [string, number])[0];
+      let since = (rows[0] as [string, number])[1];
+      for (const [src, closeTime] of rows) {
+        if (src !== source) break;
+        since = closeTime;
+      }
+      out.push({ symbol, interval, count: n, newest: { source: source.slice('live:'.length), since } });
+    }
+  }
+  return out;
+}
+
+function streamsOf(journal: Journal, runId: string, bars: readonly LiveBars[]): StreamStatus {
   const changes = journal.streamHealth.byRun(runId);
   const latest = new Map<string, (typeof changes)[number]>();
   for (const c of changes) latest.set(c.stream, c);
@@ -249,6 +296,11 @@ function streamsOf(journal: Journal, runId: string): StreamStatus {
       const first = off[0] as (typeof market)[number];
       marketData = { mode: 'polling', since: first.time, reason: `${first.stream} ${first.to}${first.reason ? `: ${first.reason}` : ''}` };
     } else marketData = { mode: 'stream', since: Math.max(...market.map((c) => c.time)), reason: null };
+  } else if (bars.length > 0) {
+    const polled = bars.filter((b) => b.newest?.source !== 'stream').sort((a, b) => (a.newest?.since ?? 0) - (b.newest?.since ?? 0));
+    const first = polled[0];
+    if (first !== undefined) marketData = { mode: 'polling', since: first.newest?.since ?? null, reason: `${first.symbol} ${first.interval} bars by ${first.newest?.source ?? '?'}` };
+    else marketData = { mode: 'stream', since: Math.max(...bars.map((b) => b.newest?.since ?? 0)), reason: null };
   }
   return { userStream: user === undefined ? null : { state: user.to, since: user.time, reason: user.reason }, marketData };
 }

@@ -135,6 +135,6 @@ export interface BotCounts {
   fills: number;
   /** Orders the venue or the guard rejected. */
   rejected: number;
-  /** Closed bars received, when known; null from a journal that does not say. */
+  /** Closed bars received (from a journal: the live bars recorded that closed during the run); null when unknown. */
   bars: number | null;
 }

@@ -49,7 +49,7 @@ describe('halyard status', () => {
         [
           'run run-1 (sandbox) RUNNING up 2m05s, started 2024-03-13 10:00:00Z, last record 5s ago',
           'user stream LIVE for 2m04s | market data unknown | clock offset unknown',
-          'orders 2, fills 1, rejected 0',
+          'orders 2, fills 1, rejected 0, bars 0',
           's1 [BTCPHP] active | realised 0 PHP | unrealised -2.9 PHP | fees 2.9 PHP | open orders 1',
           '  BTCPHP position 0.002 @ 2901450 | mark 2900000 (last fill 10:01:00Z, 1m05s ago) | unrealised -2.9 | realised 0',
           `  open BUY LIMIT BTCPHP 0.001 @ 2850000 NEW ${bid}`,
