@@ -190,7 +190,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
       ...(config.stream.keepaliveMs !== undefined ? { keepaliveMs: config.stream.keepaliveMs } : {}),
     });
     const keysToAdopt = strategyKeys([runId, ...earlier], strategies.map((s) => s.name));
-    const venueLog = (e: VenueLogEntry) => logger[e.level]({ topic: e.topic, ...(e.level === 'error' && e.detail !== undefined ? { detail: messageOf(e.detail) } : {}) }, e.message);
+    const venueLog = (e: VenueLogEntry) => logger[e.level]({ topic: e.topic, ...(e.level === 'error' && e.detail instanceof Error ? { detail: e.detail.message } : {}) }, e.message);
     const venue = new LiveVenue({ client, stream, journal, runId, symbols, now, scheduler, log: venueLog, adopt: (e) => adoptOrder(om, e, keysToAdopt) });
     undo.push(() => venue.close());
 
@@ -242,7 +242,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
         logger.error({ strategy: f.strategy, handler: f.handler, kind: f.kind }, `strategy ${f.strategy} failed and is stopped (${f.message}); its open orders are ${config.onStrategyFailure === 'cancel' ? 'cancelled' : 'left'}; the others trade on`);
       },
       onIssue: (i) => logger.warn({ issue: i }, 'order manager issue'),
-      onLog: (e) => logger.info({ strategy: e.strategy }, e.message),
+      onLog: (e) => logger.info({ strategy: e.strategy, ...(e.data === undefined ? {} : { data: e.data }) }, e.message),
     });
     for (const s of strategies) kernel.addStrategy(s.definition, s.params);
 
@@ -336,31 +336,31 @@ export async function startBot(o: BotOptions): Promise<Bot> {
 
     const stop = (reason: Exclude<ExitReason, 'crashed'> = 'stopped', detail?: string): Promise<BotSummary> =>
       (stopping ??= (async () => {
+        // Each step on its own: one that fails is logged and the rest still run (the run is ended, the journal closed).
+        const step = async (what: string, f: () => unknown) => {
+          try {
+            await f();
+          } catch (e) {
+            logger.error({ err: messageOf(e) }, `stopping: ${what} failed`);
+          }
+        };
         o.signal?.removeEventListener('abort', onAbort);
         statusSub?.unsubscribe();
         for (const s of subs.splice(0)) s.unsubscribe();
         timers.stop();
         logger.info({ reason }, `stopping (${detail ?? reason}): open orders ${config.onStop === 'cancel' ? 'cancelled' : 'left on the book'}`);
-        try {
-          kernel.stop(reason === 'signal' ? 'signal' : 'stopped');
-        } catch (e) {
-          logger.error({ err: messageOf(e) }, 'stopping the strategies');
-        }
-        if (config.onStop === 'cancel') cancelOpen(om, venue, strategies, logger);
-        await venue.idle();
-        await untilNoOpenOrders(om, config.onStop, 5000);
-        await venue.close();
-        await md?.close();
+        await step('the strategies\' onStop', () => kernel.stop(reason === 'signal' ? 'signal' : 'stopped'));
+        if (config.onStop === 'cancel') await step('cancelling open orders', () => cancelOpen(om, venue, strategies, logger));
+        await step('the commands in flight', () => venue.idle());
+        await step('the cancels\' answers', () => untilNoOpenOrders(om, config.onStop, 5000));
+        await step('closing the user stream (listen key)', () => venue.close());
+        await step('closing the market data', () => md?.close());
         ended = { at: now(), reason, detail: detail ?? null };
         const summary = summaryOf({ runId, journal: journal.file, startedAt, ended, strategies, books, perStrategy, failures, counts, orders: om });
-        try {
-          journal.liveRuns.end(runId, { endedAt: ended.at, reason, detail: detail === undefined ? undefined : { message: detail }, result: summary });
-        } catch (e) {
-          logger.error({ err: messageOf(e) }, 'ending the run in the journal failed');
-        }
-        journal.close();
-        await handle.close();
-        if (sandbox !== o.sandbox) await sandbox?.close();
+        await step('ending the run in the journal', () => journal.liveRuns.end(runId, { endedAt: ended?.at ?? now(), reason, detail: detail === undefined ? undefined : { message: detail }, result: summary }));
+        await step('closing the journal', () => journal.close());
+        await step('closing the client', () => handle.close());
+        if (sandbox !== o.sandbox) await step('closing the sandbox', () => sandbox?.close());
         resolveDone(summary);
         return summary;
       })());
