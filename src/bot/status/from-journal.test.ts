@@ -82,7 +82,7 @@ describe('statusFromJournal', () => {
       startedAt: t1,
       endedAt: null,
       exitReason: null,
-      asOf: t1 + 150_000,
+      asOf: t1 + 239_999,
       quoteAsset: 'PHP',
       weight: [],
       clockOffsetMs: null,
@@ -161,6 +161,8 @@ describe('statusFromJournal', () => {
     j.klines.insertKlines([bar('ETHPHP', 0, 'live:stream'), bar('ETHPHP', 1, 'live:rest'), bar('ETHPHP', 2, 'live:rest')]);
     const s = statusFromJournal(j);
     expect(s.counts.bars).toBe(6);
+    // Bars are not in run_log: the newest one is the running bot's last sign of life.
+    expect(s.asOf).toBe(T0 + 3 * 60_000 - 1);
     expect(s.kind).toBe('live');
     expect(s.streams.marketData).toEqual({ mode: 'polling', since: T0 + 2 * 60_000 - 1, reason: 'ETHPHP 1m bars by rest' });
     j.klines.insertKlines([bar('ETHPHP', 3, 'live:stream')]);

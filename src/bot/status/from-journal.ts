@@ -67,7 +67,6 @@ export function statusFromJournal(journal: Journal, runId?: string): BotStatusSn
   const run = pickRun(journal, runs, runId);
   const earlier = runs.filter((r) => r.startedAt < run.startedAt || (r.startedAt === run.startedAt && r.id <= run.id)).map((r) => r.id);
   const lastActivity = journal.runLog.lastActivity(run.id) ?? run.startedAt;
-  const asOf = run.endedAt ?? lastActivity;
   const markBound = run.endedAt ?? Number.MAX_SAFE_INTEGER;
 
   const runOrders = journal.orders.byRun(run.id);
@@ -160,7 +159,8 @@ export function statusFromJournal(journal: Journal, runId?: string): BotStatusSn
     endedAt: run.endedAt,
     exitReason: run.exitReason,
     exitDetail: detailText(run),
-    asOf,
+    // A running bot's last sign of life: its last record, or the last bar it recorded (bars are not in run_log).
+    asOf: run.endedAt ?? Math.max(lastActivity, ...liveBars.map((b) => b.last)),
     quoteAsset: quotes.size === 1 ? ([...quotes][0] as string) : null,
     strategies,
     streams: streamsOf(journal, run.id, liveBars),
@@ -252,6 +252,8 @@ interface LiveBars {
   interval: string;
   /** Live bars of the series that closed in the run. */
   count: number;
+  /** The newest one's close time. */
+  last: number;
   /** The newest one's source (`stream` or `rest`) and since when the series' bars came that way (a close time). */
   newest: { source: string; since: number } | undefined;
 }
@@ -277,7 +279,7 @@ function liveBarsOf(journal: Journal, symbols: readonly string[], from: number, 
         if (src !== source) break;
         since = closeTime;
       }
-      out.push({ symbol, interval, count: n, newest: { source: source.slice('live:'.length), since } });
+      out.push({ symbol, interval, count: n, last: (rows[0] as [string, number])[1], newest: { source: source.slice('live:'.length), since } });
     }
   }
   return out;
