@@ -31,6 +31,7 @@ import type { Candle } from '../core/indicators/candle.ts';
 import { parseInstruments, type Instrument } from '../core/market/instrument.ts';
 import { OrderManager } from '../core/orders/order-manager.ts';
 import type { OrderIntent } from '../core/orders/types.ts';
+import { intervalMs } from '../core/market/intervals.ts';
 import { Kernel } from '../engine/kernel.ts';
 import { ExchangeError, VenueRejectedError } from '../exchange/errors/errors.ts';
 import { decodeUserEvent } from '../exchange/streams/user-payloads.ts';
@@ -45,6 +46,7 @@ import { adoptOrder, strategyKeys } from '../live/venue/adopt-order.ts';
 import { LiveVenue } from '../live/venue/live-venue.ts';
 import type { VenueLogEntry } from '../live/venue/venue-log.ts';
 import { createLogger } from '../log/logger.ts';
+import { MAX_HISTORY_BARS } from '../sandbox/agents/config.ts';
 import { startSandbox, type SandboxHandle } from '../sandbox/server.ts';
 import type { Interval } from '../strategy/types.ts';
 import { statusSnapshot } from './bot-status.ts';
@@ -131,7 +133,8 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   try {
     let sandbox = o.sandbox;
     if (embedded && sandbox === undefined) {
-      const own = await startSandbox({ config: { market: { enabled: true } }, logger: createLogger({ level: 'silent' }) });
+      // Its synthetic market starts with the history the strategies' warm-up needs (REST klines at once).
+      const own = await startSandbox({ config: { market: { enabled: true, historyBars: historyFor(strategies) } }, logger: createLogger({ level: 'silent' }) });
       undo.push(() => own.close());
       sandbox = own;
     }
@@ -385,6 +388,13 @@ export async function runBot(o: BotOptions): Promise<BotSummary> {
 }
 
 // ---- helpers
+
+/** 1-minute bars of history covering the largest warm-up (its interval's bars in minutes), with an hour to spare. */
+function historyFor(strategies: readonly BotStrategy[]): number {
+  let minutes = 0;
+  for (const [, s] of feedPlan(strategies).bars) minutes = Math.max(minutes, (s.warmup * (intervalMs(s.interval) ?? 30 * 86_400_000)) / 60_000);
+  return Math.min(MAX_HISTORY_BARS, Math.ceil(minutes) + 60);
+}
 
 async function probeVenue(client: ClientHandle['client'], baseUrl: string, strategies: readonly BotStrategy[], source: string): Promise<{ instruments: Map<string, Instrument>; balances: Record<string, string> }> {
   let instruments: Map<string, Instrument>;
