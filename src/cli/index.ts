@@ -36,6 +36,8 @@ async function loadCommand(name: CommandName, io: CliIo, setExit: (code: number)
       return (await import('./commands/backtest.ts')).backtestCommand(io) as CommandModule;
     case 'check':
       return (await import('./commands/check.ts')).checkCommand(io, setExit) as CommandModule;
+    case 'compare-live':
+      return (await import('./commands/live-compare.ts')).compareLiveCommand(io) as CommandModule;
     case 'strategies':
       return (await import('./commands/strategies.ts')).strategiesCommand(io) as CommandModule;
     case 'new-strategy':

@@ -23,8 +23,11 @@ export interface CompareRunOptions {
   readonly journal: Journal;
   /** The run's id; default the latest live or sandbox run. */
   readonly runId?: string | undefined;
-  /** Loads a strategy the run recorded (its name, or the reference its config gave). */
-  readonly load: (strategy: RunStrategy, run: LiveRunRecord) => Promise<AnyStrategyDefinition>;
+  /**
+   * Loads a strategy the run recorded (by the reference its config gave, else its name), under the
+   * run's name for it (its client order ids' key), with the capital its config gave it, if any.
+   */
+  readonly load: (strategy: RunStrategy, run: LiveRunRecord) => Promise<LoadedRunStrategy>;
   readonly rules: (symbol: string, at: number) => { instrument: Instrument; fees?: { maker: string; taker: string } | undefined };
   readonly fee?: string | undefined;
   readonly balances?: Readonly<Record<string, string>> | undefined;
@@ -47,12 +50,18 @@ export function chooseRun(journal: Journal, runId: string | undefined): LiveRunR
   return run;
 }
 
+export interface LoadedRunStrategy {
+  readonly definition: AnyStrategyDefinition;
+  /** Its sub-ledger in the run's config: what it could spend, the replay's starting balances. */
+  readonly capital?: Readonly<Record<string, string>> | undefined;
+}
+
 export async function compareRun(o: CompareRunOptions): Promise<LiveComparison> {
   const run = chooseRun(o.journal, o.runId);
   if (run.strategies.length === 0) throw new ReplayInputError(`run ${run.id} recorded no strategies: nothing to replay`);
   const strategies: StrategyComparison[] = [];
   for (const s of run.strategies) {
-    const definition = await o.load(s, run);
+    const { definition, capital } = await o.load(s, run);
     const replay = replayStrategy({
       journal: o.journal,
       run,
@@ -60,7 +69,8 @@ export async function compareRun(o: CompareRunOptions): Promise<LiveComparison> 
       params: s.params,
       rules: (symbol) => o.rules(symbol, run.startedAt),
       fee: o.fee,
-      balances: o.balances,
+      balances: o.balances ?? capital,
+      balancesFrom: o.balances !== undefined ? '--balance' : capital !== undefined ? "the strategy's capital in the run's config" : undefined,
       fillModel: o.fillModel,
     });
     const bars = new BarIndex(replay.bars);

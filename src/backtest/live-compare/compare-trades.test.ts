@@ -75,7 +75,8 @@ describe('live against backtest: explanations', () => {
       ['price', 'market-next-open'],
     ]);
     expect(p!.differences[1]!.detail).toBe('live 100.74 vs backtest 100.5 (+0.24 (+23.88 bps))');
-    expect(p!.differences[1]!.explanation!.text).toContain("next bar's open in the backtest (100.5");
+    expect(p!.differences[0]!.detail).toBe('live 2024-03-13 10:01:00.250 UTC vs backtest 2024-03-13 10:01:00.000 UTC (+250 ms)');
+    expect(p!.differences[1]!.explanation!.text).toBe("a MARKET order fills in the backtest at the next bar's open (100.5 at 2024-03-13 10:01:00.000 UTC); live took the book 250 ms into that bar at 100.74, within its range 100-102");
   });
 
   it('a live fill bars after the model fills, or at a price outside its bar, is unexplained', () => {

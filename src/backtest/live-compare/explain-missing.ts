@@ -6,7 +6,7 @@
  * an earlier difference the trade follows from (a position, a balance, the strategy's state);
  * otherwise unexplained, with what the other side's twin order did.
  */
-import { fmtTime } from '../metrics-format.ts';
+import { fmtMs } from './time-text.ts';
 import { limitReach } from './bars.ts';
 import { explained, unexplained, type ExplainContext } from './explain-context.ts';
 import { priceText, summarize } from './trade-summary.ts';
@@ -21,7 +21,7 @@ export interface EarlierDifference {
 
 function describe(t: Trade, ctx: ExplainContext): string {
   const s = summarize(t, ctx.baseAsset(t.symbol));
-  return `${t.side} ${s.qty.toFixed()} ${t.symbol} at ${priceText(s.price)} (${t.type ?? 'order'} ${t.clientOrderId}, ${fmtTime(s.firstTime ?? 0)})`;
+  return `${t.side} ${s.qty.toFixed()} ${t.symbol} at ${priceText(s.price)} (${t.type ?? 'order'} ${t.clientOrderId}, ${fmtMs(s.firstTime ?? 0)})`;
 }
 
 const knockOn = (earlier: EarlierDifference): Explanation => ({ rule: 'knock-on', text: `follows from the difference at trade #${earlier.index}: the strategy's position, balance or state differed from then on` });
@@ -32,10 +32,10 @@ export function missingInBacktest(live: Trade, twin: Trade | undefined, ctx: Exp
   const first = ctx.bars.first(live.symbol);
   const placed = live.placedAt ?? live.fills[0]?.time ?? 0;
   if (last !== undefined && (placed > last.closeTime || (live.fills[0]?.time ?? 0) > last.closeTime)) {
-    return explained('missing-in-backtest', detail, { rule: 'end-of-data', text: `placed ${fmtTime(placed)}, after the last recorded bar closed (${fmtTime(last.closeTime)}): the replay has no bar to decide or fill it on` });
+    return explained('missing-in-backtest', detail, { rule: 'end-of-data', text: `placed ${fmtMs(placed)}, after the last recorded bar closed (${fmtMs(last.closeTime)}): the replay has no bar to decide or fill it on` });
   }
   if (first !== undefined && placed < first.openTime) {
-    return explained('missing-in-backtest', detail, { rule: 'end-of-data', text: `placed ${fmtTime(placed)}, before the first recorded bar of the run (${fmtTime(first.openTime)}): not replayed` });
+    return explained('missing-in-backtest', detail, { rule: 'end-of-data', text: `placed ${fmtMs(placed)}, before the first recorded bar of the run (${fmtMs(first.openTime)}): not replayed` });
   }
   if (twin !== undefined && live.limitPrice !== undefined && (live.type ?? '').includes('LIMIT')) {
     const bars = ctx.bars.between(live.symbol, twin.placedAt ?? placed, last?.closeTime ?? placed);
@@ -52,7 +52,7 @@ export function missingLive(bt: Trade, twin: Trade | undefined, ctx: ExplainCont
   const detail = `backtest ${describe(bt, ctx)}; live ${twin === undefined ? 'placed no such order' : `placed it and it ended ${twin.status ?? 'unfilled'}${liveReason === undefined ? '' : ` (${liveReason})`}`}`;
   const fillTime = bt.fills[0]?.time ?? 0;
   if (ctx.liveEnd !== undefined && fillTime > ctx.liveEnd) {
-    return explained('missing-live', detail, { rule: 'end-of-data', text: `the backtest filled it at ${fmtTime(fillTime)}, after the live run stopped (${fmtTime(ctx.liveEnd)})` });
+    return explained('missing-live', detail, { rule: 'end-of-data', text: `the backtest filled it at ${fmtMs(fillTime)}, after the live run stopped (${fmtMs(ctx.liveEnd)})` });
   }
   if (twin !== undefined && bt.limitPrice !== undefined && (bt.type ?? '').includes('LIMIT')) {
     const bars = ctx.bars.between(bt.symbol, bt.placedAt ?? fillTime, fillTime);

@@ -8,7 +8,7 @@
  * a bar after the model's), is unexplained, and says why.
  */
 import { D } from '../../core/money/decimal.ts';
-import { fmtTime } from '../metrics-format.ts';
+import { fmtMs } from './time-text.ts';
 import { withinBar, limitReach, type RecordedBar } from './bars.ts';
 import { explained, unexplained, type ExplainContext } from './explain-context.ts';
 import type { EarlierDifference } from './explain-missing.ts';
@@ -31,7 +31,7 @@ export function pairDifferences(live: Trade, bt: Trade, ctx: ExplainContext, ear
   const timing = fillTiming(live, bt, sl, sb, ctx);
   if (sl.firstTime !== sb.firstTime) {
     const dt = (sl.firstTime ?? 0) - (sb.firstTime ?? 0);
-    out.push(verdictDiff('time', `live ${fmtTime(sl.firstTime ?? 0)} vs backtest ${fmtTime(sb.firstTime ?? 0)} (${dt > 0 ? '+' : ''}${dt} ms)`, timing));
+    out.push(verdictDiff('time', `live ${fmtMs(sl.firstTime ?? 0)} vs backtest ${fmtMs(sb.firstTime ?? 0)} (${dt > 0 ? '+' : ''}${dt} ms)`, timing));
   }
   const priceDiffers = sl.price !== undefined && sb.price !== undefined && !sl.price.eq(sb.price);
   if (priceDiffers) out.push(verdictDiff('price', `live ${priceText(sl.price)} vs backtest ${priceText(sb.price)} (${deltaText(sl.price!, sb.price!)})`, timing));
@@ -50,11 +50,11 @@ export function pairDifferences(live: Trade, bt: Trade, ctx: ExplainContext, ear
  */
 function fillTiming(live: Trade, bt: Trade, sl: TradeSummary, sb: TradeSummary, ctx: ExplainContext): Verdict {
   const bar = ctx.bars.at(bt.symbol, sb.firstTime ?? -1);
-  if (bar === undefined) return { why: `no recorded ${bt.symbol} bar holds the backtest's fill time ${fmtTime(sb.firstTime ?? 0)}` };
+  if (bar === undefined) return { why: `no recorded ${bt.symbol} bar holds the backtest's fill time ${fmtMs(sb.firstTime ?? 0)}` };
   const outside = live.fills.map((f) => ({ f, b: ctx.bars.at(live.symbol, f.time) })).find(({ f, b }) => b === undefined || !withinBar(b, dec(f.price)));
   if (outside !== undefined) {
     const b = outside.b;
-    return { why: b === undefined ? `no recorded bar holds the live fill at ${fmtTime(outside.f.time)}` : `the live fill at ${outside.f.price} lies outside its bar's range ${b.low}-${b.high}: the recorded bars are not the market the run traded on` };
+    return { why: b === undefined ? `no recorded bar holds the live fill at ${fmtMs(outside.f.time)}` : `the live fill at ${outside.f.price} lies outside its bar's range ${b.low}-${b.high}: the recorded bars are not the market the run traded on` };
   }
   const type = live.type ?? bt.type;
   if (sl.role === 'taker' || type === 'MARKET') return takerTiming(type, bar, sl, sb, ctx);
@@ -72,12 +72,12 @@ function takerTiming(type: string | undefined, bar: RecordedBar, sl: TradeSummar
   const first = sl.firstTime ?? 0;
   if (first < bar.openTime || last > bar.closeTime) {
     const bars = Math.round((first - bar.openTime) / Math.max(1, bar.closeTime + 1 - bar.openTime));
-    return { why: `live filled ${fmtTime(first)}, ${bars >= 0 ? `${bars} bar(s) after` : `${-bars} bar(s) before`} the bar the model fills in (${fmtTime(bar.openTime)}): the model assumes the order reaches the market at the next bar's open, live took longer` };
+    return { why: `live filled ${fmtMs(first)}, ${bars >= 0 ? `${bars} bar(s) after` : `${-bars} bar(s) before`} the bar the model fills in (${fmtMs(bar.openTime)}): the model assumes the order reaches the market at the next bar's open, live took longer` };
   }
-  const slip = ctx.fillModel.slippageBps > 0 ? ` moved ${ctx.fillModel.slippageBps} bps against it` : '';
-  const where = `live took the book at ${priceText(sl.price)}, ${first - bar.openTime} ms into that bar (its range ${bar.low}-${bar.high})`;
-  if (type === 'MARKET') return { explanation: { rule: 'market-next-open', text: `a MARKET order fills at the next bar's open in the backtest (${bar.open} at ${fmtTime(bar.openTime)}${slip}: ${priceText(sb.price)}); ${where}` } };
-  return { explanation: { rule: 'limit-path', text: `a marketable ${type ?? 'LIMIT'} order fills at once as taker at the next point of the bar's path in the backtest (${priceText(sb.price)} at ${fmtTime(sb.firstTime ?? 0)}); ${where}` } };
+  const slip = ctx.fillModel.slippageBps > 0 ? `, moved ${ctx.fillModel.slippageBps} bps against it to ${priceText(sb.price)}` : '';
+  const live = `live took the book ${first - bar.openTime} ms into that bar at ${priceText(sl.price)}, within its range ${bar.low}-${bar.high}`;
+  if (type === 'MARKET') return { explanation: { rule: 'market-next-open', text: `a MARKET order fills in the backtest at the next bar's open (${bar.open} at ${fmtMs(bar.openTime)}${slip}); ${live}` } };
+  return { explanation: { rule: 'limit-path', text: `a marketable ${type ?? 'LIMIT'} order fills in the backtest at once as taker at the next point of the bar's path (${priceText(sb.price)} at ${fmtMs(sb.firstTime ?? 0)}); ${live}` } };
 }
 
 function makerTiming(live: Trade, bar: RecordedBar, sl: TradeSummary, sb: TradeSummary, ctx: ExplainContext): Verdict {
@@ -91,14 +91,14 @@ function makerTiming(live: Trade, bar: RecordedBar, sl: TradeSummary, sb: TradeS
     const before = ctx.bars.between(live.symbol, live.placedAt ?? liveFirst, bar.openTime - 1);
     const reach = limitReach(before, live.side, limit);
     if (reach === 'touch' && mode === 'through') {
-      return { explanation: { rule: 'limit-touched', text: `the price touched ${limit} before ${fmtTime(bar.openTime)} without trading through it: live filled at the touch, the model (limitFill: through) waits for a bar that trades through (${fmtTime(sb.firstTime ?? 0)})` } };
+      return { explanation: { rule: 'limit-touched', text: `the price touched ${limit} before ${fmtMs(bar.openTime)} without trading through it: live filled at the touch, the model (limitFill: through) waits for a bar that trades through (${fmtMs(sb.firstTime ?? 0)})` } };
     }
-    if (reach === 'through') return { why: `the bars traded through ${limit} before the backtest's fill at ${fmtTime(sb.firstTime ?? 0)}: the model should have filled it then` };
+    if (reach === 'through') return { why: `the bars traded through ${limit} before the backtest's fill at ${fmtMs(sb.firstTime ?? 0)}: the model should have filled it then` };
   }
   return {
     explanation: {
       rule: 'limit-path',
-      text: `a resting LIMIT fills in the backtest when the bar's 4-point path reaches ${limit ?? 'its price'} (limitFill: ${mode}), at that point's time (${fmtTime(sb.firstTime ?? 0)}); live filled when a market trade reached it (${fmtTime(liveFirst)})`,
+      text: `a resting LIMIT fills in the backtest when the bar's 4-point path reaches ${limit ?? 'its price'} (limitFill: ${mode}), at that point's time (${fmtMs(sb.firstTime ?? 0)}); live filled when a market trade reached it (${fmtMs(liveFirst)})`,
     },
   };
 }

@@ -62,7 +62,7 @@ export function runBalances(journal: Journal, run: LiveRunRecord, quoteAssets: r
     balances[asset] = line === undefined ? '0' : new D(line.free).plus(line.locked).toFixed();
   }
   for (const asset of baseAssets) if (!(asset in balances)) balances[asset] = '0';
-  return { balances, from: `the run's balance snapshot of ${fmtTime(snap.takenAt)} (${quoteAssets.join(', ')}; base assets 0: the live positions start from the run's own fills)` };
+  return { balances, from: `the run's balance snapshot of ${fmtTime(snap.takenAt)} for ${quoteAssets.join(', ')}; base assets at 0, as the live positions start from the run's own fills` };
 }
 
 /**

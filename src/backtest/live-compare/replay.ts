@@ -28,8 +28,10 @@ export interface ReplayOptions {
   readonly rules: (symbol: string) => { instrument: Instrument; fees?: { maker: string; taker: string } | undefined };
   /** --fee: both rates; else the live fills' rates, else the configured ones, else 0.001. */
   readonly fee?: string | undefined;
-  /** --balance: the starting balances; else the run's snapshot. */
+  /** The starting balances (--balance, the strategy's capital); else the run's snapshot. */
   readonly balances?: Readonly<Record<string, string>> | undefined;
+  /** Where `balances` came from, for the report. */
+  readonly balancesFrom?: string | undefined;
   readonly fillModel?: FillModel | undefined;
 }
 
@@ -64,7 +66,7 @@ export function replayStrategy(o: ReplayOptions): Replay {
   const fees = feesOf(o, setup.symbols, rules, baseAsset);
   const quotes = [...new Set(setup.symbols.map((s) => instrument(s).quoteAsset))];
   const bases = [...new Set(setup.symbols.map((s) => instrument(s).baseAsset))];
-  const start = o.balances === undefined ? runBalances(o.journal, o.run, quotes, bases) : { balances: { ...o.balances }, from: '--balance' };
+  const start = o.balances === undefined ? runBalances(o.journal, o.run, quotes, bases) : { balances: { ...o.balances }, from: o.balancesFrom ?? 'given' };
   const intents: IntentRecord[] = [];
   const common = { strategy: def, params, interval, fees: { maker: fees.maker, taker: fees.taker }, balances: start.balances, fillModel: o.fillModel ?? {}, runId: o.run.id, onIntent: (r: IntentRecord) => intents.push(r) };
   const backtest =

@@ -24,6 +24,7 @@ export const COMMANDS = {
   record: { command: 'record', describe: 'Backfill klines from the exchange into the journal (resumable)' },
   backtest: { command: 'backtest', describe: "Backtest a strategy on the journal's klines: terminal summary, JSON and an HTML report" },
   check: { command: 'check', describe: "Check a strategy on the journal's klines: is its warm-up enough (runs with more history), and does it decide from its bars alone" },
+  'compare-live': { command: 'compare-live', describe: "Replay a live run's strategies on the bars it recorded and show, trade by trade, where live and backtest differ and which fill-model rule explains each difference" },
   strategies: { command: 'strategies [strategy]', describe: 'List the strategies and their parameters (one, by name or path)' },
   'new-strategy': { command: 'new-strategy <name>', describe: 'Write a new strategy and its test from a template (sma, rsi-exits, grid, blank), and print how to test and backtest them' },
   test: { command: 'test [paths..]', describe: "Run a strategy's tests, here or kept anywhere (vitest, halyard/strategy mapped to this installation)" },
