@@ -63,6 +63,12 @@ const KNOWN_QUOTES = ['FDUSD', 'USDT', 'USDC', 'BUSD', 'TUSD', 'DAI', 'PHP', 'EU
  * given. Throws StatusFromJournalError when the journal has no such run.
  */
 export function statusFromJournal(journal: Journal, runId?: string): BotStatusSnapshot {
+  // One deferred read transaction: every query sees the same state of a journal the bot is
+  // writing (WAL gives a reader a snapshot), and no write lock is taken.
+  return journal.db.transaction(() => snapshotOf(journal, runId))();
+}
+
+function snapshotOf(journal: Journal, runId: string | undefined): BotStatusSnapshot {
   const runs = journal.liveRuns.list();
   const run = pickRun(journal, runs, runId);
   const earlier = runs.filter((r) => r.startedAt < run.startedAt || (r.startedAt === run.startedAt && r.id <= run.id)).map((r) => r.id);
