@@ -128,6 +128,11 @@ describe('bot: stop and restart', () => {
     await second.bot.venue.idle();
     const held = second.bot.status().strategies[0]?.openOrders ?? [];
     expect(held.map((o) => [o.clientOrderId, o.status])).toEqual([[left?.[0], 'NEW']]);
+    // The account as the venue has it: the left order's funds locked, not free.
+    const php = (await client.account.account()).balances.find((b) => b.asset === 'PHP');
+    const mine = second.bot.orders.account.balances().find((b) => b.asset === 'PHP');
+    expect([String(mine?.free), String(mine?.locked)]).toEqual([String(Number(php?.free)), String(Number(php?.locked))]);
+    expect(Number(php?.locked)).toBe(2000);
     await second.bot.stop();
     expect(await client.spot.openOrders({ symbol: 'BTCPHP' })).toEqual([]);
   });

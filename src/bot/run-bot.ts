@@ -29,6 +29,7 @@ import { createClient, type ClientHandle } from '../app/create-client.ts';
 import { ConfigError } from '../config/errors.ts';
 import type { Candle } from '../core/indicators/candle.ts';
 import { parseInstruments, type Instrument } from '../core/market/instrument.ts';
+import { D } from '../core/money/decimal.ts';
 import { OrderManager } from '../core/orders/order-manager.ts';
 import type { OrderIntent } from '../core/orders/types.ts';
 import { intervalMs } from '../core/market/intervals.ts';
@@ -416,8 +417,11 @@ async function probeVenue(client: ClientHandle['client'], baseUrl: string, strat
     const refused = e instanceof VenueRejectedError || (e instanceof ExchangeError && /key|signature|permission/i.test(e.message));
     throw new BotStartError(refused ? `the venue refused the API key (HALYARD_API_KEY / HALYARD_API_SECRET): ${messageOf(e)}` : `reading the account at ${baseUrl} failed: ${messageOf(e)}`, { cause: e });
   }
+  // What the account holds (free + locked: orders left open by an earlier run lock some), so the
+  // capital given is checked against it; the start-up reconciliation's account answer then sets
+  // free and locked apart before any strategy starts.
   const balances: Record<string, string> = {};
-  for (const b of account.balances) balances[b.asset] = b.free;
+  for (const b of account.balances) balances[b.asset] = new D(b.free).plus(b.locked).toFixed();
   return { instruments, balances };
 }
 
