@@ -11,6 +11,7 @@
  */
 import type { SchedulerLike } from 'rxjs';
 import type { Candle } from '../../core/indicators/candle.ts';
+import { VenueRejectedError } from '../../exchange/errors/errors.ts';
 import { marketEndpoints } from '../../exchange/endpoints/areas/market.ts';
 import { chargesFor } from '../../exchange/rate/weights.ts';
 import type { Interval } from '../../strategy/types.ts';
@@ -65,7 +66,9 @@ async function withRetry<T>(deps: RestBarsDeps, what: string, call: () => Promis
     } catch (err) {
       if (deps.signal.aborted) throw err;
       const wait = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.min(attempt, 10));
-      deps.log({ level: 'warn', topic: 'rest', time: deps.now(), message: `${what} failed (${describe(err)}); bars wait, retrying in ${wait} ms`, detail: err });
+      // A refusal (unknown symbol, bad parameter) will not heal by itself: the operator must see it
+      // as an error; a transport failure or a wait for the budget is a warning.
+      deps.log({ level: err instanceof VenueRejectedError ? 'error' : 'warn', topic: 'rest', time: deps.now(), message: `${what} failed (${describe(err)}); bars wait, retrying in ${wait} ms`, detail: err });
       await schedulerDelay(deps.scheduler, wait, deps.signal);
     }
   }
