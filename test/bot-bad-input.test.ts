@@ -98,6 +98,29 @@ describe('bot config: every problem at once, each with its path', () => {
     expect(existsSync(journal)).toBe(false);
   });
 
+  it('two instances of one strategy need names of their own; capital beyond what the account holds is refused before anything is sent', async () => {
+    const dir = tempDir(defer);
+    const r = await halyardRun(configFile(dir, { strategies: [{ strategy: 'sma-crossover' }, { strategy: 'sma-crossover', params: { symbol: 'ETHPHP' } }], journal: join(dir, 'bot.db') }));
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/strategies\.1\.name: 'sma-crossover' is already the name of strategies\.0; give each instance of a strategy its own "name"/);
+
+    const s = await testSandbox(defer);
+    const e = await startBot({
+      config: { strategies: [{ strategy: 'timed-orders', capital: { PHP: '100000000' } }], venue: 'sandbox', journal: join(dir, 'bot.db'), exchange: { retry: { maxAttempts: 1 } } },
+      sandbox: s,
+      env: {},
+      strategiesDir: FIXTURES,
+      logger: silent,
+    }).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(e).toBeInstanceOf(ConfigError);
+    expect((e as Error).message).toMatch(/strategies\.capital: capital: PHP allocated 100000000, the account holds 100000/);
+    expect(existsSync(join(dir, 'bot.db'))).toBe(false);
+    expect(s.listenKeys.active(s.clock.now())).toEqual([]);
+  });
+
   it('a venue given by URL needs both keys in the environment: the missing one is named, exit 2, nothing contacted', async () => {
     const dir = tempDir(defer);
     const file = configFile(dir, { strategies: [{ strategy: 'sma-crossover' }], venue: { baseUrl: 'http://127.0.0.1:9', wsUrl: 'ws://127.0.0.1:9' }, journal: join(dir, 'bot.db') });

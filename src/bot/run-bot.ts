@@ -238,6 +238,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
           counts.rejected++;
           const p = perStrategy.get(strategy);
           if (p) p.rejected++;
+          logger.warn({ strategy, symbol: u.symbol, clientOrderId: u.clientOrderId }, `rejected by the venue: ${u.reason ?? 'no reason given'}`);
         }
         lastSignals.set(strategy, { time: u.time, kind: 'order', summary: `${u.status} ${u.side} ${u.origQty ?? u.executedQty} ${u.symbol}${u.price ? ` @ ${u.price}` : ''}${u.reason ? ` (${u.reason})` : ''}`, symbol: u.symbol });
       },
