@@ -11,15 +11,15 @@ const pools = (ip = 10, windowMs = 1000) => [
 describe('WeightLedger', () => {
   it('meters a sliding window and says how long to wait', () => {
     const l = new WeightLedger({ pools: pools() });
-    expect(l.tryCharge([{ pool: 'IP', weight: 6 }], 0)).toEqual({ ok: true });
-    expect(l.tryCharge([{ pool: 'IP', weight: 4 }], 500)).toEqual({ ok: true });
+    expect(l.tryCharge([{ pool: 'IP', weight: 6 }], 0)).toMatchObject({ ok: true });
+    expect(l.tryCharge([{ pool: 'IP', weight: 4 }], 500)).toMatchObject({ ok: true });
     expect(l.tryCharge([{ pool: 'IP', weight: 1 }], 600)).toEqual({ ok: false, waitMs: 400, pool: 'IP' });
     // 5 more need the t=500 entry to leave as well
     expect(l.tryCharge([{ pool: 'IP', weight: 7 }], 600)).toEqual({ ok: false, waitMs: 900, pool: 'IP' });
     expect(l.usage('IP', 999)).toBe(10);
     expect(l.usage('IP', 1000)).toBe(4);
     expect(l.capacity('IP', 1000)).toBe(6);
-    expect(l.tryCharge([{ pool: 'IP', weight: 6 }], 1000)).toEqual({ ok: true });
+    expect(l.tryCharge([{ pool: 'IP', weight: 6 }], 1000)).toMatchObject({ ok: true });
   });
 
   it('charges several pools all or nothing', () => {
@@ -75,6 +75,31 @@ describe('WeightLedger', () => {
     expect(l.usage('IP', 1000)).toBe(100);
     // reservedOnly: the shared part is off limits, the reservation alone cannot fit 1 more
     expect(l.tryCharge([{ pool: 'IP', weight: 1 }], 1079, 'cancels', { reservedOnly: ['IP'] })).toMatchObject({ ok: false, waitMs: 1 });
+  });
+
+  it('restamp: a charge counts from when its answer came back, so it stays as long as the venue (which counted it on arrival) holds it', () => {
+    const l = new WeightLedger({ pools: pools(10, 1000) });
+    const a = l.tryCharge([{ pool: 'IP', weight: 6 }], 0);
+    if (!a.ok) throw new Error('refused');
+    expect(l.tryCharge([{ pool: 'IP', weight: 4 }], 10).ok).toBe(true);
+    l.restamp(a.receipt, 30); // answered at 30: the venue saw it somewhere in 0..30
+    expect(l.usage('IP', 30)).toBe(10); // moved, not added
+    expect(l.usage('IP', 1015)).toBe(6); // the t=10 charge left; the first stays until 1030
+    expect(l.tryCharge([{ pool: 'IP', weight: 5 }], 1015)).toEqual({ ok: false, waitMs: 15, pool: 'IP' });
+    expect(l.usage('IP', 1030)).toBe(0);
+    // A charge whose answer came after it had left the window comes back into it.
+    const b = l.tryCharge([{ pool: 'IP', weight: 3 }], 2000);
+    if (!b.ok) throw new Error('refused');
+    l.restamp(b.receipt, 3500);
+    expect(l.usage('IP', 3500)).toBe(3);
+    expect(l.usage('IP', 4500)).toBe(0);
+    // Reservations move with it.
+    const r = new WeightLedger({ pools: pools(10, 1000), reservations: { orders: { IP: 4 } } });
+    const c = r.tryCharge([{ pool: 'IP', weight: 6 }], 0, 'orders');
+    if (!c.ok) throw new Error('refused');
+    r.restamp(c.receipt, 500);
+    expect([r.capacity('IP', 1200, 'orders'), r.capacity('IP', 1200)]).toEqual([4, 4]);
+    expect([r.capacity('IP', 1500, 'orders'), r.capacity('IP', 1500)]).toEqual([10, 6]);
   });
 
   it('prunes entries that left the window (bounded memory)', () => {

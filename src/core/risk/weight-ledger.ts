@@ -12,6 +12,14 @@
  * records which part it used, so both parts are sliding windows in their own right.
  *
  * Pure: time comes in as numbers; memory is bounded by pruning entries older than the window.
+ *
+ * A client books a request before it leaves, the venue counts it when it arrives: later by the
+ * request's own delays (a clock sync before it, the network), which differ from request to request.
+ * A charge that left the client's window could then still be in the venue's, and a request sent in
+ * its place is refused 429 (seen against the sandbox: test/live-startup-pacing.test.ts). So the
+ * client moves each charge to the time its answer came back (`restamp`, with the receipt
+ * `tryCharge` gave): the venue counted it before that, so it stays in the client's window at least
+ * as long as in the venue's.
  */
 
 export type PoolName = 'IP' | 'UID' | 'ORDERS';
@@ -29,7 +37,12 @@ export interface WeightLedgerConfig {
   /** consumer -> pool -> weight per window guaranteed to that consumer. */
   readonly reservations?: Readonly<Record<string, Partial<Record<PoolName, number>>>>;
 }
-export type ChargeResult = { ok: true } | { ok: false; waitMs: number; pool: PoolName };
+export type ChargeResult = { ok: true; receipt: ChargeReceipt } | { ok: false; waitMs: number; pool: PoolName };
+
+/** What one charge booked, so `restamp` can move it (opaque to callers). */
+export interface ChargeReceipt {
+  readonly parts: readonly { readonly pool: PoolName; readonly entry: object }[];
+}
 export interface ChargeOptions {
   /** Pools where the consumer may use only its reservation (the budget's FIFO uses this). */
   readonly reservedOnly?: readonly PoolName[];
@@ -56,6 +69,8 @@ interface Entry {
   consumer: string | undefined;
   reserved: number;
   shared: number;
+  /** Pruned: its weight has left the window. */
+  gone: boolean;
 }
 interface PoolState {
   cfg: PoolConfig;
@@ -108,8 +123,33 @@ export class WeightLedger {
       if (waitMs > 0 && (!worst || waitMs > worst.waitMs)) worst = { waitMs, pool };
     }
     if (worst) return { ok: false, ...worst };
-    for (const [pool, weight] of merged) if (weight > 0) this.commit(this.state(pool), weight, now, consumer);
-    return { ok: true };
+    const parts: { pool: PoolName; entry: Entry }[] = [];
+    for (const [pool, weight] of merged) if (weight > 0) parts.push({ pool, entry: this.commit(this.state(pool), weight, now, consumer) });
+    return { ok: true, receipt: { parts } };
+  }
+
+  /**
+   * Count a booked charge from `now` instead of from when it was booked (its answer came back:
+   * see the header). Usage never drops: the weight moves to a later entry, or comes back into the
+   * window if it had left it already.
+   */
+  restamp(receipt: ChargeReceipt, now: number): void {
+    now = this.tick(now);
+    for (const part of receipt.parts) {
+      const s = this.state(part.pool);
+      const e = part.entry as Entry;
+      const moved: Entry = { t: now, consumer: e.consumer, reserved: e.reserved, shared: e.shared, gone: false };
+      if (moved.t <= e.t || moved.reserved + moved.shared === 0) continue;
+      if (!e.gone) {
+        s.sharedUsed -= e.shared;
+        if (e.consumer !== undefined) s.reservedUsed.set(e.consumer, (s.reservedUsed.get(e.consumer) ?? 0) - e.reserved);
+      }
+      e.shared = 0;
+      e.reserved = 0;
+      s.sharedUsed += moved.shared;
+      if (moved.consumer !== undefined) s.reservedUsed.set(moved.consumer, (s.reservedUsed.get(moved.consumer) ?? 0) + moved.reserved);
+      s.entries.push(moved);
+    }
   }
 
   /** Total weight charged within the window ending at `now`. */
@@ -152,6 +192,7 @@ export class WeightLedger {
         if (e.t + s.cfg.windowMs > this.lastNow) break;
         s.sharedUsed -= e.shared;
         if (e.consumer !== undefined) s.reservedUsed.set(e.consumer, (s.reservedUsed.get(e.consumer) ?? 0) - e.reserved);
+        e.gone = true;
         s.head++;
       }
       if (s.head > 1024 && s.head * 2 > s.entries.length) {
@@ -176,13 +217,15 @@ export class WeightLedger {
     return Infinity;
   }
 
-  private commit(s: PoolState, weight: number, now: number, consumer: string | undefined): void {
+  private commit(s: PoolState, weight: number, now: number, consumer: string | undefined): Entry {
     const key = s.reservations.has(consumer ?? '') ? consumer : undefined;
     const used = key === undefined ? 0 : (s.reservedUsed.get(key) ?? 0);
     const reserved = Math.min(weight, reservationOf(s, key) - used);
     if (key !== undefined) s.reservedUsed.set(key, used + reserved);
     s.sharedUsed += weight - reserved;
-    s.entries.push({ t: now, consumer: key, reserved, shared: weight - reserved });
+    const entry: Entry = { t: now, consumer: key, reserved, shared: weight - reserved, gone: false };
+    s.entries.push(entry);
+    return entry;
   }
 }
 

@@ -22,7 +22,7 @@ import { errorFromResponse, errorFromTransportFailure, malformedResponse } from 
 import { checkParams, type CheckedParams } from '../params/check-params.ts';
 import { isAbsent } from '../params/normalize.ts';
 import { chargesFor } from '../rate/weights.ts';
-import { BudgetWaitError, type WeightBudget } from '../rate/weight-budget.ts';
+import { BudgetWaitError, type BudgetBooking, type WeightBudget } from '../rate/weight-budget.ts';
 import type { ServerClock, ServerTimeReading } from '../clock/server-clock.ts';
 import { time } from '../endpoints/areas/general.ts';
 import type { HttpResponse, HttpTransport } from '../transport/http-transport.ts';
@@ -170,8 +170,14 @@ export class RestClient {
     let clockRetried = false;
     for (;;) {
       attempt++;
-      await this.acquire(def, charges, maxWaitMs, options);
-      const result = await this.attempt(def, checked, generatedId !== undefined, options);
+      const booked = await this.acquire(def, charges, maxWaitMs, options);
+      let result: Awaited<ReturnType<RestClient['attempt']>>;
+      try {
+        result = await this.attempt(def, checked, generatedId !== undefined, options);
+      } finally {
+        // The venue counted it on arrival, before now: the ledger counts it from now (weight-ledger.ts).
+        this.deps.budget.settle(booked);
+      }
       if (result.ok) return result.value as ResponseOfEndpoint<E>;
       let error = result.error;
       if (error instanceof RateLimitedError) {
@@ -236,9 +242,9 @@ export class RestClient {
   }
 
   /** Book the charges, or fail without sending when that cannot happen within `maxWaitMs`. */
-  private async acquire(def: AnyEndpoint, charges: readonly WeightCharge[], maxWaitMs: number, options: CallOptions): Promise<void> {
+  private async acquire(def: AnyEndpoint, charges: readonly WeightCharge[], maxWaitMs: number, options: CallOptions): Promise<BudgetBooking> {
     try {
-      await this.deps.budget.acquire(charges, { consumer: options.consumer, signal: options.signal, maxWaitMs });
+      return await this.deps.budget.acquire(charges, { consumer: options.consumer, signal: options.signal, maxWaitMs });
     } catch (e) {
       if (!(e instanceof BudgetWaitError)) throw e;
       const until = e.until === undefined ? '' : ` (until ${new Date(e.until).toISOString()})`;

@@ -11,7 +11,7 @@ function setup(cfg: RateLimitConfig = {}) {
   const clock = new VirtualClock(0);
   const budget = new WeightBudget({ clock, config: buildLedgerConfig(cfg) });
   const granted: { label: string; at: number }[] = [];
-  const track = (p: Promise<void>, label: string) => p.then(() => void granted.push({ label, at: clock.now() }));
+  const track = (p: Promise<unknown>, label: string) => p.then(() => void granted.push({ label, at: clock.now() }));
   const settle = () => clock.advance(0);
   return { clock, budget, granted, track, settle };
 }
@@ -28,6 +28,19 @@ describe('WeightBudget', () => {
     expect(times.at(-1)).toBe(60_000);
     expect(granted.map((g) => Number(g.label))).toEqual([...Array(2000).keys()]); // FIFO
     expect(clock.pending).toBe(0); // idle: no timer left
+  });
+
+  it('settle: a request answered late holds its weight a window from its answer, as the venue (counting on arrival) does', async () => {
+    const { clock, budget, granted, track } = setup({ pools: { IP: { limit: 10, windowMs: 1000 } } });
+    const booked = await budget.acquire(IP(10));
+    await clock.advance(300); // the request's answer comes back 300 ms after it was booked
+    budget.settle(booked);
+    const next = track(budget.acquire(IP(10)), 'next');
+    await clock.advance(700);
+    expect(granted).toEqual([]); // booked + 1000 has passed, but not answered + 1000
+    await clock.advance(300);
+    await next;
+    expect(granted).toEqual([{ label: 'next', at: 1300 }]);
   });
 
   it('charges several pools atomically', async () => {

@@ -18,7 +18,7 @@
  * passes while it queues.
  */
 import type { Clock } from '../../ports/clock.ts';
-import { WeightLedger, type WeightLedgerConfig } from '../../core/risk/weight-ledger.ts';
+import { WeightLedger, type ChargeReceipt, type WeightLedgerConfig } from '../../core/risk/weight-ledger.ts';
 import type { Pool, WeightCharge } from '../endpoints/types.ts';
 import { RateLimitPause, type BackoffOptions, type RateLimitNotice } from './rate-limit-pause.ts';
 
@@ -77,9 +77,14 @@ interface Waiter {
   since: number;
   deadline: number;
   maxWaitMs: number;
-  resolve: () => void;
+  resolve: (booked: BudgetBooking) => void;
   reject: (reason: unknown) => void;
   cleanup: () => void;
+}
+
+/** What `acquire` booked: hand it to `settle` when the request's answer (or failure) came back. */
+export interface BudgetBooking {
+  readonly receipt: ChargeReceipt;
 }
 
 export class WeightBudget {
@@ -101,8 +106,8 @@ export class WeightBudget {
     return this.pause.pausedUntil;
   }
 
-  /** Resolves once the charges are booked; rejects at once for a charge that could never pass. */
-  acquire(charges: readonly WeightCharge[], opts: AcquireOptions = {}): Promise<void> {
+  /** Resolves once the charges are booked (with the booking for `settle`); rejects at once for a charge that could never pass. */
+  acquire(charges: readonly WeightCharge[], opts: AcquireOptions = {}): Promise<BudgetBooking> {
     const { consumer, signal } = opts;
     try {
       this.ledger.validate(charges, consumer);
@@ -112,7 +117,7 @@ export class WeightBudget {
     if (signal?.aborted) return Promise.reject(signal.reason);
     const now = this.clock.now();
     const maxWaitMs = opts.maxWaitMs === undefined ? Infinity : Math.max(0, opts.maxWaitMs);
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<BudgetBooking>((resolve, reject) => {
       const w: Waiter = {
         charges: charges.filter((c) => c.weight > 0),
         consumer,
@@ -135,6 +140,15 @@ export class WeightBudget {
       this.queue.push(w);
       this.drain();
     });
+  }
+
+  /**
+   * The request booked by `acquire` was answered (or failed) now: its charge counts from now, as
+   * the venue counted it on arrival, before this (core/risk/weight-ledger.ts `restamp`). Holds the
+   * weight longer, never frees any: no waiter can be granted by it.
+   */
+  settle(booked: BudgetBooking): void {
+    this.ledger.restamp(booked.receipt, this.clock.now());
   }
 
   /** Call on every 429/418: pauses every caller, queued or future. Returns the new `pausedUntil`. */
@@ -182,7 +196,7 @@ export class WeightBudget {
       if (r.ok) {
         this.queue = this.queue.filter((x) => x !== w);
         w.cleanup();
-        w.resolve();
+        w.resolve({ receipt: r.receipt });
       } else if (now + r.waitMs > w.deadline) {
         // Its own charge cannot fit before its deadline, whatever the others do.
         this.expire(w, now, 'capacity', now + r.waitMs);
