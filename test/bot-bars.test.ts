@@ -7,6 +7,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { openJournal } from '../src/journal/journal.ts';
 import { startSandbox } from '../src/sandbox/server.ts';
 import { VirtualClock } from '../src/time/virtual-clock.ts';
 import { closeAfterEach } from './support/sandbox-fixture.ts';
@@ -45,5 +46,10 @@ describe('bot: bars through the market-data pipeline', () => {
     expect(summary.strategies[0]).toMatchObject({ name: 'bar-buyer', orders: 1, failure: null });
     expect(summary.bars).toBe(opens.length);
     expect(summary.fills).toBeGreaterThan(0);
+    // Every bar it traded on is in the journal (a live run can be backtested on its own bars).
+    const j = openJournal(bot.journalFile);
+    defer(() => j.close());
+    const stored = new Set(j.klines.klines('BTCPHP', '1m').map((k) => k.openTime));
+    expect(opens.filter((t) => !stored.has(t))).toEqual([]);
   });
 });
