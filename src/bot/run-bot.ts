@@ -181,7 +181,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
       startedAt,
     });
     for (const c of crashed) logger.warn({ run: c.id }, `run ${c.id} did not stop cleanly (crashed): its orders and fills are reconciled now`);
-    undo.push(() => void journal.liveRuns.end(runId, { endedAt: now(), reason: 'error', detail: { message: failure } }));
+    undo.push(() => void journal.liveRuns.end(runId, { endedAt: now(), reason: o.signal?.aborted === true ? 'signal' : 'error', detail: { message: failure } }));
 
     // ---- stream, venue, kernel
     const symbols = [...new Set(strategies.flatMap((s) => s.setup.symbols))];
