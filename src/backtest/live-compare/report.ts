@@ -8,13 +8,15 @@
 import { writeFile } from 'node:fs/promises';
 import { fmtFillModel, fmtParams, fmtTime } from '../metrics-format.ts';
 import { escapeHtml as e, pageHead, STYLE } from '../report/html-parts.ts';
+import { fmtMs } from './time-text.ts';
 import { sideText } from './format.ts';
 import { tally, tallyText } from './tally.ts';
 import type { Difference, LiveComparison, StrategyComparison, Trade, TradePair } from './types.ts';
 
 const EXTRA_STYLE = `
 tr.same td{color:#6b7280}tr.explained td:first-child{border-left:3px solid #15803d}tr.unexplained td:first-child{border-left:3px solid #b91c1c}
-td.diffs{text-align:left;white-space:normal;min-width:420px}td.side{text-align:left}
+td.diffs{text-align:left;white-space:normal;min-width:320px}td.side{text-align:left}
+thead th:nth-child(3),thead th:nth-child(4),thead th:nth-child(5),thead th:last-child{text-align:left}td:nth-child(3){text-align:left}
 .badge{display:inline-block;border-radius:3px;padding:0 5px;font-size:11px;font-weight:600;margin-right:4px}
 .badge.ok{background:#dcfce7;color:#166534}.badge.bad{background:#fee2e2;color:#991b1b}
 .diff{margin:2px 0}.why{color:#374151}
@@ -24,7 +26,7 @@ td.diffs{text-align:left;white-space:normal;min-width:420px}td.side{text-align:l
 function fillsText(t: Trade | undefined): string {
   if (t === undefined) return '';
   const at = t.fills[0]?.time ?? t.placedAt;
-  return `${at === undefined ? '' : fmtTime(at)}${t.type === undefined ? '' : ` · ${t.type}`}${t.status === undefined ? '' : ` · ${t.status}`}`;
+  return `${at === undefined ? '' : fmtMs(at)}${t.type === undefined ? '' : ` · ${t.type}`}${t.status === undefined ? '' : ` · ${t.status}`}`;
 }
 
 function diffHtml(d: Difference): string {
