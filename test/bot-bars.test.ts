@@ -7,6 +7,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { statusFromJournal } from '../src/bot/status/from-journal.ts';
 import { openJournal } from '../src/journal/journal.ts';
 import { startSandbox } from '../src/sandbox/server.ts';
 import { VirtualClock } from '../src/time/virtual-clock.ts';
@@ -42,6 +43,7 @@ describe('bot: bars through the market-data pipeline', () => {
     expect(Number(st?.positions[0]?.quantity)).toBeGreaterThan(0);
     expect(st?.positions[0]?.markSource).toBe('kline-close');
     expect(bot.status().streams.marketData.mode).toBe('stream');
+    const live = bot.status().strategies[0];
     const summary = await bot.stop();
     expect(summary.strategies[0]).toMatchObject({ name: 'bar-buyer', orders: 1, failure: null });
     expect(summary.bars).toBe(opens.length);
@@ -51,5 +53,8 @@ describe('bot: bars through the market-data pipeline', () => {
     defer(() => j.close());
     const stored = new Set(j.klines.klines('BTCPHP', '1m').map((k) => k.openTime));
     expect(opens.filter((t) => !stored.has(t))).toEqual([]);
+    // `halyard status --journal` rebuilds the same position and PnL from the journal alone.
+    const fromJournal = statusFromJournal(j, bot.runId).strategies[0];
+    expect([fromJournal?.positions[0]?.quantity, fromJournal?.realisedPnl, fromJournal?.fees]).toEqual([live?.positions[0]?.quantity, live?.realisedPnl, live?.fees]);
   });
 });
