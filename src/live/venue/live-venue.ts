@@ -118,7 +118,9 @@ export class LiveVenue implements VenuePort {
     this.now = opts.now ?? Date.now;
     this.owns = opts.ownsClientOrderId ?? ((cid) => parseClientOrderId(cid) !== undefined);
     this.scheduler = opts.scheduler ?? asyncScheduler;
-    this.journal = new VenueJournal(opts.journal, opts.runId);
+    this.journal = new VenueJournal(opts.journal, opts.runId, (e) =>
+      this.log({ level: 'error', topic: 'journal', time: this.now(), message: `a deferred journal write failed: ${e instanceof Error ? e.message : String(e)}`, detail: e }),
+    );
     this.health = opts.stream.health;
     this.commands = new VenueCommands({
       client: opts.client,
@@ -126,7 +128,7 @@ export class LiveVenue implements VenuePort {
       runId: opts.runId,
       now: this.now,
       log: this.log,
-      deliver: (events, path) => this.deliver(events, path),
+      deliver: (events, path, journalFirst) => this.deliver(events, path, journalFirst),
       placing: (cmd, time) => this.journal.placing(cmd, time),
       requestResync: (reason) => this.requestResync(reason),
       heldStatus: (cid) => this.ledger.statusOf(cid),
@@ -178,13 +180,19 @@ export class LiveVenue implements VenuePort {
     return this.health;
   }
 
-  /** Resolves when every command sent so far and any resync under way are done (tests, shutdown). */
+  /** Resolves when every command sent so far and any resync under way are done, and the journal's deferred writes are made (tests, shutdown). */
   async idle(): Promise<void> {
     for (;;) {
       const pending = [...this.inFlight, ...(this.resyncRunning ? [this.resyncRunning] : [])];
-      if (pending.length === 0) return;
+      if (pending.length === 0) break;
       await Promise.allSettled(pending);
     }
+    this.journal.flush();
+  }
+
+  /** Make the journal's deferred writes now (venue-journal.ts: answers whose events came first by the stream, duplicates, balances). */
+  flushJournal(): void {
+    this.journal.flush();
   }
 
   /** Stop listening, wait for what is in flight, close the stream (its listen key DELETEd). */
@@ -195,6 +203,7 @@ export class LiveVenue implements VenuePort {
     await this.idle();
     await this.stream.close();
     for (const s of this.subs.splice(0)) s.unsubscribe();
+    this.journal.flush();
   }
 
   /** Run a resync now (or after the one under way), e.g. when the host suspects it missed something. */
@@ -213,21 +222,31 @@ export class LiveVenue implements VenuePort {
 
   // ---- delivery
 
-  /** Through the seen ledger, into the journal, then to the order manager (one batch). */
-  deliver(events: readonly LiveEvent[], path: EventPath): LiveEvent[] {
-    if (events.length === 0) return [];
+  /**
+   * Through the seen ledger, into the journal, then to the order manager (one batch). `journalFirst`:
+   * a write that belongs with these events (the answer of the request that brought them), made in
+   * the same journal transaction.
+   */
+  deliver(events: readonly LiveEvent[], path: EventPath, journalFirst?: () => void): LiveEvent[] {
+    if (events.length === 0) {
+      journalFirst?.();
+      return [];
+    }
     const time = this.now();
     // Now and then, forget orders closed long enough ago (the resync does it too).
     if (++this.deliveries % 256 === 0) this.ledger.prune(time);
     const { forward, dropped } = this.ledger.admit(events, path);
-    for (const d of dropped) {
-      this.log({ level: 'debug', topic: 'duplicate', time, message: d.reason });
-      this.journal.dropped('clientOrderId' in d.event ? d.event.clientOrderId : undefined, time, d.reason);
-    }
+    for (const d of dropped) this.log({ level: 'debug', topic: 'duplicate', time, message: d.reason });
     try {
-      this.journal.events(forward, path);
+      this.journal.events(forward, path, dropped.map((d) => ({ clientOrderId: 'clientOrderId' in d.event ? d.event.clientOrderId : undefined, time, reason: d.reason })), journalFirst);
     } catch (e) {
       this.log({ level: 'error', topic: 'journal', time, message: `journaling ${forward.length} events from ${path} failed: ${e instanceof Error ? e.message : String(e)}`, detail: e });
+      // The request's answer alone, then (its events were not journaled: the next resync or start-up finds them at the venue).
+      try {
+        journalFirst?.();
+      } catch (again) {
+        this.log({ level: 'error', topic: 'journal', time, message: `journaling the answer failed too: ${again instanceof Error ? again.message : String(again)}` });
+      }
     }
     const out: VenueEvent[] = [];
     for (const e of forward) {

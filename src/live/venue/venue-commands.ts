@@ -35,8 +35,8 @@ export interface CommandContext {
   readonly runId: string;
   now(): number;
   readonly log: VenueLog;
-  /** Through the seen ledger, the journal, then the order manager. */
-  deliver(events: readonly LiveEvent[], path: EventPath): void;
+  /** Through the seen ledger, the journal, then the order manager; `journalFirst` in the same journal transaction. */
+  deliver(events: readonly LiveEvent[], path: EventPath, journalFirst?: () => void): void;
   /** Journal a new order's PENDING_NEW row (venue-journal.ts `placing`); called inside `record`'s transaction. */
   placing(cmd: PlaceCommand, time: number): void;
   /** The seen ledger's status of an order (undefined: not held). */
@@ -109,8 +109,8 @@ export class VenueCommands {
       await this.placeFailed(cmd, 'place', e);
       return;
     }
-    this.answer(cmd.clientOrderId, 'place', 'acknowledged', r);
-    ctx.deliver(fromNewOrderResponse(r, cmd), 'newOrder');
+    // The answer and the events it brings: one journal transaction.
+    ctx.deliver(fromNewOrderResponse(r, cmd), 'newOrder', () => this.answer(cmd.clientOrderId, 'place', 'acknowledged', r));
   }
 
   private async placeFailed(cmd: PlaceCommand, kind: RequestKind, e: unknown): Promise<void> {
@@ -182,8 +182,7 @@ export class VenueCommands {
       await this.cancelFailed(cmd, e, attempt);
       return;
     }
-    this.answer(cmd.clientOrderId, 'cancel', 'acknowledged', r);
-    ctx.deliver([{ ...fromCanceledOrder(r, ctx.now()), clientOrderId: cmd.clientOrderId }], 'cancelOrder');
+    ctx.deliver([{ ...fromCanceledOrder(r, ctx.now()), clientOrderId: cmd.clientOrderId }], 'cancelOrder', () => this.answer(cmd.clientOrderId, 'cancel', 'acknowledged', r));
   }
 
   private async cancelFailed(cmd: CancelCommand, e: unknown, attempt: number | undefined): Promise<void> {
@@ -222,11 +221,10 @@ export class VenueCommands {
     }
     try {
       const r = await ctx.client.spot.cancelReplace({ ...orderParams(neu), cancelReplaceMode: 'STOP_ON_FAILURE', cancelOrigClientOrderId: cmd.cancelClientOrderId } as Parameters<ExchangeClient['spot']['cancelReplace']>[0]);
-      this.answer(neu.clientOrderId, 'cancelReplace', 'acknowledged', r);
       const events: VenueEvent[] = [];
       if (isOrder(r.cancelResponse)) events.push({ ...fromCanceledOrder(r.cancelResponse as CanceledOrder, ctx.now(), 'cancelReplace'), clientOrderId: cmd.cancelClientOrderId });
       if (isOrder(r.newOrderResponse)) events.push(...fromNewOrderResponse(r.newOrderResponse as NewOrderResponse, neu));
-      ctx.deliver(events, 'newOrder');
+      ctx.deliver(events, 'newOrder', () => this.answer(neu.clientOrderId, 'cancelReplace', 'acknowledged', r));
     } catch (e) {
       if (e instanceof PartialFailureError) {
         this.answer(neu.clientOrderId, 'cancelReplace', 'rejected', { ...(errorAnswer(e) as object), legs: e.legs });

@@ -5,6 +5,15 @@
  * batch is one transaction, so a SIGKILL never leaves a fill journaled without the order status it
  * reached (start-up reconciliation reads both). Fills are idempotent on (symbol, trade id, side).
  *
+ * Writes that nothing waits on are not given a commit of their own (each commit is a WAL write,
+ * and a place / cancel cycle made about eight of them on the live path, 2 ms of CPU a cycle in
+ * bench/stream-latency.bench.ts): the answer of a request whose events the stream brought first,
+ * the duplicates the seen ledger dropped, and a delivery of balances only. They are written with
+ * the next transaction, or within DEFER_MS, or by `flush()` (the venue's `idle` and `close`). A
+ * crash loses at most those: a request left `sent` is looked up by the next run's start-up
+ * reconciliation (never resent), balances are read from the venue again; an order's state, a fill
+ * and a request before it leaves are never deferred.
+ *
  * Optional: a venue without a journal (a quick test, a benchmark) writes nothing.
  */
 import type { Journal } from '../../journal/journal.ts';
@@ -12,11 +21,58 @@ import type { PlaceCommand, VenueBalanceEvent } from '../../ports/venue.ts';
 import type { LiveEvent } from '../events/live-events.ts';
 import { isFinalStatus } from '../events/venue-status.ts';
 
+/** An event the seen ledger dropped, to be noted in the journal. */
+export interface DroppedNote {
+  readonly clientOrderId: string | undefined;
+  readonly time: number;
+  readonly reason: string;
+}
+
+/** How long a deferred write may wait for the next transaction (ms). */
+export const DEFER_MS = 50;
+
 export class VenueJournal {
+  private readonly later: (() => void)[] = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
   constructor(
     private readonly journal: Journal | undefined,
     private readonly runId: string,
+    /** A deferred write that failed (the venue logs it). */
+    private readonly onError: (e: unknown) => void = () => {},
   ) {}
+
+  /** Write what was deferred now, in one transaction. */
+  flush(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    const j = this.journal;
+    if (j === undefined || this.later.length === 0) return;
+    try {
+      j.transaction(() => this.drainLater());
+    } catch (e) {
+      this.onError(e);
+    }
+  }
+
+  private defer(write: () => void): void {
+    this.later.push(write);
+    if (this.timer === undefined) {
+      this.timer = setTimeout(() => this.flush(), DEFER_MS);
+      this.timer.unref?.();
+    }
+  }
+
+  /** Inside a transaction: each deferred write on its own (one that fails does not take the others, or the caller's, with it). */
+  private drainLater(): void {
+    for (const write of this.later.splice(0)) {
+      try {
+        write();
+      } catch (e) {
+        this.onError(e);
+      }
+    }
+  }
 
   get enabled(): boolean {
     return this.journal !== undefined;
@@ -40,11 +96,35 @@ export class VenueJournal {
     });
   }
 
-  /** Events forwarded (after the seen ledger): order rows, fills, balances; one transaction. */
-  events(events: readonly LiveEvent[], path: string): void {
+  /**
+   * One delivery's writes, in one transaction (one WAL commit, not one per write): what was
+   * deferred, `first` (the answer of the request whose answer brought these events,
+   * venue-commands.ts), the events the seen ledger dropped (a duplicate, a stale balance: kept with
+   * the reason, for explainRun), then the events forwarded: order rows, fills, balances. A delivery
+   * with no order event (all dropped, or balances only) is deferred whole.
+   */
+  events(events: readonly LiveEvent[], path: string, dropped: readonly DroppedNote[] = [], first?: () => void): void {
     const j = this.journal;
-    if (j === undefined || events.length === 0) return;
+    if (j === undefined || (events.length === 0 && dropped.length === 0 && first === undefined)) return;
+    if (!events.some((e) => e.kind !== 'balance')) {
+      if (first !== undefined) this.defer(first);
+      for (const d of dropped) this.defer(() => this.dropped(d.clientOrderId, d.time, d.reason));
+      if (events.length > 0) this.defer(() => this.write(events, path));
+      return;
+    }
     j.transaction(() => {
+      this.drainLater();
+      first?.();
+      for (const d of dropped) this.dropped(d.clientOrderId, d.time, d.reason);
+      this.write(events, path);
+    });
+  }
+
+  /** The forwarded events' rows (inside a transaction). */
+  private write(events: readonly LiveEvent[], path: string): void {
+    const j = this.journal;
+    if (j === undefined) return;
+    {
       const balances: VenueBalanceEvent[] = [];
       for (const e of events) {
         switch (e.kind) {
@@ -84,11 +164,11 @@ export class VenueJournal {
         const takenAt = Math.max(...balances.map((b) => b.time));
         j.balances.record({ runId: this.runId, takenAt, source: path, balances: balances.map((b) => ({ asset: b.asset, free: b.free, locked: b.locked })) });
       }
-    });
+    }
   }
 
   /** An event the seen ledger dropped (a duplicate, a stale balance): kept with the reason, for explainRun. */
-  dropped(clientOrderId: string | undefined, time: number, reason: string): void {
+  private dropped(clientOrderId: string | undefined, time: number, reason: string): void {
     if (this.journal === undefined || clientOrderId === undefined || this.journal.orders.get(clientOrderId) === undefined) return;
     this.journal.orders.addEvent({ clientOrderId, time, kind: 'duplicate-dropped', payload: { reason }, runId: this.runId });
   }
