@@ -1,0 +1,56 @@
+/**
+ * Issue 21 deliverable 2, "Strategy timers, exits and protections work live as in backtests": the
+ * exits helper run by the bot against the sandbox (bars from its market through the pipeline, on
+ * virtual time). After the market entry fills, a protective STOP_LOSS rests at the venue; the time
+ * limit then turns it into a MARKET exit by cancel-replace, and the position is flat again.
+ *
+ * KNOWN DEFECT (found here, not in src/bot): live, the entry's fill reaches the strategy (from the
+ * newOrder FULL answer) before the venue's balance event (outboundAccountPosition on the user
+ * stream), and the order manager moves balances only on balance events. So exits() places its
+ * stop at once and the pre-trade check denies it ("Account has insufficient balance ... needs
+ * 4.99 BTC, 0.03 available"); exits() then leaves the position alone. In the backtest the simulated
+ * venue's balance comes with the fill. Marked `fails` until the order manager (or the live venue)
+ * credits a fill before the balance event comes; then drop `.fails`.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startSandbox } from '../src/sandbox/server.ts';
+import { VirtualClock } from '../src/time/virtual-clock.ts';
+import { closeAfterEach, sandboxClient } from './support/sandbox-fixture.ts';
+import { T0, tempDir, testBot, waitFor } from './bot-harness.ts';
+
+const defer = closeAfterEach();
+const MINUTE = 60_000;
+
+describe('bot: exits() live', () => {
+  it.fails('a protective stop rests at the venue after the entry; the time limit exits at market by cancel-replace', async () => {
+    const clock = new VirtualClock(T0);
+    const s = await startSandbox({ clock, config: { admin: { enabled: true }, market: { enabled: true, historyBars: 10, markets: [{ symbol: 'BTCPHP' }] } } });
+    defer(() => s.close());
+    const dir = tempDir(defer);
+    const { bot, vt } = await testBot(defer, s, join(dir, 'bot.db'), { strategies: [{ strategy: 'entry-with-exits' }] });
+    const client = sandboxClient(s, defer);
+    const minute = async () => {
+      await clock.advance(MINUTE);
+      await vt.advance(MINUTE);
+      await bot.venue.idle();
+    };
+    await minute();
+    await waitFor(() => bot.status().counts.fills > 0, 5000, 'the entry filled');
+    await bot.venue.idle();
+    await waitFor(() => bot.status().strategies[0]?.openOrders.some((o) => o.type === 'STOP_LOSS' && o.status === 'NEW') === true, 5000, 'the stop resting');
+    const [stop] = await client.spot.openOrders({ symbol: 'BTCPHP' });
+    expect(stop).toMatchObject({ type: 'STOP_LOSS', side: 'SELL' });
+    const held = bot.status().strategies[0]?.positions[0]?.quantity;
+    expect(Number(held)).toBeGreaterThan(0);
+
+    for (let i = 0; i < 3 && Number(bot.status().strategies[0]?.positions[0]?.quantity) > 0; i++) await minute();
+    await waitFor(() => Number(bot.status().strategies[0]?.positions[0]?.quantity) === 0, 5000, 'flat after the time limit');
+    expect(await client.spot.openOrders({ symbol: 'BTCPHP' })).toEqual([]);
+    const st = bot.status().strategies[0];
+    expect(st?.health).toBe('active');
+    expect(st?.openOrderCount).toBe(0);
+    const summary = await bot.stop();
+    expect(summary.strategies[0]?.fills).toBeGreaterThanOrEqual(2);
+  });
+});
