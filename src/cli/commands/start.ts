@@ -25,6 +25,8 @@ import { runBot } from '../../bot/run-bot.ts';
 import { StatusOutput } from '../../bot/status/status-output.ts';
 import { summaryLines, type BotSummary } from '../../bot/summary.ts';
 import { loadConfig } from '../../config/load.ts';
+import type { Pool } from '../../exchange/endpoints/types.ts';
+import { DEFAULT_POOLS } from '../../exchange/rate/pool-config.ts';
 import { humanLine } from '../../log/human-lines.ts';
 import { createLogger } from '../../log/logger.ts';
 import { startSandbox } from '../../sandbox/server.ts';
@@ -136,7 +138,23 @@ function botConfigFor(opts: StartOptions): BotConfig {
     keepaliveMs: Math.min(config.stream.keepaliveMs ?? keepalive, keepalive),
     pingIntervalMs: Math.min(config.stream.pingIntervalMs ?? ping, ping),
   };
-  return { ...config, journal: path.normalize(opts.journal), stream };
+  return { ...config, journal: path.normalize(opts.journal), stream, exchange: { ...config.exchange, pools: poolsOnSandboxTime(config, opts.speed) } };
+}
+
+/**
+ * The client's weight budget, on the sandbox clock when it runs fast (src/bot stamps requests on
+ * it), counts windows `speed` times longer so that they stay the sandbox rate limiter's windows,
+ * which are wall time (sandbox/rate-limit): else the client would send 20 times what the sandbox
+ * lets through, and take 429s.
+ */
+function poolsOnSandboxTime(config: BotConfig, speed: number): BotConfig['exchange']['pools'] {
+  if (speed <= 1) return config.exchange.pools;
+  const defaults = DEFAULT_POOLS[config.exchange.weightProfile];
+  const scaled = (name: Pool) => {
+    const p = config.exchange.pools[name];
+    return { limit: p?.limit ?? defaults[name].limit, windowMs: Math.round((p?.windowMs ?? defaults[name].windowMs) * speed) };
+  };
+  return { IP: scaled('IP'), UID: scaled('UID'), ORDERS: scaled('ORDERS') };
 }
 
 function symbolsOf(s: BotConfig['strategies'][number]): string[] {
