@@ -141,7 +141,11 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     }
     const urls = config.venue === 'sandbox' ? { baseUrl: (sandbox as SandboxHandle).baseUrl, wsUrl: (sandbox as SandboxHandle).wsUrl } : config.venue;
     const keys = envKeys ?? { apiKey: (sandbox as SandboxHandle).apiKey, apiSecret: (sandbox as SandboxHandle).apiSecret };
-    const handle = createClient({ baseUrl: urls.baseUrl, exchange: config.exchange, secrets: keys, logger });
+    // An accelerated embedded sandbox (`halyard start --speed N`): requests are stamped, and the
+    // weight budget counted, on its clock; on the system clock every signed call soon fell outside
+    // recvWindow (-1021) as the sandbox ran ahead.
+    const fast = sandbox !== undefined && o.clock === undefined && sandbox.config.clock.speed > 1;
+    const handle = createClient({ baseUrl: urls.baseUrl, exchange: config.exchange, secrets: keys, logger, ...(fast ? { clock: (sandbox as SandboxHandle).clock } : {}) });
     undo.push(() => handle.close());
     const client = handle.client;
     // Venue time: the embedded sandbox's own clock, else the server-aligned clock (a closed bar is
