@@ -41,7 +41,7 @@ describe('market-maker', () => {
     expect(h.failures).toEqual([]);
   });
 
-  it('a refused cancel-replace keeps the quote it replaced (still on the book): no second order beside it', () => {
+  it('a refused cancel-replace keeps the quote it replaced when that is still on the book, and frees the slot when its cancel went through', () => {
     // 0.08 BTC at the account: the first ask (0.05, all it holds by its fills) fits; once it holds 0.2
     // by its fills the ask's replacement wants 0.1, which the account cannot cover: denied.
     const h = new StrategyHarness(marketMaker, { params, instruments: [testInstrument({ minNotional: '1' })], balances: { PHP: '100000', BTC: '0.08' } });
@@ -55,9 +55,12 @@ describe('market-maker', () => {
     const asks = () => h.openOrders().filter((o) => o.side === 'SELL');
     expect(asks().map((o) => o.price)).toEqual([first]);
     expect(h.failures).toEqual([]);
-    // The next top replaces the old ask again, never places a second one beside it.
-    expect(kinds(h.bookTop(top('1019', '1021')))).toEqual(['bid->', 'ask->']);
+    // The next top replaces the old ask again, never places a second one beside it. The bid's
+    // replace went the other way: its cancel went through and the new LIMIT_MAKER was rejected, so
+    // nothing of the bid is left and a fresh one is placed (a replace of it would be refused).
+    expect(kinds(h.bookTop(top('1019', '1021')))).toEqual(['bid@', 'ask->']);
     expect(asks()).toHaveLength(1);
+    expect(h.openOrders().filter((o) => o.side === 'BUY').length).toBeLessThanOrEqual(1);
   });
 
   it('refuses a quantity below the LOT_SIZE step, saying so', () => {

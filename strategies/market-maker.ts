@@ -67,6 +67,14 @@ export default defineStrategy({
     return requote(ctx);
   },
   onOrderUpdate: (ctx, update) => track(ctx.state, update),
+  // A replace refused because nothing of that side is open any more (it filled or was cancelled
+  // while the replace was on its way): the slot is empty, so quote afresh rather than replace again.
+  onDenial: (ctx, denial) => {
+    const side: Side | undefined = denial.tag === 'bid' || denial.tag === 'ask' ? denial.tag : undefined;
+    if (!side || denial.intent !== 'cancelReplace' || ctx.openOrders(ctx.symbol).some((o) => o.tag === side)) return [];
+    ctx.state[side] = undefined;
+    return requote(ctx);
+  },
   onStop: (ctx) => (['bid', 'ask'] as const).filter((s) => ctx.state[s]).map((s) => cancel({ symbol: ctx.symbol, tag: s })),
 });
 
@@ -79,6 +87,8 @@ function track(state: MmState, update: OrderUpdate): void {
     quote.clientOrderId = update.clientOrderId;
     quote.replacing = undefined;
   } else if (TERMINAL_STATUSES.includes(update.status) && update.status !== 'FILLED') {
+    // The order being replaced ended (the replace's cancel went through): a refusal of the new one now leaves nothing.
+    if (quote.replacing !== undefined && quote.replacing.clientOrderId === update.clientOrderId) quote.replacing = undefined;
     const ours = quote.clientOrderId === update.clientOrderId;
     const refusedInFlight = quote.clientOrderId === undefined && ['REJECTED', 'DENIED', 'EXPIRED'].includes(update.status);
     // A refused replace leaves the quote it replaced on the book: the slot keeps it (else the next
