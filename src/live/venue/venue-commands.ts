@@ -72,7 +72,10 @@ export class VenueCommands {
    * sent again. A new order's PENDING_NEW row and its request row are one transaction, one commit
    * before the POST (two commits were two WAL writes on the order's path): a crash before the
    * commit leaves neither (nothing was sent), after it both, the request `sent`, which the start-up
-   * reconciliation looks up by client order id (startup-reconcile.ts).
+   * reconciliation looks up by client order id (startup-reconcile.ts). The journal runs WAL with
+   * synchronous=NORMAL (journal/db.ts): the commit is in the OS's hands when it returns, so a
+   * killed process keeps it, without an fsync on the order's path (FULL would add one, for power
+   * cuts only: the start-up reconciliation adopts what a lost row would have named).
    */
   private record(cmd: PlaceCommand | CancelCommand | CancelReplaceCommand): boolean {
     const j = this.ctx.journal;
