@@ -7,6 +7,7 @@ import { run as matching } from './matching.bench.ts';
 import { run as sandboxHttp } from './sandbox-http.bench.ts';
 import { run as losslessParse } from './lossless-parse.bench.ts';
 import { run as streamLatency } from './stream-latency.bench.ts';
+import { run as botLive } from './bot-live.bench.ts';
 
 const suites: [string, () => Promise<string[]>][] = [
   ['client-overhead', clientOverhead],
@@ -16,6 +17,7 @@ const suites: [string, () => Promise<string[]>][] = [
   ['sandbox-http', sandboxHttp],
   ['lossless-parse', losslessParse],
   ['stream-latency', streamLatency],
+  ['bot-live', botLive],
 ];
 const only = process.argv[2];
 

@@ -1,0 +1,68 @@
+/**
+ * The live bot (issue 21 acceptance, `npm run bench`): resident memory of the bot running 3
+ * strategies on 5 symbols over an hour of 1-minute bars on virtual time (target at most 150 MB),
+ * and CPU time per bar per strategy live, next to the backtest's per-bar time for the same
+ * strategies on the same bars, measured in the same run.
+ *
+ * The bot runs in a child process (bench/bot-live-child.ts) so this process's memory does not
+ * count, and the sandbox in a process of its own (bench/bot-live-sandbox.ts) so neither its
+ * memory nor its CPU does. The children run with the flags `halyard run` runs with (the CLI's V8
+ * tiering settings, src/app/jit-tuning.ts; tsx loading the TypeScript sources, as bin/halyard.mjs
+ * does). The baseline: a bare Node process that loaded the same modules and did nothing else,
+ * its RSS after a full GC, in the same run. Then the same two again with V8's young generation
+ * capped (--max-semi-space-size=1): after a GC V8 keeps the semi-spaces it grew committed, which
+ * is most of what separates the bot from the target (BENCHMARKS.md, "Live bot").
+ */
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { jitExecArgv } from '../src/app/jit-tuning.ts';
+import type { BareResult, BotResult } from './bot-live-child.ts';
+
+const TARGET_MB = 150;
+/** The lever measured beside the CLI's settings. */
+const SMALL_YOUNG_GEN = '--max-semi-space-size=1';
+
+function child<T>(mode: 'bare' | 'bot', extra: readonly string[]): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const p = fork(fileURLToPath(new URL('./bot-live-child.ts', import.meta.url)), [mode], {
+      execArgv: ['--expose-gc', ...jitExecArgv(process.env), ...extra, '--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    p.once('message', (m) => resolve(m as T));
+    p.once('error', reject);
+    p.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`bot-live bench child (${mode}) exited with ${String(code)}`))));
+  });
+}
+
+const mb = (x: number): string => x.toFixed(0).padStart(5);
+const us = (ms: number, n: number): string => ((ms * 1000) / n).toFixed(1);
+
+function memoryLines(label: string, r: BotResult, bare: BareResult): string[] {
+  const q = r.rss.byQuarter.map((x) => x.toFixed(0)).join(', ');
+  return [
+    `  ${label}`,
+    `    RSS after a full GC at the end of the hour   ${mb(r.rss.afterGcMb)} MB   baseline (bare node + the same modules, after a GC) ${mb(bare.rssMb)} MB: the bot holds ${(r.rss.afterGcMb - bare.rssMb).toFixed(0)} MB above it`,
+    `    RSS peak (kernel high-water mark; sampled)   ${mb(r.rss.peakKernelMb)} MB; ${r.rss.peakSampledMb.toFixed(0)} MB (start-up's own peak ${r.rss.peakStartMb.toFixed(0)} MB)   target <= ${TARGET_MB} MB: ${r.rss.peakKernelMb <= TARGET_MB ? 'met' : 'NOT met'}`,
+    `    RSS before start ${r.rss.beforeStartMb.toFixed(0)}, after start ${r.rss.afterStartMb.toFixed(0)}, at 15/30/45/60 min ${q} MB; V8 heap used after the GC ${r.rss.heapAfterGcMb.toFixed(1)} MB (baseline ${bare.heapMb.toFixed(1)} MB)`,
+  ];
+}
+
+export async function run(): Promise<string[]> {
+  const bare = await child<BareResult>('bare', []);
+  const r = await child<BotResult>('bot', []);
+  const bareSmall = await child<BareResult>('bare', [SMALL_YOUNG_GEN]);
+  const small = await child<BotResult>('bot', [SMALL_YOUNG_GEN]);
+  const strategyBars = r.bars * (r.strategies / r.symbols);
+  const [btFirst, btWarm] = r.backtest.cpuMs as [number, number];
+  const liveUs = (r.liveCpuMs * 1000) / strategyBars;
+  return [
+    `Live bot: 3 strategies (SMA crossover 10/30, RSI exits 14, DCA every 10 min) on each of ${r.symbols} symbols (${r.strategies} instances), ${r.minutes} one-minute bars on virtual time against the sandbox (own process) over HTTP/WebSocket: ${r.bars} bars (${r.missedBars} missed), ${r.orders} orders, ${r.fills} fills`,
+    ...memoryLines('memory, `halyard run`\'s settings:', r, bare),
+    ...memoryLines(`memory, the same with ${SMALL_YOUNG_GEN}:`, small, bareSmall),
+    `  CPU per bar per strategy (process.cpuUsage of the bot's process, user + system, from the first minute to the last, / ${strategyBars} strategy-bars = ${r.bars} bars x ${r.strategies / r.symbols} strategies):`,
+    `    backtest, the same ${r.strategies} instances on the same ${r.backtest.bars} strategy-bars from the run's journal (warm-up bars as history) ${us(btFirst, r.backtest.bars).padStart(8)} us (baseline); again, warm ${us(btWarm, r.backtest.bars)} us`,
+    `    live                                                                                ${liveUs.toFixed(1).padStart(8)} us  ${(liveUs / ((btFirst * 1000) / r.backtest.bars)).toFixed(0)}x the backtest`,
+    `    (live: the bot's work on bars, orders, fills, both streams and the journal, plus the driver's virtual-scheduler flushes and wall-time polling; the sandbox's ${r.sandboxCpuMs.toFixed(0)} ms CPU ran in its own process and is not counted; start-up ${r.startCpuMs.toFixed(0)} ms CPU not counted; the hour took ${(r.liveWallMs / 1000).toFixed(1)} s of wall time)`,
+    `    with ${SMALL_YOUNG_GEN}: live ${us(small.liveCpuMs, strategyBars)} us, backtest ${us(small.backtest.cpuMs[0] as number, small.backtest.bars)} us`,
+  ];
+}
