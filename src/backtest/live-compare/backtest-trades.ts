@@ -62,7 +62,7 @@ function trade(strategy: string, cid: string, symbol: string, fields: OrderField
 
 /** FILLED when the fills add up to what was asked (a quote-sized order: once it filled), else how far it got. */
 function statusOf(fields: OrderFields, fills: readonly BacktestFill[]): string {
-  if (fills.length === 0) return 'not filled (expired, cancelled or still open at the end)';
+  if (fills.length === 0) return 'not filled (expired, cancelled, denied or still open at the end)';
   if (fields.quantity === undefined) return 'FILLED';
   const got = fills.reduce((sum, f) => sum.plus(f.qty), new D(0));
   return got.gte(fields.quantity) ? 'FILLED' : 'PARTIALLY_FILLED';

@@ -34,6 +34,12 @@ export interface CompareRunOptions {
   readonly fillModel?: FillModel | undefined;
 }
 
+/** The handlers a strategy runs between bars live (market events the backtest does not replay). */
+function betweenBarHandlers(d: AnyStrategyDefinition): string[] {
+  const spec = d as { onTrade?: unknown; onBookTop?: unknown };
+  return [...(typeof spec.onTrade === 'function' ? ['trades (onTrade)'] : []), ...(typeof spec.onBookTop === 'function' ? ['book tops (onBookTop)'] : [])];
+}
+
 /** The run asked for, or the latest; none is a ReplayInputError listing what the journal holds. */
 export function chooseRun(journal: Journal, runId: string | undefined): LiveRunRecord {
   const runs = journal.liveRuns.list();
@@ -82,7 +88,7 @@ export async function compareRun(o: CompareRunOptions): Promise<LiveComparison> 
       backtest: bt,
       toleranceMs: 2 * barMs(replay.interval),
       liveReasons: live.reasons,
-      ctx: { bars, fillModel: replay.fillModel, fees: replay.fees, baseAsset: replay.baseAsset, liveEnd: run.endedAt ?? undefined },
+      ctx: { bars, fillModel: replay.fillModel, fees: replay.fees, baseAsset: replay.baseAsset, liveEnd: run.endedAt ?? undefined, betweenBars: betweenBarHandlers(definition) },
     });
     const notes = [
       ...(definition.name === s.name ? [] : [`the run recorded the strategy as '${s.name}', its file defines '${definition.name}': client order ids differ, trades are paired by time`]),

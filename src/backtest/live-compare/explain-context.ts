@@ -11,6 +11,11 @@ export interface ExplainContext {
   readonly fillModel: ResolvedFillModel;
   readonly fees: { readonly maker: string; readonly taker: string };
   readonly baseAsset: (symbol: string) => string | undefined;
+  /**
+   * The strategy's handlers that run between bars live (onTrade, onBookTop): the backtest's
+   * strategy only ever sees closed bars (fill model rule 1), so what they decided has no twin.
+   */
+  readonly betweenBars?: readonly string[] | undefined;
   /** When the live run stopped (its last record when it crashed); undefined while it runs. */
   readonly liveEnd?: number | undefined;
 }

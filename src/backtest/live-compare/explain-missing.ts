@@ -44,8 +44,27 @@ export function missingInBacktest(live: Trade, twin: Trade | undefined, ctx: Exp
       return explained('missing-in-backtest', detail, { rule: 'limit-touched', text: `the price touched ${live.limitPrice} but never traded through it: live filled at the touch, the model (limitFill: through) fills only when a print goes beyond the limit` });
     }
   }
+  const between = betweenBars(placed, live.symbol, ctx);
+  if (between !== undefined) return explained('missing-in-backtest', detail, between);
   if (earlier !== undefined) return earlier.explained ? explained('missing-in-backtest', detail, knockOn(earlier)) : unexplained('missing-in-backtest', detail, `${knockOn(earlier).text}, which is unexplained`);
   return unexplained('missing-in-backtest', detail, twin === undefined ? 'the replayed strategy did not place this order on the same bars' : `the replay's twin order ended ${twin.status ?? 'unfilled'} where live filled`);
+}
+
+/**
+ * A live order of a strategy with handlers that run between bars, placed where no bar's close can
+ * have decided it (in the run's first bar, or past the first 2% of a bar and at least a second
+ * after the last close): a reaction to a trade or book top.
+ */
+function betweenBars(placed: number, symbol: string, ctx: ExplainContext): Explanation | undefined {
+  const handlers = ctx.betweenBars ?? [];
+  const bar = ctx.bars.at(symbol, placed);
+  if (handlers.length === 0 || bar === undefined) return undefined;
+  const acts = `live the strategy also acts on ${handlers.join(' and ')}, the backtest's strategy only ever sees closed bars (fill model rule 1)`;
+  // Before the run's first bar closed no live bar had reached the strategy: not a bar's decision.
+  if (bar === ctx.bars.first(symbol)) return { rule: 'between-bars', text: `placed ${fmtMs(placed)}, before the run's first bar closed: ${acts}` };
+  const into = placed - bar.openTime;
+  if (into < Math.max(1000, (bar.closeTime + 1 - bar.openTime) * 0.02)) return undefined;
+  return { rule: 'between-bars', text: `placed ${Math.round(into / 1000)} s into a bar, between closes: ${acts}` };
 }
 
 export function missingLive(bt: Trade, twin: Trade | undefined, ctx: ExplainContext, earlier: EarlierDifference | undefined, liveReason?: string): Difference {

@@ -28,7 +28,7 @@ export function pairDifferences(live: Trade, bt: Trade, ctx: ExplainContext, ear
   const sl = summarize(live, base);
   const sb = summarize(bt, base);
   const out: Difference[] = [];
-  const timing = fillTiming(live, bt, sl, sb, ctx);
+  const timing = quoted(live, bt, earlier) ?? fillTiming(live, bt, sl, sb, ctx);
   if (sl.firstTime !== sb.firstTime) {
     const dt = (sl.firstTime ?? 0) - (sb.firstTime ?? 0);
     out.push(verdictDiff('time', `live ${fmtMs(sl.firstTime ?? 0)} vs backtest ${fmtMs(sb.firstTime ?? 0)} (${dt > 0 ? '+' : ''}${dt} ms)`, timing));
@@ -39,6 +39,18 @@ export function pairDifferences(live: Trade, bt: Trade, ctx: ExplainContext, ear
   const fees = feeDifference(sl, sb, ctx);
   if (fees !== undefined) out.push(fees);
   return out;
+}
+
+/**
+ * Two orders at different limit prices are two decisions, not one filled two ways: the strategy
+ * quoted from inputs that differed (an earlier difference: knock-on), or unexplained.
+ */
+function quoted(live: Trade, bt: Trade, earlier: EarlierDifference | undefined): Verdict | undefined {
+  if (live.limitPrice === undefined || bt.limitPrice === undefined || dec(live.limitPrice).eq(bt.limitPrice)) return undefined;
+  const text = `the strategy priced the order at ${live.limitPrice} live and ${bt.limitPrice} in the backtest`;
+  if (earlier === undefined) return { why: `${text}, with no earlier difference to price it from` };
+  const knock = `${text}: it priced it from its position, balance or state, which differ since trade #${earlier.index}`;
+  return earlier.explained ? { explanation: { rule: 'knock-on', text: knock } } : { why: `${knock}, which is unexplained` };
 }
 
 /**

@@ -12,7 +12,7 @@ import type { LiveComparison, StrategyComparison, Trade, TradePair } from './typ
 /** A side of a pair, short: `BUY 0.001 @ 3000250 (2 fills)`, or what its order did without a fill. */
 export function sideText(t: Trade | undefined): string {
   if (t === undefined) return '-';
-  if (t.fills.length === 0) return `${t.side} ${t.type ?? ''} not filled (${t.status ?? 'no fill'})`.replace(/ +/g, ' ');
+  if (t.fills.length === 0) return `${t.side} ${t.type ?? ''} ${t.status === undefined ? 'not filled' : t.status.startsWith('not filled') ? t.status : `not filled (${t.status})`}`.replace(/ +/g, ' ');
   const s = summarize(t);
   return `${t.side} ${s.qty.toFixed()} @ ${priceText(s.price)}${t.fills.length > 1 ? ` (${t.fills.length} fills)` : ''}`;
 }

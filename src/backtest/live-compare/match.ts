@@ -2,8 +2,9 @@
  * Pairs a strategy's live trades with the replay's. The replay runs with the live run's id, and
  * client order ids are made from (run id, strategy, tag, per-tag sequence) (core/orders/
  * client-order-id.ts), so while both sides decide alike each live order has its twin under the
- * same id. Once they part (one side skipped an order, the sequence shifts) the rest are paired by
- * symbol, side and tag, nearest first fill within `toleranceMs`. An order neither side filled is
+ * same id, placed within `toleranceMs` of each other. Once they part (one side skipped an order, the
+ * sequence shifts, an id names another decision) the rest are paired by symbol, side and tag,
+ * nearest first fill within `toleranceMs`. An order neither side filled is
  * no trade and is left out; one only one side filled is a trade missing on the other (its unfilled
  * twin, when there is one, kept for the explanation).
  */
@@ -22,6 +23,8 @@ export function tradeTime(t: Trade): number {
 }
 
 const sameShape = (a: Trade, b: Trade): boolean => a.symbol === b.symbol && a.side === b.side;
+/** Twins by id are one decision only when placed close together: once the sequences part, an id names another order. */
+const placedNear = (a: Trade, b: Trade, toleranceMs: number): boolean => a.placedAt === undefined || b.placedAt === undefined || Math.abs(a.placedAt - b.placedAt) <= toleranceMs;
 const key = (t: Trade): string => `${t.symbol}\u0000${t.side}\u0000${t.tag ?? ''}`;
 
 export function matchTrades(live: readonly Trade[], backtest: readonly Trade[], toleranceMs: number): MatchedPair[] {
@@ -31,7 +34,7 @@ export function matchTrades(live: readonly Trade[], backtest: readonly Trade[], 
   const looseLive: Trade[] = [];
   for (const l of live) {
     const b = btById.get(l.clientOrderId);
-    if (b !== undefined && !usedBt.has(b) && sameShape(l, b)) {
+    if (b !== undefined && !usedBt.has(b) && sameShape(l, b) && placedNear(l, b, toleranceMs)) {
       usedBt.add(b);
       // Twins both filled: a pair; one filled: a trade missing on the other side, its twin kept.
       if (filled(l) || filled(b)) pairs.push({ live: l, backtest: b, pairedBy: 'client-order-id' });

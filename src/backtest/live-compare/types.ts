@@ -47,6 +47,8 @@ export type DifferenceKind = 'missing-in-backtest' | 'missing-live' | 'time' | '
 
 /** The fill-model rule (fill-model.ts) or data fact that accounts for a difference. */
 export type ExplanationRule =
+  /** Rule 1: the strategy only sees closed bars in the backtest; live it also acted between them (onTrade, onBookTop). */
+  | 'between-bars'
   /** Rule 2: MARKET at the next bar's open (moved by slippageBps); live took the book inside that bar. */
   | 'market-next-open'
   /** Rules 3-4: a resting LIMIT fills at its price when the bar's 4-point path trades through it (or touches it), at that point's time. */
