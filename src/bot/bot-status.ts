@@ -13,6 +13,7 @@ import type { MarketDataHealth } from '../live/market-data/types.ts';
 import type { BotCounts, BotExitReason, BotStatusSnapshot, LastSignal, StrategyStatus, StreamStatus, WeightPoolStatus } from './status/types.ts';
 import type { StrategyBook } from './strategy-book.ts';
 import type { BotStrategy } from './strategies.ts';
+import { failureReason, STOPPED_WITH_THE_BOT } from './strategy-journal.ts';
 
 export interface StatusSources {
   readonly runId: string;
@@ -96,7 +97,8 @@ function strategyStatus(s: StatusSources, x: BotStrategy): StrategyStatus {
     fees: totals.fees,
     lastSignal: s.lastSignals.get(x.name) ?? null,
     health: failed ? 'failed' : stopped ? 'stopped' : 'active',
-    healthReason: failed ? (runner?.failure ? `${runner.failure.handler} ${runner.failure.kind}: ${runner.failure.message}` : 'failed') : stopped ? 'stopped with the bot' : null,
+    // The same text the journal's strategy-failed / strategy-stopped intents carry (strategy-journal.ts).
+    healthReason: failed ? (runner?.failure ? failureReason(runner.failure) : 'failed') : stopped ? STOPPED_WITH_THE_BOT : null,
   };
 }
 

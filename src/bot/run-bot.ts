@@ -9,7 +9,9 @@
  *      and their params checked: nothing is touched before all of this holds;
  *   2. the venue: exchangeInfo (unreachable: said so) and the account (a refused key: said so);
  *      the strategies' symbols must be listed; the order manager built with their capital;
- *   3. the journal: the run begun (earlier unfinished runs found crashed), then the start-up
+ *   3. the journal: the run begun (earlier unfinished runs found crashed) and the exchangeInfo
+ *      saved (strategy-journal.ts also journals every intent before its command leaves, and a
+ *      strategy's failure or stop with its reason, for `halyard status --journal`), then the start-up
  *      reconciliation (live/reconcile): the earlier runs' open orders adopted, fills missed while
  *      down applied once, pending requests resolved, BEFORE the user stream starts;
  *   4. warm-up bars into the kernel, then the user stream, and only once it is LIVE the
@@ -51,6 +53,7 @@ import { MAX_HISTORY_BARS } from '../sandbox/agents/config.ts';
 import { startSandbox, type SandboxHandle } from '../sandbox/server.ts';
 import type { Interval } from '../strategy/types.ts';
 import { statusSnapshot } from './bot-status.ts';
+import { StrategyJournal } from './strategy-journal.ts';
 import { parseBotConfig, type BotConfig } from './config.ts';
 import { BotStartError, messageOf } from './errors.ts';
 import { keysFromEnv } from './keys.ts';
@@ -154,7 +157,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     const clock = o.clock ?? (sandbox !== undefined ? sandbox.clock : { now: () => serverClock.now() });
     const now = () => clock.now();
 
-    const { instruments, balances } = await probeVenue(client, urls.baseUrl, strategies, source);
+    const { instruments, balances, exchangeInfo } = await probeVenue(client, urls.baseUrl, strategies, source);
     const kind = embedded ? 'sandbox' : 'live';
     const startedAt = now();
     const runId = o.runId ?? `bot-${new Date(startedAt).toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}`;
@@ -185,6 +188,10 @@ export async function startBot(o: BotOptions): Promise<Bot> {
       startedAt,
     });
     for (const c of crashed) logger.warn({ run: c.id }, `run ${c.id} did not stop cleanly (crashed): its orders and fills are reconciled now`);
+    // What the strategies asked for, why one stopped, and the venue's rules the run started with
+    // (`halyard status --journal` reads base, quote and minQty from them).
+    const strategyJournal = new StrategyJournal(journal, runId, (what, e) => logger.error({ err: messageOf(e) }, `journal: writing ${what} failed`));
+    strategyJournal.exchangeInfo(startedAt, exchangeInfo, strategies.flatMap((s) => s.setup.symbols));
     undo.push(() => void journal.liveRuns.end(runId, { endedAt: now(), reason: o.signal?.aborted === true ? 'signal' : 'error', detail: { message: failure } }));
 
     // ---- stream, venue, kernel
@@ -213,6 +220,8 @@ export async function startBot(o: BotOptions): Promise<Bot> {
       clock,
       onStrategyFailure: config.onStrategyFailure,
       onIntents: (strategy, intents, time, origin) => {
+        // Journaled before their commands leave (the kernel sends them after this hook).
+        strategyJournal.intents(strategy, intents, time, origin);
         if (origin === 'strategy' && intents.length > 0) lastSignals.set(strategy, { time, kind: 'intent', summary: intentText(intents[intents.length - 1] as OrderIntent), symbol: intents[intents.length - 1]?.symbol ?? null });
         const n = intents.filter((i) => i.kind === 'place' || i.kind === 'cancelReplace').length;
         counts.orders += n;
@@ -247,6 +256,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
         lastSignals.set(strategy, { time: u.time, kind: 'order', summary: `${u.status} ${u.side} ${u.origQty ?? u.executedQty} ${u.symbol}${u.price ? ` @ ${u.price}` : ''}${u.reason ? ` (${u.reason})` : ''}`, symbol: u.symbol });
       },
       onFailure: (f) => {
+        strategyJournal.failed(f);
         failures.push({ strategy: f.strategy, message: `${f.handler} ${f.kind}: ${f.message}`, time: f.time });
         logger.error({ strategy: f.strategy, handler: f.handler, kind: f.kind }, `strategy ${f.strategy} failed and is stopped (${f.message}); its open orders are ${config.onStrategyFailure === 'cancel' ? 'cancelled' : 'left'}; the others trade on`);
       },
@@ -359,6 +369,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
         timers.stop();
         logger.info({ reason }, `stopping (${detail ?? reason}): open orders ${config.onStop === 'cancel' ? 'cancelled' : 'left on the book'}`);
         await step('the strategies\' onStop', () => kernel.stop(reason === 'signal' ? 'signal' : 'stopped'));
+        await step('journaling the strategies stopped', () => strategyJournal.stopped(kernel, now()));
         if (config.onStop === 'cancel') await step('cancelling open orders', () => cancelOpen(om, venue, strategies, logger));
         await step('the commands in flight', () => venue.idle());
         await step('the cancels\' answers', () => untilNoOpenOrders(om, config.onStop, 5000));
@@ -402,10 +413,12 @@ function historyFor(strategies: readonly BotStrategy[]): number {
   return Math.min(MAX_HISTORY_BARS, Math.ceil(minutes) + 60);
 }
 
-async function probeVenue(client: ClientHandle['client'], baseUrl: string, strategies: readonly BotStrategy[], source: string): Promise<{ instruments: Map<string, Instrument>; balances: Record<string, string> }> {
+async function probeVenue(client: ClientHandle['client'], baseUrl: string, strategies: readonly BotStrategy[], source: string): Promise<{ instruments: Map<string, Instrument>; balances: Record<string, string>; exchangeInfo: unknown }> {
   let instruments: Map<string, Instrument>;
+  let exchangeInfo: unknown;
   try {
-    instruments = parseInstruments(await client.general.exchangeInfo());
+    exchangeInfo = await client.general.exchangeInfo();
+    instruments = parseInstruments(exchangeInfo);
   } catch (e) {
     throw new BotStartError(`the venue at ${baseUrl} is unreachable or did not answer exchangeInfo: ${messageOf(e)}`, { cause: e });
   }
@@ -427,7 +440,7 @@ async function probeVenue(client: ClientHandle['client'], baseUrl: string, strat
   // free and locked apart before any strategy starts.
   const balances: Record<string, string> = {};
   for (const b of account.balances) balances[b.asset] = new D(b.free).plus(b.locked).toFixed();
-  return { instruments, balances };
+  return { instruments, balances, exchangeInfo };
 }
 
 function timingsOf(config: BotConfig) {

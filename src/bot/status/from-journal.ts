@@ -24,8 +24,11 @@
  * them), all by stream is stream.
  *
  * What a journal does not hold is left unknown: weight used (the ledger lives in the process) and
- * the clock offset. A strategy failed or stopped by the bot is read from an intent of kind
- * `strategy-failed` / `strategy-stopped` (payload `{ reason }`) when the bot writes one.
+ * the clock offset. A strategy failed or stopped by the bot is read from the intent of kind
+ * `strategy-failed` / `strategy-stopped` (payload `{ reason }`) the bot writes then
+ * (src/bot/strategy-journal.ts, which also writes every intent and the exchangeInfo the bot
+ * started with, cut to the run's symbols: base, quote and minQty come from it; a journal without
+ * one, e.g. of an older bot, falls back on the symbol's name).
  */
 import { parseClientOrderId, runKey } from '../../core/orders/client-order-id.ts';
 import { parseInstruments } from '../../core/market/instrument.ts';
