@@ -38,7 +38,7 @@
  * `BENCH_PRAGMA="wal_autocheckpoint=0;..."` sets pragmas on the bench's journal connection.
  */
 import { fork } from 'node:child_process';
-import { subscribe } from 'node:diagnostics_channel';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -200,14 +200,16 @@ export async function run(): Promise<string[]> {
     const r = (m as { request: { method: string; path: string } }).request;
     return r.method === 'POST' && r.path.startsWith('/openapi/v1/order?') ? /[?&]newClientOrderId=([^&]+)/.exec(r.path)?.[1] : undefined;
   };
-  subscribe('undici:request:create', (m) => {
+  const onCreate = (m: unknown) => {
     const cid = newOrderCid(m);
     if (cid !== undefined) requestAt.set(cid, us());
-  });
-  subscribe('undici:request:headers', (m) => {
+  };
+  const onHeaders = (m: unknown) => {
     const cid = newOrderCid(m);
     if (cid !== undefined) headersAt.set(cid, us());
-  });
+  };
+  subscribe('undici:request:create', onCreate);
+  subscribe('undici:request:headers', onHeaders);
 
   const dir = mkdtempSync(join(tmpdir(), 'halyard-bench-'));
   const journal = openJournal(join(dir, 'journal.db'));
@@ -525,6 +527,8 @@ export async function run(): Promise<string[]> {
     ];
   } finally {
     WebSocket.prototype.emit = wsEmit;
+    unsubscribe('undici:request:create', onCreate);
+    unsubscribe('undici:request:headers', onHeaders);
     for (const c of closers.reverse()) await c();
     await handle.close();
     await posterHandle.close();
