@@ -1,6 +1,7 @@
 /**
  * The account as the order manager sees it: balances per asset (free and locked, as the venue
- * last reported them: outboundAccountPosition, notes 4.1) and a position per symbol built from
+ * last reported them: outboundAccountPosition, notes 4.1, moved meanwhile by the fills it has
+ * not reported yet: fill-funds.ts) and a position per symbol built from
  * the account's fills (base held, average entry price). Strategies read both through their
  * context; the objects handed out are cached and replaced on change, so reading them every bar
  * costs no allocation. `version` moves on every change (hosts cache derived numbers on it).
@@ -91,6 +92,8 @@ function positionView(symbol: string, base: Dec, avg: Dec | undefined): Position
 
 export class AccountState {
   private readonly free = new Map<string, Balance>();
+  /** Per asset, the venue time of the last balance event (fill-funds.ts: a later one already includes a fill). */
+  private readonly balanceTimes = new Map<string, number>();
   private readonly holdings = new Map<string, Holding>();
   private balanceView: readonly BalanceOut[] | undefined;
   /** The position asked for last, until the holdings change (a strategy's context asks every bar). */
@@ -107,9 +110,25 @@ export class AccountState {
     this.put(asset, new Balance(free, locked, undefined, undefined));
   }
 
-  /** The venue's texts (decimal strings it checked), parsed only when read. */
-  setBalanceText(asset: string, free: string, locked: string): void {
+  /** The venue's texts (decimal strings it checked), parsed only when read; `time` is the venue's (balance event time). */
+  setBalanceText(asset: string, free: string, locked: string, time?: number): void {
     this.put(asset, new Balance(undefined, undefined, free, locked));
+    if (time !== undefined) this.balanceTimes.set(asset, time);
+  }
+
+  /** The venue time of the last balance event of `asset` (undefined: none yet). */
+  balanceTimeOf(asset: string): number | undefined {
+    return this.balanceTimes.get(asset);
+  }
+
+  /**
+   * Move free and locked of `asset` by the amounts given: a fill's effect the venue's balance
+   * event has not reported yet (fill-funds.ts). The next balance event replaces it.
+   */
+  moveFunds(asset: string, freeBy: Dec, lockedBy: Dec): void {
+    if (freeBy.isZero() && lockedBy.isZero()) return;
+    const b = this.free.get(asset);
+    this.setBalance(asset, (b?.free ?? ZERO).plus(freeBy), (b?.locked ?? ZERO).plus(lockedBy));
   }
 
   private put(asset: string, b: Balance): void {
@@ -121,6 +140,11 @@ export class AccountState {
   /** Free amount of an asset (zero when none). */
   freeOf(asset: string): Dec {
     return this.free.get(asset)?.free ?? ZERO;
+  }
+
+  /** Locked amount of an asset (zero when none). */
+  lockedOf(asset: string): Dec {
+    return this.free.get(asset)?.locked ?? ZERO;
   }
 
   /** `freeOf(asset)` as text (the venue's own when it set it): the pre-trade fast path compares it without a Decimal. */

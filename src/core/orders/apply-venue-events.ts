@@ -4,8 +4,9 @@
  * trade id of their order (a resent stream message is a no-op; the two sides of a self-trade
  * share a trade id and are two fills), move the position, and reach the strategy as a
  * `fill` followed by an `orderUpdate` with the status after it (and move its strategy's capital
- * ledger, when it has one: capital.ts); balances replace the account's
- * free / locked of the asset. Anything that contradicts what the manager knows (an illegal
+ * ledger, when it has one: capital.ts) and, until the venue's balance event reports them, the
+ * account's free / locked (fill-funds.ts); balances replace the account's free / locked of the
+ * asset. Anything that contradicts what the manager knows (an illegal
  * transition, an order it never sent) is reported as an issue and not applied; a fill always
  * moves the position (the money moved), even when its status change is illegal.
  *
@@ -19,6 +20,7 @@ import type { Dec } from '../money/decimal.ts';
 import type { AccountState } from './account.ts';
 import type { CapitalLedgers } from './capital.ts';
 import { parsedDecimal } from './decimal-cache.ts';
+import { creditFill, releaseReserve } from './fill-funds.ts';
 import type { ManagedOrder } from './managed-order.ts';
 import { reduceOrder, reduceVenue } from './order-state.ts';
 import type { OrderTrigger, Reduction } from './order-state.ts';
@@ -67,7 +69,8 @@ function settle(ctx: ApplyContext, o: ManagedOrder, r: Reduction, time: number, 
   return true;
 }
 
-function applyFill(ctx: ApplyContext, o: ManagedOrder, e: VenueFillEvent, out: ApplyResult): void {
+function applyFill(ctx: ApplyContext, o: ManagedOrder, events: readonly VenueEvent[], index: number, out: ApplyResult): void {
+  const e = events[index] as VenueFillEvent;
   // Once per trade id of the order (a resent stream message is a no-op; the order is known, or
   // the event was reported as unknown above).
   if (!o.firstTrade(e.tradeId)) return;
@@ -82,6 +85,8 @@ function applyFill(ctx: ApplyContext, o: ManagedOrder, e: VenueFillEvent, out: A
     commission: e.commission,
     commissionAsset: e.commissionAsset,
   });
+  // Free / locked until the venue's balance event reports the fill (fill-funds.ts).
+  if (inst !== undefined) creditFill(ctx.account, o, inst, events, index);
   if (ctx.capital !== undefined && inst !== undefined) ctx.capital.applyFill(o.strategy, e, inst.baseAsset, inst.quoteAsset);
   ctx.setLastPrice(e.symbol, e.price);
   o.orderId ??= e.orderId;
@@ -94,6 +99,8 @@ function applyFill(ctx: ApplyContext, o: ManagedOrder, e: VenueFillEvent, out: A
     o.executedFrom(e.cumulativeQty, executed);
   }
   const moved = settle(ctx, o, r, e.time, out);
+  // Still unacknowledged (its reserve stays while pending): the filled part no longer needs it.
+  if (o.reserve !== undefined) releaseReserve(o, e);
   out.events.push({ kind: 'fill', strategy: o.strategy, fill: fillOut(e, o.tag) });
   if (moved) out.events.push({ kind: 'orderUpdate', strategy: o.strategy, update: o.update(e.time) });
 }
@@ -122,9 +129,10 @@ function fillOut(e: VenueFillEvent, tag: string | undefined): FillOut {
 
 export function applyVenueEvents(ctx: ApplyContext, events: readonly VenueEvent[]): ApplyResult {
   const out: ApplyResult = { events: [], issues: [] };
-  for (const e of events) {
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i] as VenueEvent;
     if (e.kind === 'balance') {
-      ctx.account.setBalanceText(e.asset, e.free, e.locked);
+      ctx.account.setBalanceText(e.asset, e.free, e.locked, e.time);
       continue;
     }
     const o = ctx.orders.get(e.clientOrderId);
@@ -134,7 +142,7 @@ export function applyVenueEvents(ctx: ApplyContext, events: readonly VenueEvent[
     }
     switch (e.kind) {
       case 'fill':
-        applyFill(ctx, o, e, out);
+        applyFill(ctx, o, events, i, out);
         break;
       case 'order': {
         o.orderId ??= e.orderId;
