@@ -31,8 +31,11 @@ export function missingInBacktest(live: Trade, twin: Trade | undefined, ctx: Exp
   const last = ctx.bars.last(live.symbol);
   const first = ctx.bars.first(live.symbol);
   const placed = live.placedAt ?? live.fills[0]?.time ?? 0;
-  if (last !== undefined && (placed > last.closeTime || (live.fills[0]?.time ?? 0) > last.closeTime)) {
-    return explained('missing-in-backtest', detail, { rule: 'end-of-data', text: `placed ${fmtMs(placed)}, after the last recorded bar closed (${fmtMs(last.closeTime)}): the replay has no bar to decide or fill it on` });
+  const firstFill = live.fills[0]?.time ?? 0;
+  if (last !== undefined && (placed > last.closeTime || firstFill > last.closeTime)) {
+    // Placed after the data ends (nothing to decide on), or placed within it and filled after it (nothing to fill on).
+    const when = placed > last.closeTime ? `placed ${fmtMs(placed)}` : `placed ${fmtMs(placed)} and filled ${fmtMs(firstFill)}`;
+    return explained('missing-in-backtest', detail, { rule: 'end-of-data', text: `${when}, after the last recorded bar closed (${fmtMs(last.closeTime)}): the replay has no bar to decide or fill it on` });
   }
   if (first !== undefined && placed < first.openTime) {
     return explained('missing-in-backtest', detail, { rule: 'end-of-data', text: `placed ${fmtMs(placed)}, before the first recorded bar of the run (${fmtMs(first.openTime)}): not replayed` });

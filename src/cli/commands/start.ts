@@ -122,6 +122,9 @@ export async function runStart(io: CliIo, args: StartArgs): Promise<BotSummary> 
   io.out('');
   io.out('Backtest the same strategies on the bars this run recorded:');
   for (const line of backtestCommands(bot, summary)) io.out(`  ${line}`);
+  io.out('');
+  io.out('Compare this live run with its backtest, trade by trade (terminal and HTML report):');
+  io.out(`  npx halyard compare-live --journal ${summary.journal}`);
   return summary;
 }
 
