@@ -40,12 +40,13 @@ import { ExchangeError, VenueRejectedError } from '../exchange/errors/errors.ts'
 import { decodeUserEvent } from '../exchange/streams/user-payloads.ts';
 import type { UserStreamEvent } from '../exchange/streams/user-payload-types.ts';
 import { UserDataStream } from '../exchange/ws/user-data-stream.ts';
+import { replayCapital } from '../core/orders/capital-replay.ts';
 import { openJournal, type Journal } from '../journal/journal.ts';
 import type { ExitReason } from '../journal/live-run-store.ts';
 import { createMarketData } from '../live/market-data/market-data.ts';
 import type { MarketData, MarketDataOptions } from '../live/market-data/types.ts';
 import { reconcileAtStartup } from '../live/reconcile/startup-reconcile.ts';
-import { adoptOrder, strategyKeys } from '../live/venue/adopt-order.ts';
+import { adoptOrder, strategyKeys, strategyOf } from '../live/venue/adopt-order.ts';
 import { LiveVenue } from '../live/venue/live-venue.ts';
 import type { VenueLogEntry } from '../live/venue/venue-log.ts';
 import { createLogger } from '../log/logger.ts';
@@ -205,6 +206,12 @@ export async function startBot(o: BotOptions): Promise<Bot> {
       ...(config.stream.keepaliveMs !== undefined ? { keepaliveMs: config.stream.keepaliveMs } : {}),
     });
     const keysToAdopt = strategyKeys([runId, ...earlier], strategies.map((s) => s.name));
+    // Per-strategy capital goes on from the fills earlier runs journaled (core/orders/capital-replay.ts).
+    if (om.capital !== undefined) {
+      const replay = replayCapital(om.capital, journal.fills.list(), (cid) => strategyOf(cid, keysToAdopt), (sym) => instruments.get(sym));
+      for (const [name, n] of Object.entries(replay.applied)) logger.info({ strategy: name, fills: n, capital: om.capital.snapshot(name) }, `capital of ${name}: ${n} fills of earlier runs taken from the journal`);
+      if (replay.unknownSymbols.length > 0) logger.warn({ symbols: replay.unknownSymbols }, `capital: journaled fills on ${replay.unknownSymbols.join(', ')} not taken (symbols not traded now)`);
+    }
     const venueLog = (e: VenueLogEntry) => logger[e.level]({ topic: e.topic, ...(e.level === 'error' && e.detail instanceof Error ? { detail: e.detail.message } : {}) }, e.message);
     const venue = new LiveVenue({ client, stream, journal, runId, symbols, now, scheduler, log: venueLog, adopt: (e) => adoptOrder(om, e, keysToAdopt) });
     undo.push(() => venue.close());
