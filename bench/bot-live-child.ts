@@ -17,6 +17,11 @@
  *   between minutes). Then the bot stops, and the same strategies with the same params are
  *   backtested on the bars the run recorded in its journal (its warm-up bars as history), timed
  *   the same way, twice (the first pays the backtester's JIT warm-up).
+ *
+ * The three strategies: the SMA crossover, RSI exits and DCA (a timer), all driven by bars and
+ * time, so the live per-bar CPU compares with the backtest's. Not the market maker: it quotes on
+ * every book top, and on the sandbox's market its quotes were refused in a loop (cancelReplace
+ * -1132, then -1015 rate-limited): 10,524 orders in the hour, none filled, 150 s of wall time.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -38,8 +43,8 @@ import type { SandboxReply, SandboxRequest } from './bot-live-sandbox.ts';
 export const T0 = Date.parse('2024-03-13T10:00:00Z');
 export const MINUTES = 60;
 const MIN = 60_000;
-/** Bars of history the sandbox's market starts with: the largest warm-up (SMA 30 + 1) and spare. */
-const HISTORY_BARS = 120;
+/** Bars of history the sandbox's market starts with: the largest warm-up (RSI 14: 233 bars, strategy/warmup) and spare. */
+const HISTORY_BARS = 300;
 const MB = 2 ** 20;
 
 /** Per symbol: what an entry of the SMA and RSI strategies spends, and a DCA buy (each above the symbol's minimum notional; all of them together inside the demo account). */
@@ -118,6 +123,7 @@ function sandboxProcess(): Promise<{ p: ChildProcess; ready: SandboxReply & { ki
 async function bot(): Promise<BotResult> {
   gc();
   const beforeStartMb = rss();
+  if (process.env['BOT_BENCH_DEBUG']) console.error(`before start ${beforeStartMb.toFixed(0)} MB`);
   let peak = beforeStartMb;
   const sampler = setInterval(() => (peak = Math.max(peak, rss())), 10);
   const dir = mkdtempSync(join(tmpdir(), 'halyard-bench-bot-'));
@@ -125,6 +131,7 @@ async function bot(): Promise<BotResult> {
   try {
     const vt = new VirtualTime(T0);
     const specs = instances();
+    let started = false;
     const cpu0 = process.cpuUsage();
     const b = await startBot({
       config: {
@@ -141,11 +148,12 @@ async function bot(): Promise<BotResult> {
       scheduler: vt.scheduler,
       clock: vt,
       // Every line formatted as `halyard run` formats it, then dropped (a terminal's cost is not the bot's).
-      logger: createLogger({ level: 'info' }, { write: () => undefined }),
+      logger: createLogger({ level: process.env['BOT_BENCH_DEBUG'] ? 'debug' : 'info' }, { write: (l: string) => void (process.env['BOT_BENCH_DEBUG'] && !started && console.error(`${rss().toFixed(0)} MB (peak ${peak.toFixed(0)}) ${l.slice(0, 160)}`)) }),
       // The status snapshot built every minute, as the CLI does, and dropped.
       onStatus: () => undefined,
     });
     const startCpuMs = cpuMs(process.cpuUsage(cpu0));
+    started = true;
     const afterStartMb = rss();
     // The start-up's own peak (warm-up through REST klines, the strategies' modules compiled by tsx), told from the hour's.
     const peakStartMb = Math.max(peak, afterStartMb);
@@ -166,11 +174,12 @@ async function bot(): Promise<BotResult> {
     }
     const liveCpuMs = cpuMs(process.cpuUsage(cpu1));
     const liveWallMs = performance.now() - wall1;
+    // The high-water mark before the GC this bench forces (a full compaction briefly needs room of its own).
+    const peakKernelMb = process.resourceUsage().maxRSS / 1024;
     gc();
     const afterGcMb = rss();
     const heapAfterGcMb = process.memoryUsage().heapUsed / MB;
     clearInterval(sampler);
-    const peakKernelMb = process.resourceUsage().maxRSS / 1024;
     const info = parseInstruments(await b.client.general.exchangeInfo());
     const summary = await b.stop();
     const backtest = replay(b.journalFile, specs, info, b.strategies.length);

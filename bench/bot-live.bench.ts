@@ -9,7 +9,10 @@
  * memory nor its CPU does. The children run with the flags `halyard run` runs with (the CLI's V8
  * tiering settings, src/app/jit-tuning.ts; tsx loading the TypeScript sources, as bin/halyard.mjs
  * does). The baseline: a bare Node process that loaded the same modules and did nothing else,
- * its RSS after a full GC, in the same run. Then the same two again with V8's young generation
+ * its RSS after a full GC, in the same run, split by two more processes that load nothing
+ * (bench/bot-live-empty.mjs, with and without tsx): what Node alone, tsx's loader and the modules
+ * each hold. The peak is the kernel's high-water mark read before the bench forces its GC. Then
+ * the same again with V8's young generation
  * capped (--max-semi-space-size=1): after a GC V8 keeps the semi-spaces it grew committed, which
  * is most of what separates the bot from the target (BENCHMARKS.md, "Live bot").
  */
@@ -22,10 +25,11 @@ const TARGET_MB = 150;
 /** The lever measured beside the CLI's settings. */
 const SMALL_YOUNG_GEN = '--max-semi-space-size=1';
 
-function child<T>(mode: 'bare' | 'bot', extra: readonly string[]): Promise<T> {
+function child<T>(mode: 'bare' | 'bot' | 'empty' | 'node', extra: readonly string[]): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const p = fork(fileURLToPath(new URL('./bot-live-child.ts', import.meta.url)), [mode], {
-      execArgv: ['--expose-gc', ...jitExecArgv(process.env), ...extra, '--import', 'tsx'],
+    const file = mode === 'empty' || mode === 'node' ? './bot-live-empty.mjs' : './bot-live-child.ts';
+    const p = fork(fileURLToPath(new URL(file, import.meta.url)), [mode], {
+      execArgv: ['--expose-gc', ...jitExecArgv(process.env), ...extra, ...(mode === 'node' ? [] : ['--import', 'tsx'])],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     p.once('message', (m) => resolve(m as T));
@@ -37,10 +41,16 @@ function child<T>(mode: 'bare' | 'bot', extra: readonly string[]): Promise<T> {
 const mb = (x: number): string => x.toFixed(0).padStart(5);
 const us = (ms: number, n: number): string => ((ms * 1000) / n).toFixed(1);
 
-function memoryLines(label: string, r: BotResult, bare: BareResult): string[] {
+interface Floor {
+  node: number;
+  tsx: number;
+}
+
+function memoryLines(label: string, r: BotResult, bare: BareResult, floor: Floor): string[] {
   const q = r.rss.byQuarter.map((x) => x.toFixed(0)).join(', ');
   return [
     `  ${label}`,
+    `    where the baseline goes: node alone ${floor.node.toFixed(0)} MB, + tsx's loader ${(floor.tsx - floor.node).toFixed(0)} MB, + the modules ${(bare.rssMb - floor.tsx).toFixed(0)} MB (all after a GC); the bot's own: ${(r.rss.afterGcMb - bare.rssMb).toFixed(0)} MB`,
     `    RSS after a full GC at the end of the hour   ${mb(r.rss.afterGcMb)} MB   baseline (bare node + the same modules, after a GC) ${mb(bare.rssMb)} MB: the bot holds ${(r.rss.afterGcMb - bare.rssMb).toFixed(0)} MB above it`,
     `    RSS peak (kernel high-water mark; sampled)   ${mb(r.rss.peakKernelMb)} MB; ${r.rss.peakSampledMb.toFixed(0)} MB (start-up's own peak ${r.rss.peakStartMb.toFixed(0)} MB)   target <= ${TARGET_MB} MB: ${r.rss.peakKernelMb <= TARGET_MB ? 'met' : 'NOT met'}`,
     `    RSS before start ${r.rss.beforeStartMb.toFixed(0)}, after start ${r.rss.afterStartMb.toFixed(0)}, at 15/30/45/60 min ${q} MB; V8 heap used after the GC ${r.rss.heapAfterGcMb.toFixed(1)} MB (baseline ${bare.heapMb.toFixed(1)} MB)`,
@@ -48,8 +58,11 @@ function memoryLines(label: string, r: BotResult, bare: BareResult): string[] {
 }
 
 export async function run(): Promise<string[]> {
+  const floorOf = async (extra: readonly string[]): Promise<Floor> => ({ node: (await child<{ rssMb: number }>('node', extra)).rssMb, tsx: (await child<{ rssMb: number }>('empty', extra)).rssMb });
+  const floor = await floorOf([]);
   const bare = await child<BareResult>('bare', []);
   const r = await child<BotResult>('bot', []);
+  const floorSmall = await floorOf([SMALL_YOUNG_GEN]);
   const bareSmall = await child<BareResult>('bare', [SMALL_YOUNG_GEN]);
   const small = await child<BotResult>('bot', [SMALL_YOUNG_GEN]);
   const strategyBars = r.bars * (r.strategies / r.symbols);
@@ -57,8 +70,8 @@ export async function run(): Promise<string[]> {
   const liveUs = (r.liveCpuMs * 1000) / strategyBars;
   return [
     `Live bot: 3 strategies (SMA crossover 10/30, RSI exits 14, DCA every 10 min) on each of ${r.symbols} symbols (${r.strategies} instances), ${r.minutes} one-minute bars on virtual time against the sandbox (own process) over HTTP/WebSocket: ${r.bars} bars (${r.missedBars} missed), ${r.orders} orders, ${r.fills} fills`,
-    ...memoryLines('memory, `halyard run`\'s settings:', r, bare),
-    ...memoryLines(`memory, the same with ${SMALL_YOUNG_GEN}:`, small, bareSmall),
+    ...memoryLines('memory, `halyard run`\'s settings:', r, bare, floor),
+    ...memoryLines(`memory, the same with ${SMALL_YOUNG_GEN}:`, small, bareSmall, floorSmall),
     `  CPU per bar per strategy (process.cpuUsage of the bot's process, user + system, from the first minute to the last, / ${strategyBars} strategy-bars = ${r.bars} bars x ${r.strategies / r.symbols} strategies):`,
     `    backtest, the same ${r.strategies} instances on the same ${r.backtest.bars} strategy-bars from the run's journal (warm-up bars as history) ${us(btFirst, r.backtest.bars).padStart(8)} us (baseline); again, warm ${us(btWarm, r.backtest.bars)} us`,
     `    live                                                                                ${liveUs.toFixed(1).padStart(8)} us  ${(liveUs / ((btFirst * 1000) / r.backtest.bars)).toFixed(0)}x the backtest`,
