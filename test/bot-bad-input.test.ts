@@ -78,6 +78,17 @@ describe('bot config: every problem at once, each with its path', () => {
     expect(existsSync(journal)).toBe(false);
   });
 
+  it('`halyard run --base-url` is refused (the venue comes from the config file), exit 2, nothing started', async () => {
+    const dir = tempDir(defer);
+    const journal = join(dir, 'bot.db');
+    const file = configFile(dir, { strategies: [{ strategy: 'timed-orders', params: { quantity: 5 } }], journal });
+    const err: string[] = [];
+    const code = await runCli(['run', '--config', file, '--base-url', 'http://127.0.0.1:1'], { env: {}, out: () => {}, err: (t) => err.push(t), tty: { out: false, err: false } });
+    expect(code).toBe(2);
+    expect(err.join('\n')).toMatch(/--base-url: `halyard run` takes the venue from its config file's "venue"/);
+    expect(existsSync(journal)).toBe(false);
+  });
+
   it('a strategy that does not exist and params its own schema refuses: both named, with their paths, exit 2', async () => {
     const dir = tempDir(defer);
     const journal = join(dir, 'bot.db');

@@ -38,6 +38,8 @@ export function runCommand(io: CliIo) {
 
 export async function runBotCommand(io: CliIo, args: RunArgs): Promise<void> {
   if (typeof args.config !== 'string') throw new UsageError('--config: give the bot config file (JSON: strategies, venue, onStop, journal; see config/bot.example.json)');
+  // The venue's URLs are the bot config's `venue`; a global --base-url would be silently ignored.
+  if (args.baseUrl !== undefined) throw new UsageError(`--base-url: \`halyard run\` takes the venue from its config file's "venue" ({ "baseUrl": ..., "wsUrl": ... } or "sandbox"), not from --base-url`);
   const seconds = numberOption('--duration', args.duration, 'a number of seconds > 0', (n) => n > 0);
   const config = loadBotConfig(args.config);
   const tty = isTerminal(io, 'out');
