@@ -24,7 +24,7 @@
  * -1132, then -1015 rate-limited): 10,524 orders in the hour, none filled, 150 s of wall time.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -95,6 +95,8 @@ export interface BotResult {
 const gc = (): void => (globalThis as { gc?: () => void }).gc?.();
 const rss = (): number => process.memoryUsage().rss / MB;
 const cpuMs = (c: NodeJS.CpuUsage): number => (c.user + c.system) / 1000;
+/** Anonymous and file-backed RSS (kB) and threads, from /proc (Linux; BOT_BENCH_DEBUG only). */
+const procStatus = (): string => (readFileSync('/proc/self/status', 'utf8').match(/(RssAnon|RssFile|Threads):\s+\d+/g) ?? []).join(' ');
 
 async function waitFor(pred: () => boolean, wallMs: number): Promise<boolean> {
   const end = performance.now() + wallMs;
@@ -148,7 +150,7 @@ async function bot(): Promise<BotResult> {
       scheduler: vt.scheduler,
       clock: vt,
       // Every line formatted as `halyard run` formats it, then dropped (a terminal's cost is not the bot's).
-      logger: createLogger({ level: process.env['BOT_BENCH_DEBUG'] ? 'debug' : 'info' }, { write: (l: string) => void (process.env['BOT_BENCH_DEBUG'] && !started && console.error(`${rss().toFixed(0)} MB (peak ${peak.toFixed(0)}) ${l.slice(0, 160)}`)) }),
+      logger: createLogger({ level: process.env['BOT_BENCH_DEBUG'] ? 'debug' : 'info' }, { write: (l: string) => void (process.env['BOT_BENCH_DEBUG'] && !started && console.error(`${rss().toFixed(0)} MB (${procStatus()}; peak ${peak.toFixed(0)}; heap total ${(process.memoryUsage().heapTotal / MB).toFixed(0)}, external ${(process.memoryUsage().external / MB).toFixed(0)}) ${l.slice(0, 160)}`)) }),
       // The status snapshot built every minute, as the CLI does, and dropped.
       onStatus: () => undefined,
     });
