@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Intent } from '../src/strategy/index.ts';
 import { candlesFromCloses, StrategyHarness, testInstrument } from '../src/strategy/testing/index.ts';
-import marketMaker from './market-maker.ts';
+import marketMaker, { BACKOFF_MS } from './market-maker.ts';
 
 // spread 20 bps: at mid 1000 the quotes sit 1 below and 1 above; skew 10 bps at full inventory
 const params = { spreadBps: 20, skewBps: 10, refreshBps: 2, quantity: '0.1', maxInventory: '0.4' };
@@ -55,10 +55,12 @@ describe('market-maker', () => {
     const asks = () => h.openOrders().filter((o) => o.side === 'SELL');
     expect(asks().map((o) => o.price)).toEqual([first]);
     expect(h.failures).toEqual([]);
-    // The next top replaces the old ask again, never places a second one beside it. The bid's
-    // replace went the other way: its cancel went through and the new LIMIT_MAKER was rejected, so
-    // nothing of the bid is left and a fresh one is placed (a replace of it would be refused).
-    expect(kinds(h.bookTop(top('1019', '1021')))).toEqual(['bid@', 'ask->']);
+    // Both sides were refused: both pause (a refusal is not answered at the rate of book tops).
+    expect(kinds(h.bookTop(top('1019', '1021')))).toEqual([]);
+    // After the pause the next top replaces the old ask again, never places a second one beside it.
+    // The bid's replace went the other way: its cancel went through and the new LIMIT_MAKER was
+    // rejected, so nothing of the bid is left and a fresh one is placed (a replace of it would be refused).
+    expect(kinds(h.bookTop({ ...top('1019', '1021'), time: h.view.time + BACKOFF_MS }))).toEqual(['bid@', 'ask->']);
     expect(asks()).toHaveLength(1);
     expect(h.openOrders().filter((o) => o.side === 'BUY').length).toBeLessThanOrEqual(1);
   });

@@ -8,6 +8,15 @@
  * (an order that ends without filling frees its slot; the old order of a cancel-replace does not).
  * A `quantity` below the symbol's LOT_SIZE step is refused at the first quote with the reason
  * (the strategy stops) rather than quoting nothing.
+ *
+ * Live, answers come later than the next book top (protocol notes 6 cancelReplace, sent
+ * concurrently). So a side whose place or replace is unanswered is left alone until the answer
+ * (a replace of a not-yet-acknowledged order races its own placement: -1132 "Unknown order", and
+ * each refusal leaves one more order behind). A refused or denied quote (-1132 because the order
+ * filled on the way, -2010 a LIMIT_MAKER that would take, a capital denial) pauses its side,
+ * doubling from `BACKOFF_MS` up to `MAX_BACKOFF_MS`, so refusals are never answered at the rate of
+ * book tops (that spends the ORDERS budget: -1015). A LIMIT_MAKER is kept off the other side of
+ * the book top, and an ask below the symbol's minimums (a sliver held) is not placed.
  */
 import { cancel, cancelReplace, D, decimalParam, defineStrategy, intervalParam, place, TERMINAL_STATUSES, z } from '../src/strategy/index.ts';
 import type { IntentInput, OrderUpdate, StrategyContext } from '../src/strategy/index.ts';
@@ -26,7 +35,15 @@ interface Quote {
 interface MmState {
   bid: Quote | undefined;
   ask: Quote | undefined;
+  /** Per side: no new quote before this time (ms), after a refusal. */
+  pausedUntil: Record<Side, number>;
+  /** Per side: refusals in a row (the back-off doubles with each); an acknowledged quote resets it. */
+  refusals: Record<Side, number>;
 }
+
+/** First pause after a refusal, and the longest. */
+export const BACKOFF_MS = 1_000;
+export const MAX_BACKOFF_MS = 60_000;
 
 interface MmParams {
   readonly spreadBps: number;
@@ -56,7 +73,7 @@ export default defineStrategy({
   symbols: (p) => [p.symbol],
   intervals: (p) => [p.interval],
   warmup: 1,
-  state: (): MmState => ({ bid: undefined, ask: undefined }),
+  state: (): MmState => ({ bid: undefined, ask: undefined, pausedUntil: { bid: 0, ask: 0 }, refusals: { bid: 0, ask: 0 } }),
 
   onBookTop: (ctx) => requote(ctx),
   // Bars only drive quoting until book tops arrive.
@@ -66,26 +83,35 @@ export default defineStrategy({
     if (side && fill.orderStatus === 'FILLED') ctx.state[side] = undefined;
     return requote(ctx);
   },
-  onOrderUpdate: (ctx, update) => track(ctx.state, update),
+  onOrderUpdate: (ctx, update) => track(ctx.state, update, ctx.now()),
   // A replace refused because nothing of that side is open any more (it filled or was cancelled
   // while the replace was on its way): the slot is empty, so quote afresh rather than replace again.
   onDenial: (ctx, denial) => {
     const side: Side | undefined = denial.tag === 'bid' || denial.tag === 'ask' ? denial.tag : undefined;
-    if (!side || denial.intent !== 'cancelReplace' || ctx.openOrders(ctx.symbol).some((o) => o.tag === side)) return [];
+    if (!side) return [];
+    refused(ctx.state, side, ctx.now());
+    if (denial.intent !== 'cancelReplace' || ctx.openOrders(ctx.symbol).some((o) => o.tag === side)) return [];
     ctx.state[side] = undefined;
     return requote(ctx);
   },
   onStop: (ctx) => (['bid', 'ask'] as const).filter((s) => ctx.state[s]).map((s) => cancel({ symbol: ctx.symbol, tag: s })),
 });
 
+/** A quote of `side` was refused: pause the side, twice as long as after the previous refusal. */
+function refused(state: MmState, side: Side, now: number): void {
+  const n = ++state.refusals[side];
+  state.pausedUntil[side] = now + Math.min(MAX_BACKOFF_MS, BACKOFF_MS * 2 ** Math.min(n - 1, 16));
+}
+
 /** Keep each slot's client order id; free a slot whose own order ended without filling. */
-function track(state: MmState, update: OrderUpdate): void {
+function track(state: MmState, update: OrderUpdate, now: number): void {
   const side: Side | undefined = update.tag === 'bid' || update.tag === 'ask' ? update.tag : undefined;
   const quote = side && state[side];
   if (!side || !quote) return;
   if (update.status === 'NEW' && quote.clientOrderId === undefined) {
     quote.clientOrderId = update.clientOrderId;
     quote.replacing = undefined;
+    state.refusals[side] = 0;
   } else if (TERMINAL_STATUSES.includes(update.status) && update.status !== 'FILLED') {
     // The order being replaced ended (the replace's cancel went through): a refusal of the new one now leaves nothing.
     if (quote.replacing !== undefined && quote.replacing.clientOrderId === update.clientOrderId) quote.replacing = undefined;
@@ -94,7 +120,10 @@ function track(state: MmState, update: OrderUpdate): void {
     // A refused replace leaves the quote it replaced on the book: the slot keeps it (else the next
     // quote would be placed beside it, and each refusal would leave one more order behind).
     if (ours) state[side] = undefined;
-    else if (refusedInFlight) state[side] = quote.replacing;
+    else if (refusedInFlight) {
+      state[side] = quote.replacing;
+      refused(state, side, now);
+    }
   }
 }
 
@@ -114,14 +143,23 @@ function requote(ctx: StrategyContext<MmParams, MmState>): IntentInput[] {
   const bidQty = inst.roundQty(p.quantity);
   if (!new D(bidQty).gt(0)) throw new Error(`quantity ${p.quantity} is below ${ctx.symbol}'s LOT_SIZE step ${inst.stepSize ?? ''}: set a larger quantity`);
   const askQty = inst.roundQty(D.min(held, p.quantity));
+  // A LIMIT_MAKER at or across the other side's best price would take: -2010. Join the own side's best instead.
+  let bidPrice = inst.roundPrice(centre - half, 'down');
+  let askPrice = inst.roundPrice(centre + half, 'up');
+  if (twoSided(top) && new D(bidPrice).gte(top!.exact.askPrice)) bidPrice = top!.exact.bidPrice;
+  if (twoSided(top) && new D(askPrice).lte(top!.exact.bidPrice)) askPrice = top!.exact.askPrice;
   const want: Record<Side, Quote | undefined> = {
-    bid: held.plus(p.quantity).lte(max) ? { price: inst.roundPrice(centre - half, 'down'), quantity: bidQty, clientOrderId: undefined } : undefined,
-    ask: new D(askQty).gt(0) ? { price: inst.roundPrice(centre + half, 'up'), quantity: askQty, clientOrderId: undefined } : undefined,
+    bid: held.plus(p.quantity).lte(max) ? { price: bidPrice, quantity: bidQty, clientOrderId: undefined } : undefined,
+    // A sliver held (below minQty or the minimum notional) is no ask: it would be denied at every book top.
+    ask: new D(askQty).gt(0) && inst.meetsMinimums(askQty, askPrice) ? { price: askPrice, quantity: askQty, clientOrderId: undefined } : undefined,
   };
   const out: IntentInput[] = [];
+  const now = ctx.now();
   for (const side of ['bid', 'ask'] as const) {
     const live = ctx.state[side];
     const target = want[side];
+    // Unanswered (placed or replaced, not yet acknowledged): wait for the answer; paused after a refusal: wait.
+    if ((live && live.clientOrderId === undefined) || now < ctx.state.pausedUntil[side]) continue;
     const order = target && { side: side === 'bid' ? ('BUY' as const) : ('SELL' as const), type: 'LIMIT_MAKER' as const, quantity: target.quantity, price: target.price };
     if (!live && target && order) {
       out.push(place({ symbol: ctx.symbol, ...order, tag: side }));
@@ -131,7 +169,7 @@ function requote(ctx: StrategyContext<MmParams, MmState>): IntentInput[] {
       ctx.state[side] = undefined;
     } else if (live && target && order && (moved(live.price, target.price, p.refreshBps) || live.quantity !== target.quantity)) {
       out.push(cancelReplace({ symbol: ctx.symbol, tag: side, order }));
-      ctx.state[side] = { ...target, replacing: live.clientOrderId === undefined ? live.replacing : live };
+      ctx.state[side] = { ...target, replacing: live };
     }
   }
   return out;
