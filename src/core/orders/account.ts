@@ -1,29 +1,22 @@
 /**
  * The account as the order manager sees it: balances per asset (free and locked, as the venue
  * last reported them: outboundAccountPosition, notes 4.1, moved meanwhile by the fills it has
- * not reported yet: fill-funds.ts) and a position per symbol built from
- * the account's fills (base held, average entry price). Strategies read both through their
- * context; the objects handed out are cached and replaced on change, so reading them every bar
- * costs no allocation. `version` moves on every change (hosts cache derived numbers on it).
- *
- * Position: a BUY adds its quantity less any commission charged in the base asset, a SELL takes
- * its quantity (plus any base commission) away. The average entry is the quantity-weighted price
- * of what is held; sells leave it unchanged; it is forgotten when nothing is held.
+ * not reported yet: fill-funds.ts) and positions per symbol built from fills (holdings.ts): the
+ * account's, from every fill, and each strategy's, from its own orders' fills. A strategy's
+ * context reads its own position (NautilusTrader keeps positions per strategy too): several
+ * strategies on one symbol share the account's base, and a long-only strategy selling "the
+ * position" must sell what it bought, not what another strategy holds (a bot run of SMA next to
+ * DCA on one symbol ended SMA's own book short). Holdings set with `setPosition` (a backtest's
+ * or a test's starting base, one strategy) are every strategy's starting position on the symbol.
+ * The objects handed out are cached and replaced on change, so reading them every bar costs no
+ * allocation. `version` moves on every change (hosts cache derived numbers on it).
  */
 import type { Dec } from '../money/decimal.ts';
 import { D, dec } from '../money/decimal.ts';
 import { X40 } from '../money/exact40.ts';
 import { parsedDecimal } from './decimal-cache.ts';
+import { Holdings } from './holdings.ts';
 import type { BalanceOut, OrderSide, PositionOut } from './types.ts';
-
-interface Holding {
-  base: Dec;
-  avg: Dec | undefined;
-  view: PositionOut;
-  /** The same amounts on BigInts (exact40.ts), kept for the next fill's arithmetic. */
-  baseX: X40 | undefined;
-  avgX: X40 | undefined;
-}
 
 export interface FillEffect {
   readonly symbol: string;
@@ -48,8 +41,6 @@ export interface FillText {
 
 const ZERO = new D(0);
 const XZERO = X40.ZERO;
-/** A Decimal of an exact40 value (the same number, built from its digits). */
-const toDec = (x: X40): Dec => x.toDec();
 
 /**
  * One asset's balance. Venue balance events set it as text and most are never read as Decimals
@@ -82,23 +73,17 @@ class Balance {
 /** Up to 40 characters: at most 40 significant digits, which Decimal arithmetic keeps exact. */
 const SHORT = 40;
 
-/**
- * The frozen position a strategy's context reads: one shape whether or not there is an average
- * entry (`avgEntryPrice` undefined when nothing is held), so the code reading it sees one map.
- */
-function positionView(symbol: string, base: Dec, avg: Dec | undefined): PositionOut {
-  return Object.freeze({ symbol, base, avgEntryPrice: avg });
-}
-
 export class AccountState {
   private readonly free = new Map<string, Balance>();
   /** Per asset, the venue time of the last balance event (fill-funds.ts: a later one already includes a fill). */
   private readonly balanceTimes = new Map<string, number>();
-  private readonly holdings = new Map<string, Holding>();
+  /** The account's positions, from every fill. */
+  private readonly holdings = new Holdings();
+  /** Each strategy's positions, from its own orders' fills. */
+  private readonly strategyHoldings = new Map<string, Holdings>();
+  /** What `setPosition` set per symbol: a strategy's starting position there. */
+  private readonly seeds = new Map<string, { base: Dec; avg: Dec | undefined }>();
   private balanceView: readonly BalanceOut[] | undefined;
-  /** The position asked for last, until the holdings change (a strategy's context asks every bar). */
-  private lastPositionSymbol: string | undefined;
-  private lastPosition: PositionOut | undefined;
   /** Moves on every balance or position change. */
   version = 0;
 
@@ -183,76 +168,63 @@ export class AccountState {
     return out;
   }
 
+  /** The account's position: every strategy's fills (and any set with setPosition). */
   position(symbol: string): PositionOut | undefined {
-    if (symbol !== this.lastPositionSymbol) {
-      this.lastPosition = this.holdings.get(symbol)?.view;
-      this.lastPositionSymbol = symbol;
-    }
-    return this.lastPosition;
+    return this.holdings.position(symbol);
   }
 
-  /** Base held for the symbol (zero when none). */
+  /** `strategy`'s own position: its orders' fills from where setPosition left the symbol. */
+  positionOf(strategy: string, symbol: string): PositionOut | undefined {
+    return this.holdingsOf(strategy).position(symbol);
+  }
+
+  /** Base the account holds for the symbol (zero when none). */
   baseOf(symbol: string): Dec {
-    return this.holdings.get(symbol)?.base ?? ZERO;
+    return this.holdings.baseOf(symbol) ?? ZERO;
   }
 
-  /** Set what is held (initial holdings, reconciliation). */
+  /** `strategy`'s own base of the symbol (zero when none). */
+  baseOfStrategy(strategy: string, symbol: string): Dec {
+    return this.holdingsOf(strategy).baseOf(symbol) ?? ZERO;
+  }
+
+  /** Set what is held (initial holdings, reconciliation): the account's and every strategy's position on the symbol. */
   setPosition(symbol: string, base: Dec, avgEntryPrice?: Dec): void {
-    this.storeDec(symbol, base, base.gt(0) ? avgEntryPrice : undefined);
+    const avg = base.gt(0) ? avgEntryPrice : undefined;
+    this.seeds.set(symbol, { base, avg });
+    this.holdings.set(symbol, base, avg);
+    for (const h of this.strategyHoldings.values()) h.set(symbol, base, avg);
+    this.version++;
   }
 
-  applyFill(f: FillEffect): void {
+  /** A fill: the account's position and, when `strategy` is given (the order's), that strategy's. */
+  applyFill(f: FillEffect, strategy?: string): void {
     const fee = f.commissionAsset === f.baseAsset && !f.commission.isZero() ? X40.of(f.commission) : XZERO;
-    this.move(f.symbol, f.side, X40.of(f.qty), fee, f.price, undefined);
+    this.move(strategy, f.symbol, f.side, X40.of(f.qty), fee, f.price, undefined);
   }
 
   /**
    * `applyFill` on the venue's texts: the arithmetic is Decimal's (precision 40, half up) done on
    * BigInts (exact40.ts), so the same digits without parsing the amounts into Decimals.
    */
-  applyFillText(f: FillText): void {
+  applyFillText(f: FillText, strategy?: string): void {
     const fee = f.commissionAsset === f.baseAsset && f.commission !== '0' ? X40.parse(f.commission) : XZERO;
-    this.move(f.symbol, f.side, X40.parse(f.qty), fee, undefined, f.price);
+    this.move(strategy, f.symbol, f.side, X40.parse(f.qty), fee, undefined, f.price);
   }
 
-  /**
-   * A BUY adds qty - fee at `price` (the held quantity's weighted average), a SELL takes qty + fee
-   * away. As Decimal computed it: got = qty - fee; avg = (avg * base + price * got) / next.
-   */
-  private move(symbol: string, side: OrderSide, qty: X40, fee: X40, priceDec: Dec | undefined, priceText: string | undefined): void {
-    const h = this.holdings.get(symbol);
-    const base = h === undefined ? XZERO : (h.baseX ??= X40.of(h.base));
-    if (side === 'BUY') {
-      const got = qty.minus(fee);
-      const next = base.plus(got);
-      if (!next.gt(XZERO)) return this.store(symbol, next, undefined, undefined);
-      if (!base.gt(XZERO)) {
-        const price = priceDec ?? parsedDecimal(priceText as string);
-        return this.store(symbol, next, undefined, price);
-      }
-      if (h === undefined || h.avg === undefined) return this.store(symbol, next, undefined, undefined);
-      const price = priceDec !== undefined ? X40.of(priceDec) : X40.parse(priceText as string);
-      const avgX = (h.avgX ??= X40.of(h.avg));
-      return this.store(symbol, next, avgX.times(base).plus(price.times(got)).div(next), undefined);
+  private move(strategy: string | undefined, symbol: string, side: OrderSide, qty: X40, fee: X40, priceDec: Dec | undefined, priceText: string | undefined): void {
+    this.holdings.move(symbol, side, qty, fee, priceDec, priceText);
+    if (strategy !== undefined) this.holdingsOf(strategy).move(symbol, side, qty, fee, priceDec, priceText);
+    this.version++;
+  }
+
+  private holdingsOf(strategy: string): Holdings {
+    let h = this.strategyHoldings.get(strategy);
+    if (h === undefined) {
+      h = new Holdings();
+      for (const [symbol, seed] of this.seeds) h.set(symbol, seed.base, seed.avg);
+      this.strategyHoldings.set(strategy, h);
     }
-    const next = base.minus(qty).minus(fee);
-    if (!next.gt(XZERO) || h === undefined || h.avg === undefined) return this.store(symbol, next, undefined, undefined);
-    this.store(symbol, next, h.avgX, h.avg);
-  }
-
-  private store(symbol: string, baseX: X40, avgX: X40 | undefined, avgDec: Dec | undefined): void {
-    const base = toDec(baseX);
-    const avg = avgDec ?? (avgX === undefined ? undefined : toDec(avgX));
-    const view: PositionOut = positionView(symbol, base, avg);
-    this.holdings.set(symbol, { base, avg, view, baseX, avgX });
-    this.lastPositionSymbol = undefined;
-    this.version++;
-  }
-
-  private storeDec(symbol: string, base: Dec, avg: Dec | undefined): void {
-    const view: PositionOut = positionView(symbol, base, avg);
-    this.holdings.set(symbol, { base, avg, view, baseX: undefined, avgX: undefined });
-    this.lastPositionSymbol = undefined;
-    this.version++;
+    return h;
   }
 }

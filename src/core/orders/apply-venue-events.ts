@@ -75,16 +75,20 @@ function applyFill(ctx: ApplyContext, o: ManagedOrder, events: readonly VenueEve
   // the event was reported as unknown above).
   if (!o.firstTrade(e.tradeId)) return;
   const inst = ctx.instrument(e.symbol);
-  // On the venue's texts: exact BigInt arithmetic, no Decimal parses (account.ts).
-  ctx.account.applyFillText({
-    symbol: e.symbol,
-    baseAsset: inst?.baseAsset ?? '',
-    side: e.side,
-    price: e.price,
-    qty: e.qty,
-    commission: e.commission,
-    commissionAsset: e.commissionAsset,
-  });
+  // On the venue's texts: exact BigInt arithmetic, no Decimal parses (account.ts). The account's
+  // position and the order's strategy's own (what its context reads).
+  ctx.account.applyFillText(
+    {
+      symbol: e.symbol,
+      baseAsset: inst?.baseAsset ?? '',
+      side: e.side,
+      price: e.price,
+      qty: e.qty,
+      commission: e.commission,
+      commissionAsset: e.commissionAsset,
+    },
+    o.strategy,
+  );
   // Free / locked until the venue's balance event reports the fill (fill-funds.ts).
   if (inst !== undefined) creditFill(ctx.account, o, inst, events, index);
   if (ctx.capital !== undefined && inst !== undefined) ctx.capital.applyFill(o.strategy, e, inst.baseAsset, inst.quoteAsset);

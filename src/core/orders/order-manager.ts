@@ -196,7 +196,7 @@ export class OrderManager implements ApplyContext {
         now: () => now(),
         instrument: (symbol: string) => this.instrumentOf(symbol),
         balances: this.capital?.has(strategy) ? () => (this.guard as CapitalGuard).balances(strategy) : () => this.account.balances(),
-        position: (symbol: string) => this.account.position(symbol),
+        position: (symbol: string) => this.account.positionOf(strategy, symbol),
         openOrders: (symbol?: string) => this.orders.view(strategy, symbol),
       });
       this.views.set(strategy, v);

@@ -39,7 +39,7 @@ export class HarnessView {
   }
 
   position(symbol: string): PositionInput | undefined {
-    const p = this.orders.account.position(symbol);
+    const p = this.orders.account.positionOf(this.strategy, symbol);
     if (!p) return undefined;
     return p.avgEntryPrice === undefined ? { symbol, base: text(p.base) } : { symbol, base: text(p.base), avgEntryPrice: text(p.avgEntryPrice) };
   }
