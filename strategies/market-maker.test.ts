@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Intent } from '../src/strategy/index.ts';
+import { D } from '../src/core/money/decimal.ts';
+import type { Intent, IntentInput, OrderUpdate } from '../src/strategy/index.ts';
+import { instrumentView } from '../src/strategy/instrument-view.ts';
 import { candlesFromCloses, StrategyHarness, testInstrument } from '../src/strategy/testing/index.ts';
-import marketMaker, { BACKOFF_MS } from './market-maker.ts';
+import marketMaker, { BACKOFF_MS, MAX_BACKOFF_MS } from './market-maker.ts';
 
 // spread 20 bps: at mid 1000 the quotes sit 1 below and 1 above; skew 10 bps at full inventory
 const params = { spreadBps: 20, skewBps: 10, refreshBps: 2, quantity: '0.1', maxInventory: '0.4' };
@@ -117,5 +119,97 @@ describe('market-maker', () => {
     h.runner.orderUpdate({ symbol: 'BTCPHP', clientOrderId: bid.clientOrderId, tag: 'bid', side: 'BUY', type: 'LIMIT_MAKER', status: 'EXPIRED', executedQty: '0', cumulativeQuoteQty: '0', time: h.view.time });
     expect(prices(h.bookTop(top('999', '1001')))).toEqual(['bid@998.5']);
     expect(prices(h.stop())).toEqual(['cancel bid', 'cancel ask']);
+  });
+
+  it('keeps a LIMIT_MAKER off the other side of the book top, and places no ask for a sliver below the minimums', () => {
+    // skew 30 bps at full inventory (0.4): centre 997, ask target 998, at or under the best bid 999: it would take (-2010).
+    const h = new StrategyHarness(marketMaker, { params: { ...params, skewBps: 30 }, instruments: [testInstrument({ minNotional: '1' })], balances: { PHP: '100000', BTC: '0.4' } });
+    h.view.setPosition('BTCPHP', '0.4', '1000');
+    h.start();
+    expect(prices(h.bookTop(top('999', '1001')))).toEqual(['ask@1001']);
+    // 0.0005 BTC at ~1000 is 0.5 PHP, under minNotional 1: bid only.
+    const s = new StrategyHarness(marketMaker, { params, instruments: [testInstrument({ minNotional: '1' })], balances: { PHP: '100000', BTC: '0.0005' } });
+    s.view.setPosition('BTCPHP', '0.0005', '1000');
+    s.start();
+    expect(prices(s.bookTop(top('999', '1001')))).toEqual(['bid@998.99']);
+    expect(s.denials).toEqual([]);
+  });
+});
+
+/**
+ * Live timing by hand: the venue answers later than the next book top, so a quote is in flight
+ * (placed or replaced, no NEW yet) while tops keep arriving. A context of the strategy's own reads.
+ */
+describe('market-maker against a venue that answers late', () => {
+  function live(held: string) {
+    const inst = instrumentView(testInstrument({ minNotional: '1' }));
+    let now = 1_000_000;
+    let book: { bidPrice: number; askPrice: number; mid: number; exact: { bidPrice: string; askPrice: string } } | undefined;
+    const p = { symbol: 'BTCPHP', interval: '1m', ...params };
+    const ctx = {
+      symbol: 'BTCPHP',
+      params: p,
+      state: marketMaker.state!(p as never) as never,
+      now: () => now,
+      book: () => book,
+      bars: () => ({ close: () => undefined }),
+      instrument: () => inst,
+      position: () => ({ base: new D(held) }),
+      openOrders: () => [],
+    } as never;
+    const on = (bid: number, ask: number, at = now): IntentInput[] => {
+      now = at;
+      book = { bidPrice: bid, askPrice: ask, mid: (bid + ask) / 2, exact: { bidPrice: String(bid), askPrice: String(ask) } };
+      return marketMaker.onBookTop!(ctx, book as never) as IntentInput[];
+    };
+    let seq = 0;
+    const answer = (tag: 'bid' | 'ask', status: OrderUpdate['status']) =>
+      void marketMaker.onOrderUpdate!(ctx, { symbol: 'BTCPHP', clientOrderId: `${tag}-${++seq}`, tag, side: tag === 'bid' ? 'BUY' : 'SELL', type: 'LIMIT_MAKER', status, executedQty: '0', cumulativeQuoteQty: '0', time: now } as never);
+    const kinds = (out: readonly IntentInput[]) => out.map((i) => `${i.kind} ${(i as { tag: string }).tag}`);
+    return { on, answer, kinds, at: () => now };
+  }
+
+  it('moves no quote while its place or replace is unanswered', () => {
+    const m = live('0.2');
+    expect(m.kinds(m.on(999, 1001))).toEqual(['place bid', 'place ask']);
+    // The market moves 1% before the venue answered: nothing is sent (a replace of an order the
+    // venue may not have yet is refused -1132, and its placement then lands beside the new quote).
+    expect(m.on(1009, 1011)).toEqual([]);
+    m.answer('bid', 'NEW');
+    m.answer('ask', 'NEW');
+    expect(m.kinds(m.on(1009, 1011))).toEqual(['cancelReplace bid', 'cancelReplace ask']);
+    expect(m.on(1019, 1021)).toEqual([]);
+    expect(m.on(1029, 1031)).toEqual([]);
+  });
+
+  it('answers refusals with a doubling pause, not at the rate of book tops', () => {
+    const m = live('0.2');
+    m.on(999, 1001);
+    m.answer('bid', 'NEW');
+    m.answer('ask', 'NEW');
+    const t0 = m.at();
+    let sent = 0;
+    // For ten minutes the market keeps moving every 50 ms and every replace is refused (the order
+    // filled on its way: -1132, its fill still to come): each refusal pauses that side longer.
+    for (let t = t0; t < t0 + 600_000; t += 50) {
+      const px = 1000 + (Math.floor((t - t0) / 50) % 2 === 0 ? 10 : -10);
+      for (const i of m.on(px - 1, px + 1, t)) {
+        sent++;
+        m.answer((i as { tag: 'bid' | 'ask' }).tag, 'REJECTED');
+      }
+    }
+    // Pauses of 1, 2, 4 ... 32 s, then 60 s each: 6 + 9 refusals a side at most, against 24,000 replaces at book-top rate.
+    expect(sent).toBeLessThanOrEqual(2 * (6 + Math.ceil(600_000 / MAX_BACKOFF_MS)));
+    expect(sent).toBeGreaterThanOrEqual(2 * 6);
+    // An acknowledged quote resets the pause: the next refusal pauses BACKOFF_MS again.
+    const t1 = m.at() + MAX_BACKOFF_MS;
+    expect(m.kinds(m.on(1099, 1101, t1))).toEqual(['cancelReplace bid', 'cancelReplace ask']);
+    m.answer('bid', 'NEW');
+    m.answer('ask', 'NEW');
+    expect(m.kinds(m.on(1199, 1201, t1))).toEqual(['cancelReplace bid', 'cancelReplace ask']);
+    m.answer('bid', 'REJECTED');
+    expect(m.kinds(m.on(1299, 1301, t1 + BACKOFF_MS - 1))).toEqual([]);
+    m.answer('ask', 'NEW');
+    expect(m.kinds(m.on(1299, 1301, t1 + BACKOFF_MS))).toEqual(['cancelReplace bid', 'cancelReplace ask']);
   });
 });
