@@ -9,8 +9,10 @@
  * - unrealised: open quantity at the mark price minus the FIFO cost of the open lots (as
  *   backtest/run-trades.ts openTradeOf values the open trade at the last close).
  * - quantity: the base the fills moved, signed (a BUY adds what was received net of a base fee, a
- *   SELL takes what was sold and its base fee). Spot is long only, but a run that sells base it
- *   held before its first journaled fill shows it as negative rather than hiding it.
+ *   SELL takes what was sold and its base fee), counted by the order manager's own position
+ *   arithmetic (core/orders/holdings.ts), so it is the position the strategy's context read.
+ *   Spot is long only, but a run that sells base it held before its first journaled fill shows
+ *   it as negative rather than hiding it.
  *
  * `checkpoint()` reads the realised PnL so far, so a caller can feed fills of earlier runs (the
  * cost of a position carried over a restart) and report only what this run realised.
@@ -19,6 +21,7 @@
 import { X40 } from '../../core/money/exact40.ts';
 import { RoundTripBook, type BookFill } from '../../core/portfolio/round-trips.ts';
 import { D } from '../../core/money/decimal.ts';
+import { Holdings } from '../../core/orders/holdings.ts';
 
 /** Decimals printed: the backtest's reports print trades to 12 (backtest/run-trades.ts). */
 export const PNL_DP = 12;
@@ -37,7 +40,8 @@ const text = (x: X40): string => x.toFixedDp(PNL_DP);
 
 export class SymbolPnl {
   private readonly book: RoundTripBook;
-  private held = X40.ZERO;
+  /** The position as the order manager counts a strategy's (one symbol's entry). */
+  private readonly held = new Holdings();
   private lastFill: { price: string; time: number } | undefined;
   private fillCount = 0;
   private feeTotal = X40.ZERO;
@@ -56,7 +60,7 @@ export class SymbolPnl {
     const fee = X40.parse(f.commission);
     if (f.commissionAsset === this.assets.quoteAsset) this.feeTotal = this.feeTotal.plus(fee);
     else if (f.commissionAsset === this.assets.baseAsset) this.feeTotal = this.feeTotal.plus(fee.times(X40.parse(f.price)));
-    this.held = f.side === 'BUY' ? this.held.plus(qty).minus(baseFee) : this.held.minus(qty).minus(baseFee);
+    this.held.move(this.symbol, f.side, qty, baseFee, undefined, f.price);
     if (this.lastFill === undefined || f.time >= this.lastFill.time) this.lastFill = { price: f.price, time: f.time };
     this.fillCount++;
   }
@@ -80,7 +84,8 @@ export class SymbolPnl {
 
   /** The signed base quantity the fills moved. */
   get quantity(): string {
-    return text(this.held);
+    const base = this.held.baseOf(this.symbol);
+    return base === undefined ? text(X40.ZERO) : text(X40.of(base));
   }
 
   /** Average entry price of the open lots (FIFO cost / quantity); null when flat. */
