@@ -4,7 +4,8 @@
  * the status module's SymbolPnl (status/symbol-pnl.ts: the backtest's FIFO round-trip book, so the
  * live status, `halyard status --journal` and the backtest count alike), and the mark price (the
  * newest trade, bar close or fill seen) that unrealised PnL is counted at. The account's positions
- * are shared by every strategy on a symbol; this is what each one did.
+ * are shared by every strategy on a symbol; this is what each one did (and the position its context
+ * reads: core/orders/holdings.ts).
  */
 import type { Instrument } from '../core/market/instrument.ts';
 import type { FillOut } from '../core/orders/types.ts';
