@@ -218,7 +218,8 @@ export class AccountState {
     this.version++;
   }
 
-  private holdingsOf(strategy: string): Holdings {
+  /** `strategy`'s positions (made on first use from what setPosition set; setPosition later updates them in place): a host may keep it. */
+  holdingsOf(strategy: string): Holdings {
     let h = this.strategyHoldings.get(strategy);
     if (h === undefined) {
       h = new Holdings();

@@ -192,11 +192,13 @@ export class OrderManager implements ApplyContext {
     if (!v) {
       this.ids.register(strategy);
       const now = this.opts.now;
+      // The strategy's own positions (account.ts): kept here, no lookup per read (its context reads every bar).
+      const held = this.account.holdingsOf(strategy);
       v = Object.freeze({
         now: () => now(),
         instrument: (symbol: string) => this.instrumentOf(symbol),
         balances: this.capital?.has(strategy) ? () => (this.guard as CapitalGuard).balances(strategy) : () => this.account.balances(),
-        position: (symbol: string) => this.account.positionOf(strategy, symbol),
+        position: (symbol: string) => held.position(symbol),
         openOrders: (symbol?: string) => this.orders.view(strategy, symbol),
       });
       this.views.set(strategy, v);
