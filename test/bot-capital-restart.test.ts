@@ -17,7 +17,7 @@ const defer = closeAfterEach();
 const MINUTE = 60_000;
 
 describe('bot: per-strategy capital after a restart', () => {
-  it("continues each strategy's ledger from the journal's fills of earlier runs", async () => {
+  it("continues each strategy's ledger and its position from the journal's fills of earlier runs", async () => {
     const clock = new VirtualClock(T0);
     const s = await startSandbox({ clock, config: { admin: { enabled: true }, market: { enabled: true, historyBars: 10, markets: [{ symbol: 'BTCPHP' }] } } });
     defer(() => s.close());
@@ -43,6 +43,9 @@ describe('bot: per-strategy capital after a restart', () => {
     const second = await testBot(defer, s, journal, { strategies: strategies(99) });
     expect(second.bot.orders.capital?.snapshot('buyer')).toEqual(spent);
     expect(second.bot.orders.capital?.snapshot('idle')).toEqual({ PHP: '2000' });
+    // Its position, too: what it bought in the first run is its own after the restart (else it reads itself flat and never sells).
+    expect(second.bot.orders.view('buyer').position('BTCPHP')?.base.toString()).toBe(spent?.['BTC']);
+    expect(second.bot.orders.view('idle').position('BTCPHP')?.base.toString() ?? '0').toBe('0');
     expect(second.lines.some((l) => l['strategy'] === 'buyer' && /fills of earlier runs taken from the journal/.test(l.msg))).toBe(true);
     await second.bot.stop();
   });

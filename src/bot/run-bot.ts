@@ -43,6 +43,7 @@ import { UserDataStream } from '../exchange/ws/user-data-stream.ts';
 import { replayCapital } from '../core/orders/capital-replay.ts';
 import { openJournal, type Journal } from '../journal/journal.ts';
 import type { ExitReason } from '../journal/live-run-store.ts';
+import type { FillRecord } from '../journal/fill-store.ts';
 import { createMarketData } from '../live/market-data/market-data.ts';
 import type { MarketData, MarketDataOptions } from '../live/market-data/types.ts';
 import { reconcileAtStartup } from '../live/reconcile/startup-reconcile.ts';
@@ -212,6 +213,11 @@ export async function startBot(o: BotOptions): Promise<Bot> {
       for (const [name, n] of Object.entries(replay.applied)) logger.info({ strategy: name, fills: n, capital: om.capital.snapshot(name) }, `capital of ${name}: ${n} fills of earlier runs taken from the journal`);
       if (replay.unknownSymbols.length > 0) logger.warn({ symbols: replay.unknownSymbols }, `capital: journaled fills on ${replay.unknownSymbols.join(', ')} not taken (symbols not traded now)`);
     }
+    // Each strategy's own position goes on from its journaled fills too (core/orders/account.ts
+    // keeps positions per strategy): without it a strategy holding base across a restart reads
+    // itself flat and never sells it. Missed fills come later, once, from the reconciliation.
+    const held = replayPositions(om, journal.fills.list(), (cid) => strategyOf(cid, keysToAdopt), (sym) => instruments.get(sym)?.baseAsset);
+    for (const [name, n] of Object.entries(held)) logger.info({ strategy: name, fills: n }, `positions of ${name}: ${n} fills of earlier runs taken from the journal`);
     const venueLog = (e: VenueLogEntry) => logger[e.level]({ topic: e.topic, ...(e.level === 'error' && e.detail instanceof Error ? { detail: e.detail.message } : {}) }, e.message);
     const venue = new LiveVenue({ client, stream, journal, runId, symbols, now, scheduler, log: venueLog, adopt: (e) => adoptOrder(om, e, keysToAdopt) });
     undo.push(() => venue.close());
@@ -540,4 +546,23 @@ class StrategyTimers {
     }
     this.arm();
   }
+}
+
+/** Journaled fills of this bot's strategies into their own positions (and the account's); the count per strategy. */
+function replayPositions(
+  om: OrderManager,
+  fills: Iterable<FillRecord>,
+  strategyOf: (clientOrderId: string) => string | undefined,
+  baseAssetOf: (symbol: string) => string | undefined,
+): Record<string, number> {
+  const applied: Record<string, number> = {};
+  for (const f of fills) {
+    if (f.clientOrderId === null) continue;
+    const strategy = strategyOf(f.clientOrderId);
+    const baseAsset = baseAssetOf(f.symbol);
+    if (strategy === undefined || baseAsset === undefined) continue;
+    om.account.applyFillText({ symbol: f.symbol, baseAsset, side: f.side, price: f.price, qty: f.qty, commission: f.commission, commissionAsset: f.commissionAsset }, strategy);
+    applied[strategy] = (applied[strategy] ?? 0) + 1;
+  }
+  return applied;
 }
