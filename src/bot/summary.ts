@@ -8,6 +8,8 @@
 import { D, toWire } from '../core/money/decimal.ts';
 import type { OrderManager } from '../core/orders/order-manager.ts';
 import type { ExitReason } from '../journal/live-run-store.ts';
+import { intervalMs } from '../core/market/intervals.ts';
+import { warmupOf } from '../strategy/define.ts';
 import type { StrategyBook } from './strategy-book.ts';
 import type { BotStrategy } from './strategies.ts';
 
@@ -31,6 +33,8 @@ export interface StrategySummary {
   readonly positions: Readonly<Record<string, string>>;
   /** Why it was stopped early, when it failed. */
   readonly failure: string | null;
+  /** The longest of its warm-ups as a span of time (bars x interval): a backtest of the run's bars starts this much earlier. */
+  readonly warmupMs: number;
 }
 
 export interface BotSummary {
@@ -82,6 +86,7 @@ export function summaryOf(i: SummaryInput): BotSummary {
       fees: totals.fees,
       positions: Object.fromEntries(s.setup.symbols.map((sym) => [sym, book?.view(sym).quantity ?? '0'])),
       failure: i.failures.find((f) => f.strategy === s.name)?.message ?? null,
+      warmupMs: Math.max(0, ...s.setup.intervals.map((iv) => warmupOf(s.setup, iv) * (intervalMs(iv) ?? 0))),
     };
   });
   return {

@@ -72,4 +72,11 @@ describe('halyard start options', () => {
       "npx halyard backtest --strategy 'strategies/my one.ts' --symbol ETHPHP,BTCPHP --interval 1m --journal data/x.db --from 2026-01-05T12:00 --to 2026-01-05T12:05 --param levels=1,2",
     ]);
   });
+
+  it("starts each line its strategy's warm-up before the run (its warm-up bars are in the journal), so the backtest decides its first bar where the live run did", () => {
+    const config = parseBotConfig({ strategies: [{ strategy: 'sma-crossover', params: { symbol: 'BTCPHP', fast: 3, slow: 8 } }] });
+    const t = Date.UTC(2026, 0, 5, 12, 0, 30);
+    const lines = backtestCommands(config, { startedAt: t, endedAt: t + 5 * 60_000, journal: 'data/x.db', strategies: [{ warmupMs: 9 * 60_000 }] });
+    expect(lines[0]).toContain('--from 2026-01-05T11:51 --to 2026-01-05T12:05');
+  });
 });

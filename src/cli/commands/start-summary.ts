@@ -7,14 +7,16 @@
  * REST) are the backtest's warm-up, as they were the live strategy's.
  */
 import type { BotConfig } from '../../bot/config.ts';
-import type { BotSummary } from '../../bot/summary.ts';
+import type { BotSummary, StrategySummary } from '../../bot/summary.ts';
 
 const MINUTE = 60_000;
 
-export function backtestCommands(config: BotConfig, summary: Pick<BotSummary, 'startedAt' | 'endedAt' | 'journal'>): string[] {
-  const from = Math.floor(summary.startedAt / MINUTE) * MINUTE;
+export function backtestCommands(config: BotConfig, summary: Pick<BotSummary, 'startedAt' | 'endedAt' | 'journal'> & { readonly strategies?: readonly Pick<StrategySummary, 'warmupMs'>[] }): string[] {
   const to = Math.floor(summary.endedAt / MINUTE) * MINUTE;
-  return config.strategies.map((s) => {
+  return config.strategies.map((s, index) => {
+    // From the run's start less the strategy's warm-up (its warm-up bars came by REST and are in the
+    // journal): the backtest then decides its first bar where the live run decided its first.
+    const from = Math.floor((summary.startedAt - (summary.strategies?.[index]?.warmupMs ?? 0)) / MINUTE) * MINUTE;
     const params = { ...s.params } as Record<string, unknown>;
     const symbols = s.symbols ?? (typeof params['symbol'] === 'string' ? [params['symbol']] : Array.isArray(params['symbols']) ? params['symbols'].map(String) : []);
     const interval = typeof params['interval'] === 'string' ? params['interval'] : '1m';
