@@ -112,8 +112,18 @@ export class VenueCommands {
       await this.placeFailed(cmd, 'place', e);
       return;
     }
+    let events: VenueEvent[];
+    try {
+      events = fromNewOrderResponse(r, cmd);
+    } catch (e) {
+      // A 2xx whose order state the mapping refuses (the codec keeps `status` free text): unreadable,
+      // so the outcome is unknown and it is looked up, as cancelReplace does. Escaping here left the
+      // order PENDING_NEW with its request unanswered and nothing to settle it.
+      await this.placeFailed(cmd, 'place', e);
+      return;
+    }
     // The answer and the events it brings: one journal transaction.
-    ctx.deliver(fromNewOrderResponse(r, cmd), 'newOrder', () => this.answer(cmd.clientOrderId, 'place', 'acknowledged', r));
+    ctx.deliver(events, 'newOrder', () => this.answer(cmd.clientOrderId, 'place', 'acknowledged', r));
   }
 
   private async placeFailed(cmd: PlaceCommand, kind: RequestKind, e: unknown): Promise<void> {
