@@ -381,7 +381,7 @@ async function run(sc: Scenario, makeLedger: () => SeenLedger): Promise<void> {
   const arrived = new Set<string>();
   const check = (what: string) => {
     expect(unhandled, `${what}: thrown out of the live core`).toEqual([]);
-    // `sink`: the order manager threw; `order`: a command's handling threw (venue-live.ts `track`).
+    // `sink`: the order manager threw; `order`: a command's handling threw (live-venue.ts `track`).
     expect(logs.filter((l) => l.level === 'error' && (l.topic === 'sink' || l.topic === 'order')).map((l) => l.message), `${what}: thrown inside the live core`).toEqual([]);
     expect(doubled, `${what}: a fill applied twice`).toEqual([]);
     sc.orders.forEach((o, k) => {
