@@ -10,12 +10,12 @@
  * A strategy's params are checked by the strategy's own schema once it is loaded (strategies.ts),
  * in the same report as the rest.
  */
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { isDecimalText } from '../core/money/decimal.ts';
 import { ConfigError, formatIssues } from '../config/errors.ts';
 import { exchangeConfigSchema } from '../config/schema.ts';
 import { httpUrlSchema, wsUrlSchema } from '../config/urls.ts';
+import { readConfigJson } from '../config/read-json-file.ts';
 
 /** A decimal amount as text, >= 0 (money is never a float: project rule). */
 const amountText = z
@@ -97,19 +97,6 @@ export function parseBotConfig(value: unknown, source = 'bot config'): BotConfig
 
 /** Read and validate a bot config file (JSON). */
 export function loadBotConfig(file: string): BotConfig {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory, not a file' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (e as Error).message;
-    throw new ConfigError(file, [`cannot read the file: ${why}`]);
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    throw new ConfigError(file, [`not valid JSON: ${(e as Error).message}`]);
-  }
+  const value = readConfigJson(file);
   return parseBotConfig(value, file);
 }

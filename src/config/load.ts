@@ -2,10 +2,10 @@
  * Loads configuration: a JSON file (optional) merged over the schema's defaults, then secrets from
  * the environment. All problems come back together, each with its path, in one ConfigError.
  */
-import { readFileSync } from 'node:fs';
 import { sandboxCrossChecks } from '../sandbox/config/load.ts';
 import { ConfigError, formatIssues } from './errors.ts';
 import { configSchema, type HalyardConfig } from './schema.ts';
+import { readConfigJson } from './read-json-file.ts';
 
 export { ConfigError, formatIssues };
 
@@ -28,20 +28,7 @@ export function parseConfig(value: unknown, source = 'config'): HalyardConfig {
 /** Read and validate a JSON config file; no file means all defaults. */
 export function loadConfig(file?: string): HalyardConfig {
   if (!file) return parseConfig({}, 'defaults');
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory, not a file' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'ENOTDIR' ? 'a part of its path is not a directory' : (e as Error).message;
-    throw new ConfigError(file, [`cannot read the file: ${why}`]);
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    throw new ConfigError(file, [`not valid JSON: ${(e as Error).message}`]);
-  }
+  const value = readConfigJson(file);
   return parseConfig(value, file);
 }
 
