@@ -16,6 +16,7 @@ import { ConfigError, formatIssues } from '../config/errors.ts';
 import { exchangeConfigSchema } from '../config/schema.ts';
 import { httpUrlSchema, wsUrlSchema } from '../config/urls.ts';
 import { readConfigJson } from '../config/read-json-file.ts';
+import { treasuryPolicySchema } from '../treasury/policy/schema.ts';
 
 /** A decimal amount as text, >= 0 (money is never a float: project rule). */
 const amountText = z
@@ -70,6 +71,8 @@ export const botConfigSchema = z.strictObject({
   /** Status output: the block on a terminal, a pino line otherwise, every `everyMs`. */
   status: z.strictObject({ everyMs: z.number().int().min(100).default(5000) }).prefault({}),
   log: z.strictObject({ level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info') }).prefault({}),
+  /** The treasury policy (src/treasury/policy): with it, the bot rebalances on its schedule (internal moves only). */
+  treasury: treasuryPolicySchema.optional(),
 });
 
 export type BotConfig = z.infer<typeof botConfigSchema>;
