@@ -1,5 +1,5 @@
 /**
- * What durable answers cost (docs/sandbox.md "What survives a restart"): a sandbox with a state
+ * What durable answers cost (docs/guides/sandbox.md "What survives a restart"): a sandbox with a state
  * file takes 20,000 resting LIMIT orders of 100 accounts (MAX_NUM_ORDERS is 200 each) sent all at
  * once over 256 connections, so the book and the saved state grow to 20,000 open orders; then
  * 4,000 sequential newOrder / cancel requests on one connection. Prints orders per second and the state file's size. Run: npx tsx scripts/sandbox-durability.ts

@@ -1,5 +1,5 @@
 /**
- * The crash-loss window, measured (docs/sandbox.md "What survives a restart"): `halyard sandbox
+ * The crash-loss window, measured (docs/guides/sandbox.md "What survives a restart"): `halyard sandbox
  * --state` as a child process on a fixed clock start, 30 clients each placing an order and
  * canceling it as fast as answers come, SIGKILLed at a random moment, restarted on the same file;
  * KILLS times. Counts what a client was told succeeded (HTTP 200) and is not so after the restart:

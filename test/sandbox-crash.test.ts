@@ -1,7 +1,7 @@
 /**
  * `halyard sandbox --state file.db` killed without a clean close (SIGKILL, a real child process):
  * what a client was told succeeded is still there after the restart, and no id the sandbox ever
- * handed out names a second order (issue 24, defects 2 and 8; docs/sandbox.md "What survives a
+ * handed out names a second order (issue 24, defects 2 and 8; docs/guides/sandbox.md "What survives a
  * restart"). The clock starts at a fixed configured time, so every run's id seeds are the same:
  * exactly when a sequence that is not persisted ahead of use would give an old id again.
  * A second case, in process, stops the state's saves at a chosen moment (as a kill does) while

@@ -3,7 +3,7 @@
  * exchange on 127.0.0.1, prints its base URL, WebSocket URL and the demo API key and secret, and
  * runs until stopped. Its settings are the `sandbox` section of the config file (`--config`).
  * `--state` keeps the whole paper account in SQLite across restarts: accounts, keys, balances, open
- * orders, order and trade history, and the money-flow records (docs/sandbox.md).
+ * orders, order and trade history, and the money-flow records (docs/guides/sandbox.md).
  *
  * main.ts owns the process: it passes `signal` (aborted on SIGINT/SIGTERM); the handler resolves
  * after a graceful close, or after CLOSE_GRACE_MS if the close hangs. Without a signal the command

@@ -3,7 +3,7 @@
  * saved (issue 24, defect 8: a cancel answered 200, or an account the admin API created, came back
  * as it was before after a SIGKILL). A fastify onSend hook holds each such answer until the state
  * sync's next group commit (state-sync.ts `durable`): every answer of one event-loop turn waits
- * for the same transaction, so under load one save covers many answers (docs/sandbox.md "What
+ * for the same transaction, so under load one save covers many answers (docs/guides/sandbox.md "What
  * survives a restart" has the measured cost).
  *
  * GET, HEAD and OPTIONS answers do not wait: they change nothing a client was told succeeded.
