@@ -35,7 +35,7 @@ describe('chaos collector', () => {
     closers.push(() => taker.close());
 
     const client = own.client;
-    const placed = [];
+    const placed: { orderId: string }[] = [];
     for (let i = 0; i < 5; i++) {
       placed.push(await client.spot.newOrder({ symbol: 'BTCPHP', side: 'SELL', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.001', price: String(3_000_000 + i * 10_000), newClientOrderId: `c-${i}` }));
     }
