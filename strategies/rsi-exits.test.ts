@@ -86,7 +86,8 @@ describe("README's rsi-exits", () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('is this strategy: the same intents and fills with a trailing stop and a time limit', async () => {
-    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    // The example of docs/guides/exits-and-protections.md (the README's until the docs were split).
+    const readme = readFileSync(path.join(ROOT, 'docs/guides/exits-and-protections.md'), 'utf8');
     const block = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] as string).find((b) => b.includes("name: 'rsi-exits'"));
     expect(block).toBeDefined();
     const file = path.join(dir, 'readme-rsi-exits.ts');

@@ -1,4 +1,8 @@
-/** The README's client example ("The client"), run against a local server. */
+/**
+ * The client example of docs/guides/client.md (the README's "The client" until the docs were
+ * split), run against a local server; the page is checked to still show the calls run here.
+ */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createClient, parseConfig, UnknownOutcomeError } from 'halyard';
 import { startCaptureServer, type CaptureServer } from './support/capture-server.ts';
@@ -39,4 +43,13 @@ it('runs as written: a 5xx on the order is resolved by querying, not resending',
   expect(new URLSearchParams(query.rawQuery).get('origClientOrderId')).toBe(clientId);
   expect(found).toMatchObject({ status: 'found', order: { orderId: '1375445991893797391', status: 'NEW' } });
   await close();
+});
+
+it('is the example docs/guides/client.md shows', () => {
+  const page = readFileSync(new URL('../docs/guides/client.md', import.meta.url), 'utf8');
+  const block = [...page.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] as string).find((b) => b.includes('createClient('));
+  expect(block).toBeDefined();
+  for (const call of ["import { createClient, parseConfig, UnknownOutcomeError } from 'halyard';", 'exchange: parseConfig({}).exchange', "client.market.depth({ symbol: 'BTCPHP', limit: 5 })", "client.spot.newOrder({", "quantity: '0.001', price: '3425000'", 'e instanceof UnknownOutcomeError', 'await client.reconcileOrder(e)', "found.status === 'found'", 'await close();']) {
+    expect(block).toContain(call);
+  }
 });

@@ -1,9 +1,10 @@
 /**
- * README's abridged SMA crossover ("Writing a strategy") is the real strategies/sma-crossover.ts
+ * The docs' abridged SMA crossover (docs/guides/writing-strategies.md; the README's "Writing a
+ * strategy" until the docs were split) is the real strategies/sma-crossover.ts
  * in what it does: run side by side through the backtester, they place the same intents at the
  * same times and get the same fills, including a position above LOT_SIZE maxQty that leaves in
- * pieces (an abridged exit with roundQty(position.base) would be denied instead). Its exits
- * example ("Exits: stop-loss, take-profit, trailing stop") runs with no failure and no denial, and
+ * pieces (an abridged exit with roundQty(position.base) would be denied instead). The exits
+ * example (docs/guides/exits-and-protections.md, "Exits: stop-loss, take-profit, trailing stop") runs with no failure and no denial, and
  * leaves by both its exits.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,12 +23,15 @@ let dir: string;
 let readmeSma: AnyStrategyDefinition;
 let readmeExits: AnyStrategyDefinition;
 
-/** The README's TypeScript block that defines the strategy named `name`. */
+/** The pages that hold the strategy examples these tests run. */
+const PAGES = ['docs/guides/writing-strategies.md', 'docs/guides/exits-and-protections.md'];
+
+/** The docs' TypeScript block that defines the strategy named `name`. */
 function readmeBlock(name: string): string {
-  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-  const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] as string);
+  const docs = PAGES.map((page) => readFileSync(path.join(ROOT, page), 'utf8')).join('\n');
+  const blocks = [...docs.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] as string);
   const block = blocks.find((b) => b.includes(`name: '${name}'`));
-  if (block === undefined) throw new Error(`README.md has no ts block defining '${name}'`);
+  if (block === undefined) throw new Error(`${PAGES.join(' and ')} have no ts block defining '${name}'`);
   return block;
 }
 
