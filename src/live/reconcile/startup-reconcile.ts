@@ -30,6 +30,7 @@ import type { AdoptInput } from '../venue/adopt-order.ts';
 import type { LiveVenue } from '../venue/live-venue.ts';
 import { runResyncQueries } from '../venue/resync-runner.ts';
 import { silentLog, type VenueLog } from '../venue/venue-log.ts';
+import { killPoint } from '../kill-points.ts';
 import { seedFromJournal } from './journal-seed.ts';
 
 export interface StartupOptions {
@@ -80,6 +81,7 @@ export async function reconcileAtStartup(o: StartupOptions): Promise<StartupResu
   const result = eventsFromResync(snapshot, run.answers, { now: now(), ...(o.ownsClientOrderId ? { ownsClientOrderId: o.ownsClientOrderId } : {}), cancelForeign: o.cancelForeign === true });
   ledger.noteTradeIds(result.highestTradeIds);
   const delivered = o.venue.deliver(result.events, 'resync');
+  killPoint('mid-reconcile');
 
   const cancelled = new Set<string>();
   for (const c of result.cancels) {

@@ -45,6 +45,7 @@ import { SeenLedger } from '../events/seen-ledger.ts';
 import { eventsFromResync } from '../resync/events-from-resync.ts';
 import type { ResyncResult } from '../resync/events-from-resync.ts';
 import type { ResyncAnswer } from '../resync/resync-queries.ts';
+import { killPoint } from '../kill-points.ts';
 import { runResyncQueries } from './resync-runner.ts';
 import { streamNotLive } from './stream-not-live.ts';
 import { VenueCommands } from './venue-commands.ts';
@@ -360,6 +361,7 @@ export class LiveVenue implements VenuePort {
     const result = eventsFromResync(snapshot, run.answers, { now: this.now(), ownsClientOrderId: this.owns, cancelForeign: this.opts.cancelForeign === true });
     this.ledger.noteTradeIds(result.highestTradeIds);
     const delivered = this.deliver(result.events, 'resync');
+    killPoint('mid-resync');
     for (const p of result.incomplete) this.log({ level: 'warn', topic: 'resync', time: this.now(), message: `${p.symbol} ${p.clientOrderId}: ${p.message}` });
     for (const f of result.foreign) this.log({ level: 'warn', topic: 'foreign', time: this.now(), message: `open ${f.symbol} order ${f.clientOrderId} (${f.orderId}) is not this bot's: ${this.opts.cancelForeign === true ? 'cancelling it' : 'left alone'}` });
     const cancelled = await this.cancelForeign(result);

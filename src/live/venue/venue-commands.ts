@@ -27,6 +27,7 @@ import { fromNewOrderResponse } from '../events/from-new-order.ts';
 import { fromCanceledOrder, fromOrder } from '../events/from-order.ts';
 import type { EventPath, LiveEvent } from '../events/live-events.ts';
 import { NOT_PLACED_REASON } from '../resync/events-from-resync.ts';
+import { killPoint } from '../kill-points.ts';
 import type { VenueLog } from './venue-log.ts';
 
 export interface CommandContext {
@@ -105,6 +106,7 @@ export class VenueCommands {
       await this.lookUpPlace(cmd, 'place', undefined);
       return;
     }
+    killPoint('journaled-unsent');
     let r: NewOrderResponse;
     try {
       r = await ctx.client.spot.newOrder(orderParams(cmd) as Parameters<ExchangeClient['spot']['newOrder']>[0]);
@@ -112,6 +114,7 @@ export class VenueCommands {
       await this.placeFailed(cmd, 'place', e);
       return;
     }
+    killPoint('answered-unjournaled');
     let events: VenueEvent[];
     try {
       events = fromNewOrderResponse(r, cmd);
@@ -195,6 +198,7 @@ export class VenueCommands {
       await this.cancelFailed(cmd, e, attempt);
       return;
     }
+    killPoint('answered-unjournaled');
     ctx.deliver([{ ...fromCanceledOrder(r, ctx.now()), clientOrderId: cmd.clientOrderId }], 'cancelOrder', () => this.answer(cmd.clientOrderId, 'cancel', 'acknowledged', r));
   }
 
@@ -232,8 +236,10 @@ export class VenueCommands {
       await this.lookUpPlace(neu, 'cancelReplace', undefined);
       return;
     }
+    killPoint('journaled-unsent');
     try {
       const r = await ctx.client.spot.cancelReplace({ ...orderParams(neu), cancelReplaceMode: 'STOP_ON_FAILURE', cancelOrigClientOrderId: cmd.cancelClientOrderId } as Parameters<ExchangeClient['spot']['cancelReplace']>[0]);
+      killPoint('answered-unjournaled');
       const events: VenueEvent[] = [];
       if (isOrder(r.cancelResponse)) events.push({ ...fromCanceledOrder(r.cancelResponse as CanceledOrder, ctx.now(), 'cancelReplace'), clientOrderId: cmd.cancelClientOrderId });
       if (isOrder(r.newOrderResponse)) events.push(...fromNewOrderResponse(r.newOrderResponse as NewOrderResponse, neu));

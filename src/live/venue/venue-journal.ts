@@ -20,6 +20,7 @@ import type { Journal } from '../../journal/journal.ts';
 import type { PlaceCommand, VenueBalanceEvent } from '../../ports/venue.ts';
 import type { LiveEvent } from '../events/live-events.ts';
 import { isFinalStatus } from '../events/venue-status.ts';
+import { killPoint } from '../kill-points.ts';
 
 /** An event the seen ledger dropped, to be noted in the journal. */
 export interface DroppedNote {
@@ -138,6 +139,7 @@ export class VenueJournal {
             break;
           case 'fill':
             j.fills.insert({ symbol: e.symbol, tradeId: e.tradeId, runId: this.runId, clientOrderId: e.clientOrderId, exchangeOrderId: e.orderId, side: e.side, price: e.price, qty: e.qty, quoteQty: e.quoteQty, commission: e.commission, commissionAsset: e.commissionAsset, isMaker: e.isMaker, time: e.time, raw: { path } });
+            killPoint('fill-half-written');
             {
               // A late fill of an order that already ended (its trade came after its end status) keeps the end.
               const was = j.orders.get(e.clientOrderId)?.status;
