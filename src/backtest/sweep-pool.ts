@@ -24,8 +24,12 @@ export interface JobPool {
   close(): Promise<void>;
 }
 
+// Built (dist/), the worker's entry is plain JavaScript and starts as is (tsx is registered in the
+// worker only if its strategy is TypeScript: strategy/loader.ts); from the sources (vitest, a
+// checkout's bin without a fresh build) the .ts entry needs the boot that registers tsx first.
+const COMPILED = import.meta.url.endsWith('.js');
 const BOOT = new URL('./sweep-worker-boot.mjs', import.meta.url);
-const ENTRY = new URL('./sweep-worker.ts', import.meta.url).href;
+const ENTRY = new URL(COMPILED ? './sweep-worker.js' : './sweep-worker.ts', import.meta.url).href;
 
 export function defaultWorkers(): number {
   return Math.max(1, availableParallelism());
@@ -63,7 +67,7 @@ function threadPool(size: number): JobPool {
   let nextId = 0;
 
   const spawn = (): Slot => {
-    const slot: Slot = { worker: new Worker(BOOT, { workerData: { entry: ENTRY } }) };
+    const slot: Slot = { worker: new Worker(COMPILED ? new URL(ENTRY) : BOOT, { workerData: { entry: ENTRY } }) };
     const fail = (why: string) => {
       const busy = slot.busy;
       slot.busy = undefined;

@@ -1,4 +1,5 @@
 /** The `halyard` command line (yargs): one file per command under `commands/`. */
+import { readFileSync } from 'node:fs';
 import yargs, { type CommandModule } from 'yargs';
 import { COMMANDS, isCommandName, type CommandName } from './commands/catalog.ts';
 import { reportError } from './errors.ts';
@@ -110,7 +111,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       throw err ?? new UsageErrorLike(plainUsageMessage(unknownArgumentsOnce(msg, argv), name));
     })
     .help()
-    .version(false);
+    .alias('help', 'h')
+    .version('version', 'show the version of Halyard', packageVersion());
 
   try {
     const output = await new Promise<string>((resolve, reject) => {
@@ -128,6 +130,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return reportError(io, failure);
   }
   return exitCode;
+}
+
+/** package.json's version (`halyard --version`), read beside src/ or dist/ alike. */
+function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: unknown };
+  return typeof pkg.version === 'string' ? pkg.version : 'unknown';
 }
 
 /** yargs' own argument errors (unknown command, missing argument). */

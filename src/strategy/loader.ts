@@ -2,7 +2,10 @@
  * Loading strategy plugins, by path (`./my-strat.ts`, `.js`, `.mjs`, absolute) or by name from
  * the project's `strategies/` folder (`sma-crossover` -> `strategies/sma-crossover.ts`, or
  * `strategies/sma-crossover/index.ts`), as Freqtrade loads a strategy by name from its user
- * folder. TypeScript loads because the bin registers tsx (and vitest transforms TS in tests).
+ * folder. A TypeScript strategy loads through tsx: when Halyard runs compiled (dist/), the loader
+ * registers it in the loading thread before the first `.ts`/`.mts` strategy (so commands that load
+ * none, and `.js` strategies, never load it); run from its sources, tsx (the bin's fallback) or
+ * vitest already transforms TypeScript.
  * Before the import, package-resolve.ts registers a resolve hook in the loading thread, so a file
  * anywhere on disk can `import ... from 'halyard/strategy'` (the package's "exports") and gets
  * this installation's modules, and a `.ts` or `.js` file in a folder with no `"type": "module"`
@@ -20,6 +23,18 @@ import { isStrategyDefinition } from './define.ts';
 import type { AnyStrategyDefinition } from './define.ts';
 import { StrategyLoadError } from './errors.ts';
 import { registerPackageResolution } from './package-resolve.ts';
+
+/** This module runs compiled (dist/*.js): nothing transforms TypeScript until tsx is registered. */
+const COMPILED = import.meta.url.endsWith('.js');
+let typeScriptRegistered = false;
+
+/** Registers tsx in this thread before the first TypeScript strategy, when Halyard runs compiled. */
+async function registerTypeScript(file: string): Promise<void> {
+  if (!COMPILED || typeScriptRegistered || !/\.[cm]?ts$/.test(file)) return;
+  const { register } = await import('tsx/esm/api');
+  register();
+  typeScriptRegistered = true;
+}
 
 /** `<project>/strategies`, found from this file's place in the tree (not from the cwd). */
 export const DEFAULT_STRATEGIES_DIR = fileURLToPath(new URL('../../strategies/', import.meta.url));
@@ -111,6 +126,8 @@ export function ownFileName(message: string, file: string): string {
 /** Resolve, import and check a strategy module. */
 export async function loadStrategy(ref: string, options: LoadOptions = {}): Promise<LoadedStrategy> {
   const file = resolveStrategy(ref, options);
+  // tsx first: the package hook, registered after it, then runs first and hands tsx the file URL.
+  await registerTypeScript(file);
   // `import ... from 'halyard/strategy'` resolves to this installation from any folder.
   registerPackageResolution();
   let mod: Record<string, unknown>;

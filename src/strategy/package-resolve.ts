@@ -1,8 +1,10 @@
 /**
- * Makes `import ... from 'halyard/strategy'` work in a strategy file anywhere on disk. The package
- * is private, so an author outside this repository cannot install it, and Node resolves a bare
- * specifier only from node_modules folders above the importing file (or, inside this repository,
- * through the package's self-reference). `registerPackageResolution()` registers a resolve hook
+ * Makes `import ... from 'halyard/strategy'` work in a strategy file anywhere on disk, with no
+ * node_modules/halyard above it (a file in /tmp run by a checkout's bin, or by a global install).
+ * A project that installed the package (docs/guides/strategy-project.md) does not need it: Node
+ * resolves the name from its node_modules to the same files the bin runs, and the hook maps it to
+ * exactly those. Node resolves a bare specifier only from node_modules folders above the importing
+ * file (or, inside this repository, through the package's self-reference). `registerPackageResolution()` registers a resolve hook
  * (package-resolve-hook.mjs) that maps exactly the specifiers of package.json "exports" to this
  * installation's files: the strategy then shares every module, and so the defineStrategy brand,
  * with the Halyard that loads it. The loader calls it before importing a strategy, in whichever
@@ -14,10 +16,18 @@ import { register } from 'node:module';
 const PACKAGE_JSON = new URL('../../package.json', import.meta.url);
 
 /**
- * Bare specifier -> file URL for each entry of package.json "exports" (a string target, or the
- * `import` / `default` branch of a conditional one; patterns with `*` are not used and skipped).
+ * The export conditions of the code running now: this file is `.ts` when Halyard runs from its
+ * sources (a checkout's bin without an up-to-date dist/, vitest), `.js` when built (dist/). A
+ * strategy must get the modules that run, or it would hold a second copy of them: package.json's
+ * `halyard-source` condition names the sources, `import` the built files.
  */
-export function packageTargets(pkgUrl: URL = PACKAGE_JSON): Record<string, string> {
+export const RUNNING_CONDITIONS: readonly string[] = import.meta.url.endsWith('.ts') ? ['halyard-source', 'import', 'node', 'default'] : ['import', 'node', 'default'];
+
+/**
+ * Bare specifier -> file URL for each entry of package.json "exports" (a string target, or the
+ * first of `conditions` a conditional one has; patterns with `*` are not used and skipped).
+ */
+export function packageTargets(pkgUrl: URL = PACKAGE_JSON, conditions: readonly string[] = RUNNING_CONDITIONS): Record<string, string> {
   const pkg = JSON.parse(readFileSync(pkgUrl, 'utf8')) as { name?: unknown; exports?: unknown };
   const name = typeof pkg.name === 'string' ? pkg.name : undefined;
   const exportsField = pkg.exports;
@@ -27,7 +37,7 @@ export function packageTargets(pkgUrl: URL = PACKAGE_JSON): Record<string, strin
   const targets: Record<string, string> = {};
   for (const [key, value] of entries) {
     if (key.includes('*')) continue;
-    const target = pickTarget(value);
+    const target = pickTarget(value, conditions);
     if (target === undefined || !target.startsWith('./')) continue;
     const specifier = key === '.' ? name : `${name}${key.slice(1)}`;
     targets[specifier] = new URL(target, pkgUrl).href;
@@ -35,12 +45,12 @@ export function packageTargets(pkgUrl: URL = PACKAGE_JSON): Record<string, strin
   return targets;
 }
 
-function pickTarget(value: unknown): string | undefined {
+function pickTarget(value: unknown, conditions: readonly string[]): string | undefined {
   if (typeof value === 'string') return value;
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
-  const conditions = value as Record<string, unknown>;
-  for (const c of ['import', 'node', 'default']) {
-    const t = pickTarget(conditions[c]);
+  const branches = value as Record<string, unknown>;
+  for (const c of conditions) {
+    const t = pickTarget(branches[c], conditions);
     if (t !== undefined) return t;
   }
   return undefined;
