@@ -47,6 +47,10 @@ async function loadCommand(name: CommandName, io: CliIo, setExit: (code: number)
       return (await import('./commands/test.ts')).testCommand(io, setExit) as CommandModule;
     case 'sandbox':
       return (await import('./commands/sandbox.ts')).sandboxCommand(io, io.signal ? { signal: io.signal } : {}) as CommandModule;
+    case 'merchant':
+      return (await import('./commands/merchant.ts')).merchantCommand(io, setExit) as CommandModule;
+    case 'payment-request':
+      return (await import('./commands/payment-request.ts')).paymentRequestCommand(io) as CommandModule;
   }
 }
 

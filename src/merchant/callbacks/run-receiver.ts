@@ -1,0 +1,45 @@
+/**
+ * `halyard merchant receive`: the receiver (receiver.ts) with the command's journal, the client's
+ * get-invoices and the merchant key from the environment, until the signal aborts (Ctrl-C): then
+ * the server stops taking callbacks, the queries under way finish, and the journal closes.
+ */
+import type { Logger } from 'pino';
+import { asyncScheduler } from 'rxjs';
+import type { ExchangeClient } from '../../exchange/client/exchange-client.ts';
+import type { Journal } from '../../journal/journal.ts';
+import { stopped } from '../../cli/io.ts';
+import { CallbackStore } from './callback-store.ts';
+import type { ListenAddress } from './listen-address.ts';
+import { startReceiver, type Receiver } from './receiver.ts';
+
+export interface RunReceiverOptions {
+  readonly listen: ListenAddress;
+  readonly journal: Journal;
+  readonly client: ExchangeClient;
+  readonly merchantKey: string;
+  readonly quietMs?: number | undefined;
+  readonly signal: AbortSignal | undefined;
+  readonly log: Logger;
+  /** Told once the server listens (the URL to give the venue; the port when 0 was asked). */
+  readonly onListening: (receiver: Receiver) => void;
+}
+
+export async function runReceiver(o: RunReceiverOptions): Promise<void> {
+  const receiver = await startReceiver({
+    host: o.listen.host,
+    port: o.listen.port,
+    store: new CallbackStore(o.journal.db, o.journal.file),
+    reader: o.client.merchant,
+    merchantKeys: [o.merchantKey],
+    now: () => Date.now(),
+    scheduler: asyncScheduler,
+    quietMs: o.quietMs,
+    log: o.log,
+  });
+  o.onListening(receiver);
+  try {
+    await stopped(o.signal);
+  } finally {
+    await receiver.close();
+  }
+}
