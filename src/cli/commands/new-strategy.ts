@@ -7,8 +7,7 @@
  * Imports: a folder inside this repository imports the strategy API by a relative path
  * (`../src/strategy/index.ts` from `strategies/`, deeper for nested folders), as the examples do;
  * a folder outside it imports `halyard/strategy` and `halyard/strategy/testing`, which the loader's
- * resolve hook and `halyard test` map to this installation (README, "A strategy outside this
- * repository").
+ * resolve hook and `halyard test` map to this installation (docs/guides/strategy-project.md).
  *
  * Refused, exit 2, naming the argument: a NAME that is not kebab-case (a-z first, then a-z, 0-9
  * and single hyphens, at most 40 characters: defineStrategy's limit on `name`); an unknown
@@ -142,7 +141,7 @@ export function nextSteps(result: NewStrategyResult, cwd: string = process.cwd()
     `  npx halyard demo   # once: a demo journal of BTCPHP 1m klines, ${demo}`,
     `  npx halyard backtest --strategy ${p(result.strategyFile)} --symbol BTCPHP --interval 1m --journal ${demo}`,
     '',
-    'README.md: "Writing a strategy", "Testing it", "Backtesting"' + (result.outside ? ', "A strategy outside this repository" (a tsconfig.json for types in an editor).' : '.'),
+    'Docs: docs/guides/writing-strategies.md, testing-strategies.md, backtesting.md' + (result.outside ? ', strategy-project.md (a tsconfig.json for types in an editor).' : '.'),
   ];
   return lines.join('\n');
 }

@@ -1,5 +1,5 @@
 /**
- * The starting points `halyard new-strategy` writes (README, "Writing a strategy"): a strategy and
+ * The starting points `halyard new-strategy` writes (docs/guides/writing-strategies.md): a strategy and
  * its vitest test per template, as text. Each is an idiomatic small version of an example in
  * `strategies/` (sma-crossover, rsi-exits with protections() as rsi-guarded, grid), or `blank`,
  * the smallest valid strategy with every other handler stubbed as a comment. The import
@@ -23,7 +23,7 @@ export interface TemplateInput {
   readonly strategyImport: string;
   /** Specifier of the testing kit: `../src/strategy/testing/index.ts` or `halyard/strategy/testing`. */
   readonly testingImport: string;
-  /** Whether the files are outside this repository (the header then points at that README section). */
+  /** Whether the files are outside this repository (the header then points at that docs page). */
   readonly outside: boolean;
 }
 
@@ -45,9 +45,9 @@ export function renderTemplate(template: TemplateName, input: TemplateInput): Te
 
 function readmeLine(outside: boolean): string {
   const where = outside
-    ? ' * "A strategy outside this repository" (types in an editor: a tsconfig.json beside this file).'
-    : ' * "Backtesting".';
-  return ` * Halyard's README.md: "Writing a strategy" (params, warmup, ctx, indicators, intents), "Testing it",\n${where}`;
+    ? ' * strategy-project.md (types in an editor: a tsconfig.json beside this file).'
+    : ' * backtesting.md.';
+  return ` * Halyard's docs/guides/: writing-strategies.md (params, warmup, ctx, indicators, intents), testing-strategies.md,\n${where}`;
 }
 
 const SMA_STRATEGY = `/**
@@ -126,7 +126,7 @@ function isFlat(ctx: StrategyContext<{ readonly symbol: string }, unknown>): boo
 `;
 
 const SMA_TEST = `/**
- * __NAME__ on the testing kit's canned markets (README, "Testing it"): the real backtester, the
+ * __NAME__ on the testing kit's canned markets (docs/guides/testing-strategies.md): the real backtester, the
  * pre-trade checks and the simulated venue, deterministic per seed.
  */
 import { describe, expect, it } from 'vitest';
@@ -189,9 +189,9 @@ export default defineStrategy({
   warmup: (p) => warmupFor.rsi(p.rsiPeriod),
   state: (p) => ({
     entering: false,
-    // Also: trailingStop: { activation, distance }, timeLimitMs (README, "Exits").
+    // Also: trailingStop: { activation, distance }, timeLimitMs (docs/guides/exits-and-protections.md).
     exit: exits({ stopLoss: p.stopLoss, takeProfit: p.takeProfit }),
-    // Also: stoplossGuard, maxDrawdown, lowProfit (README, "Protections").
+    // Also: stoplossGuard, maxDrawdown, lowProfit (docs/guides/exits-and-protections.md).
     guard: protections(p.cooldownBars > 0 ? { cooldown: { bars: p.cooldownBars } } : {}),
   }),
 
@@ -223,7 +223,7 @@ export default defineStrategy({
 `;
 
 const RSI_EXITS_TEST = `/**
- * __NAME__ on the testing kit's canned markets (README, "Testing it"): the real backtester, the
+ * __NAME__ on the testing kit's canned markets (docs/guides/testing-strategies.md): the real backtester, the
  * pre-trade checks and the simulated venue (which triggers the stop on the bar's path).
  */
 import { describe, expect, it } from 'vitest';
@@ -363,7 +363,7 @@ function order(ctx: StrategyContext<{ readonly symbol: string }, GridState>, i: 
 `;
 
 const GRID_TEST = `/**
- * __NAME__ on the testing kit's canned markets (README, "Testing it"): the real backtester, the
+ * __NAME__ on the testing kit's canned markets (docs/guides/testing-strategies.md): the real backtester, the
  * pre-trade checks and the simulated venue's matching of LIMIT orders.
  */
 import { describe, expect, it } from 'vitest';
@@ -403,7 +403,7 @@ __README__
  */
 import { defineStrategy, intervalParam, z } from '__STRATEGY__';
 // More from the same module: place, cancel, cancelReplace, crossover, crossunder, decimalParam,
-// exits (stop-loss, take-profit: README "Exits"), protections (README "Protections"), TERMINAL_STATUSES, D.
+// exits (stop-loss, take-profit), protections (docs/guides/exits-and-protections.md), TERMINAL_STATUSES, D.
 
 export default defineStrategy({
   name: '__NAME__',
@@ -438,7 +438,7 @@ export default defineStrategy({
 `;
 
 const BLANK_TEST = `/**
- * __NAME__ on the testing kit's canned markets (README, "Testing it"). Replace these with what
+ * __NAME__ on the testing kit's canned markets (docs/guides/testing-strategies.md). Replace these with what
  * the strategy should do: an entry in a rise (fills, run.trades), a stop in a fall (t.exitTag).
  */
 import { describe, expect, it } from 'vitest';

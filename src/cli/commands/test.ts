@@ -1,6 +1,6 @@
 /**
- * `halyard test PATH...`: runs the tests of a strategy kept outside this repository (README,
- * "A strategy outside this repository") with this installation's vitest, the names of package.json
+ * `halyard test PATH...`: runs the tests of a strategy kept outside this repository
+ * (docs/guides/strategy-project.md) with this installation's vitest, the names of package.json
  * "exports" (`halyard`, `halyard/strategy`, `halyard/strategy/testing`) mapped to this
  * installation's sources, as the loader maps them when it imports a strategy
  * (strategy/package-resolve.ts). Nothing to install or configure beside the strategy: an author
