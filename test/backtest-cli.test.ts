@@ -353,7 +353,7 @@ describe('halyard backtest on bars made from shorter ones, the journal starting 
   afterAll(() => rmSync(partDir, { recursive: true, force: true }));
 
   const args = (file: string, json: string) => ['backtest', '--strategy', 'sma-crossover', '--symbol', 'BTCPHP', '--interval', '1h', '--param', 'fast=2', '--param', 'slow=4', '--journal', file, '--out-dir', join(partDir, 'out'), '--json', join(partDir, json)];
-  type Saved = { run: { from: number; to: number; barCount: number; equity: { time: number }[]; fills: { time: number }[] } };
+  type Saved = { run: { from: number; to: number; barCount: number; equitySampled: { time: number }[]; fills: { time: number }[] } };
   const saved = (json: string) => (JSON.parse(readFileSync(join(partDir, json), 'utf8')) as Saved).run;
 
   it('a 1m journal ending at 16:39 backtests at 1h up to the last complete hour, and says the 16:00 one is left out', async () => {
@@ -364,7 +364,8 @@ describe('halyard backtest on bars made from shorter ones, the journal starting 
     expect(r.out).toContain('bars    1h (made from its 1m bars; 1 partial period opening 2024-03-01T16:00Z left out)');
     const run1 = saved('ends.json');
     expect(run1).toMatchObject({ from: D0, to: D0 + 16 * H, barCount: 16 });
-    expect(run1.equity.at(-1)!.time).toBe(D0 + 16 * H - 1);
+    // The sampled curve keeps the last point (series-output.ts).
+    expect(run1.equitySampled.at(-1)!.time).toBe(D0 + 16 * H - 1);
     // Fills played on the minutes (--detail) stop with the last whole hour too.
     const d = await run([...args(endsInside, 'ends-detail.json'), '--detail', '1m']);
     expect(d.code).toBe(0);

@@ -1,11 +1,13 @@
 /**
  * `halyard backtest --strategy NAME|PATH --symbol S[,S2...] --interval I [--from DATE] [--to DATE]
  *  [--param k=v ...] [--fee 0.001] [--balance ASSET=AMOUNT ...] [--journal PATH] [--slippage-bps N]
- *  [--limit-fill through|touch] [--volume-share X] [--json FILE] [--report FILE] [--out-dir DIR]`
+ *  [--limit-fill through|touch] [--volume-share X] [--json FILE] [--report FILE] [--out-dir DIR]
+ *  [--csv] [--series sampled|csv|json]`
  *
  * Runs a strategy over the journal's klines on the one code path (src/backtest/run-backtest.ts;
  * fill model in src/backtest/fill-model.ts), prints the summary, and writes the run as JSON and
- * the HTML report (default names under --out-dir). The rules (filters) come from --exchange-info,
+ * the HTML report (default names under --out-dir); the per-bar series sampled in the JSON, or
+ * whole with --series (series-output.ts). The rules (filters) come from --exchange-info,
  * else the journal's exchangeInfo snapshot in force at the start, else the sandbox config's
  * symbol; the fees from --fee, else that symbol's config, else 0.1%. These options, --balance,
  * --detail and the fill model's are read in run-options.ts, shared with `halyard check` so that a
@@ -23,7 +25,8 @@ import { loadConfig } from '../../config/load.ts';
 import { parseParamArgs, paramNames } from '../../backtest/cli-input.ts';
 import { fillsCsv, tradesCsv } from '../../backtest/csv-export.ts';
 import { StrategyLogFile } from '../../backtest/log-file.ts';
-import { runForJson } from '../../backtest/equity-columns.ts';
+import { runForFile, SERIES_MODES, type SeriesMode } from '../../backtest/series-output.ts';
+import { writeSeriesCsv } from '../../backtest/series-csv.ts';
 import { computeMetrics } from '../../backtest/metrics.ts';
 import { runOverview } from '../../backtest/run-overview.ts';
 import type { RunOverview } from '../../backtest/run-overview.ts';
@@ -90,6 +93,8 @@ export interface BacktestArgs extends GlobalArgs, RunOptionArgs, Omit<SweepArgs,
   json?: string;
   report?: string;
   csv?: boolean;
+  /** yargs' choices hold it to SERIES_MODES. */
+  series?: string;
   breakdown?: string[];
   outDir?: string;
   /** Not an option: a comparison of strategies asks each run for its overview (BacktestFiles.overview). */
@@ -219,6 +224,7 @@ export function backtestCommand(io: CliIo) {
         .option('json', { type: 'string', describe: 'write the run and its metrics as JSON here (with --sweep the sweep\'s, with several strategies the comparison\'s)' })
         .option('report', { type: 'string', describe: 'write the HTML report here (with --sweep the sweep\'s, with several strategies the comparison\'s)' })
         .option('csv', { type: 'boolean', describe: 'also write the trades and the fills as CSV beside the JSON (<run>-trades.csv, <run>-fills.csv)' })
+        .option('series', { type: 'string', choices: SERIES_MODES, describe: "the per-bar series (equity, position, plotted lines): sampled (default: the JSON's equitySampled, at most 2,000 points keeping each stretch's lowest, highest and deepest drawdown), csv (also every bar in <run>-series.csv beside the JSON), json (every point in the JSON, run.equity and run.plots, as before: about 90 MB a year of 1-minute bars)" })
         .option('breakdown', { type: 'string', array: true, choices: Object.keys(BREAKDOWNS), describe: 'also print the run by calendar day, week or month (UTC): return, end equity, trades closed (repeatable)' })
         .option('out-dir', { type: 'string', default: 'backtest/out', describe: 'folder for the default JSON and report names' })
         .option('sweep', { type: 'string', array: true, describe: 'parameter grid, e.g. --sweep fast=5:20:5 slow=20:60:10 (start:stop:step or a,b,c); runs on worker threads' })
@@ -267,6 +273,7 @@ function refuseIdleOptions(args: BacktestArgs): void {
   }
   if ((args.search === 'random' || args.search === 'tpe') && args.trials === undefined) throw new UsageError(`--search ${args.search} needs --trials N: how many grid points to run`);
   if (args.csv === true && sweep) throw new UsageError('--csv is written for a single run, not a sweep (a sweep writes its JSON and its HTML report): drop it, and run the best combination alone for its CSV files');
+  if (args.series !== undefined && sweep) throw new UsageError(`--series ${args.series} is written for a single run, not a sweep (a sweep writes no per-bar series): drop it, and run the best combination alone for its series`);
 }
 
 const optional = <K extends string>(key: K, value: number | undefined): { [P in K]?: number } => (value === undefined ? {} : ({ [key]: value } as { [P in K]?: number }));
@@ -373,10 +380,10 @@ export function rulesLines(sources: readonly { symbol: string; source: 'file' | 
 
 /**
  * What a single run writes and prints, whether of one symbol or several: the JSON (streamed, each
- * entry of the equity, fills, trades and plotted points on a line of its own: a year of 1-minute
- * bars with two plotted lines is about 95 MB, 157 MB indented, and years more would pass V8's
- * longest string; the equity points are written from their columns, runForJson, never made as
- * objects), the HTML report, the strategy's log and CSV files
+ * entry of the fills, trades and sampled equity on a line of its own; the per-bar series, which
+ * for a year of 1-minute bars made it about 90 MB, sampled unless --series asks for every point:
+ * series-output.ts; the points written from their columns, never made as objects), the series
+ * CSV (--series csv: series-csv.ts), the HTML report, the strategy's log and CSV files
  * under the JSON's name, then the summary, the breakdowns, `notes` (bars made, rules) and the
  * files' paths. `base` is `<strategy>-<symbols>-<interval>`; the range's dates follow it.
  */
@@ -386,7 +393,7 @@ export async function writeRunFiles(
     run: BacktestRun;
     metrics: BacktestMetrics;
     base: string;
-    args: Pick<BacktestArgs, 'json' | 'report' | 'csv' | 'breakdown' | 'overview'>;
+    args: Pick<BacktestArgs, 'json' | 'report' | 'csv' | 'series' | 'breakdown' | 'overview'>;
     outDir: string;
     log: StrategyLogFile;
     writeReportFile: (file: string) => Promise<void>;
@@ -401,7 +408,11 @@ export async function writeRunFiles(
   // it was given so), as the JSON's and the report's paths are.
   const runBase = jsonFile.replace(/\.json$/i, '');
   const logFile = log.close(`${runBase}.log`);
-  await ioStep('write the JSON file', jsonFile, () => writeJsonFile(jsonFile, { run: runForJson(run), metrics }, { replacer: jsonReplacer, onlyNonFinite: true, entryPerLine: true }));
+  const series = (args.series ?? 'sampled') as SeriesMode;
+  const seriesFile = series === 'csv' ? `${runBase}-series.csv` : undefined;
+  // The series CSV's path as printed (relative when the JSON's was given so); the JSON's `run.series.csv` names it.
+  await ioStep('write the JSON file', jsonFile, () => writeJsonFile(jsonFile, { run: runForFile(run, series, seriesFile), metrics }, { replacer: jsonReplacer, onlyNonFinite: true, entryPerLine: true }));
+  if (seriesFile !== undefined) await ioStep('write the series CSV file', seriesFile, () => writeSeriesCsv(seriesFile, run));
   await ioStep('write the HTML report', reportFile, () => p.writeReportFile(reportFile));
   const csvFiles = args.csv ? [`${runBase}-trades.csv`, `${runBase}-fills.csv`] : [];
   if (args.csv) {
@@ -411,7 +422,7 @@ export async function writeRunFiles(
   const logged = log.count === 0 ? [] : [`Log       ${log.count} line(s) from the strategy; first: ${log.first[0] ?? ''}`];
   const logLine = logFile !== undefined ? [`log     ${logFile}`] : log.error !== undefined ? [`log     not written: ${log.error.message}`] : [];
   const breakdowns = [...new Set(args.breakdown ?? [])].flatMap((by) => ['', ...formatBreakdown(run, metrics, by as Breakdown)]);
-  io.out([formatSummary(run, metrics), ...breakdowns, ...logged, '', ...p.notes, `json    ${jsonFile}`, `report  ${reportFile}`, ...csvFiles.map((f) => `csv     ${f}`), ...logLine].join('\n'));
+  io.out([formatSummary(run, metrics), ...breakdowns, ...logged, '', ...p.notes, `json    ${jsonFile}`, `report  ${reportFile}`, ...csvFiles.map((f) => `csv     ${f}`), ...(seriesFile === undefined ? [] : [`series  ${seriesFile}`]), ...logLine].join('\n'));
   // The thinned curve costs a pass over the run's points (about 50 ms a year of minutes): made only for a comparison.
   return { json: jsonFile, report: reportFile, metrics, ...(args.overview === true ? { overview: runOverview(run) } : {}) };
 }
