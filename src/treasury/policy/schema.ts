@@ -58,7 +58,7 @@ export const assetBandSchema = z
 
 export const accountPolicySchema = z.strictObject({
   /** Per asset: its band in this account. Assets not listed are left as they are (except `cash`). */
-  assets: z.record(assetName, assetBandSchema),
+  assets: z.record(z.string(), assetBandSchema),
   /** The asset conversions are settled in (what is sold to buy an underweight asset); default `valuation`. */
   cash: assetName.optional(),
   /** Every free balance goes to the master (a sub-account only): the planner may use fund collection (spec 4.9). */
@@ -101,7 +101,7 @@ export const treasuryPolicySchema = z
   .strictObject({
     /** The asset equity and weights are counted in (prices: book-ticker mids into it). */
     valuation: assetName.default('PHP'),
-    accounts: z.record(accountName, accountPolicySchema).default({}),
+    accounts: z.record(z.string(), accountPolicySchema).default({}),
     /**
      * Which accounts feed which: on an edge money may move from `from` to `to` (`from` covers `to`'s
      * shortfalls; `from`'s surplus goes to `to`). Default: the master feeds every listed sub-account
@@ -111,9 +111,9 @@ export const treasuryPolicySchema = z
     limits: z
       .strictObject({
         /** Largest single move per asset (amount of the asset moved; a convert counts its source). Larger moves are split. */
-        maxPerMove: z.record(assetName, positiveAmount).default({}),
+        maxPerMove: z.record(z.string(), positiveAmount).default({}),
         /** Most moved per asset per UTC day (counting what moved earlier that day). */
-        maxPerDay: z.record(assetName, positiveAmount).default({}),
+        maxPerDay: z.record(z.string(), positiveAmount).default({}),
         /** Moves worth less than this (in `valuation`) are not proposed: dust. */
         minMoveValue: positiveAmount.optional(),
       })
@@ -139,7 +139,14 @@ export const treasuryPolicySchema = z
       .prefault({}),
   })
   .superRefine((p, ctx) => {
+    // Record keys are checked here, so the message says what a key should be (zod's says only "Invalid key").
+    const key = (schema: z.ZodType, k: string, path: (string | number)[]) => {
+      const r = schema.safeParse(k);
+      if (!r.success) ctx.addIssue({ code: 'custom', path, message: `'${k}': ${r.error.issues[0]?.message ?? 'not allowed here'}` });
+    };
     for (const [account, a] of Object.entries(p.accounts)) {
+      key(accountName, account, ['accounts', account]);
+      for (const asset of Object.keys(a.assets)) key(assetName, asset, ['accounts', account, 'assets', asset]);
       const targets = Object.values(a.assets).reduce((s, b) => s + (b.target ?? 0), 0);
       if (targets > 100 + 1e-9) ctx.addIssue({ code: 'custom', path: ['accounts', account, 'assets'], message: `target weights sum to ${round(targets)} %, over 100 %: they cannot all hold at once` });
       if (a.sweep && account === MASTER) ctx.addIssue({ code: 'custom', path: ['accounts', account, 'sweep'], message: 'sweep is for sub-accounts (their free balances go to the master)' });
@@ -152,6 +159,8 @@ export const treasuryPolicySchema = z
       if (f.from === f.to) ctx.addIssue({ code: 'custom', path: ['feeds', i], message: 'an account cannot feed itself' });
       else if (f.from !== MASTER && f.to !== MASTER) ctx.addIssue({ code: 'custom', path: ['feeds', i], message: 'one side of a feed is the master: conversions happen there, so money between sub-accounts goes through it' });
     });
+    for (const k of Object.keys(p.limits.maxPerMove)) key(assetName, k, ['limits', 'maxPerMove', k]);
+    for (const k of Object.keys(p.limits.maxPerDay)) key(assetName, k, ['limits', 'maxPerDay', k]);
     for (const asset of [...Object.keys(p.limits.maxPerMove), ...Object.keys(p.limits.maxPerDay)]) {
       const move = p.limits.maxPerMove[asset];
       const day = p.limits.maxPerDay[asset];
