@@ -27,16 +27,11 @@ const assetName = z.string().regex(/^[A-Z0-9]{1,20}$/, 'an asset such as PHP or 
 const symbolName = z.string().regex(/^[A-Z0-9]{2,30}$/, 'a symbol such as BTCPHP (A-Z, 0-9)');
 
 export const botStrategySchema = z.strictObject({
-  /** A name from strategies/ (`sma-crossover`) or a path to a .ts/.js/.mjs file. */
-  strategy: z.string().min(1, 'a strategy name from strategies/ or a path to a file'),
-  /** The instance's name in logs, journal and client order ids; default the strategy's own. Unique in a bot. */
-  name: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, '1..40 characters of A-Z a-z 0-9 _ -').optional(),
-  /** The strategy's parameters, checked by its own schema. */
-  params: z.record(z.string(), z.unknown()).default({}),
-  /** Symbols to trade; stand in for a `symbol` (or `symbols`) parameter; must be the ones the strategy trades. */
-  symbols: z.array(symbolName).min(1).optional(),
-  /** What this strategy may spend, per asset: a sub-ledger of the account (one strategy cannot spend another's funds). */
-  capital: z.record(assetName, amountText).optional(),
+  strategy: z.string().min(1, 'a strategy name from strategies/ or a path to a file').describe('A name from strategies/ (`sma-crossover`) or a path to a .ts/.js/.mjs file'),
+  name: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, '1..40 characters of A-Z a-z 0-9 _ -').optional().describe("The instance's name in logs, journal and client order ids; default the strategy's own. Unique in a bot"),
+  params: z.record(z.string(), z.unknown()).default({}).describe("The strategy's parameters, checked by its own schema"),
+  symbols: z.array(symbolName).min(1).optional().describe('Symbols to trade; stand in for a `symbol` (or `symbols`) parameter; must be the ones the strategy trades'),
+  capital: z.record(assetName, amountText).optional().describe("What this strategy may spend, per asset, as decimal strings: a sub-ledger of the account (one strategy cannot spend another's funds)"),
 });
 
 const venueUrlsSchema = z.strictObject({ baseUrl: httpUrlSchema, wsUrl: wsUrlSchema });
@@ -49,27 +44,22 @@ export const botStreamSchema = z.strictObject({
   maxLifetimeMs: z.number().int().positive().optional(),
   handshakeTimeoutMs: z.number().int().positive().optional(),
   backoff: z.strictObject({ baseMs: z.number().int().positive().optional(), maxMs: z.number().int().positive().optional() }).optional(),
-  /** Listen-key PUT period (notes 4.1: a key lives 60 minutes; default 30 minutes). */
-  keepaliveMs: z.number().int().positive().max(59 * 60_000).optional(),
-  /** How long start-up waits for the user stream to be LIVE (wall ms; default 30 s). */
-  liveTimeoutMs: z.number().int().positive().default(30_000),
+  keepaliveMs: z.number().int().positive().max(59 * 60_000).optional().describe('Listen-key keepalive (PUT) period, ms (notes 4.1: a key lives 60 minutes; default 30 minutes)'),
+  liveTimeoutMs: z.number().int().positive().default(30_000).describe('How long start-up waits for the user stream to be live, wall ms'),
 });
 
 export const botConfigSchema = z.strictObject({
-  strategies: z.array(botStrategySchema).min(1, 'list at least one strategy'),
-  /** `sandbox`: the embedded sandbox, started in-process; or the venue's REST and WebSocket URLs. */
-  venue: z.union([z.literal('sandbox'), venueUrlsSchema], { error: "expected 'sandbox' or { baseUrl, wsUrl }" }).default('sandbox'),
-  /** Open orders at stop: cancelled, or left on the book. */
-  onStop: z.enum(['cancel', 'leave']).default('cancel'),
-  /** A failed strategy's open orders: cancelled, or left (the others trade on either way). */
-  onStrategyFailure: z.enum(['cancel', 'leave']).default('cancel'),
-  /** The journal file (SQLite): orders, fills, requests, bars, the run's start and stop. */
-  journal: z.string().min(1).default('data/halyard-bot.db'),
-  stream: botStreamSchema.prefault({}),
-  /** The exchange client's settings (recvWindow, timeouts, weight profile and pools, retries). */
-  exchange: exchangeConfigSchema.prefault({}),
-  /** Status output: the block on a terminal, a pino line otherwise, every `everyMs`. */
-  status: z.strictObject({ everyMs: z.number().int().min(100).default(5000) }).prefault({}),
+  strategies: z.array(botStrategySchema).min(1, 'list at least one strategy').describe('The strategies the bot runs, each an instance with its params, symbols and capital'),
+  venue: z
+    .union([z.literal('sandbox'), venueUrlsSchema], { error: "expected 'sandbox' or { baseUrl, wsUrl }" })
+    .default('sandbox')
+    .describe("`sandbox`: the embedded sandbox, started in-process; or the venue's REST and WebSocket URLs"),
+  onStop: z.enum(['cancel', 'leave']).default('cancel').describe('Open orders at stop: cancelled, or left on the book'),
+  onStrategyFailure: z.enum(['cancel', 'leave']).default('cancel').describe("A failed strategy's open orders: cancelled, or left (the others trade on either way)"),
+  journal: z.string().min(1).default('data/halyard-bot.db').describe("The journal file (SQLite): orders, fills, requests, bars, the run's start and stop"),
+  stream: botStreamSchema.prefault({}).describe("The user stream's timings (src/exchange/ws/stream-timings.ts) and the listen key's keepalive"),
+  exchange: exchangeConfigSchema.prefault({}).describe("The exchange client's settings (recvWindow, timeouts, weight profile and pools, retries); its URLs go in venue"),
+  status: z.strictObject({ everyMs: z.number().int().min(100).default(5000).describe('How often, ms') }).prefault({}).describe('Status output: the block on a terminal, a pino line otherwise'),
   log: z.strictObject({ level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info') }).prefault({}),
   /** The treasury policy (src/treasury/policy): with it, the bot rebalances on its schedule (internal moves only). */
   treasury: treasuryPolicySchema.optional(),
