@@ -63,4 +63,23 @@ describe('treasury move store (schema 7)', () => {
     expect(() => s.record(bad, { planId: 'p1', seq: 0, now: 1 })).toThrow(/amount must be decimal text/);
     expect(() => s.record({ ...transfer, amount: '-5' }, { planId: 'p1', seq: 0, now: 1 })).toThrow(/CHECK constraint/);
   });
+
+  it('sums what moves sent since a time moved or may have moved, per source asset, exactly', () => {
+    const s = store();
+    const t = (id: string, amount: string): Move => ({ ...transfer, clientId: id, amount });
+    s.record(t('a', '0.1'), { planId: 'p', seq: 0, now: 10 });
+    s.record(t('b', '0.2'), { planId: 'p', seq: 1, now: 10 });
+    s.record(t('c', '5'), { planId: 'p', seq: 2, now: 10 });
+    s.record(t('d', '7'), { planId: 'p', seq: 3, now: 10 });
+    s.record(convert, { planId: 'p', seq: 4, now: 10 });
+    s.markSent('a', 100);
+    s.update('a', 101, { state: 'succeeded' });
+    s.markSent('b', 100);
+    s.update('b', 101, { state: 'unknown' });
+    s.markSent('c', 100);
+    s.update('c', 101, { state: 'failed' });
+    s.markSent('d', 50);
+    s.markSent(convert.clientId, 100);
+    expect(s.movedSince(100)).toEqual({ PHP: '0.3', BTC: '0.01' });
+  });
 });

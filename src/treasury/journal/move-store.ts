@@ -15,6 +15,7 @@ import { fromJsonOrNull, toJson, toJsonOrNull } from '../../journal/json-column.
 import type { Journal } from '../../journal/journal.ts';
 import { requireMoneyText } from '../../journal/money-text.ts';
 import { guardWrite } from '../../journal/write-guard.ts';
+import { D } from '../../core/money/decimal.ts';
 import { MASTER, type Move, type MoveState } from '../moves.ts';
 
 /** States after which nothing more happens to a move. `refused` is not one: nothing was sent, a later apply may try again. */
@@ -119,6 +120,7 @@ export class MoveStore {
   private readonly one: Statement;
   private readonly all: Statement;
   private readonly ofPlan: Statement;
+  private readonly since: Statement;
 
   constructor(
     private readonly db: Database,
@@ -139,6 +141,9 @@ export class MoveStore {
     this.one = db.prepare('SELECT * FROM treasury_moves WHERE client_id = ?');
     this.all = db.prepare('SELECT * FROM treasury_moves ORDER BY created_at, plan_id, seq');
     this.ofPlan = db.prepare('SELECT * FROM treasury_moves WHERE plan_id = ? ORDER BY seq');
+    this.since = db.prepare(
+      "SELECT asset, amount FROM treasury_moves WHERE sent_at >= ? AND amount IS NOT NULL AND asset IS NOT NULL AND state IN ('sent', 'unknown', 'pending', 'succeeded')",
+    );
   }
 
   /**
@@ -208,6 +213,19 @@ export class MoveStore {
   list(filter: { planId?: string } = {}): MoveRow[] {
     const rows = (filter.planId === undefined ? this.all.all() : this.ofPlan.all(filter.planId)) as Row[];
     return rows.map(toMoveRow);
+  }
+
+  /**
+   * What moves sent since `dayStart` (ms, the journal's clock) have moved or may have moved, per
+   * source asset (a convert counts its source): succeeded, pending, and sent or unknown ones alike
+   * (an unknown outcome may have moved the money). The planner's per-day cap counts against it.
+   */
+  movedSince(dayStart: number): Record<string, string> {
+    const sums = new Map<string, InstanceType<typeof D>>();
+    for (const { asset, amount } of this.since.all(dayStart) as { asset: string; amount: string }[]) {
+      sums.set(asset, (sums.get(asset) ?? new D(0)).plus(amount));
+    }
+    return Object.fromEntries([...sums].map(([asset, sum]) => [asset, sum.toFixed()]));
   }
 
   /** Run `fn` in one transaction. */
