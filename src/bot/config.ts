@@ -38,12 +38,15 @@ const venueUrlsSchema = z.strictObject({ baseUrl: httpUrlSchema, wsUrl: wsUrlSch
 
 /** The user stream's timings (src/exchange/ws/stream-timings.ts) and the listen key's keepalive period. */
 export const botStreamSchema = z.strictObject({
-  pingIntervalMs: z.number().int().positive().optional(),
-  pongTimeoutMs: z.number().int().positive().optional(),
-  requestTimeoutMs: z.number().int().positive().optional(),
-  maxLifetimeMs: z.number().int().positive().optional(),
-  handshakeTimeoutMs: z.number().int().positive().optional(),
-  backoff: z.strictObject({ baseMs: z.number().int().positive().optional(), maxMs: z.number().int().positive().optional() }).optional(),
+  pingIntervalMs: z.number().int().positive().optional().describe("The user stream's ping period, ms (default 180000)"),
+  pongTimeoutMs: z.number().int().positive().optional().describe('How long a pong may take before the socket is stale and replaced, ms (default 30000)'),
+  requestTimeoutMs: z.number().int().positive().optional().describe("A subscribe reply's bound, ms (default 10000)"),
+  maxLifetimeMs: z.number().int().positive().optional().describe("Planned reconnect before the venue's 24 h connection limit, ms (default 23 h 50 min)"),
+  handshakeTimeoutMs: z.number().int().positive().optional().describe("The WebSocket opening handshake's bound, ms (default 10000)"),
+  backoff: z
+    .strictObject({ baseMs: z.number().int().positive().optional(), maxMs: z.number().int().positive().optional() })
+    .optional()
+    .describe('Reconnect back-off with full jitter, ms (default base 1000, max 60000)'),
   keepaliveMs: z.number().int().positive().max(59 * 60_000).optional().describe('Listen-key keepalive (PUT) period, ms (notes 4.1: a key lives 60 minutes; default 30 minutes)'),
   liveTimeoutMs: z.number().int().positive().default(30_000).describe('How long start-up waits for the user stream to be live, wall ms'),
 });
