@@ -49,6 +49,7 @@ describe('openJournal', () => {
       { version: 5, name: 'live-runs', applied_at: 1234 },
       { version: 6, name: 'cancel-attempts', applied_at: 1234 },
       { version: 7, name: 'treasury-moves', applied_at: 1234 },
+      { version: 8, name: 'merchant-callbacks', applied_at: 1234 },
     ]);
     j.close();
   });

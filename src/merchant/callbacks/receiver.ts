@@ -32,8 +32,9 @@ export interface ReceiverOptions {
   readonly reader: InvoiceReader;
   /** The merchant keys whose `Authorization: Token <key>` is accepted. */
   readonly merchantKeys: readonly string[];
-  /** Time written to the journal and measured for quiet spells. */
+  /** Time written to the journal. */
   readonly now: () => number;
+  /** Runs the quiet check; its `now()` measures quiet spells. */
   readonly scheduler: SchedulerLike;
   /** No callback for this long while invoices are pending: ask the venue. Default 5 min. */
   readonly quietMs?: number;
@@ -54,7 +55,9 @@ export interface Receiver {
 
 export async function startReceiver(o: ReceiverOptions): Promise<Receiver> {
   const quietMs = o.quietMs ?? DEFAULT_QUIET_MS;
-  let lastCallbackAt = o.now();
+  // Quiet spells are measured on the scheduler that runs the check (virtual in tests).
+  const schedulerNow = () => o.scheduler.now();
+  let lastCallbackAt = schedulerNow();
   // One chain: follow-ups and reconciliations never overlap (each is idempotent, this keeps the
   // journal's transitions in the order the answers came).
   let chain: Promise<unknown> = Promise.resolve();
@@ -80,7 +83,7 @@ export async function startReceiver(o: ReceiverOptions): Promise<Receiver> {
     const read = readCallback(raw);
     if (!read.ok) return { status: 400, body: { error: read.reason } };
     const ev = read.event;
-    lastCallbackAt = o.now();
+    lastCallbackAt = schedulerNow();
     let result;
     try {
       result = o.store.applyEvent(ev, o.now());
@@ -105,9 +108,9 @@ export async function startReceiver(o: ReceiverOptions): Promise<Receiver> {
     });
   void reconcile().catch(() => {});
   const watch: Subscription = interval(o.checkEveryMs ?? DEFAULT_CHECK_EVERY_MS, o.scheduler).subscribe(() => {
-    if (closed || o.now() - lastCallbackAt < quietMs || o.store.invoices('open').length === 0) return;
+    if (closed || schedulerNow() - lastCallbackAt < quietMs || o.store.invoices('open').length === 0) return;
     // Counted as heard from: the next check waits another quiet spell rather than asking each tick.
-    lastCallbackAt = o.now();
+    lastCallbackAt = schedulerNow();
     void reconcile().catch(() => {});
   });
 
