@@ -1,7 +1,8 @@
 /**
  * `npm run docs:gen`: writes the references made from the code (issue 26, deliverable 3), so they
  * cannot drift from it: docs/reference/cli.md (every command's --help), docs/reference/config.md
- * and the config files' JSON Schemas (from the zod schemas). test/docs-generated.test.ts fails
+ * and the config files' JSON Schemas (from the zod schemas), docs/reference/strategy-api.md (the
+ * exported types of halyard/strategy and halyard/strategy/testing). test/docs-generated.test.ts fails
  * when a committed file differs from what this generates. Deterministic: no time, no terminal
  * width, no machine-specific paths. `--check` writes nothing and exits 1 naming the stale files.
  */
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cliReference } from './docs/cli-reference.ts';
 import { CONFIG_FILES, configReference, jsonSchemaOf } from './docs/config-reference.ts';
+import { strategyApiReference } from './docs/strategy-api-reference.ts';
 
 export const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
@@ -18,6 +20,7 @@ export async function generatedDocs(): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   files.set('docs/reference/cli.md', await cliReference());
   files.set('docs/reference/config.md', configReference());
+  files.set('docs/reference/strategy-api.md', strategyApiReference(ROOT));
   for (const file of CONFIG_FILES) files.set(file.schemaPath, JSON.stringify(jsonSchemaOf(file), null, 2) + '\n');
   return files;
 }
