@@ -85,7 +85,7 @@ export async function runDemo(io: CliIo, args: DemoArgs): Promise<void> {
   const files = await runBacktestCommand(io, { strategy: 'sma-crossover', symbol, interval: '1m', journal, outDir, param: ['fast=10', 'slow=30'], config: args.config });
   // A file URL: most terminals open it with a click.
   const open = files === undefined ? 'the report' : pathToFileURL(path.resolve(files.report)).href;
-  io.out(`\nOpen ${open} in a browser. Next: \`npx halyard --help\`, README.md and docs/.`);
+  io.out(`\nOpen ${open} in a browser. Next: \`npx halyard --help\` and docs/getting-started.md (a first strategy of your own).`);
 }
 
 /** Wait until the sandbox clock passes `until` (plus a minute, so the last bar has closed). */
