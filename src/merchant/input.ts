@@ -13,6 +13,15 @@ export const DEFAULT_COLLECTORS: readonly string[] = ['service_peso_wallet'];
 
 const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
 
+/** Whether text starting `YYYY-MM-DD` names a day of the calendar (Date.parse takes 2025-02-30 and rolls it over). */
+function realDay(t: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(t);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const at = new Date(Date.UTC(y, mo - 1, d));
+  return at.getUTCFullYear() === y && at.getUTCMonth() === mo - 1 && at.getUTCDate() === d;
+}
+
 function text(flag: string, value: unknown): string | undefined {
   if (value === undefined) return undefined;
   if (Array.isArray(value)) throw new UsageError(`${flag} was given ${value.length} times: give it once`);
@@ -56,7 +65,7 @@ export function expiry(flag: string, value: unknown): string | undefined {
   if (t === undefined) return undefined;
   if (!TIME_TEXT_PATTERN.test(t)) throw new UsageError(`${flag}: '${t}' is not ${TIME_TEXT_WORDS}`);
   if (/^\d/.test(t) && !t.includes('-') && [...t.matchAll(/(\d+)[wdhms]/g)].every((m) => Number(m[1]) === 0)) throw new UsageError(`${flag}: '${t}' is no time at all; the invoice would expire at once`);
-  if (t.includes('-') && Number.isNaN(Date.parse(t))) throw new UsageError(`${flag}: '${t}' is not a real date and time`);
+  if (t.includes('-') && (!realDay(t) || Number.isNaN(Date.parse(t)))) throw new UsageError(`${flag}: '${t}' is not a real date and time`);
   return t;
 }
 
@@ -81,7 +90,7 @@ export function timeOption(flag: string, value: unknown): number | undefined {
   if (t === undefined) return undefined;
   if (/^\d{1,16}$/.test(t)) return Number(t);
   const ms = /^\d{4}-\d{2}-\d{2}$/.test(t) ? Date.parse(`${t}T00:00:00Z`) : /^\d{4}-\d{2}-\d{2}T[\d:.]+$/.test(t) ? Date.parse(`${t}Z`) : Date.parse(t);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(t) || Number.isNaN(ms)) throw new UsageError(`${flag}: '${t}' is not a time; give ms since the epoch or an ISO 8601 date/time such as 2025-01-15T12:00:00Z`);
+  if (!realDay(t) || Number.isNaN(ms)) throw new UsageError(`${flag}: '${t}' is not a time; give ms since the epoch or an ISO 8601 date/time such as 2025-01-15T12:00:00Z`);
   return ms;
 }
 
