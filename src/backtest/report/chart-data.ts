@@ -101,7 +101,7 @@ export function chooseBucket(interval: string, bars: readonly BarInput[], maxCan
 }
 
 /** `chooseBucket` from the count of bars, their spacing `base` and the time they span (first open to last close). */
-function bucketFor(interval: string, base: number, count: number, span: number, maxCandles: number): { ms: number; name: string } {
+export function bucketFor(interval: string, base: number, count: number, span: number, maxCandles: number): { ms: number; name: string } {
   const known = (INTERVAL_MS as Readonly<Record<string, number>>)[interval] !== undefined;
   if (count <= maxCandles) return { ms: 0, name: known ? interval : `${base / 60_000}m` };
   for (const [name, ms] of Object.entries(INTERVAL_MS)) {
@@ -114,7 +114,7 @@ function bucketFor(interval: string, base: number, count: number, span: number, 
 }
 
 /** Bars gathered into candles of time-aligned buckets of `ms` (0 = one candle per bar), one bar at a time. */
-class CandleBuckets {
+export class CandleBuckets {
   readonly candles: CandlePoint[] = [];
   private key = NaN;
 
@@ -280,11 +280,11 @@ export function toPlots(run: BacktestRun, candles: readonly CandlePoint[]): Plot
 }
 
 /** Bars whose close text sets the price axis' decimals. */
-const PRECISION_SAMPLE = 200;
+export const PRECISION_SAMPLE = 200;
 const MAX_PRECISION = 8;
 
 /** Decimals of a close text, trailing zeros not counted. */
-function decimalsOf(close: string): number {
+export function decimalsOf(close: string): number {
   const dot = close.indexOf('.');
   return dot < 0 ? 0 : close.slice(dot + 1).replace(/0+$/, '').length;
 }
@@ -312,10 +312,19 @@ export function buildChartData(run: BacktestRun, bars: Iterable<BarInput>, maxPo
   };
 }
 
-/** One symbol's candles (thinned as the run's bars are) and the markers of its fills (all the run's for one symbol). */
-function symbolChart(run: BacktestRun, input: { symbol: string; bars: Iterable<BarInput> }, maxPoints: number, fills: BacktestRun['fills'] = run.fills.filter((f) => f.symbol === input.symbol)): SymbolChart {
-  const bars = input.bars;
-  const bucket = Array.isArray(bars) ? chooseBucket(run.interval, bars as readonly BarInput[], maxPoints) : runBucket(run, maxPoints);
+/**
+ * What a source of bars that gathered the candles while the run read them (candle-tap.ts) gives
+ * for a bucket: the candles, the close decimals and the count, as reading the bars here would;
+ * undefined when it has none for that bucket (the bars are then read).
+ */
+export interface TappedBars {
+  tappedCandles(bucket: { ms: number; name: string }): { candles: CandlePoint[]; precision: number; count: number } | undefined;
+}
+
+/** The candles of `bars` in `bucket`, their close decimals (the first PRECISION_SAMPLE bars') and their count: gathered while the run read them (TappedBars), else read now. */
+function gatherCandles(bars: Iterable<BarInput>, bucket: { ms: number; name: string }): { candles: CandlePoint[]; precision: number; count: number } {
+  const tapped = (bars as Partial<TappedBars>).tappedCandles?.(bucket);
+  if (tapped !== undefined) return tapped;
   const buckets = new CandleBuckets(bucket.ms);
   const scratch = new CandleScratch();
   let count = 0;
@@ -326,7 +335,14 @@ function symbolChart(run: BacktestRun, input: { symbol: string; bars: Iterable<B
     if (count < PRECISION_SAMPLE) precision = Math.max(precision, decimalsOf(c.exact.close));
     count++;
   }
-  const candles = buckets.candles;
+  return { candles: buckets.candles, precision, count };
+}
+
+/** One symbol's candles (thinned as the run's bars are) and the markers of its fills (all the run's for one symbol). */
+function symbolChart(run: BacktestRun, input: { symbol: string; bars: Iterable<BarInput> }, maxPoints: number, fills: BacktestRun['fills'] = run.fills.filter((f) => f.symbol === input.symbol)): SymbolChart {
+  const bars = input.bars;
+  const bucket = Array.isArray(bars) ? chooseBucket(run.interval, bars as readonly BarInput[], maxPoints) : runBucket(run, maxPoints);
+  const { candles, precision, count } = gatherCandles(bars, bucket);
   return {
     symbol: input.symbol,
     candles,

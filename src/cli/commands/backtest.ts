@@ -33,6 +33,7 @@ import type { RunOverview } from '../../backtest/run-overview.ts';
 import { jsonReplacer } from '../../backtest/metrics-json.ts';
 import { writeJsonFile } from '../../data/json-file.ts';
 import { writeReport } from '../../backtest/report/html-report.ts';
+import { bucketForRange, CandleTap } from '../../backtest/report/candle-tap.ts';
 import { runBacktest } from '../../backtest/run-backtest.ts';
 import { chooseSeries, detailSeries, seriesBars, seriesSpan, warmupHistory } from '../../backtest/journal-series.ts';
 import type { JournalSeries, SeriesSpan } from '../../backtest/journal-series.ts';
@@ -515,10 +516,15 @@ async function runOneStrategy(io: CliIo, args: BacktestArgs): Promise<BacktestFi
     const log = new StrategyLogFile(path.join(runDir, `.${strategy.name}-${symbol}-${interval}-${process.pid}.log.part`));
     let run;
     const gaps = new RunGaps(interval);
+    // The report's candles are gathered while the run reads the bars (candle-tap.ts): a year of
+    // 1-minute bars is not read from the journal a second time for them.
+    const readBars = () => seriesBars(journal, series, from, to);
+    const bucket = bucketForRange(interval, range);
+    const bars = bucket === undefined ? readBars() : new CandleTap(readBars(), readBars, bucket);
     try {
       run = usage(() =>
         runBacktest({
-          ...{ strategy, params, symbol, interval, bars: seriesBars(journal, series, from, to), instrument, fees, balances, fillModel, from, to },
+          ...{ strategy, params, symbol, interval, bars, instrument, fees, balances, fillModel, from, to },
           ...{ runId: `backtest-${strategy.name}`, onLog: (e) => log.add(e), recordPlots: true, onGap: (prev, open) => gaps.add(prev, open) },
           ...(series.detailed === true ? { detailed: true } : {}),
           ...history,
@@ -542,8 +548,8 @@ async function runOneStrategy(io: CliIo, args: BacktestArgs): Promise<BacktestFi
       args,
       outDir,
       log,
-      // The same bars again for the charts, streamed from the journal's blocks: nothing collected.
-      writeReportFile: (file) => writeReport(file, { run, metrics, bars: seriesBars(journal, series, from, to) }),
+      // The candles the run's pass gathered; else the same bars again, streamed from the journal's blocks: nothing collected.
+      writeReportFile: (file) => writeReport(file, { run, metrics, bars: bucket === undefined ? readBars() : bars }),
       notes: [...barsLine, `rules   ${rulesText(source, rules.file, [symbol])}`],
     });
   } finally {
