@@ -47,6 +47,8 @@ async function loadCommand(name: CommandName, io: CliIo, setExit: (code: number)
       return (await import('./commands/test.ts')).testCommand(io, setExit) as CommandModule;
     case 'sandbox':
       return (await import('./commands/sandbox.ts')).sandboxCommand(io, io.signal ? { signal: io.signal } : {}) as CommandModule;
+    case 'treasury':
+      return (await import('./commands/treasury.ts')).treasuryCommand(io, setExit) as CommandModule;
     case 'merchant':
       return (await import('./commands/merchant.ts')).merchantCommand(io, setExit) as CommandModule;
     case 'payment-request':
@@ -214,6 +216,8 @@ async function checkConfigFile(argv: Record<string, unknown>): Promise<void> {
   if (typeof argv['config'] !== 'string' || argv['help'] === true) return;
   // `run` takes the bot's own config file (src/bot/config.ts) and checks it itself.
   if ((argv['_'] as unknown[] | undefined)?.[0] === 'run') return;
+  // So does `treasury`: a treasury policy file or a bot config (src/treasury/policy/parse.ts).
+  if ((argv['_'] as unknown[] | undefined)?.[0] === 'treasury') return;
   const { loadConfig } = await import('../config/load.ts');
   loadConfig(argv['config']);
 }

@@ -29,6 +29,7 @@ export const COMMANDS = {
   'new-strategy': { command: 'new-strategy <name>', describe: 'Write a new strategy and its test from a template (sma, rsi-exits, grid, blank), and print how to test and backtest them' },
   test: { command: 'test [paths..]', describe: "Run a strategy's tests, here or kept anywhere (vitest, halyard/strategy mapped to this installation)" },
   sandbox: { command: 'sandbox', describe: 'Run the sandbox exchange on 127.0.0.1 (spec-complete local server)' },
+  treasury: { command: 'treasury <action>', describe: 'Treasury: plan the moves that keep every account inside its bands (plan), carry a plan out (apply), list the moves made (history)' },
   merchant: { command: 'merchant <subject> [action]', describe: 'Merchant invoices (invoice create|list|cancel, merchant signature) and the invoice callback receiver (receive --listen HOST:PORT --journal FILE)' },
   'payment-request': { command: 'payment-request <action>', describe: 'Payment requests to a payer: create, list, cancel, remind' },
 } as const satisfies Record<string, CommandInfo>;
