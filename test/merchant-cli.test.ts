@@ -83,6 +83,26 @@ describe('halyard merchant invoice', () => {
     expect(twice.code).toBe(1);
     expect(twice.err).toMatch(/canceled/);
   });
+  it('a create whose answer is lost (5xx) is looked up by its external id, never sent again', async () => {
+    const { s, env } = await sandbox();
+    const args = ['merchant', 'invoice', 'create', '--amount', '12', '--currency', 'PHP'];
+    s.faults.add({ kind: 'error-after', endpoint: 'merchant.createInvoice', count: 1 });
+    const lost = await cli(args, env);
+    expect(lost.code).toBe(0);
+    expect(lost.err).toMatch(/^note: the create's answer was lost; invoice \d+ carries external_transaction_id hy-inv-/);
+    const found = JSON.parse(lost.out) as { id: string };
+    expect(s.services.invoices!.list(DEMO_UID, Date.now()).map((i) => i.id)).toEqual([found.id]);
+
+    s.faults.add({ kind: 'error-before', endpoint: 'merchant.createInvoice', count: 1 });
+    const other = ['merchant', 'invoice', 'create', '--amount', '13', '--currency', 'PHP'];
+    const refused = await cli(other, env);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/outcome is unknown .* no invoice with external_transaction_id hy-inv-\S+ was found; it was not sent again/);
+    expect(s.services.invoices!.list(DEMO_UID, Date.now())).toHaveLength(1);
+    // Run again: the same derived id, now created once.
+    expect((await cli(other, env)).code).toBe(0);
+    expect(s.services.invoices!.list(DEMO_UID, Date.now())).toHaveLength(2);
+  });
 });
 
 describe('halyard payment-request', () => {
