@@ -13,14 +13,14 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
-import { createClient } from '../../app/create-client.ts';
+import { createClient, type ClientHandle } from '../../app/create-client.ts';
 import { ConfigError } from '../../config/errors.ts';
 import { secretsFromEnv } from '../../config/load.ts';
 import { exchangeConfigSchema } from '../../config/schema.ts';
 import { httpUrlProblem } from '../../config/urls.ts';
 import { humanLines } from '../../log/human-lines.ts';
 import { createLogger } from '../../log/logger.ts';
-import { loadTreasuryFile } from '../../treasury/policy/parse.ts';
+import { loadTreasuryFile, type TreasuryFile } from '../../treasury/policy/parse.ts';
 import { PlanConflictError, planTreasury, type PlanResult } from '../../treasury/plan/planner.ts';
 import { readPlanInputs } from '../../treasury/plan/read-inputs.ts';
 import { formatPlan } from '../../treasury/plan/format.ts';
@@ -43,24 +43,31 @@ export function treasuryPlanCommand(io: CliIo) {
   };
 }
 
-export async function treasuryPlan(io: CliIo, args: PlanArgs): Promise<void> {
+/** The policy file, and a client on its venue: --base-url / HALYARD_BASE_URL, else a bot config's venue URLs; its `exchange` settings when a bot config. Shared with `treasury apply`. */
+export function openTreasuryVenue(io: CliIo, args: GlobalArgs): TreasuryFile & { handle: ClientHandle; source: string } {
   if (typeof args.config !== 'string') throw new UsageError('--config: give the treasury policy file (or a bot config with a "treasury" section)');
-  const { policy, bot } = loadTreasuryFile(args.config);
+  const file = loadTreasuryFile(args.config);
+  const { bot } = file;
   const baseUrl = args.baseUrl ?? io.env['HALYARD_BASE_URL'] ?? (bot !== undefined && bot.venue !== 'sandbox' ? bot.venue.baseUrl : undefined);
   if (baseUrl === undefined) throw new UsageError('no exchange address: pass --base-url, set HALYARD_BASE_URL, or use a bot config whose venue has a baseUrl');
   const problem = httpUrlProblem(baseUrl);
-  if (problem !== undefined) throw new UsageError(`--base-url: ${problem}`);
+  if (problem !== undefined) throw new UsageError(`${args.baseUrl !== undefined ? '--base-url' : 'HALYARD_BASE_URL'}: ${problem}`);
   const logger = createLogger({ level: args.logLevel ?? 'warn' }, process.stderr.isTTY === true ? humanLines(process.stderr) : undefined);
   const handle = createClient({ baseUrl, exchange: bot?.exchange ?? exchangeConfigSchema.parse({}), secrets: secretsFromEnv(io.env), logger });
+  return { ...file, handle, source: args.config };
+}
+
+export async function treasuryPlan(io: CliIo, args: PlanArgs): Promise<void> {
+  const { policy, handle, source } = openTreasuryVenue(io, args);
   let result: PlanResult;
   let prices: Record<string, string>;
   try {
-    const input = await readPlanInputs(handle.client, policy, { now: () => handle.client.rest.serverClock.now(), source: args.config });
+    const input = await readPlanInputs(handle.client, policy, { now: () => handle.client.rest.serverClock.now(), source });
     prices = input.prices;
     try {
       result = planTreasury(input);
     } catch (e) {
-      if (e instanceof PlanConflictError) throw new ConfigError(args.config, e.issues);
+      if (e instanceof PlanConflictError) throw new ConfigError(source, e.issues);
       throw e;
     }
   } finally {

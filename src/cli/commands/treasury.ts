@@ -8,6 +8,7 @@ import type { Argv } from 'yargs';
 import type { CliIo } from '../io.ts';
 import type { GlobalArgs } from '../with-client.ts';
 import { COMMANDS } from './catalog.ts';
+import { treasuryHistoryCommand } from './treasury-history.ts';
 import { treasuryPlanCommand } from './treasury-plan.ts';
 
 export function treasuryCommand(io: CliIo, setExit: (code: number) => void) {
@@ -17,6 +18,7 @@ export function treasuryCommand(io: CliIo, setExit: (code: number) => void) {
     builder: (y: Argv<GlobalArgs>) =>
       y
         .command(treasuryPlanCommand(io) as never)
+        .command(treasuryHistoryCommand(io) as never)
         .demandCommand(1, 'name a treasury action: plan, apply or history'),
     handler: () => {},
   };
