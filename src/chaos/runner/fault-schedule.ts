@@ -59,7 +59,8 @@ function injectionOf(kind: FaultKind, p: Prng, o: ScheduleOptions): Omit<Injecti
     case '429':
       return { kind, fault: { kind: 'rate-limit', count: p.int(1, 2), retryAfterSeconds: p.int(1, 3) }, durationMs: 60_000 };
     case '418':
-      return { kind, fault: { kind: 'ban', count: 1, retryAfterSeconds: p.int(1, 5) }, durationMs: 60_000 };
+      // Spec 8.5: a ban lasts 2 minutes at the least; the bot's user stream waits that long after a 418 whatever the Retry-After (src/exchange/ws/listen-key-policy.ts).
+      return { kind, fault: { kind: 'ban', count: 1, retryAfterSeconds: p.int(120, 180) }, durationMs: 60_000 };
     case 'clock-skew':
       return { kind, fault: { kind: 'clock-skew', count: p.int(1, 3), skewMs: pick(p, [-1, 1]) * p.int(6_000, 30_000) }, durationMs: 60_000 };
     case 'drop':

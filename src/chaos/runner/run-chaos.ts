@@ -49,7 +49,7 @@ export interface ChaosOptions {
   readonly rates?: FaultRates;
   /** Sandbox ms per scheduler ms (default 2; above 1). */
   readonly speed?: number;
-  /** Each strategy's timer (sandbox ms, default 4000). */
+  /** Each strategy's timer (sandbox ms, default 2000: the four ask 2 intents a second of sandbox time). */
   readonly everyMs?: number;
   /** The bot's REST timeout, wall ms (default 1500): `timeout` faults hold an answer past it. */
   readonly clientTimeoutMs?: number;
@@ -73,7 +73,7 @@ export interface ChaosResult {
   /** HTTP statuses the bot got, counted. */
   readonly statuses: Record<string, number>;
   /** Warnings and errors the bot logged, by message. */
-  readonly problems: { level: number; msg: string; count: number }[];
+  readonly problems: { level: number; msg: string; count: number; example: string }[];
   readonly wallMs: number;
   /** Sandbox time the run covered (ms). */
   readonly sandboxMs: number;
@@ -97,12 +97,14 @@ const START_PRICES: Record<string, string> = { BTCPHP: '3500000', ETHPHP: '20000
 /** The bot's account: enough of each asset that 10,000 intents never run it dry. */
 const BALANCES = { PHP: '50000000', BTC: '5', ETH: '80', USDT: '10000' };
 const STEP_MS = 1000;
+/** The longest the heal phase waits for the user stream to be LIVE again (sandbox ms). */
+const HEAL_MAX_MS = 15 * 60_000;
 
 export async function runChaos(o: ChaosOptions = {}): Promise<ChaosResult> {
   const seed = o.seed ?? freshSeed();
   const intents = o.intents ?? 10_000;
   const speed = o.speed ?? 2;
-  const everyMs = o.everyMs ?? 4000;
+  const everyMs = o.everyMs ?? 2000;
   const clientTimeoutMs = o.clientTimeoutMs ?? 1500;
   const stuckAfterMs = o.stuckAfterMs ?? 600_000;
   const rates = o.rates ?? DEFAULT_RATES;
@@ -201,9 +203,13 @@ export async function runChaos(o: ChaosOptions = {}): Promise<ChaosResult> {
     await driver.advance(STEP_MS);
     await injector.tick();
     await injector.endAll();
-    for (let t = 0; t < 180_000; t += STEP_MS) {
-      await driver.advance(STEP_MS);
+    // At least 30 s, then until the user stream is LIVE (a 418 keeps it down for 2 minutes of the scheduler's time, which is `speed` times that of the sandbox's).
+    for (let t = 0; t < HEAL_MAX_MS; ) {
+      // Fine steps while the faults' effects settle, coarser while waiting out a long back-off.
+      const step = t < 30_000 ? STEP_MS : 5 * STEP_MS;
+      await driver.advance(step);
       await idle();
+      t += step;
       if (t >= 30_000 && b.venue.streamHealth.state === 'LIVE') break;
     }
 
@@ -265,7 +271,7 @@ export async function runChaos(o: ChaosOptions = {}): Promise<ChaosResult> {
       faults: injector.log,
       injectedByKind: countByKind(injector.log),
       statuses: log.statusCounts(),
-      problems: [...log.problems].map(([msg, p]) => ({ level: p.level, msg, count: p.count })).sort((a, b) => b.count - a.count),
+      problems: [...log.problems].map(([msg, p]) => ({ level: p.level, msg, count: p.count, example: p.first.slice(0, 600) })).sort((a, b) => b.count - a.count),
       wallMs: Math.round(performance.now() - wallStart),
       sandboxMs: end - start,
       journal: o.keepJournal === true ? journalFile : undefined,
