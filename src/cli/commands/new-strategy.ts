@@ -9,6 +9,11 @@
  * a folder outside it imports `halyard/strategy` and `halyard/strategy/testing`, which the loader's
  * resolve hook and `halyard test` map to this installation (docs/guides/strategy-project.md).
  *
+ * `--project DIR` writes a strategy project instead (issue 25 item 2, strategy-project-files.ts,
+ * docs/guides/strategy-project.md): DIR/package.json depending on this installation, tsconfig.json
+ * (strict, exactOptionalPropertyTypes), .gitignore, and the strategy and its test importing
+ * `halyard/strategy`; `npm install` there, then tsc, vitest and `npx halyard backtest` run in it.
+ *
  * Refused, exit 2, naming the argument: a NAME that is not kebab-case (a-z first, then a-z, 0-9
  * and single hyphens, at most 40 characters: defineStrategy's limit on `name`); an unknown
  * --template; a file that exists, unless --force; and, written elsewhere than `strategies/`, the
@@ -16,7 +21,7 @@
  * and `halyard strategies` would show two strategies under one name (--force does not lift this:
  * it is about the name, not a file; in `strategies/` itself it is the existing-file rule).
  */
-import { existsSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Argv } from 'yargs';
@@ -28,6 +33,7 @@ import type { GlobalArgs } from '../with-client.ts';
 import { COMMANDS } from './catalog.ts';
 import { isTemplateName, renderTemplate, TEMPLATE_NAMES } from './strategy-templates.ts';
 import type { TemplateName } from './strategy-templates.ts';
+import { projectFiles } from './strategy-project-files.ts';
 
 /** This installation's folder: the one `npx halyard` runs in, and where relative imports lead. */
 export const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -40,6 +46,7 @@ export interface NewStrategyArgs extends GlobalArgs {
   name?: string;
   template?: string;
   dir?: string;
+  project?: string;
   force?: boolean;
 }
 
@@ -56,6 +63,8 @@ export interface NewStrategyResult {
   readonly template: TemplateName;
   /** Whether the files import `halyard/strategy` (outside this repository) rather than a relative path. */
   readonly outside: boolean;
+  /** With --project: the project's folder and the project files written there (package.json, ...). */
+  readonly project?: { readonly dir: string; readonly files: readonly string[] };
 }
 
 export function newStrategyCommand(io: CliIo) {
@@ -65,7 +74,8 @@ export function newStrategyCommand(io: CliIo) {
       y
         .positional('name', { type: 'string', describe: 'kebab-case name: the strategy\'s name and its file <dir>/<name>.ts' })
         .option('template', { type: 'string', default: 'sma', describe: `starting point: ${TEMPLATE_NAMES.join(', ')} (blank: every handler a comment)` })
-        .option('dir', { type: 'string', default: 'strategies', describe: 'folder to write into (made if missing); outside this repository the files import halyard/strategy' })
+        .option('dir', { type: 'string', describe: 'folder to write into (made if missing; default strategies); outside this repository the files import halyard/strategy' })
+        .option('project', { type: 'string', describe: 'write a strategy project into this folder instead: package.json installing Halyard, tsconfig.json (strict), the strategy and its test' })
         .option('force', { type: 'boolean', describe: 'overwrite existing files' }),
     handler: (args: NewStrategyArgs) => {
       const result = runNewStrategy(args);
@@ -80,6 +90,10 @@ export function runNewStrategy(args: NewStrategyArgs, options: NewStrategyOption
   const name = checkName(args.name);
   const templateArg = args.template ?? 'sma';
   if (!isTemplateName(templateArg)) throw new UsageError(`--template '${templateArg}' is not a template: one of ${TEMPLATE_NAMES.join(', ')}`);
+  if (args.project !== undefined) {
+    if (args.dir !== undefined) throw new UsageError('--dir and --project both say where to write: give one (--project DIR writes a whole strategy project)');
+    return writeProject(name, templateArg, args.project, cwd, args.force === true);
+  }
   const dirArg = args.dir ?? 'strategies';
   const dir = path.resolve(cwd, dirArg);
   if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`--dir ${dirArg} is a file, not a folder`);
@@ -117,6 +131,30 @@ export function runNewStrategy(args: NewStrategyArgs, options: NewStrategyOption
   return { strategyFile, testFile, template: templateArg, outside: !inside };
 }
 
+/** `--project DIR`: the project files, then the strategy and its test, all in DIR. */
+function writeProject(name: string, template: TemplateName, projectArg: string, cwd: string, force: boolean): NewStrategyResult {
+  const dir = path.resolve(cwd, projectArg);
+  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`--project ${projectArg} is a file, not a folder`);
+  if (isInside(dir, PROJECT_ROOT)) throw new UsageError(`--project ${projectArg} is inside this installation (${PROJECT_ROOT}): a strategy project is a folder of its own, elsewhere (e.g. ~/my-strategies)`);
+  const pkg = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { devDependencies?: Record<string, string> };
+  const project = projectFiles({ dir, strategy: name, halyard: `file:${PROJECT_ROOT.replace(/[\\/]$/, '')}`, halyardDevDependencies: pkg.devDependencies ?? {} });
+  const code = renderTemplate(template, { name, strategyImport: 'halyard/strategy', testingImport: 'halyard/strategy/testing', outside: true });
+  const strategyFile = path.join(dir, `${name}.ts`);
+  const testFile = path.join(dir, `${name}.test.ts`);
+  const all: [string, string][] = [...Object.entries(project).map(([f, text]): [string, string] => [path.join(dir, f), text]), [strategyFile, code.strategy], [testFile, code.test]];
+  if (!force) {
+    const existing = all.map(([f]) => f).filter((f) => existsSync(f));
+    if (existing.length) throw new UsageError(`${existing.map((f) => shown(f, cwd)).join(', ')} already exist${existing.length === 1 ? 's' : ''}: choose another --project folder, or give --force to overwrite`);
+  }
+  try {
+    makeDirs(dir);
+    for (const [f, text] of all) writeFileSync(f, text);
+  } catch (e) {
+    throw new UsageError(`cannot write into --project ${projectArg}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  return { strategyFile, testFile, template, outside: true, project: { dir, files: Object.keys(project) } };
+}
+
 function checkName(name: string | undefined): string {
   if (name === undefined || name === '') throw new UsageError('name the strategy: halyard new-strategy NAME (kebab-case, e.g. my-first)');
   if (name.length > MAX_NAME || !NAME.test(name)) {
@@ -128,6 +166,7 @@ function checkName(name: string | undefined): string {
 
 /** The next steps: the exact commands that test and backtest the new files, run from this installation's folder. */
 export function nextSteps(result: NewStrategyResult, cwd: string = process.cwd()): string {
+  if (result.project !== undefined) return projectSteps(result, result.project, cwd);
   const atRoot = sameFolder(cwd, PROJECT_ROOT);
   // `npx halyard` runs in this installation's folder: paths relative to it, or absolute when outside it.
   const base = atRoot ? cwd : PROJECT_ROOT;
@@ -144,6 +183,23 @@ export function nextSteps(result: NewStrategyResult, cwd: string = process.cwd()
     'Docs: docs/guides/writing-strategies.md, testing-strategies.md, backtesting.md' + (result.outside ? ', strategy-project.md (a tsconfig.json for types in an editor).' : '.'),
   ];
   return lines.join('\n');
+}
+
+/** The next steps in a new strategy project: install, type-check, test, backtest, all in its folder. */
+function projectSteps(result: NewStrategyResult, project: { readonly dir: string; readonly files: readonly string[] }, cwd: string): string {
+  const name = path.basename(result.strategyFile);
+  return [
+    `Wrote a strategy project in ${quoted(shown(project.dir, cwd))}: ${name} (template ${result.template}), ${path.basename(result.testFile)}, ${project.files.join(', ')}.`,
+    '',
+    'Next:',
+    `  cd ${quoted(shown(project.dir, cwd))}`,
+    `  npm install      # Halyard from ${PROJECT_ROOT} (or a packed copy: npm install /path/to/halyard-<version>.tgz)`,
+    '  npx tsc -p .     # types: strict, exactOptionalPropertyTypes',
+    '  npx vitest run   # its test, on the testing kit\'s canned markets',
+    `  npx halyard backtest --strategy ./${name} --symbol BTCPHP --interval 1m --journal <journal.db>`,
+    '',
+    `Docs: ${path.join(PROJECT_ROOT, 'docs/guides/strategy-project.md')}`,
+  ].join('\n');
 }
 
 /** A path as typed on a command line: relative to `base` when under it, else absolute. */
