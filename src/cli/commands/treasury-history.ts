@@ -10,6 +10,7 @@ import { loadConfig } from '../../config/load.ts';
 import { resolveJournalPath } from '../../journal/journal-path.ts';
 import { formatHistory, historyJson } from '../../treasury/journal/history.ts';
 import { openMoveStore } from '../../treasury/journal/move-store.ts';
+import { loadTreasuryFile } from '../../treasury/policy/parse.ts';
 import { UsageError } from '../errors.ts';
 import { printJson, type CliIo } from '../io.ts';
 import { JOURNAL_OPTION, withJournal } from '../journal-file.ts';
@@ -42,7 +43,8 @@ export function treasuryHistoryCommand(io: CliIo) {
 }
 
 export function runTreasuryHistory(io: CliIo, args: TreasuryHistoryArgs): void {
-  const configured = loadConfig(args.config as string | undefined).journal.path;
+  // --config names the treasury policy or a bot config here, as for plan and apply: a bot config's journal is the default.
+  const configured = typeof args.config === 'string' ? loadTreasuryFile(args.config).bot?.journal : loadConfig(undefined).journal.path;
   const file = resolveJournalPath(args.journal, io.env, configured);
   checkJournalPath(file, journalSource(args.journal, io.env, configured));
   if (!existsSync(file)) throw new UsageError(`no journal at ${file}: treasury apply and the bot write their moves to their journal; name it with --journal`);
