@@ -236,8 +236,10 @@ describe('merchant callback receiver against the sandbox', () => {
     // The venue stops sending (its callback address removed): the payment's callbacks never come.
     w.s.config.merchant.callbackUrl = undefined;
     await pay(w.s, inv.id);
+    const unseen = await invoice(w, 'order-q2', '9');
     await settled(w);
     expect(w.store.invoice(inv.id)?.status).toBe('pending');
+    expect(w.store.invoice(unseen.id)).toBeUndefined();
     await w.vt.advance(4 * 60_000);
     await w.receiver!.idle();
     expect(w.store.invoice(inv.id)?.status).toBe('pending');
@@ -245,5 +247,6 @@ describe('merchant callback receiver against the sandbox', () => {
     await w.receiver!.idle();
     expect(w.store.invoice(inv.id)).toMatchObject({ status: 'fully_paid', amountReceived: '100' });
     expect(w.store.transitions(inv.id).at(-1)).toMatchObject({ source: 'query', toStatus: 'fully_paid' });
+    expect(w.store.invoice(unseen.id)).toMatchObject({ status: 'pending', amount: '9' });
   });
 });

@@ -48,7 +48,7 @@ const OPTIONS = {
   limit: 'invoice list: at most this many (1..1000, default 500)',
   listen: 'receive: HOST:PORT to take callbacks on, e.g. 127.0.0.1:8787',
   journal: 'receive: journal file (default $HALYARD_JOURNAL or data/halyard.db)',
-  'quiet-minutes': 'receive: with invoices pending and no callback for this long, ask the venue (default 5)',
+  'quiet-minutes': 'receive: with no callback for this long, ask the venue for the invoices\' states (default 5)',
 } as const;
 
 export function merchantCommand(io: CliIo, setExit: (code: number) => void) {

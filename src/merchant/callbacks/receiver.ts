@@ -7,7 +7,7 @@
  * status the event stands for.
  *
  * Callbacks can be missed (the receiver down, a delivery given up): at start, and whenever no
- * callback has arrived for `quietMs` while invoices are pending, the receiver asks get-invoices
+ * callback has arrived for `quietMs`, the receiver asks get-invoices
  * (reconcile-invoices.ts) and records what it missed. The check runs on an RxJS timer on the
  * injected scheduler, so tests move it on virtual time.
  */
@@ -36,7 +36,7 @@ export interface ReceiverOptions {
   readonly now: () => number;
   /** Runs the quiet check; its `now()` measures quiet spells. */
   readonly scheduler: SchedulerLike;
-  /** No callback for this long while invoices are pending: ask the venue. Default 5 min. */
+  /** No callback for this long: ask the venue. Default 5 min. */
   readonly quietMs?: number;
   /** How often the quiet spell is checked. Default 1 min. */
   readonly checkEveryMs?: number;
@@ -108,7 +108,9 @@ export async function startReceiver(o: ReceiverOptions): Promise<Receiver> {
     });
   void reconcile().catch(() => {});
   const watch: Subscription = interval(o.checkEveryMs ?? DEFAULT_CHECK_EVERY_MS, o.scheduler).subscribe(() => {
-    if (closed || schedulerNow() - lastCallbackAt < quietMs || o.store.invoices('open').length === 0) return;
+    // Asked even with no invoice known pending: one whose every callback was lost is found by
+    // the range query (reconcile-invoices.ts). One query (weight 1) per quiet spell.
+    if (closed || schedulerNow() - lastCallbackAt < quietMs) return;
     // Counted as heard from: the next check waits another quiet spell rather than asking each tick.
     lastCallbackAt = schedulerNow();
     void reconcile().catch(() => {});
