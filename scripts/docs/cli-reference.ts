@@ -54,7 +54,30 @@ export async function cliReference(): Promise<string> {
     '```',
   ];
   for (const name of names) {
-    parts.push('', `## ${name}`, '', '```text', await helpOf([name]), '```');
+    const help = await helpOf([name]);
+    parts.push('', `## ${name}`, '', '```text', help, '```');
+    // A command with subcommands (`treasury plan`, `treasury history`) lists them under
+    // "Commands:" in its help; each gets its own --help here.
+    for (const sub of subcommandsOf(help, [name])) {
+      parts.push('', `### ${name} ${sub}`, '', '```text', await helpOf([name, sub]), '```');
+    }
   }
   return parts.join('\n') + '\n';
+}
+
+/** The subcommands a command's help lists under "Commands:" (`  halyard treasury plan  ...`). */
+export function subcommandsOf(help: string, path: readonly string[]): string[] {
+  const start = help.indexOf('\nCommands:\n');
+  if (start < 0) return [];
+  const rest = help.slice(start + '\nCommands:\n'.length);
+  const end = rest.indexOf('\n\n');
+  const prefix = `halyard ${path.join(' ')} `;
+  const names: string[] = [];
+  for (const line of (end < 0 ? rest : rest.slice(0, end)).split('\n')) {
+    const t = line.trim();
+    if (!t.startsWith(prefix)) continue;
+    const sub = /^([a-z][\w-]*)/.exec(t.slice(prefix.length));
+    if (sub && !names.includes(sub[1] as string)) names.push(sub[1] as string);
+  }
+  return names;
 }
