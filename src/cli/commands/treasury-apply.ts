@@ -16,14 +16,9 @@
  * (the move that stopped it is named), 2 for bad input (nothing sent).
  */
 import type { Argv } from 'yargs';
-import { createClient, type ClientHandle } from '../../app/create-client.ts';
+import type { ClientHandle } from '../../app/create-client.ts';
 import { ConfigError } from '../../config/errors.ts';
-import { secretsFromEnv } from '../../config/load.ts';
-import { exchangeConfigSchema } from '../../config/schema.ts';
-import { httpUrlProblem } from '../../config/urls.ts';
 import { resolveJournalPath } from '../../journal/journal-path.ts';
-import { humanLines } from '../../log/human-lines.ts';
-import { createLogger } from '../../log/logger.ts';
 import { applyPlan } from '../../treasury/apply/apply-plan.ts';
 import { readPlanFile } from '../../treasury/apply/plan-file.ts';
 import type { ApplyResult } from '../../treasury/apply/types.ts';
@@ -38,6 +33,7 @@ import { EXIT, printJson, type CliIo } from '../io.ts';
 import { JOURNAL_OPTION, openUserJournal } from '../journal-file.ts';
 import { checkJournalPath, journalSource } from '../paths.ts';
 import type { GlobalArgs } from '../with-client.ts';
+import { openTreasuryVenue } from './treasury-plan.ts';
 
 export interface TreasuryApplyArgs extends GlobalArgs {
   plan?: string;
@@ -75,12 +71,12 @@ export function treasuryApplyCommand(io: CliIo, setExit: (code: number) => void,
 
 export async function treasuryApply(io: CliIo, args: TreasuryApplyArgs, deps: TreasuryApplyDeps = {}): Promise<number> {
   if (typeof args.config !== 'string') throw new UsageError('--config: give the treasury policy file (or a bot config with a "treasury" section)');
-  const file = loadTreasuryFile(args.config);
-  // The plan file is read before anything connects: a bad one sends nothing.
+  // The plan file is read before anything else: a bad one sends nothing.
   const given = args.plan === undefined ? undefined : readPlanFile(args.plan);
+  const file: TreasuryFile & { handle: ClientHandle } = deps.client === undefined ? openTreasuryVenue(io, args) : { ...loadTreasuryFile(args.config), handle: deps.client };
+  const handle = file.handle;
   const journalFile = resolveJournalPath(args.journal, io.env, file.bot?.journal);
   checkJournalPath(journalFile, journalSource(args.journal, io.env, file.bot?.journal));
-  const handle = deps.client ?? clientFor(io, args, file);
   const journal = openUserJournal(journalFile);
   try {
     const store = openMoveStore(journal);
@@ -129,16 +125,6 @@ async function planAgain(handle: ClientHandle, file: TreasuryFile, source: strin
     if (e instanceof PlanConflictError) throw new ConfigError(source, e.issues);
     throw e;
   }
-}
-
-function clientFor(io: CliIo, args: TreasuryApplyArgs, file: TreasuryFile): ClientHandle {
-  const bot = file.bot;
-  const baseUrl = args.baseUrl ?? io.env['HALYARD_BASE_URL'] ?? (bot !== undefined && bot.venue !== 'sandbox' ? bot.venue.baseUrl : undefined);
-  if (baseUrl === undefined) throw new UsageError('no exchange address: pass --base-url, set HALYARD_BASE_URL, or use a bot config whose venue has a baseUrl');
-  const problem = httpUrlProblem(baseUrl);
-  if (problem !== undefined) throw new UsageError(`--base-url: ${problem}`);
-  const logger = createLogger({ level: args.logLevel ?? 'warn' }, process.stderr.isTTY === true ? humanLines(process.stderr) : undefined);
-  return createClient({ baseUrl, exchange: bot?.exchange ?? exchangeConfigSchema.parse({}), secrets: secretsFromEnv(io.env), logger });
 }
 
 /** Midnight UTC of the day `now` falls in: the per-day caps count from it. */

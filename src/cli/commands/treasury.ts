@@ -8,16 +8,17 @@ import type { Argv } from 'yargs';
 import type { CliIo } from '../io.ts';
 import type { GlobalArgs } from '../with-client.ts';
 import { COMMANDS } from './catalog.ts';
+import { treasuryApplyCommand } from './treasury-apply.ts';
 import { treasuryHistoryCommand } from './treasury-history.ts';
 import { treasuryPlanCommand } from './treasury-plan.ts';
 
 export function treasuryCommand(io: CliIo, setExit: (code: number) => void) {
-  void setExit;
   return {
     ...COMMANDS.treasury,
     builder: (y: Argv<GlobalArgs>) =>
       y
         .command(treasuryPlanCommand(io) as never)
+        .command(treasuryApplyCommand(io, setExit) as never)
         .command(treasuryHistoryCommand(io) as never)
         .demandCommand(1, 'name a treasury action: plan, apply or history'),
     handler: () => {},
