@@ -6,12 +6,13 @@
  * status, so they are applied as what they show (the amount received) and the invoice is asked.
  */
 import { z } from 'zod';
-import { isDecimalText } from '../../core/money/decimal.ts';
+import { toWire } from '../../core/money/decimal.ts';
 import type { InvoiceState, Observation } from './invoice-state.ts';
 
 export const INVOICE_EVENTS = ['invoice.created', 'invoice.updated', 'invoice.fully_paid', 'invoice.payment_reference_number_generated'] as const;
 
-const decimalText = z.string().refine((s) => isDecimalText(s) && !s.trim().startsWith('-'), 'must be a decimal number >= 0 as text');
+// Plain notation only (what the venue sends): no sign, no exponent, so the journal's text is exact as read.
+const decimalText = z.string().regex(/^\d+(\.\d+)?$/, 'must be a decimal number >= 0 as plain text');
 
 const zCallbackBody = z.object({
   event: z.object({
@@ -55,15 +56,17 @@ export function readCallback(raw: unknown): { ok: true; event: CallbackEvent } |
   }
   const { name, data } = parsed.data.event;
   const status = statusShown(name);
+  // Part of the event's key: `40.00` and `40` are one amount, so one event.
+  const received = toWire(data.amount_received);
   return {
     ok: true,
     event: {
       name,
       invoiceId: data.id,
-      amountReceived: data.amount_received,
+      amountReceived: received,
       statusUnknown: status === undefined && name !== 'invoice.payment_reference_number_generated',
       body: parsed.data,
-      observation: { invoiceId: data.id, currency: data.currency, amount: data.amount, amountReceived: data.amount_received, status, externalTransactionId: data.external_transaction_id },
+      observation: { invoiceId: data.id, currency: data.currency, amount: data.amount, amountReceived: received, status, externalTransactionId: data.external_transaction_id },
     },
   };
 }
