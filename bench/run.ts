@@ -8,6 +8,7 @@ import { run as sandboxHttp } from './sandbox-http.bench.ts';
 import { run as losslessParse } from './lossless-parse.bench.ts';
 import { run as streamLatency } from './stream-latency.bench.ts';
 import { run as botLive } from './bot-live.bench.ts';
+import { run as startup } from './startup.bench.ts';
 
 const suites: [string, () => Promise<string[]>][] = [
   ['client-overhead', clientOverhead],
@@ -18,6 +19,7 @@ const suites: [string, () => Promise<string[]>][] = [
   ['lossless-parse', losslessParse],
   ['stream-latency', streamLatency],
   ['bot-live', botLive],
+  ['startup', startup],
 ];
 const only = process.argv[2];
 

@@ -3,7 +3,9 @@
  * details follow its message: as short `key: value` lines at a terminal (error-details.ts), as
  * the JSON of `toJSON()` when stderr is a pipe or a file (what a script reads).
  */
-import { ConfigError } from '../config/load.ts';
+// The class's own light module, not load.ts: every command loads this file, and load.ts brings zod
+// and the config schemas (about 240 modules) that `halyard --help` has no use for.
+import { ConfigError } from '../config/errors.ts';
 import { ExchangeError, ParameterError } from '../exchange/errors/errors.ts';
 import { MissingCredentialsError } from '../exchange/client/request-builder.ts';
 import { exchangeErrorLines } from './error-details.ts';

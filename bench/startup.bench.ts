@@ -1,0 +1,79 @@
+/**
+ * Start-up (issue 25, deliverables 3 and 5): wall time of `halyard --help` and `halyard
+ * strategies` as processes, next to `node -e 0` in the same run. Target: each at most 0.3 s slower
+ * than `node -e 0` (median of 5).
+ *
+ * Runs interleaved (one of each, five times) so a burst of load hits them alike; medians reported.
+ * The bin runs the built package (HALYARD_BIN=dist; dist/ is built first when stale, as the bin
+ * would otherwise run the sources). Also shown: `node dist/main.js --help` (the bin's check that
+ * dist/ is up to date, which only a checkout makes, is the difference) and the bin on the sources
+ * through tsx (HALYARD_BIN=source: what start-up was before the build). `strategies` loads every
+ * example strategy, so it includes registering tsx and compiling them (tsx caches the output).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const BIN = join(ROOT, 'bin/halyard.mjs');
+const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
+const TARGET_S = 0.3;
+
+interface Case {
+  readonly name: string;
+  readonly args: readonly string[];
+  readonly env?: Record<string, string>;
+}
+
+const CASES: readonly Case[] = [
+  { name: 'node -e 0', args: ['-e', '0'] },
+  { name: 'halyard --help', args: [BIN, '--help'], env: { HALYARD_BIN: 'dist' } },
+  { name: 'halyard strategies', args: [BIN, 'strategies'], env: { HALYARD_BIN: 'dist' } },
+  { name: 'node dist/main.js --help (no freshness check)', args: [join(ROOT, 'dist/main.js'), '--help'] },
+  { name: 'halyard --help from the sources (tsx)', args: [BIN, '--help'], env: { HALYARD_BIN: 'source' } },
+];
+
+const changedSince = (dir: string, since: number): boolean =>
+  readdirSync(dir, { withFileTypes: true }).some((e) => (e.isDirectory() ? changedSince(join(dir, e.name), since) : !e.name.includes('.test.') && statSync(join(dir, e.name)).mtimeMs > since));
+
+function ensureBuilt(): string {
+  const stamp = join(ROOT, 'dist/.built');
+  if (existsSync(stamp) && !changedSince(join(ROOT, 'src'), statSync(stamp).mtimeMs)) return 'dist/ up to date';
+  const r = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`startup bench: the build failed: ${r.stdout}${r.stderr}`);
+  return 'dist/ built first';
+}
+
+function timeOnce(c: Case): number {
+  const start = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, [...c.args], { cwd: ROOT, env: { ...process.env, ...c.env, NODE_OPTIONS: '' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const s = Number(process.hrtime.bigint() - start) / 1e9;
+  if (r.status !== 0) throw new Error(`startup bench: ${c.name} exited ${r.status}: ${r.stderr?.toString() ?? ''}`);
+  return s;
+}
+
+const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
+
+export async function run(): Promise<string[]> {
+  const built = ensureBuilt();
+  for (const c of CASES) timeOnce(c); // warm the file cache and tsx's compile cache
+  const times = new Map<string, number[]>(CASES.map((c) => [c.name, []]));
+  for (let i = 0; i < RUNS; i++) for (const c of CASES) times.get(c.name)?.push(timeOnce(c));
+  const base = median(times.get('node -e 0') ?? []);
+  const lines = [`startup (${built}; median of ${RUNS}, interleaved; target: halyard --help and strategies at most ${TARGET_S} s over node -e 0)`];
+  for (const c of CASES) {
+    const xs = times.get(c.name) ?? [];
+    const m = median(xs);
+    const over = m - base;
+    const verdict = c.name === 'halyard --help' || c.name === 'halyard strategies' ? (over <= TARGET_S ? '  within target' : '  OVER target') : '';
+    lines.push(`  ${c.name.padEnd(48)} ${m.toFixed(3)} s  ${c === CASES[0] ? '(baseline)' : `+${over.toFixed(3)} s`}${verdict}   runs ${xs.map((x) => x.toFixed(2)).join(' ')}`);
+  }
+  return lines;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) for (const l of await run()) console.log(l);
