@@ -70,13 +70,11 @@ async function main(): Promise<number> {
 
   if (values['kill'] !== undefined) {
     const kills = wholeNumber(values['kill'] as string, 'kill', 0, 1);
-    // The crash-recovery mode is helper module src/chaos/kill (a child-process bot killed at points of the order flow).
-    const { runKills } = await import('../src/chaos/kill/run-kills.ts');
+    // The crash-recovery mode: src/chaos/kill (the bot as a child process, SIGKILLed at points of the order flow).
+    const { runKills, formatKills } = await import('../src/chaos/kill/index.ts');
     const r = await runKills({ seed, kills, log: say });
-    for (const k of r.restarts) {
-      process.stdout.write(`kill ${k.index + 1}/${kills} at ${k.point}#${k.occurrence} (${k.killedBy}): ${k.consistent ? 'consistent' : `NOT consistent: ${k.failures.join('; ')}`}\n`);
-    }
-    if (r.report !== undefined) process.stdout.write(`\n${formatReport(r.report)}\n`);
+    process.stdout.write(`${formatKills(r)}\n`);
+    if (r.report !== undefined) process.stdout.write(`\nthe last restart's checks:\n${formatReport(r.report)}\n`);
     process.stdout.write(`\n${r.consistent} of ${r.restarts.length} restarts consistent (seed ${seed}, ${(r.wallMs / 1000).toFixed(1)} s)\n`);
     if (json !== undefined) writeFileSync(json, `${JSON.stringify({ mode: 'kill', kills, machine: machine(), ...r }, null, 2)}\n`);
     const ok = r.consistent === kills && r.restarts.length === kills;
