@@ -185,3 +185,40 @@ describe('halyard new-strategy refuses', () => {
     expect(out.join('\n')).toMatch(/Wrote .*via-cli\.ts \(template blank\)/);
   });
 });
+
+/** `--project DIR` (issue 25 item 2); that such a project installs, type-checks, tests and backtests is test/packed-project.test.ts's. */
+describe('halyard new-strategy --project', () => {
+  it('writes package.json (Halyard from this installation, typescript/vitest/@types/node at its versions), tsconfig (strict, exactOptionalPropertyTypes), .gitignore, the strategy and its test importing halyard/strategy', async () => {
+    const dir = path.join(outside, 'My Project');
+    const r = await run(['new-strategy', 'first', '--project', dir]);
+    expect(r.code, r.err).toBe(0);
+    const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    const own = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+    expect(pkg).toMatchObject({ name: 'my-project', private: true, type: 'module', dependencies: { halyard: `file:${ROOT.replace(/\/$/, '')}` } });
+    for (const dep of ['typescript', 'vitest', '@types/node']) expect(pkg.devDependencies[dep]).toBe(own.devDependencies[dep]);
+    const tsconfig = JSON.parse(readFileSync(path.join(dir, 'tsconfig.json'), 'utf8'));
+    expect(tsconfig.compilerOptions).toMatchObject({ strict: true, exactOptionalPropertyTypes: true, module: 'NodeNext' });
+    expect(readFileSync(path.join(dir, 'first.ts'), 'utf8')).toContain("from 'halyard/strategy'");
+    expect(readFileSync(path.join(dir, 'first.test.ts'), 'utf8')).toContain("from 'halyard/strategy/testing'");
+    expect(readFileSync(path.join(dir, '.gitignore'), 'utf8')).toContain('node_modules/');
+    expect(r.out).toMatch(/Wrote a strategy project in .*: first\.ts \(template sma\), first\.test\.ts, package\.json, tsconfig\.json, \.gitignore/);
+    expect(r.out).toContain('npm install');
+    expect(r.out).toContain('npx halyard backtest --strategy ./first.ts');
+  });
+
+  it('refuses existing files (unless --force), a folder inside this installation, and --dir beside it (exit 2, naming them)', async () => {
+    const dir = path.join(outside, 'twice');
+    expect((await run(['new-strategy', 'again', '--project', dir])).code).toBe(0);
+    const again = await run(['new-strategy', 'again', '--project', dir]);
+    expect(again.code).toBe(2);
+    expect(again.err).toMatch(/package\.json, .*tsconfig\.json, .*\.gitignore, .*again\.ts, .*again\.test\.ts already exist: choose another --project folder, or give --force/);
+    expect((await run(['new-strategy', 'again', '--project', dir, '--force'])).code).toBe(0);
+    const inside = await run(['new-strategy', 'inner', '--project', path.join(ROOT, 'tmp-project')]);
+    expect(inside.code).toBe(2);
+    expect(inside.err).toMatch(/is inside this installation/);
+    expect(existsSync(path.join(ROOT, 'tmp-project'))).toBe(false);
+    const both = await run(['new-strategy', 'both', '--project', dir, '--dir', dir]);
+    expect(both.code).toBe(2);
+    expect(both.err).toMatch(/--dir and --project both say where to write/);
+  });
+});
