@@ -237,6 +237,40 @@ describe('treasury apply: sub-account moves', () => {
   });
 });
 
+describe('treasury apply: resuming after the process stopped', () => {
+  /** A row journaled as sent with its request, as the executor leaves it when the process dies before the answer. */
+  function journaledAsSent(env: Env, move: Extract<Move, { kind: 'transfer' }>, planId: string): void {
+    const store = openMoveStore(env.journal);
+    store.record(move, { planId, seq: 0, now: env.clock.now() });
+    const params = { toEmail: move.to, clientTranId: move.clientId, asset: move.asset, amount: move.amount };
+    const request = { endpoint: 'subAccount.universalTransfer', method: 'POST', path: '/openapi/v1/sub-account/transfer/universal-transfer', params, serverTime: env.clock.now(), recvWindow: 5000 };
+    store.markSent(move.clientId, env.clock.now(), { request });
+  }
+
+  it('a transfer journaled as sent that landed is found by its client id on the next apply, not sent again', async () => {
+    const env = await setup();
+    await subAccounts(env);
+    const move = { kind: 'transfer', clientId: 'trtf000010', reason: 'r', from: 'master', to: DESK_A, asset: 'PHP', amount: '300' } as const;
+    journaledAsSent(env, move, 'p-resume');
+    await env.c.subAccount.universalTransfer({ toEmail: DESK_A, clientTranId: move.clientId, asset: 'PHP', amount: '300' });
+    const r = await apply(env, plan('p-resume', [move]));
+    expect(r.outcomes[0]).toMatchObject({ state: 'succeeded', resolution: { found: true, key: 'trtf000010' } });
+    expect((await env.c.subAccount.universalTransferHistory({ toEmail: DESK_A })).total).toBe(1);
+    expect(openMoveStore(env.journal).get('trtf000010')).toMatchObject({ attempts: 1, state: 'succeeded' });
+  });
+
+  it('a transfer journaled as sent that never landed is found nowhere once it could no longer land, and is not sent', async () => {
+    const env = await setup();
+    await subAccounts(env);
+    const move = { kind: 'transfer', clientId: 'trtf000011', reason: 'r', from: 'master', to: DESK_A, asset: 'PHP', amount: '300' } as const;
+    journaledAsSent(env, move, 'p-resume-2');
+    const r = await apply(env, plan('p-resume-2', [move]));
+    expect(r.outcomes[0]).toMatchObject({ state: 'failed', resolution: { found: false } });
+    expect((await env.c.subAccount.universalTransferHistory({ toEmail: DESK_A })).total).toBe(0);
+    expect(free(env, DESK_A, 'PHP')).toBe('0');
+  });
+});
+
 const aliceId = (env: Env): string => env.s.accounts.getKey(KEYS.alice.apiKey)!.accountId;
 const withdrawal = (clientId: string, extra: Partial<Extract<Move, { kind: 'withdraw' }>> = {}): Move => ({
   kind: 'withdraw',
