@@ -1,7 +1,10 @@
 /**
- * A strategy written outside this repository imports `halyard/strategy` (README, "Writing a
- * strategy"): the loader resolves the package's bare specifiers to this installation wherever the
- * file is, in this thread and in a sweep worker thread, and the strategy runs a backtest.
+ * A strategy file outside any project imports `halyard/strategy` (docs/guides/strategy-project.md,
+ * "A strategy file outside any project"): the loader resolves the package's bare specifiers to this
+ * installation wherever the file is, in this thread and in a sweep worker thread, and the strategy
+ * runs a backtest. Run from the sources here (vitest, tsx), the names map to src/ (the
+ * `halyard-source` condition); built, to dist/. A project that installed the package needs none of
+ * this (test/packed-project.test.ts).
  */
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

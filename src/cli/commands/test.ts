@@ -1,8 +1,8 @@
 /**
  * `halyard test PATH...`: runs the tests of a strategy kept outside this repository
  * (docs/guides/strategy-project.md) with this installation's vitest, the names of package.json
- * "exports" (`halyard`, `halyard/strategy`, `halyard/strategy/testing`) mapped to this
- * installation's sources, as the loader maps them when it imports a strategy
+ * "exports" (`halyard`, `halyard/strategy`, `halyard/strategy/testing`) mapped to the code this
+ * installation runs (dist/ when built, the sources otherwise), as the loader maps them when it imports a strategy
  * (strategy/package-resolve.ts). Nothing to install or configure beside the strategy: an author
  * writes `my-strategy.test.mts` next to `my-strategy.mts` and runs `npx halyard test ~/strats`.
  *
