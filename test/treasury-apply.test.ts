@@ -166,6 +166,21 @@ describe('treasury apply: conversions', () => {
   });
 });
 
+describe('treasury apply: an accept-quote answered 500', () => {
+  it('is found in the convert history by its quote id and not accepted again', async () => {
+    const env = await setup();
+    await seedBook(env);
+    await adminCall(env.s, 'POST', '/faults', { kind: 'error-after', endpoint: 'convert.acceptQuote', count: 1 });
+    const move: Move = { kind: 'convert', clientId: 'trcv000003', reason: 'r', account: 'master', from: 'BTC', to: 'PHP', sourceAmount: '0.01' };
+    const r = await apply(env, plan('p-accept-500', [move]));
+    const history = await env.c.convert.queryOrderHistory();
+    expect(history.total).toBe(1);
+    expect(r.outcomes[0]).toMatchObject({ state: 'succeeded', venueId: history.data[0]!.orderId, resolution: { by: 'convert.queryOrderHistory', key: history.data[0]!.quoteId, found: true } });
+    expect(openMoveStore(env.journal).get('trcv000003')).toMatchObject({ attempts: 1, received: history.data[0]!.targetAmount });
+    expect(free(env, ALICE, 'BTC')).toBe('0.99');
+  });
+});
+
 async function subAccounts(env: Env): Promise<void> {
   await env.c.subAccount.create({ accountName: DESK_A });
   await env.c.subAccount.create({ accountName: DESK_B });
