@@ -47,8 +47,9 @@ describe('runCli: one command module loaded, every command listed', () => {
   });
 
   it('--help calls the options read as numbers [number]; they are still read as the text typed', async () => {
-    // An option's help: its line and the wrapped ones after it, up to the next option.
-    const optionHelp = (help: string, flag: string): string => help.split(/\n(?= {2}-)/).find((b) => b.trimStart().startsWith(`${flag} `)) ?? '';
+    // An option's help: its line and the wrapped ones after it, up to the next option (indented
+    // further when a short alias, `-h, --help`, takes the first column).
+    const optionHelp = (help: string, flag: string): string => help.split(/\n(?= +-)/).find((b) => b.trimStart().startsWith(`${flag} `)) ?? '';
     const numbers: Record<string, string[]> = {
       backtest: ['--slippage-bps', '--volume-share', '--workers', '--folds', '--train-bars', '--test-bars'],
       sandbox: ['--port'],
