@@ -2,6 +2,7 @@
 import { machine } from './harness.ts';
 import { run as clientOverhead } from './client-overhead.bench.ts';
 import { run as backtest } from './backtest.bench.ts';
+import { run as backtestCommand } from './backtest-command.bench.ts';
 import { run as journal } from './journal.bench.ts';
 import { run as matching } from './matching.bench.ts';
 import { run as sandboxHttp } from './sandbox-http.bench.ts';
@@ -15,6 +16,7 @@ const suites: [string, () => Promise<string[]>][] = [
   ['matching', matching],
   ['journal', journal],
   ['backtest', backtest],
+  ['backtest-command', backtestCommand],
   ['sandbox-http', sandboxHttp],
   ['lossless-parse', losslessParse],
   ['stream-latency', streamLatency],

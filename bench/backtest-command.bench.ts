@@ -1,0 +1,182 @@
+/**
+ * The whole command (issue 25, deliverable 5): `halyard backtest` of a generated year of 1-minute
+ * bars (525,600) from a journal, as a user runs it (a child process of bin/halyard.mjs running the
+ * built package: start-up, journal read, simulation, metrics, summary, JSON, report), next to the
+ * in-process simulation of the same year in the same run (a fresh process timing journal ->
+ * simulate -> metrics, as the backtest suite's end-to-end figure). Targets: the command at most
+ * 1.5x the simulation's wall time, peak RSS at most 200 MB.
+ *
+ * Same setup both ways: the SMA crossover with its defaults, the backtest suite's symbol rules
+ * (given to the command as --exchange-info), fee 0.001, 100,000 PHP; the fills counted by both are
+ * checked equal. The pairs run interleaved (simulation, command, ...) and the medians are
+ * reported with every figure. The command's wall time is the parent's, spawn to exit; its peak RSS
+ * is the child's own resourceUsage().maxRSS, written as it exits by a preloaded plain-JS module
+ * (backtest-command-rss.mjs). dist/ is built first when it is missing or older than src/ (the bin
+ * would run the sources through tsx otherwise); BENCH_RUNS sets the pairs (default 3).
+ */
+import { fork, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseInstrument } from '../src/core/market/instrument.ts';
+import { minuteYear } from '../src/core/synthetic/index.ts';
+import { jitExecArgv } from '../src/app/jit-tuning.ts';
+import { computeMetrics } from '../src/backtest/metrics.ts';
+import { runBacktest } from '../src/backtest/run-backtest.ts';
+import { journalBars } from '../src/backtest/sources.ts';
+import { openJournal } from '../src/journal/journal.ts';
+import type { KlineInput } from '../src/journal/kline-store.ts';
+import smaCrossover from '../strategies/sma-crossover.ts';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const SIM_FLAG = '--backtest-command-sim-child';
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3) || 3);
+const FEE = '0.001';
+const BALANCE = '100000';
+
+/** The backtest suite's symbol (backtest.bench.ts), as the exchangeInfo symbol object the command reads. */
+const SYMBOL = {
+  symbol: 'BTCPHP',
+  status: 'TRADING',
+  baseAsset: 'BTC',
+  baseAssetPrecision: 8,
+  quoteAsset: 'PHP',
+  quoteAssetPrecision: 2,
+  orderTypes: ['LIMIT', 'MARKET', 'LIMIT_MAKER', 'STOP_LOSS', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT', 'TAKE_PROFIT_LIMIT'],
+  filters: [
+    { filterType: 'PRICE_FILTER', minPrice: '0.01', maxPrice: '100000000', tickSize: '0.01' },
+    { filterType: 'LOT_SIZE', minQty: '0.000001', maxQty: '100', stepSize: '0.000001' },
+    { filterType: 'NOTIONAL', minNotional: '50', maxNotional: '20000000' },
+    { filterType: 'MAX_NUM_ORDERS', maxNumOrders: 200 },
+  ],
+};
+
+interface Figures {
+  /** Wall time, ms. */
+  ms: number;
+  /** Peak RSS, MB. */
+  rss: number;
+  fills: number;
+}
+
+interface CommandFigures extends Figures {
+  jsonBytes: number;
+  reportBytes: number;
+}
+
+/** In the simulation's child: journal -> simulate -> metrics, timed, as the backtest suite's end-to-end figure. */
+function simChild(file: string): Figures {
+  const journal = openJournal(file, { readonly: true });
+  const start = process.hrtime.bigint();
+  const run = runBacktest({ strategy: smaCrossover, symbol: 'BTCPHP', interval: '1m', bars: journalBars(journal, 'BTCPHP', '1m'), instrument: parseInstrument(SYMBOL), fees: { maker: FEE, taker: FEE }, balances: { PHP: BALANCE } });
+  const fills = computeMetrics(run).fills;
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  const rss = process.resourceUsage().maxRSS / 1024;
+  journal.close();
+  return { ms, rss, fills };
+}
+
+/** One fresh simulation child, with the CLI's V8 tiering settings and tsx (as the backtest suite's). */
+function runSim(file: string): Promise<Figures> {
+  return new Promise<Figures>((resolve, reject) => {
+    const p = fork(fileURLToPath(import.meta.url), [SIM_FLAG, file], { execArgv: [...jitExecArgv(process.env), '--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    p.once('message', (m) => resolve(m as Figures));
+    p.once('error', reject);
+    p.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`backtest-command bench: simulation child exited with ${String(code)}`))));
+  });
+}
+
+/** One `halyard backtest` child over the year: its wall time from spawn to exit, its own peak RSS, the fills its summary counts. */
+function runCommand(dir: string, file: string, rules: string, n: number): Promise<CommandFigures> {
+  const out = join(dir, `out-${n}`);
+  const rssFile = join(dir, `rss-${n}`);
+  const args = ['--import', join(ROOT, 'bench/backtest-command-rss.mjs'), join(ROOT, 'bin/halyard.mjs'), 'backtest', '--strategy', 'sma-crossover', '--symbol', 'BTCPHP', '--interval', '1m'];
+  args.push('--journal', file, '--exchange-info', rules, '--fee', FEE, '--balance', `PHP=${BALANCE}`, '--out-dir', out);
+  return new Promise<CommandFigures>((resolve, reject) => {
+    const start = process.hrtime.bigint();
+    const p = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, HALYARD_BIN: 'dist', BENCH_RSS_FILE: rssFile }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    p.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    p.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    p.once('error', reject);
+    p.once('close', (code) => {
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      if (code !== 0) return reject(new Error(`backtest-command bench: halyard backtest exited with ${String(code)}: ${stderr}`));
+      const fills = Number(/Fills +(\d+)/.exec(stdout)?.[1] ?? NaN);
+      const json = /^json +(.+)$/m.exec(stdout)?.[1] ?? '';
+      const report = /^report +(.+)$/m.exec(stdout)?.[1] ?? '';
+      resolve({ ms, rss: Number(readFileSync(rssFile, 'utf8')) / 1024, fills, jsonBytes: statSync(json).size, reportBytes: statSync(report).size });
+    });
+  });
+}
+
+function writeJournal(file: string): void {
+  const j = openJournal(file);
+  let batch: KlineInput[] = [];
+  for (const c of minuteYear(1)) {
+    batch.push({ symbol: 'BTCPHP', interval: '1m', openTime: c.openTime, closeTime: c.closeTime, ...c.exact, source: 'bench' });
+    if (batch.length === 20_000) {
+      j.klines.insertKlines(batch);
+      batch = [];
+    }
+  }
+  if (batch.length) j.klines.insertKlines(batch);
+  j.close();
+}
+
+/** The built package, brought up to date as bin/halyard.mjs judges it (its stamp newer than every source but the tests); what was done. */
+function ensureBuilt(): string {
+  const stamp = join(ROOT, 'dist/.built');
+  if (existsSync(stamp) && !changedSince(join(ROOT, 'src'), statSync(stamp).mtimeMs)) return 'dist/ up to date';
+  const r = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`backtest-command bench: the build failed: ${r.stdout}${r.stderr}`);
+  return 'dist/ built first';
+}
+
+function changedSince(dir: string, ms: number): boolean {
+  return readdirSync(dir, { withFileTypes: true }).some((e) => (e.isDirectory() ? changedSince(join(dir, e.name), ms) : !e.name.includes('.test.') && statSync(join(dir, e.name)).mtimeMs > ms));
+}
+
+const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+
+export async function run(): Promise<string[]> {
+  const built = ensureBuilt();
+  const dir = mkdtempSync(join(tmpdir(), 'halyard-bench-command-'));
+  try {
+    const file = join(dir, 'year.db');
+    writeJournal(file);
+    const rules = join(dir, 'rules.json');
+    writeFileSync(rules, JSON.stringify(SYMBOL));
+    const sims: Figures[] = [];
+    const commands: CommandFigures[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      sims.push(await runSim(file));
+      commands.push(await runCommand(dir, file, rules, i));
+    }
+    const fills = new Set([...sims, ...commands].map((r) => r.fills));
+    if (fills.size !== 1) throw new Error(`backtest-command bench: the runs' fills differ (${[...fills].join(', ')}): not the same run`);
+    const sim = median(sims.map((r) => r.ms));
+    const cmd = median(commands.map((r) => r.ms));
+    const peak = Math.max(...commands.map((r) => r.rss));
+    const ratio = cmd / sim;
+    const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+    const last = commands.at(-1) as CommandFigures;
+    return [
+      `Whole command: \`halyard backtest\` of a year of one-minute bars from a journal (SMA crossover, ${[...fills][0]} fills), a child process running the built package (${built}), against the in-process simulation of the same year (journal -> simulate -> metrics, a fresh process); the median of ${RUNS}, interleaved`,
+      `  in-process simulation        ${s(sim).padStart(8)}  peak RSS ${median(sims.map((r) => r.rss)).toFixed(0)} MB (the runs: ${sims.map((r) => s(r.ms)).join(', ')})`,
+      `  halyard backtest             ${s(cmd).padStart(8)}  peak RSS ${median(commands.map((r) => r.rss)).toFixed(0)} MB (the runs: ${commands.map((r) => `${s(r.ms)} ${r.rss.toFixed(0)} MB`).join(', ')})`,
+      `  the command ${ratio.toFixed(2)}x the simulation (target <= 1.5x: ${verdict(ratio <= 1.5)}); its highest peak RSS ${peak.toFixed(0)} MB (target <= 200 MB: ${verdict(peak <= 200)}); it wrote the JSON (${mb(last.jsonBytes)}) and the report (${mb(last.reportBytes)})`,
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === SIM_FLAG && process.argv[3]) {
+  const result = simChild(process.argv[3]);
+  process.send?.(result, () => process.exit(0));
+}
