@@ -31,6 +31,19 @@ function linksOf(markdown: string): string[] {
 
 const isRelative = (target: string) => !/^[a-z][a-z0-9+.-]*:/i.test(target) && !target.startsWith('#');
 
+/** The anchors of a page's headings, as GitHub makes them (lower case, punctuation dropped, spaces as hyphens, repeats numbered). */
+function anchorsOf(markdown: string): Set<string> {
+  const anchors = new Set<string>();
+  const seen = new Map<string, number>();
+  for (const m of markdown.replace(/```[\s\S]*?```/g, '').matchAll(/^#{1,6} (.+)$/gm)) {
+    const slug = (m[1] as string).trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/ /g, '-');
+    const n = seen.get(slug) ?? 0;
+    seen.set(slug, n + 1);
+    anchors.add(n === 0 ? slug : `${slug}-${n}`);
+  }
+  return anchors;
+}
+
 /**
  * The headings of README.md at commit e88df9c (`git show e88df9c:README.md | grep '^#'`; its
  * "#  Strategy ..." line is a table header inside a code block, not a heading), each with the page
@@ -76,16 +89,19 @@ describe('the docs map', () => {
     expect(orphans, 'pages docs/index.md does not link (add a line saying what each is for)').toEqual([]);
   });
 
-  it('resolves every relative link in docs/ and the README', () => {
+  it('resolves every relative link in docs/ and the README, and every #anchor to a heading of its page', () => {
     const broken: string[] = [];
     for (const page of ['README.md', ...docsPages()]) {
-      for (const target of linksOf(read(page)).filter(isRelative)) {
-        const file = path.posix.normalize(path.posix.join(path.posix.dirname(page), decodeURIComponent(target.split('#')[0] as string)));
+      for (const target of linksOf(read(page)).filter((t) => isRelative(t) || t.startsWith('#'))) {
+        const [pathPart, anchor] = target.split('#') as [string, string | undefined];
+        const file = pathPart === '' ? page : path.posix.normalize(path.posix.join(path.posix.dirname(page), decodeURIComponent(pathPart)));
         try {
           statSync(path.join(ROOT, file));
         } catch {
           broken.push(`${page}: ${target}`);
+          continue;
         }
+        if (anchor !== undefined && anchor !== '' && file.endsWith('.md') && !anchorsOf(read(file)).has(anchor)) broken.push(`${page}: ${target} (no such heading)`);
       }
     }
     expect(broken).toEqual([]);
