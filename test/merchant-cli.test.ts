@@ -201,6 +201,10 @@ describe('bad input: named with the reason, nothing sent', () => {
       expect(r.err, args.join(' ')).toMatch(message);
       expect(r.code, args.join(' ')).toBe(2);
     }
+    const port = new URL(server.baseUrl).port;
+    const taken = await cli(['merchant', 'receive', '--listen', `127.0.0.1:${port}`, '--journal', join(tempDir(), 'j.db'), '--log-level', 'silent'], env);
+    expect(taken.err).toMatch(new RegExp(`--listen 127.0.0.1:${port}: the address is in use`));
+    expect(taken.code).toBe(2);
     const noKeys = await cli(['merchant', 'receive', '--listen', '127.0.0.1:0'], { HALYARD_BASE_URL: server.baseUrl });
     expect(noKeys.code).toBe(2);
     expect(noKeys.err).toMatch(/HALYARD_MERCHANT_KEY is not set/);
