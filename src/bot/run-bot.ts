@@ -64,6 +64,7 @@ import type { BotStatusSnapshot, LastSignal } from './status/types.ts';
 import { StrategyBook } from './strategy-book.ts';
 import { resolveBotStrategies, type BotStrategy } from './strategies.ts';
 import { summaryOf, type BotSummary } from './summary.ts';
+import { Rebalancer } from '../treasury/bot/rebalancer.ts';
 
 export type { BotSummary };
 
@@ -327,6 +328,25 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     const speed = o.clock === undefined && sandbox !== undefined && sandbox.config.clock.speed > 0 ? sandbox.config.clock.speed : 1;
     const timers = new StrategyTimers(kernel, scheduler, now, speed, (e) => logger.error({ err: messageOf(e) }, 'strategy timer'));
     timers.arm();
+    // The treasury's rebalancer (src/treasury/bot): internal moves on its schedule, paused while the stream is not LIVE.
+    const rebalancer =
+      config.treasury === undefined
+        ? undefined
+        : new Rebalancer({
+            policy: config.treasury,
+            client,
+            journal,
+            runId,
+            scheduler,
+            now,
+            stream: () => venue.streamHealth,
+            busySymbols: () => [...new Set([...om.orders.openOrders()].map((x) => x.symbol))].flatMap((sym) => {
+              const i = instruments.get(sym);
+              return i === undefined ? [] : [{ symbol: sym, baseAsset: i.baseAsset, quoteAsset: i.quoteAsset }];
+            }),
+            log: (level, msg, data) => logger[level]({ topic: 'treasury', ...data }, msg),
+          });
+    rebalancer?.start();
     logger.info({ run: runId, journal: journal.file, venue: urls.baseUrl }, `trading: ${strategies.map((s) => `${s.name} on ${s.setup.symbols.join(', ')}`).join('; ')}; the user stream is LIVE`);
 
     // ---- the running bot
@@ -335,8 +355,8 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     let resolveDone!: (s: BotSummary) => void;
     const done = new Promise<BotSummary>((r) => (resolveDone = r));
     let stopping: Promise<BotSummary> | undefined;
-    const snapshot = (): BotStatusSnapshot =>
-      statusSnapshot({
+    const snapshot = (): BotStatusSnapshot => ({
+      ...statusSnapshot({
         runId,
         kind,
         startedAt,
@@ -354,7 +374,9 @@ export async function startBot(o: BotOptions): Promise<Bot> {
         clockOffsetMs: client.rest.serverClock.estimate === undefined ? undefined : -client.rest.serverClock.offsetMs,
         counts,
         quoteOf: (sym) => instruments.get(sym)?.quoteAsset,
-      });
+      }),
+      ...(rebalancer === undefined ? {} : { treasury: rebalancer.status() }),
+    });
     const statusSub = o.onStatus === undefined ? undefined : scheduler.schedule(function (this: { schedule(state?: undefined, delay?: number): void }) {
       try {
         o.onStatus?.(snapshot());
@@ -380,6 +402,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
         statusSub?.unsubscribe();
         for (const s of subs.splice(0)) s.unsubscribe();
         timers.stop();
+        await step('the treasury rebalancer', () => rebalancer?.stop());
         logger.info({ reason }, `stopping (${detail ?? reason}): open orders ${config.onStop === 'cancel' ? 'cancelled' : 'left on the book'}`);
         await step('the strategies\' onStop', () => kernel.stop(reason === 'signal' ? 'signal' : 'stopped'));
         await step('journaling the strategies stopped', () => strategyJournal.stopped(kernel, now()));

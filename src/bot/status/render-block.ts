@@ -12,7 +12,7 @@
  * snapshot itself (`--json`, the JSON status lines) keeps them as they were computed.
  */
 import { X40 } from '../../core/money/exact40.ts';
-import type { BotStatusSnapshot, OpenOrderStatus, StrategyStatus, StreamStatus, SymbolPosition, WeightPoolStatus } from './types.ts';
+import type { BotStatusSnapshot, OpenOrderStatus, StrategyStatus, StreamStatus, SymbolPosition, TreasuryStatus, WeightPoolStatus } from './types.ts';
 
 export interface RenderOptions {
   /** The clock the ages (`up 5m`, `12s ago`) are counted from. */
@@ -45,6 +45,7 @@ export function renderStatusBlock(s: BotStatusSnapshot, options: RenderOptions):
   const lines: string[] = [runLine(s, options.now, paint), streamLine(s.streams, s.clockOffsetMs, options.now, paint)];
   if (s.weight.length > 0) lines.push(`weight: ${s.weight.map((w) => weightText(w, paint)).join(' | ')}`);
   lines.push(countsLine(s));
+  if (s.treasury !== undefined) lines.push(treasuryLine(s.treasury, options.now, paint));
   const quote = s.quoteAsset === null ? '' : ` ${s.quoteAsset}`;
   for (const st of s.strategies) lines.push(...strategyLines(st, quote, options, paint));
   if (s.strategies.length === 0) lines.push('no strategies');
@@ -86,6 +87,13 @@ function stateTone(state: string): Tone {
 function weightText(w: WeightPoolStatus, paint: (t: string, tone: Tone | undefined) => string): string {
   const pct = `${(w.share * 100).toFixed(1)}%`;
   return `${w.pool} ${paint(pct, w.share >= 0.9 ? 'bad' : w.share >= 0.7 ? 'warn' : undefined)} (${w.used}/${w.limit})`;
+}
+
+function treasuryLine(t: TreasuryStatus, now: number, paint: (t: string, tone: Tone | undefined) => string): string {
+  const state = paint(t.state, t.state === 'paused' ? 'warn' : t.state === 'off' ? 'dim' : undefined);
+  const last = t.lastRunAt === null ? 'not run yet' : `last ${agoText(now - t.lastRunAt)}: ${t.lastResult ?? ''}`;
+  const next = t.nextRunAt === null ? '' : ` | next in ${durationText(Math.max(0, t.nextRunAt - now))}`;
+  return `treasury ${state} | ${last}${t.reason !== null && t.state !== 'paused' ? ` (${t.reason})` : ''}${next} | moves done ${t.movesDone}`;
 }
 
 function countsLine(s: BotStatusSnapshot): string {

@@ -42,6 +42,20 @@ export interface BotStatusSnapshot {
   /** Local clock minus venue clock (ms, positive = we are ahead); null when not measured. */
   clockOffsetMs: number | null;
   counts: BotCounts;
+  /** The treasury rebalancer (src/treasury/bot), when the config has a treasury section. */
+  treasury?: TreasuryStatus;
+}
+
+/** What the treasury rebalancer did last and does next (src/treasury/bot/rebalancer.ts). */
+export interface TreasuryStatus {
+  state: 'waiting' | 'running' | 'paused' | 'off';
+  /** Why paused, or what stays outside its band; null when nothing to say. */
+  reason: string | null;
+  lastRunAt: number | null;
+  lastResult: string | null;
+  nextRunAt: number | null;
+  /** Moves that succeeded in this run. */
+  movesDone: number;
 }
 
 export interface StrategyStatus {
