@@ -22,7 +22,14 @@ export const KILL_POINTS = [
   /** Start-up reconciliation: the venue's events delivered; pending requests not resolved, no report journaled. */
   'mid-reconcile',
 ] as const;
-export type KillPoint = (typeof KILL_POINTS)[number];
+
+/**
+ * Points outside the issue's five, drawn only when asked for: a fill committed to the journal, the
+ * order manager and its strategy not yet told (the window between the commit and `onFill`).
+ */
+export const EXTRA_KILL_POINTS = ['fill-journaled-untold'] as const;
+export type KillPoint = (typeof KILL_POINTS)[number] | (typeof EXTRA_KILL_POINTS)[number];
+const ALL_POINTS: readonly string[] = [...KILL_POINTS, ...EXTRA_KILL_POINTS];
 
 export const KILL_ENV = 'HALYARD_KILL_AT';
 
@@ -31,8 +38,8 @@ export function parseKillAt(text: string): { point: KillPoint; occurrence: numbe
   const m = /^([a-z-]+):(\d+)$/.exec(text);
   const point = m?.[1] as KillPoint | undefined;
   const occurrence = Number(m?.[2]);
-  if (m === null || point === undefined || !(KILL_POINTS as readonly string[]).includes(point) || !Number.isSafeInteger(occurrence) || occurrence < 1) {
-    throw new RangeError(`${KILL_ENV}=${JSON.stringify(text)}: expected <point>:<n> with n >= 1 and point one of ${KILL_POINTS.join(', ')}`);
+  if (m === null || point === undefined || !ALL_POINTS.includes(point) || !Number.isSafeInteger(occurrence) || occurrence < 1) {
+    throw new RangeError(`${KILL_ENV}=${JSON.stringify(text)}: expected <point>:<n> with n >= 1 and point one of ${ALL_POINTS.join(', ')}`);
   }
   return { point, occurrence };
 }

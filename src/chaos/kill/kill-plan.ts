@@ -19,6 +19,7 @@ const MAX_PASS: Record<KillPoint, number> = {
   'fill-half-written': 4,
   'mid-resync': 2,
   'mid-reconcile': 1,
+  'fill-journaled-untold': 4,
 };
 
 export function planKills(seed: string, kills: number, points: readonly KillPoint[] = KILL_POINTS): PlannedKill[] {

@@ -51,7 +51,7 @@ export interface KillRunOptions {
   readonly plan?: readonly PlannedKill[];
   /** Where the journal and the bot config go (default a new temporary folder, removed at the end). */
   readonly dir?: string;
-  /** Wall ms the bot gets to reach its kill point before the parent kills it (default 30 s). */
+  /** Wall ms the bot gets, once LIVE, to reach its kill point before the parent kills it (default 20 s). */
   readonly killWithinMs?: number;
   /** Sandbox ms the clock jumps while the bot is dead (default 60 s). */
   readonly downMs?: number;
@@ -169,7 +169,13 @@ export async function runKills(o: KillRunOptions): Promise<KillRunResult> {
       const stopDrops = every(1200, () => {
         if (victim.err().includes('the user stream is LIVE')) s.services.streams?.dropAll();
       }, errors);
-      const died = await Promise.race([victim.exit.then(() => true), sleep(o.killWithinMs ?? 30_000).then(() => false)]);
+      // The start (tsx, the venue probe, the reconciliation) is not the order flow: the time to reach
+      // the point counts from LIVE (a mid-reconcile kill comes before it).
+      const live = victim.until((e) => e.includes('the user stream is LIVE'), o.startWithinMs ?? 60_000, `bot before kill ${index + 1}`).then(
+        () => true,
+        () => false,
+      );
+      const died = await Promise.race([victim.exit.then(() => true), live.then((ok) => (ok ? Promise.race([victim.exit.then(() => true), sleep(o.killWithinMs ?? 20_000).then(() => false)]) : victim.exited()))]);
       await stopLifts();
       await stopDrops();
       let killedBy: 'point' | 'parent' = 'point';

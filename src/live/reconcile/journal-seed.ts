@@ -59,6 +59,16 @@ export function seedFromJournal(journal: Journal, ledger: SeenLedger, symbols: r
     seen.add(cmd.clientOrderId);
     ledger.placed(cmd);
     ledger.admit([{ kind: 'unknownOutcome', symbol: cmd.symbol, clientOrderId: cmd.clientOrderId, command: 'place', reason: 'sent by an earlier run that never learnt the outcome', time: r.sentAt }], 'resync');
+    // Its fills the journal holds (the stream brought them, the process died before the answer):
+    // known, so the resync does not apply them again (positions and capital are replayed from the
+    // journal; issue 22 --kill found them applied twice). Seeded short of an end status, so the
+    // query's status still moves the order on.
+    const held = journal.orders.get(cmd.clientOrderId);
+    if (held !== undefined && held.exchangeOrderId !== null) {
+      const fills = journal.fills.list({ clientOrderId: cmd.clientOrderId }).sort((a, b) => compareIds(a.tradeId, b.tradeId));
+      const known = seedEvents(held, fills).flatMap((e) => (e.kind === 'fill' ? [{ ...e, orderStatus: 'PARTIALLY_FILLED' as const }] : []));
+      if (known.length > 0) ledger.admit(known, 'resync');
+    }
     orders.push({
       symbol: cmd.symbol,
       clientOrderId: cmd.clientOrderId,

@@ -249,6 +249,7 @@ export class LiveVenue implements VenuePort {
         this.log({ level: 'error', topic: 'journal', time, message: `journaling the answer failed too: ${again instanceof Error ? again.message : String(again)}` });
       }
     }
+    if (forward.some((e) => e.kind === 'fill')) killPoint('fill-journaled-untold');
     const out: VenueEvent[] = [];
     for (const e of forward) {
       if (e.kind === 'adopt') {
