@@ -16,33 +16,17 @@ import { runTreasuryHistory } from '../src/cli/commands/treasury-history.ts';
 import type { CliIo } from '../src/cli/io.ts';
 import { parseConfig } from '../src/config/load.ts';
 import { openJournal } from '../src/journal/index.ts';
-import type { Clock } from '../src/ports/clock.ts';
 import { startSandbox, type SandboxHandle } from '../src/sandbox/server.ts';
 import { VirtualClock } from '../src/time/virtual-clock.ts';
 import { openMoveStore } from '../src/treasury/journal/move-store.ts';
 import type { Plan } from '../src/treasury/moves.ts';
+import { drive, TrackedClock } from './support/tracked-clock.ts';
 import { adminCall, ALICE, BOB, closeAfterEach, KEYS } from './support/sandbox-fixture.ts';
 
 const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);
 const EVM = '0x52908400098527886E0F7030069857D2E4169EE7';
 const DESK_A = 'desk-a@example.com';
 const defer = closeAfterEach();
-
-class TrackedClock implements Clock {
-  sleeping = 0;
-  constructor(readonly inner: VirtualClock) {}
-  now(): number {
-    return this.inner.now();
-  }
-  async sleep(ms: number, signal?: AbortSignal): Promise<void> {
-    this.sleeping++;
-    try {
-      await this.inner.sleep(ms, signal);
-    } finally {
-      this.sleeping--;
-    }
-  }
-}
 
 interface Env {
   s: SandboxHandle;
@@ -87,17 +71,8 @@ function captureIo(): CliIo & { lines: string[]; errs: string[] } {
 }
 
 /** Runs `p`, moving virtual time on whenever the client or executor sleeps on it. */
-async function drive<T>(env: Env, p: Promise<T>): Promise<T> {
-  let settled = false;
-  p.then(
-    () => (settled = true),
-    () => (settled = true),
-  );
-  while (!settled) {
-    await new Promise((r) => setTimeout(r, 2));
-    if (env.tracked.sleeping > 0) await env.clock.advance(1000);
-  }
-  return p;
+function driven<T>(env: Env, p: Promise<T>): Promise<T> {
+  return drive(env.tracked, p);
 }
 
 const POLICY = {
@@ -128,7 +103,7 @@ describe('halyard treasury apply / history', () => {
 
     const io = captureIo();
     const args = { config: policyFile, plan: planFile, journal: journalFile };
-    expect(await drive(env, treasuryApply(io, args, { client: env.handle }))).toBe(1);
+    expect(await driven(env, treasuryApply(io, args, { client: env.handle }))).toBe(1);
     const first = io.lines.join('\n');
     expect(first).toMatch(/0\. transfer +SUCCEEDED +client id tpcli0000000000001t000, venue id tpcli0000000000001t000, 1 sent: 20000 PHP master -> desk-a@example.com/);
     expect(first).toMatch(/unknown outcome resolved: found by subAccount\.universalTransferHistory \(tpcli0000000000001t000\)/);
@@ -138,7 +113,7 @@ describe('halyard treasury apply / history', () => {
     expect(await env.handle.client.wallet.withdrawHistory()).toEqual([]);
 
     const approved = captureIo();
-    expect(await drive(env, treasuryApply(approved, { ...args, approve: true }, { client: env.handle }))).toBe(0);
+    expect(await driven(env, treasuryApply(approved, { ...args, approve: true }, { client: env.handle }))).toBe(0);
     expect(approved.lines.join('\n')).toMatch(/2\. withdraw +SUCCEEDED +client id tpcli0000000000001w002, venue id \d+, 1 sent/);
     expect(approved.lines.join('\n')).toMatch(/\nall 3 moves succeeded$/);
     // Nothing was sent twice: one transfer, one conversion, one withdrawal at the venue.

@@ -7,13 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { createClient, type ClientHandle } from '../src/app/create-client.ts';
 import { parseConfig } from '../src/config/load.ts';
 import { openJournal } from '../src/journal/index.ts';
-import type { Clock } from '../src/ports/clock.ts';
 import { startSandbox, type SandboxHandle } from '../src/sandbox/server.ts';
 import { VirtualClock } from '../src/time/virtual-clock.ts';
 import { applyPlan } from '../src/treasury/apply/apply-plan.ts';
 import type { ApplyEvent, ApplyOptions, ApplyResult, ExecutorPolicy } from '../src/treasury/apply/types.ts';
 import { openMoveStore } from '../src/treasury/journal/move-store.ts';
 import type { Move, Plan } from '../src/treasury/moves.ts';
+import { drive, TrackedClock } from './support/tracked-clock.ts';
 import { adminCall, ALICE, BOB, closeAfterEach, KEYS } from './support/sandbox-fixture.ts';
 
 const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);
@@ -21,23 +21,6 @@ const DESK_A = 'desk-a@example.com';
 const DESK_B = 'desk-b@example.com';
 const EVM = '0x52908400098527886E0F7030069857D2E4169EE7';
 const defer = closeAfterEach();
-
-/** The client's clock: the sandbox's VirtualClock, counting who sleeps on it so the test advances time only then. */
-class TrackedClock implements Clock {
-  sleeping = 0;
-  constructor(readonly inner: VirtualClock) {}
-  now(): number {
-    return this.inner.now();
-  }
-  async sleep(ms: number, signal?: AbortSignal): Promise<void> {
-    this.sleeping++;
-    try {
-      await this.inner.sleep(ms, signal);
-    } finally {
-      this.sleeping--;
-    }
-  }
-}
 
 interface Env {
   s: SandboxHandle;
@@ -73,20 +56,9 @@ async function setup(balances: Record<string, string> = { PHP: '1000000', BTC: '
   return { s, c: handle.client, clock, tracked, journal };
 }
 
-/** Runs `p`, moving virtual time on by `stepMs` whenever the client or executor sleeps on it. */
-async function drive<T>(env: Env, p: Promise<T>, stepMs = 1000): Promise<T> {
-  let settled = false;
-  p.then(
-    () => (settled = true),
-    () => (settled = true),
-  );
-  const end = performance.now() + 20_000;
-  while (!settled) {
-    await new Promise((r) => setTimeout(r, 2));
-    if (env.tracked.sleeping > 0) await env.clock.advance(stepMs);
-    if (performance.now() > end) throw new Error('drive: the apply did not finish within 20 s of wall time');
-  }
-  return p;
+/** Runs `p`, moving virtual time on whenever the client or executor sleeps on it. */
+function driven<T>(env: Env, p: Promise<T>): Promise<T> {
+  return drive(env.tracked, p);
 }
 
 const POLICY: ExecutorPolicy = {
@@ -98,7 +70,7 @@ const POLICY: ExecutorPolicy = {
 };
 
 function apply(env: Env, plan: Plan, extra: Partial<ApplyOptions> = {}): Promise<ApplyResult> {
-  return drive(env, applyPlan(plan, { client: env.c, journal: env.journal, policy: POLICY, approve: false, follow: { pollMs: 2000, maxWaitMs: 300_000 }, ...extra }));
+  return driven(env, applyPlan(plan, { client: env.c, journal: env.journal, policy: POLICY, approve: false, follow: { pollMs: 2000, maxWaitMs: 300_000 }, ...extra }));
 }
 
 const plan = (id: string, moves: Move[]): Plan => ({ id, asOf: T0, moves, unresolved: [] });
