@@ -150,6 +150,18 @@ describe('halyard merchant receive', () => {
     } finally {
       j.close();
     }
+    const shown = await cli(['merchant', 'history', '--journal', journal], env);
+    expect(shown.code).toBe(0);
+    expect(shown.out.split('\n')).toEqual([
+      expect.stringMatching(new RegExp(`^invoice ${inv.id}  fully_paid  30/30 PHP  external id cli-1  \\(4 events, 4 deliveries\\)$`)),
+      expect.stringMatching(/ new -> pending 0 {2}by callback invoice\.created$/),
+      expect.stringMatching(/ pending 0 -> pending 30 {2}by callback invoice\.updated$/),
+      expect.stringMatching(/ pending 30 -> fully_paid 30 {2}by (callback invoice\.fully_paid|query \(no callback came\))$/),
+    ]);
+    const json = JSON.parse((await cli(['merchant', 'history', '--journal', journal, '--id', inv.id, '--json'], env)).out) as { invoiceId: string; transitions: unknown[] }[];
+    expect(json.map((i) => [i.invoiceId, i.transitions.length])).toEqual([[inv.id, 3]]);
+    const unknown = await cli(['merchant', 'history', '--journal', journal, '--id', '42'], env);
+    expect([unknown.code, unknown.err]).toEqual([2, `error: --id: no invoice 42 in ${journal}`]);
   });
 });
 
@@ -172,7 +184,7 @@ describe('bad input: named with the reason, nothing sent', () => {
       [[...inv, '--amount', '1', '--expires', 'next week'], /--expires: 'next week' is not an ISO 8601/],
       [[...inv, '--amount', '1', '--expires', '0h'], /--expires: '0h' is no time at all/],
       [[...inv, '--amount', '1', '--expires', '2025-02-30T10:00:00Z'], /--expires: .* is not a real date/],
-      [[...inv, '--amount', '1', '--id', '5'], /--id is not an option of `merchant invoice create` \(it belongs to merchant invoice list, merchant invoice cancel\)/],
+      [[...inv, '--amount', '1', '--id', '5'], /--id is not an option of `merchant invoice create` \(it belongs to merchant invoice list, merchant invoice cancel, merchant history\)/],
       [['merchant', 'invoice', 'list', '--id', '5', '--limit', '3'], /--id names one invoice; --limit would be ignored/],
       [['merchant', 'invoice', 'list', '--from', '2025-02-01', '--to', '2025-01-01'], /--from \(2025-02-01T00:00:00.000Z\) is after --to/],
       [['merchant', 'invoice', 'list', '--from', 'yesterday'], /--from: 'yesterday' is not a time/],
@@ -181,6 +193,9 @@ describe('bad input: named with the reason, nothing sent', () => {
       [['merchant', 'invoice', 'cancel', '--id', '12 34'], /--id: '12 34' is not an id/],
       [['merchant', 'invoice', 'pay', '--id', '1'], /'pay' is not an action: create, list or cancel/],
       [['merchant', 'invoices'], /'invoices' is not a subject/],
+      [['merchant', 'history', '--journal', '/nonexistent/merchant.db'], /no journal at \/nonexistent\/merchant.db/],
+      [['merchant', 'history', '--listen', '127.0.0.1:1'], /--listen is not an option of `merchant history`/],
+      [['merchant', 'invoice', 'list', '--json'], /--json is not an option of `merchant invoice list` \(it belongs to merchant history\)/],
       [['merchant', 'receive'], /--listen is required/],
       [['merchant', 'receive', '--listen', 'localhost'], /--listen: 'localhost' is not HOST:PORT/],
       [['merchant', 'receive', '--listen', '127.0.0.1:70000'], /--listen: port 70000 is above 65535/],

@@ -30,7 +30,7 @@ export const COMMANDS = {
   test: { command: 'test [paths..]', describe: "Run a strategy's tests, here or kept anywhere (vitest, halyard/strategy mapped to this installation)" },
   sandbox: { command: 'sandbox', describe: 'Run the sandbox exchange on 127.0.0.1 (spec-complete local server)' },
   treasury: { command: 'treasury <action>', describe: 'Treasury: plan the moves that keep every account inside its bands (plan), carry a plan out (apply), list the moves made (history)' },
-  merchant: { command: 'merchant <subject> [action]', describe: 'Merchant invoices (invoice create|list|cancel, merchant signature) and the invoice callback receiver (receive --listen HOST:PORT --journal FILE)' },
+  merchant: { command: 'merchant <subject> [action]', describe: 'Merchant invoices (invoice create|list|cancel, merchant signature), the invoice callback receiver (receive --listen HOST:PORT --journal FILE) and what it journaled (history)' },
   'payment-request': { command: 'payment-request <action>', describe: 'Payment requests to a payer: create, list, cancel, remind' },
 } as const satisfies Record<string, CommandInfo>;
 

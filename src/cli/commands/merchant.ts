@@ -1,5 +1,5 @@
 /**
- * `halyard merchant invoice create|list|cancel` and `halyard merchant receive` (issue 23
+ * `halyard merchant invoice create|list|cancel`, `halyard merchant receive` and `merchant history` (issue 23
  * deliverable 5; spec 4.10, 5.4, 6.1). Merchant credentials from HALYARD_MERCHANT_KEY and
  * HALYARD_MERCHANT_SECRET (src/merchant/credentials.ts). The work is in src/merchant/; this file
  * reads the line and prints. Options that belong to another action are refused by name.
@@ -10,6 +10,8 @@ import { loadConfig } from '../../config/load.ts';
 import { resolveJournalPath } from '../../journal/journal-path.ts';
 import { createLogger } from '../../log/logger.ts';
 import { humanLines } from '../../log/human-lines.ts';
+import { CallbackStore } from '../../merchant/callbacks/callback-store.ts';
+import { formatHistory, invoiceHistory } from '../../merchant/callbacks/history.ts';
 import { listenAddress } from '../../merchant/callbacks/listen-address.ts';
 import { runReceiver } from '../../merchant/callbacks/run-receiver.ts';
 import { merchantKeysFromEnv } from '../../merchant/credentials.ts';
@@ -17,7 +19,7 @@ import { cancelInvoice, createInvoice, invoiceCreateRequest, invoiceListQuery, l
 import { recordId } from '../../merchant/input.ts';
 import { UsageError } from '../errors.ts';
 import { EXIT, printJson, type CliIo } from '../io.ts';
-import { openUserJournal } from '../journal-file.ts';
+import { openUserJournal, withJournal } from '../journal-file.ts';
 import { intOption } from '../options.ts';
 import { checkJournalPath, journalSource } from '../paths.ts';
 import { withClient, type GlobalArgs } from '../with-client.ts';
@@ -34,6 +36,7 @@ const ACTIONS: Record<string, readonly string[]> = {
   'invoice list': ['id', 'from', 'to', 'limit'],
   'invoice cancel': ['id'],
   receive: ['listen', 'journal', 'quiet-minutes'],
+  history: ['journal', 'id', 'json'],
 };
 
 const OPTIONS = {
@@ -42,12 +45,12 @@ const OPTIONS = {
   collectors: 'invoice create: payment collector codes, comma-separated (default service_peso_wallet)',
   'external-id': "invoice create: your transaction id (default: derived from the invoice and today's date, so a rerun cannot make a second invoice)",
   expires: 'invoice create: ISO 8601 UTC time or a delta such as 1w, 3d, 2h, 32m (default 7d)',
-  id: 'invoice list / cancel: the invoice id',
+  id: 'invoice list / cancel, history: the invoice id',
   from: 'invoice list: created at or after (ms or ISO 8601)',
   to: 'invoice list: created at or before (ms or ISO 8601)',
   limit: 'invoice list: at most this many (1..1000, default 500)',
   listen: 'receive: HOST:PORT to take callbacks on, e.g. 127.0.0.1:8787',
-  journal: 'receive: journal file (default $HALYARD_JOURNAL or data/halyard.db)',
+  journal: 'receive / history: journal file (default $HALYARD_JOURNAL or data/halyard.db)',
   'quiet-minutes': 'receive: with no callback for this long, ask the venue for the invoices\' states (default 5)',
 } as const;
 
@@ -56,10 +59,11 @@ export function merchantCommand(io: CliIo, setExit: (code: number) => void) {
     ...COMMANDS.merchant,
     builder: (y: Argv<GlobalArgs>) => {
       let b: Argv<GlobalArgs> = y
-        .positional('subject', { type: 'string', describe: 'invoice or receive' })
+        .positional('subject', { type: 'string', describe: 'invoice, receive or history' })
         .positional('action', { type: 'string', describe: 'for invoice: create, list or cancel' });
       for (const [name, describe] of Object.entries(OPTIONS)) b = b.option(name, { type: 'string', describe }) as Argv<GlobalArgs>;
-      return b.example('$0 merchant invoice create --amount 100 --currency PHP --expires 1d', '').example('$0 merchant receive --listen 127.0.0.1:8787 --journal data/merchant.db', '');
+      b = b.option('json', { type: 'boolean', describe: 'history: print JSON' }) as Argv<GlobalArgs>;
+      return b.example('$0 merchant invoice create --amount 100 --currency PHP --expires 1d', '').example('$0 merchant receive --listen 127.0.0.1:8787 --journal data/merchant.db', '').example('$0 merchant history --journal data/merchant.db', '');
     },
     handler: async (args: MerchantArgs) => {
       const subject = args.subject;
@@ -69,7 +73,13 @@ export function merchantCommand(io: CliIo, setExit: (code: number) => void) {
         await receive(io, args);
         return;
       }
-      if (subject !== 'invoice') throw new UsageError(`merchant: '${subject}' is not a subject; use \`merchant invoice create|list|cancel\` or \`merchant receive\``);
+      if (subject === 'history') {
+        if (args.action !== undefined) throw new UsageError(`merchant history takes no action (got '${args.action}')`);
+        refuseForeignOptions(args, 'merchant', 'history', ACTIONS);
+        history(io, args);
+        return;
+      }
+      if (subject !== 'invoice') throw new UsageError(`merchant: '${subject}' is not a subject; use \`merchant invoice create|list|cancel\`, \`merchant receive\` or \`merchant history\``);
       const action = `invoice ${args.action ?? ''}`;
       if (!(action in ACTIONS)) throw new UsageError(`merchant invoice: ${args.action === undefined ? 'name an action' : `'${args.action}' is not an action`}: create, list or cancel`);
       refuseForeignOptions(args, 'merchant', action, ACTIONS);
@@ -95,6 +105,21 @@ export function merchantCommand(io: CliIo, setExit: (code: number) => void) {
       }
     },
   };
+}
+
+function history(io: CliIo, args: MerchantArgs): void {
+  const config = loadConfig(args.config);
+  const explicit = args['journal'] as string | undefined;
+  const file = resolveJournalPath(explicit, io.env, config.journal.path);
+  checkJournalPath(file, journalSource(explicit, io.env, config.journal.path));
+  if (!existsSync(file)) throw new UsageError(`no journal at ${file}: \`merchant receive --journal FILE\` writes one; name it with --journal`);
+  const id = args['id'] === undefined ? undefined : recordId('--id', args['id']);
+  withJournal(file, { readonly: true }, (journal) => {
+    const list = invoiceHistory(new CallbackStore(journal.db, file), id);
+    if (id !== undefined && list.length === 0) throw new UsageError(`--id: no invoice ${id} in ${file}`);
+    if (args['json'] === true) printJson(io, list);
+    else io.out(formatHistory(list));
+  });
 }
 
 async function receive(io: CliIo, args: MerchantArgs): Promise<void> {
