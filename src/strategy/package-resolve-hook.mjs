@@ -11,14 +11,20 @@
  * Plain JavaScript: hooks run on Node's loader thread, where TypeScript may not load yet.
  */
 
+import { existsSync } from 'node:fs';
+
 /** @type {Map<string, string>} specifier -> file URL */
 let targets = new Map();
 /** The package's name (`halyard`): the one specifier without a subpath. */
 let packageName;
 
-/** @param {{ targets: Record<string, string> }} data */
+/** When Halyard runs built: its src/ and dist/ folders as file URLs (see `builtOf`). */
+let built;
+
+/** @param {{ targets: Record<string, string>, built?: { src: string, dist: string } }} data */
 export function initialize(data) {
   targets = new Map(Object.entries(data.targets));
+  built = data.built;
   packageName = [...targets.keys()].find((k) => !k.includes('/'));
 }
 
@@ -43,5 +49,19 @@ export async function resolve(specifier, context, nextResolve) {
   // CommonJS entry): load such files as one. `.cts`, `.cjs`, `.mts`, `.mjs` and files under
   // node_modules keep what the chain decided.
   if (r.format === 'commonjs' && r.url.startsWith('file:') && /\.[jt]s$/.test(r.url) && !r.url.includes('/node_modules/')) return { ...r, format: 'module' };
-  return r;
+  const compiled = builtOf(r.url);
+  return compiled === undefined ? r : { url: compiled, format: 'module', shortCircuit: true };
+}
+
+/**
+ * A strategy in a checkout that imports Halyard by a relative path (the examples in strategies/:
+ * `../src/strategy/index.ts`) while Halyard runs built: the built module (`dist/strategy/index.js`)
+ * instead, so the strategy shares the running copy of Halyard rather than loading a second one
+ * from the sources through tsx (slower, and two copies of every module). Only when that file was
+ * built; otherwise the source loads as before.
+ */
+function builtOf(url) {
+  if (built === undefined || !url.startsWith(built.src) || !url.endsWith('.ts')) return undefined;
+  const target = `${built.dist}${url.slice(built.src.length, -'.ts'.length)}.js`;
+  return existsSync(new URL(target)) ? target : undefined;
 }

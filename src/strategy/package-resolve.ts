@@ -61,6 +61,8 @@ let registered = false;
 /** Register the hook in this thread, once (later calls do nothing). */
 export function registerPackageResolution(): void {
   if (registered) return;
-  register(new URL('./package-resolve-hook.mjs', import.meta.url), { data: { targets: packageTargets() } });
+  // Built (this file is dist/strategy/package-resolve.js), imports of the sources are sent to dist/ (the hook's builtOf).
+  const built = import.meta.url.endsWith('.js') ? { src: new URL('../../src/', import.meta.url).href, dist: new URL('../', import.meta.url).href } : undefined;
+  register(new URL('./package-resolve-hook.mjs', import.meta.url), { data: { targets: packageTargets(), ...(built ? { built } : {}) } });
   registered = true;
 }
