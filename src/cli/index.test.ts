@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -31,6 +31,14 @@ describe('runCli: one command module loaded, every command listed', () => {
     const listed = [...help.out.matchAll(/^ {2}halyard ([\w-]+)/gm)].map((m) => m[1]);
     expect(listed).toEqual(Object.keys(COMMANDS));
     for (const info of Object.values(COMMANDS)) expect(help.out.replace(/\s+/g, ' ')).toContain(info.describe);
+  });
+
+  it('-h is --help, and --version prints package.json\'s version (exit 0)', async () => {
+    const [short, long] = [await cli(['-h']), await cli(['--help'])];
+    expect(short).toEqual(long);
+    const version = await cli(['--version']);
+    expect(version.code).toBe(0);
+    expect(version.out.trim()).toBe(JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version);
   });
 
   it('runs the named command with its own options, after global options', async () => {
