@@ -210,7 +210,8 @@ export function planTreasury(input: PlanInput): PlanResult {
         const ps = price(s.asset) as Dec;
         const pt = price(t.asset) as Dec;
         const direct = pairOf(s.asset, t.asset);
-        const reason = `master: ${t.asset} under its target or band, ${s.asset} over: ${x.toSignificantDigits(10).toFixed()} ${policy.valuation} worth`;
+        const role = (asset: string) => (mPolicy.assets[asset] !== undefined ? bandText(mPolicy.assets[asset]) : asset === mCash ? 'the cash asset' : 'owed to sub-accounts');
+        const reason = `master: ${s.asset} -> ${t.asset}, ${x.toSignificantDigits(10).toFixed()} ${policy.valuation} worth (${s.asset}: ${role(s.asset)}; ${t.asset}: ${role(t.asset)})`;
         if (direct !== false) {
           drafts.push({ kind: 'convert', from: s.asset, to: t.asset, amount: x.div(ps).times(slip), reason, stage: 2, pair: direct });
         } else {
