@@ -32,12 +32,12 @@ describe('chaos --kill: crash recovery', () => {
     expect(last?.fills.venue).toBeGreaterThan(0);
     expect(last?.fills.journal).toBe(last?.fills.venue);
     expect(last?.balances.equal).toBe(true);
-  }, 180_000);
+  }, 300_000);
 
   it('the checks can fail: a journal wiped between the kill and the restart is inconsistent', async () => {
     const r = await runKills({ seed: 'npm-test-broken', kills: 1, plan: [{ point: 'fill-half-written', occurrence: 1 }], everyMs: 100, tradeMs: 300, breakRecovery: 'wipe-journal' });
     expect(r.restarts.map((x) => [x.killedBy, x.consistent])).toEqual([['point', false]]);
     expect(r.restarts[0]?.failures.join('\n')).toMatch(/never journaled|missing from the journal/);
     expect(formatKills(r)).toContain('0 of 1 restarts consistent');
-  }, 120_000);
+  }, 240_000);
 });

@@ -57,7 +57,7 @@ export interface KillRunOptions {
   readonly downMs?: number;
   /** Wall ms the restarted bot trades once LIVE, before it is stopped and checked (default 500). */
   readonly tradeMs?: number;
-  /** Wall ms a bot gets to start (default 60 s: tsx compiles the sources on a cold start). */
+  /** Wall ms a bot gets to start (default 120 s: tsx compiles the sources; a loaded machine is slow). */
   readonly startWithinMs?: number;
   /** The strategy's timer (venue ms, default 150). */
   readonly everyMs?: number;
@@ -171,7 +171,7 @@ export async function runKills(o: KillRunOptions): Promise<KillRunResult> {
       }, errors);
       // The start (tsx, the venue probe, the reconciliation) is not the order flow: the time to reach
       // the point counts from LIVE (a mid-reconcile kill comes before it).
-      const live = victim.until((e) => e.includes('the user stream is LIVE'), o.startWithinMs ?? 60_000, `bot before kill ${index + 1}`).then(
+      const live = victim.until((e) => e.includes('the user stream is LIVE'), o.startWithinMs ?? 120_000, `bot before kill ${index + 1}`).then(
         () => true,
         () => false,
       );
@@ -197,7 +197,7 @@ export async function runKills(o: KillRunOptions): Promise<KillRunResult> {
       const restarted = spawn();
       let restartError: string | undefined;
       try {
-        await restarted.until((e) => e.includes('the user stream is LIVE'), o.startWithinMs ?? 60_000, `restart ${index + 1}`);
+        await restarted.until((e) => e.includes('the user stream is LIVE'), o.startWithinMs ?? 120_000, `restart ${index + 1}`);
         await sleep(o.tradeMs ?? 500);
         restarted.proc.kill('SIGINT');
       } catch (e) {
