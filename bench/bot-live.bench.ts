@@ -15,9 +15,16 @@
  * the same again with V8's young generation
  * capped (--max-semi-space-size=1): after a GC V8 keeps the semi-spaces it grew committed, which
  * is most of what separates the bot from the target (BENCHMARKS.md, "Live bot").
+ *
+ * Compiled: `halyard run` now runs dist/ (bin/halyard.mjs), not the sources through tsx. The same
+ * child, built by esbuild (it ships with tsx; no new dependency) with every `../src/*.ts` import
+ * left external and pointed at its compiled twin in dist/, runs without tsx: the figures the
+ * built bin gives, next to the sources' in the same run. The sandbox keeps its tsx process.
  */
-import { fork } from 'node:child_process';
+import { spawnSync, fork } from 'node:child_process';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { jitExecArgv } from '../src/app/jit-tuning.ts';
 import type { BareResult, BotResult } from './bot-live-child.ts';
 
@@ -25,11 +32,44 @@ const TARGET_MB = 150;
 /** The lever measured beside the CLI's settings. */
 const SMALL_YOUNG_GEN = '--max-semi-space-size=1';
 
-function child<T>(mode: 'bare' | 'bot' | 'empty' | 'node', extra: readonly string[]): Promise<T> {
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+/** Ignored by git (bench/_*); beside the source child so its `./bot-live-sandbox.ts` URL still resolves. */
+const COMPILED_CHILD = './_bot-live-child.compiled.mjs';
+
+/** Builds dist/ (incremental) and the child against it: imports of src/ become dist/ files. */
+async function compileChild(): Promise<void> {
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs')], { stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`bot-live bench: npm run build failed (exit ${String(r.status)})`);
+  await build({
+    entryPoints: [fileURLToPath(new URL('./bot-live-child.ts', import.meta.url))],
+    outfile: fileURLToPath(new URL(COMPILED_CHILD, import.meta.url)),
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'src-to-dist',
+        setup(b) {
+          b.onResolve({ filter: /\/src\/.*\.ts$/ }, (args) => {
+            const abs = path.resolve(args.resolveDir, args.path);
+            const rel = path.relative(path.join(ROOT, 'src'), abs);
+            return { path: path.join(ROOT, 'dist', rel.replace(/\.ts$/, '.js')), external: true };
+          });
+        },
+      },
+    ],
+  });
+}
+
+function child<T>(mode: 'bare' | 'bot' | 'empty' | 'node', extra: readonly string[], compiled = false): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const file = mode === 'empty' || mode === 'node' ? './bot-live-empty.mjs' : './bot-live-child.ts';
+    const file = mode === 'empty' || mode === 'node' ? './bot-live-empty.mjs' : compiled ? COMPILED_CHILD : './bot-live-child.ts';
+    const tsx = mode !== 'node' && !compiled;
     const p = fork(fileURLToPath(new URL(file, import.meta.url)), [mode], {
-      execArgv: ['--expose-gc', ...jitExecArgv(process.env), ...extra, ...(mode === 'node' ? [] : ['--import', 'tsx'])],
+      execArgv: ['--expose-gc', ...jitExecArgv(process.env), ...extra, ...(tsx ? ['--import', 'tsx'] : [])],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     p.once('message', (m) => resolve(m as T));
@@ -46,11 +86,14 @@ interface Floor {
   tsx: number;
 }
 
-function memoryLines(label: string, r: BotResult, bare: BareResult, floor: Floor): string[] {
+function memoryLines(label: string, r: BotResult, bare: BareResult, floor: Floor, compiled: boolean): string[] {
   const q = r.rss.byQuarter.map((x) => x.toFixed(0)).join(', ');
+  const split = compiled
+    ? `node alone ${floor.node.toFixed(0)} MB, + the compiled modules ${(bare.rssMb - floor.node).toFixed(0)} MB`
+    : `node alone ${floor.node.toFixed(0)} MB, + tsx's loader ${(floor.tsx - floor.node).toFixed(0)} MB, + the modules ${(bare.rssMb - floor.tsx).toFixed(0)} MB`;
   return [
     `  ${label}`,
-    `    where the baseline goes: node alone ${floor.node.toFixed(0)} MB, + tsx's loader ${(floor.tsx - floor.node).toFixed(0)} MB, + the modules ${(bare.rssMb - floor.tsx).toFixed(0)} MB (all after a GC); the bot's own: ${(r.rss.afterGcMb - bare.rssMb).toFixed(0)} MB`,
+    `    where the baseline goes: ${split} (all after a GC); the bot's own: ${(r.rss.afterGcMb - bare.rssMb).toFixed(0)} MB`,
     `    RSS after a full GC at the end of the hour   ${mb(r.rss.afterGcMb)} MB   baseline (bare node + the same modules, after a GC) ${mb(bare.rssMb)} MB: the bot holds ${(r.rss.afterGcMb - bare.rssMb).toFixed(0)} MB above it`,
     `    RSS peak (kernel high-water mark; sampled)   ${mb(r.rss.peakKernelMb)} MB; ${r.rss.peakSampledMb.toFixed(0)} MB (start-up's own peak ${r.rss.peakStartMb.toFixed(0)} MB)   target <= ${TARGET_MB} MB: ${r.rss.peakKernelMb <= TARGET_MB ? 'met' : 'NOT met'}`,
     `    RSS before start ${r.rss.beforeStartMb.toFixed(0)}, after start ${r.rss.afterStartMb.toFixed(0)}, at 15/30/45/60 min ${q} MB; V8 heap used after the GC ${r.rss.heapAfterGcMb.toFixed(1)} MB (baseline ${bare.heapMb.toFixed(1)} MB)`,
@@ -59,23 +102,28 @@ function memoryLines(label: string, r: BotResult, bare: BareResult, floor: Floor
 
 export async function run(): Promise<string[]> {
   const floorOf = async (extra: readonly string[]): Promise<Floor> => ({ node: (await child<{ rssMb: number }>('node', extra)).rssMb, tsx: (await child<{ rssMb: number }>('empty', extra)).rssMb });
+  await compileChild();
   const floor = await floorOf([]);
+  // What `halyard run` runs now (dist/), then the sources through tsx as before the build, then compiled with the young generation capped.
+  const bareBuilt = await child<BareResult>('bare', [], true);
+  const built = await child<BotResult>('bot', [], true);
   const bare = await child<BareResult>('bare', []);
   const r = await child<BotResult>('bot', []);
   const floorSmall = await floorOf([SMALL_YOUNG_GEN]);
-  const bareSmall = await child<BareResult>('bare', [SMALL_YOUNG_GEN]);
-  const small = await child<BotResult>('bot', [SMALL_YOUNG_GEN]);
+  const bareSmall = await child<BareResult>('bare', [SMALL_YOUNG_GEN], true);
+  const small = await child<BotResult>('bot', [SMALL_YOUNG_GEN], true);
   const strategyBars = r.bars * (r.strategies / r.symbols);
   const [btFirst, btWarm] = r.backtest.cpuMs as [number, number];
   const liveUs = (r.liveCpuMs * 1000) / strategyBars;
   return [
     `Live bot: 3 strategies (SMA crossover 10/30, RSI exits 14, DCA every 10 min) on each of ${r.symbols} symbols (${r.strategies} instances), ${r.minutes} one-minute bars on virtual time against the sandbox (own process) over HTTP/WebSocket: ${r.bars} bars (${r.missedBars} missed), ${r.orders} orders, ${r.fills} fills`,
-    ...memoryLines('memory, `halyard run`\'s settings:', r, bare, floor),
-    ...memoryLines(`memory, the same with ${SMALL_YOUNG_GEN}:`, small, bareSmall, floorSmall),
+    ...memoryLines('memory, compiled (dist/, what `halyard run` runs), the CLI\'s V8 settings:', built, bareBuilt, floor, true),
+    ...memoryLines('memory, the sources through tsx (before the build):', r, bare, floor, false),
+    ...memoryLines(`memory, compiled with ${SMALL_YOUNG_GEN}:`, small, bareSmall, floorSmall, true),
     `  CPU per bar per strategy (process.cpuUsage of the bot's process, user + system, from the first minute to the last, / ${strategyBars} strategy-bars = ${r.bars} bars x ${r.strategies / r.symbols} strategies):`,
     `    backtest, the same ${r.strategies} instances on the same ${r.backtest.bars} strategy-bars from the run's journal (warm-up bars as history) ${us(btFirst, r.backtest.bars).padStart(8)} us (baseline); again, warm ${us(btWarm, r.backtest.bars)} us`,
     `    live                                                                                ${liveUs.toFixed(1).padStart(8)} us  ${(liveUs / ((btFirst * 1000) / r.backtest.bars)).toFixed(0)}x the backtest`,
     `    (live: the bot's work on bars, orders, fills, both streams and the journal, plus the driver's virtual-scheduler flushes and wall-time polling; the sandbox's ${r.sandboxCpuMs.toFixed(0)} ms CPU ran in its own process and is not counted; start-up ${r.startCpuMs.toFixed(0)} ms CPU not counted; the hour took ${(r.liveWallMs / 1000).toFixed(1)} s of wall time)`,
-    `    with ${SMALL_YOUNG_GEN}: live ${us(small.liveCpuMs, strategyBars)} us, backtest ${us(small.backtest.cpuMs[0] as number, small.backtest.bars)} us`,
+    `    compiled (dist/): live ${us(built.liveCpuMs, strategyBars)} us, backtest ${us(built.backtest.cpuMs[0] as number, built.backtest.bars)} us; compiled with ${SMALL_YOUNG_GEN}: live ${us(small.liveCpuMs, strategyBars)} us, backtest ${us(small.backtest.cpuMs[0] as number, small.backtest.bars)} us`,
   ];
 }
