@@ -19,6 +19,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { formatReport } from '../src/chaos/format-report.ts';
 import { FAULT_KINDS, formatRates, parseFaults } from '../src/chaos/runner/fault-kinds.ts';
+import { formatHeals, healByKind } from '../src/chaos/runner/heal-summary.ts';
 import { freshSeed } from '../src/chaos/runner/prng.ts';
 import { runChaos } from '../src/chaos/runner/run-chaos.ts';
 
@@ -95,10 +96,11 @@ async function main(): Promise<number> {
 
   const injected = FAULT_KINDS.map((k) => `${k} ${r.injectedByKind[k]}`).join(', ');
   process.stdout.write(`${formatReport(r.report)}\n\n`);
-  process.stdout.write(`faults injected: ${injected}\n`);
+  const heals = healByKind(r.report);
+  process.stdout.write(`faults injected: ${injected}\nheal times (sandbox time from a fault's end until the streams were LIVE):\n${formatHeals(heals)}\n`);
   process.stdout.write(`intents ${r.intents}, ${(r.sandboxMs / 60_000).toFixed(1)} min of sandbox time in ${(r.wallMs / 1000).toFixed(1)} s; statuses the bot got: ${Object.entries(r.statuses).map(([s, n]) => `${s} x${n}`).join(', ')}\n`);
   if (json !== undefined) {
-    writeFileSync(json, `${JSON.stringify({ mode: 'faults', faultRates: formatRates(rates), machine: machine(), ...r, input: undefined }, null, 2)}\n`);
+    writeFileSync(json, `${JSON.stringify({ mode: 'faults', faultRates: formatRates(rates), machine: machine(), ...r, healByKind: heals, input: undefined }, null, 2)}\n`);
     process.stdout.write(`written: ${json}\n`);
   }
   if (!r.report.ok) {

@@ -77,8 +77,10 @@ export function faultSchedule(o: ScheduleOptions): Injection[] {
   const kinds = FAULT_KINDS.filter((k) => (o.rates[k] ?? 0) > 0);
   const drawn: Omit<Injection, 'seq'>[] = [];
   const seen = new Set<FaultKind>();
-  // Intent 0 is left alone: the run is trading before the first fault.
-  for (let i = 1; i < o.intents; i++) {
+  // Intent 0 is left alone (the run is trading before the first fault), and the last tenth too: a
+  // fault there could find no request to fire on before the strategies are done.
+  const last = Math.max(1, Math.floor(o.intents * 0.9));
+  for (let i = 1; i < last; i++) {
     for (const kind of kinds) {
       if (p.next() < (o.rates[kind] ?? 0)) {
         drawn.push({ atIntent: i, ...injectionOf(kind, p, o) });
@@ -87,7 +89,7 @@ export function faultSchedule(o: ScheduleOptions): Injection[] {
     }
   }
   for (const kind of kinds) {
-    if (!seen.has(kind) && o.intents > 1) drawn.push({ atIntent: p.int(1, o.intents - 1), ...injectionOf(kind, p, o) });
+    if (!seen.has(kind) && o.intents > 1) drawn.push({ atIntent: p.int(1, Math.max(1, last - 1)), ...injectionOf(kind, p, o) });
   }
   drawn.sort((a, b) => a.atIntent - b.atIntent);
   return drawn.map((d, seq) => ({ seq, ...d }));

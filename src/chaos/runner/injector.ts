@@ -7,11 +7,15 @@
  * setSilent), which the admin API does not offer. Whether an HTTP fault has fired is read from the
  * fault registry (a fault with a count is removed once it has fired that often).
  *
- * Times are sandbox ms. An HTTP fault ends when it has fired, or when it is removed unfired after
- * its duration; a stall ends when the streams talk again; a drop and an expiry are instants.
+ * Times are sandbox ms. An HTTP fault ends when the bot has the answer it made (the first status it
+ * answers with, e.g. the 418 of a ban, among the bot's outcomes since the fault started: a fault is
+ * taken when its request arrives, its answer may come a delay later, and a 418 after the window
+ * would count as a ban earned), or when it fired with no status to wait for (a delay, a hang), or
+ * when it is removed unfired after its duration; a stall ends when the streams talk again; a drop
+ * and an expiry are instants.
  */
 import type { SandboxHandle } from '../../sandbox/server.ts';
-import type { FaultRecord } from '../input.ts';
+import type { FaultRecord, Outcome } from '../input.ts';
 import type { FaultKind } from './fault-kinds.ts';
 import type { Injection } from './fault-schedule.ts';
 
@@ -28,15 +32,31 @@ interface Active {
   readonly record: InjectedFault;
   readonly until: number;
   readonly sandboxId?: string;
+  /** The HTTP status the fault answers with, when it has one. */
+  readonly status?: number;
+  /** When it was seen fired while its answer was awaited. */
+  firedAt?: number;
   readonly stall?: boolean;
 }
+
+/** How long (sandbox ms) a fired fault's answer is awaited before the fault is ended without it. */
+const ANSWER_WAIT_MS = 30_000;
+
+const STATUS_OF: Partial<Record<string, number>> = { ban: 418, 'rate-limit': 429, 'clock-skew': 400 };
 
 export class Injector {
   private readonly active: Active[] = [];
   readonly log: InjectedFault[] = [];
   private readonly admin: string;
 
-  constructor(private readonly s: SandboxHandle) {
+  /** Outcomes already taken as some fault's answer (their index in `outcomes`). */
+  private readonly claimed = new Set<number>();
+
+  constructor(
+    private readonly s: SandboxHandle,
+    /** The statuses the bot got so far (run-log.ts), read to find each fault's answer. */
+    private readonly outcomes: readonly Outcome[] = [],
+  ) {
     this.admin = `${s.baseUrl}${s.config.admin.prefix}`;
   }
 
@@ -69,7 +89,8 @@ export class Injector {
       const added = await this.call<{ id: string }>('POST', '/faults', f);
       const detail = `${f.kind}${f.endpoint ? ` on ${f.endpoint}` : ''}${f.status ? ` ${f.status}` : ''}${f.delayMs !== undefined ? ` ${f.delayMs} ms` : ''}${f.skewMs !== undefined ? ` skew ${f.skewMs} ms` : ''}${f.retryAfterSeconds !== undefined ? ` retry-after ${f.retryAfterSeconds} s` : ''} x${f.count ?? '∞'}`;
       const r = record(detail, null, false);
-      this.active.push({ record: r, until: start + inj.durationMs, sandboxId: added.id });
+      const status = f.status ?? STATUS_OF[f.kind];
+      this.active.push({ record: r, until: start + inj.durationMs, sandboxId: added.id, ...(status !== undefined ? { status } : {}) });
       return r;
     }
     switch (inj.kind) {
@@ -101,9 +122,13 @@ export class Injector {
       if (a.sandboxId !== undefined) {
         const f = registered.get(a.sandboxId);
         if (f === undefined) {
-          // Fired as often as its count: the registry removed it.
+          // Fired as often as its count: the registry removed it. Ended once the bot has its answer.
           a.record.fired = true;
-          this.finish(a, now);
+          a.firedAt ??= now;
+          const answer = a.status === undefined ? undefined : this.answerOf(a);
+          if (a.status === undefined) this.finish(a, now);
+          else if (answer !== undefined) this.finish(a, Math.max(answer, a.record.start));
+          else if (now - a.firedAt > ANSWER_WAIT_MS) this.finish(a, now);
         } else if (now >= a.until) {
           a.record.fired = f.fired > 0;
           await this.call('DELETE', `/faults/${a.sandboxId}`);
@@ -127,6 +152,17 @@ export class Injector {
       } else if (a.stall === true) this.streams().setSilent(false);
       this.finish(a, now);
     }
+  }
+
+  /** The time of the first unclaimed outcome with the fault's status since it started (claimed). */
+  private answerOf(a: Active): number | undefined {
+    for (let i = 0; i < this.outcomes.length; i++) {
+      const o = this.outcomes[i] as Outcome;
+      if (o.time < a.record.start || o.status !== a.status || this.claimed.has(i)) continue;
+      this.claimed.add(i);
+      return o.time;
+    }
+    return undefined;
   }
 
   get activeCount(): number {

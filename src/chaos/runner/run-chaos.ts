@@ -33,6 +33,7 @@ import type { ChaosReport } from '../report.ts';
 import { DEFAULT_RATES, type FaultKind, type FaultRates } from './fault-kinds.ts';
 import { countByKind, faultSchedule, type Injection } from './fault-schedule.ts';
 import { Injector, type InjectedFault } from './injector.ts';
+import { settleInstantFaults } from './instant-faults.ts';
 import { freshSeed } from './prng.ts';
 import { dropRecorder, intentsAsked, recorderOf, strategyFills } from './recorder.ts';
 import { RunLog } from './run-log.ts';
@@ -168,7 +169,7 @@ export async function runChaos(o: ChaosOptions = {}): Promise<ChaosResult> {
     void b.done.then(() => {
       if (!stopping) crashes.push({ time: now(), reason: 'the bot stopped by itself' });
     });
-    const injector = new Injector(s);
+    const injector = new Injector(s, log.outcomes);
     const idle = () => Promise.race([b.venue.idle(), wallSleep(250)]);
 
     // ---- the run: intents, faults on their schedule
@@ -246,6 +247,7 @@ export async function runChaos(o: ChaosOptions = {}): Promise<ChaosResult> {
     } finally {
       j.close();
     }
+    settleInstantFaults(injector.log, journal.streamHealth);
     for (const line of log.problems.keys()) {
       if (/failed and is stopped/.test(line)) crashes.push({ time: end, reason: `a strategy failed: ${line}` });
     }
