@@ -95,6 +95,12 @@ describe('planTreasury', () => {
     expect(r.modelled[A]?.['PHP']?.free).toBe('0');
   });
 
+  it('uses transfers, not a fund collection, when a sub-account that does not sweep holds money (collection would take it too)', () => {
+    const r = plan({ accounts: { [A]: { assets: {}, sweep: true }, [B]: { assets: {} } } }, { master: {}, [A]: { PHP: h('10') }, [B]: { BTC: h('0.1') }, 'other@example.com': { PHP: h('5') } });
+    expect(r.plan.moves).toEqual([expect.objectContaining({ kind: 'transfer', from: A, to: MASTER, asset: 'PHP', amount: '10' })]);
+    expect(r.modelled['other@example.com']?.['PHP']?.free).toBe('5');
+  });
+
   it('refuses bands that cannot hold at this equity before planning anything', () => {
     // PHP 10 % +/- 5 of 100k allows at most 15k; min 20k free cannot hold with it.
     expect(() => plan({ accounts: { master: { assets: { PHP: { target: 10, band: 5, min: '20000' } } } } }, { master: { PHP: h('50000'), USDT: h('862.068965') } })).toThrow(PlanConflictError);

@@ -50,7 +50,10 @@ export async function readPlanInputs(client: ExchangeClient, policy: TreasuryPol
   if (issues.length > 0) throw new ConfigError(o.source ?? 'treasury policy', issues);
 
   const balances: Balances = { [MASTER]: holdingsOf(account.balances) };
-  for (const email of subsWanted) {
+  // Fund collection sweeps every sub-account of the master (spec 4.9), listed in the policy or not:
+  // when one sweeps, all are read, so the planner uses it only when nothing else would be taken.
+  const sweeps = Object.values(policy.accounts).some((a) => a.sweep);
+  for (const email of sweeps ? [...new Set([...subsWanted, ...subAccounts])].sort() : subsWanted) {
     const r = await client.subAccount.asset({ email });
     balances[email] = holdingsOf(r.balances);
   }
