@@ -14,6 +14,7 @@ import type { Plan } from '../moves.ts';
 import { openMoveStore, type MoveRow } from '../journal/move-store.ts';
 import { ApplyContext } from './context.ts';
 import { applyConvert } from './convert.ts';
+import { dayStartOf, refuseOverLimit } from './limits.ts';
 import { applyMoneyMove } from './money-moves.ts';
 import type { ApplyOptions, ApplyResult, MoveEnd, MoveOutcome } from './types.ts';
 
@@ -34,7 +35,10 @@ export async function applyPlan(plan: Plan, options: ApplyOptions): Promise<Appl
     }
     let end: MoveEnd;
     try {
-      end = move.kind === 'convert' ? await applyConvert(ctx, move, row) : await applyMoneyMove(ctx, move, row);
+      // A move not yet sent keeps to the caps (a move sent earlier is only looked up and followed).
+      const overLimit = row.state === 'planned' || row.state === 'refused' ? refuseOverLimit(move, options.policy.limits, store.movedSince(dayStartOf(ctx.now()))) : undefined;
+      if (overLimit !== undefined) end = { state: 'refused', detail: overLimit };
+      else end = move.kind === 'convert' ? await applyConvert(ctx, move, row) : await applyMoneyMove(ctx, move, row);
     } catch (e) {
       // A read failed or something unforeseen: what was journaled stays (a sent move stays sent, to be looked up next time).
       const text = e instanceof Error ? e.message : String(e);

@@ -31,6 +31,8 @@ export interface ExecutorPolicy {
     quoteRefreshes: number;
   };
   destinations: Readonly<Record<string, ExecutorDestination>>;
+  /** Caps per asset (decimal text), re-checked before each move is sent (limits.ts). */
+  limits?: { maxPerMove?: Readonly<Record<string, string>>; maxPerDay?: Readonly<Record<string, string>> } | undefined;
 }
 
 export type LogFn = (level: 'info' | 'warn' | 'error', msg: string, data?: Record<string, unknown>) => void;
