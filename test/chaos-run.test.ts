@@ -35,10 +35,14 @@ describe('chaos run (short form)', () => {
     const table = formatReport(r.report);
     expect(r.intents).toBe(300);
     for (const kind of FAULT_KINDS) expect(r.injectedByKind[kind], `${kind} injected`).toBeGreaterThanOrEqual(1);
-    // Something happened: orders reached the venue and filled, and the bot met the faults (5xx, 429, 418 among its answers).
+    // Something happened: orders reached the venue and filled, and the bot met the faults (among its
+    // answers a 5xx and a 418 or 429; which exactly varies: a request that meets two faults at once,
+    // a hang and a 429 say, uses both up and answers with one).
     expect(r.report.orders.venue).toBeGreaterThan(50);
     expect(r.report.fills.venue).toBeGreaterThan(20);
-    expect(Object.keys(r.statuses)).toEqual(expect.arrayContaining(['200', '418', '429']));
+    const statuses = Object.keys(r.statuses).map(Number);
+    expect(statuses.some((s) => s >= 500)).toBe(true);
+    expect(statuses.some((s) => s === 418 || s === 429)).toBe(true);
     expect(r.report.failures, table).toEqual([]);
     expect(r.report.ok).toBe(true);
     expect(table).toMatch(/^OK \(seed npm-test-1\)$/m);
