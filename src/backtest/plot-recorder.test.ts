@@ -56,3 +56,31 @@ describe('PlotRecorder', () => {
     }
   });
 });
+
+describe('PlotRecorder columns (grown by chunks, or to the expected size)', () => {
+  /** `n` points of one line, a second value at every 10th time replacing the first. */
+  function columns(n: number, expected?: number) {
+    const r = new PlotRecorder(expected);
+    for (let i = 0; i < n; i++) {
+      r.add({ strategy: 's', name: 'x', pane: 'price', time: 1000 + i, value: i * 0.5 });
+      if (i % 10 === 0) r.add({ strategy: 's', name: 'x', pane: 'price', time: 1000 + i, value: -i });
+    }
+    return plotColumnsOf(r.plots()[0]!)!;
+  }
+
+  it.each([
+    ['no size known (doubling, then 65,536-value chunks)', 150_000, undefined],
+    ['a size known and reached (one array, filled in place)', 100_000, 100_000],
+    ['a size known and passed (that array, then chunks)', 150_000, 100_000],
+    ['a size known, the line plotted less', 3_000, 100_000],
+  ])('%s: every value in order, a second one at a time replacing the first', (_, n, expected) => {
+    const c = columns(n, expected);
+    expect(c.times).toHaveLength(n);
+    expect(c.values).toHaveLength(n);
+    for (const i of [0, 1, 9, 10, 1023, 1024, 1025, n - 1]) {
+      if (i >= n) continue;
+      expect([c.times[i], c.values[i]]).toEqual([1000 + i, i % 10 === 0 ? -i : i * 0.5]);
+    }
+    expect(Array.from(c.times).every((t, i) => t === 1000 + i)).toBe(true);
+  });
+});

@@ -29,14 +29,23 @@ export interface PlotColumns {
 /** Slots per chunk: growing by whole chunks never copies what is filled. */
 const CHUNK = 65_536;
 
-/** A column of doubles that grows by chunks; `join` gives it as one array, exactly as long. */
+/**
+ * A column of doubles that grows by chunks; `join` gives it as one array, exactly as long. Once
+ * past its first 1,024 values it grows to `expected` (the run's bars, when its source knows them):
+ * a line plotted every bar then fills one array in place and `join` copies nothing, while a line
+ * plotted now and then never takes a bar's worth of room.
+ */
 class PlotColumn {
   private readonly full: Float64Array[] = [];
   private chunk = new Float64Array(1024);
   private at = 0;
+  /** Values in the full chunks (the first may be longer than CHUNK). */
+  private before = 0;
+
+  constructor(private readonly expected: number) {}
 
   get length(): number {
-    return this.full.length * CHUNK + this.at;
+    return this.before + this.at;
   }
 
   /** The last value pushed (the column is not empty). */
@@ -50,13 +59,14 @@ class PlotColumn {
 
   push(value: number): void {
     if (this.at === this.chunk.length) {
-      // A small first chunk doubles up to CHUNK (a line plotted a few times costs little); full ones are kept as they are.
-      if (this.chunk.length < CHUNK) {
-        const next = new Float64Array(this.chunk.length * 2);
+      // The first chunk grows to the expected size, or doubles up to CHUNK (a line plotted a few times costs little); full ones are kept as they are.
+      if (this.full.length === 0 && (this.chunk.length < CHUNK || this.chunk.length < this.expected)) {
+        const next = new Float64Array(Number.isSafeInteger(this.expected) && this.expected > this.chunk.length ? this.expected : this.chunk.length * 2);
         next.set(this.chunk);
         this.chunk = next;
       } else {
         this.full.push(this.chunk);
+        this.before += this.chunk.length;
         this.chunk = new Float64Array(CHUNK);
         this.at = 0;
       }
@@ -65,9 +75,14 @@ class PlotColumn {
   }
 
   join(): Float64Array {
+    if (this.full.length === 0) return this.chunk.subarray(0, this.at);
     const out = new Float64Array(this.length);
-    this.full.forEach((c, i) => out.set(c, i * CHUNK));
-    out.set(this.chunk.subarray(0, this.at), this.full.length * CHUNK);
+    let o = 0;
+    for (const c of this.full) {
+      out.set(c, o);
+      o += c.length;
+    }
+    out.set(this.chunk.subarray(0, this.at), o);
     return out;
   }
 }
@@ -79,14 +94,18 @@ function pairsOf(c: PlotColumns): [number, number][] {
 }
 
 class Line {
-  readonly times = new PlotColumn();
-  readonly values = new PlotColumn();
+  readonly times: PlotColumn;
+  readonly values: PlotColumn;
 
   constructor(
     readonly name: string,
     readonly pane: PlotLine['pane'],
     readonly color: string | undefined,
-  ) {}
+    expected: number,
+  ) {
+    this.times = new PlotColumn(expected);
+    this.values = new PlotColumn(expected);
+  }
 
   add(time: number, value: number): void {
     if (this.times.length > 0 && this.times.last() === time) this.values.setLast(value);
@@ -151,9 +170,12 @@ export function plotsForJson(lines: readonly PlotLine[]): readonly object[] {
 export class PlotRecorder {
   private readonly lines = new Map<string, Line>();
 
+  /** `expected`: the points a line plotted every bar will hold (the run's bars, when known; 0 when not). */
+  constructor(private readonly expected = 0) {}
+
   add(e: StrategyPlotEntry): void {
     let line = this.lines.get(e.name);
-    if (line === undefined) this.lines.set(e.name, (line = new Line(e.name, e.pane, e.color)));
+    if (line === undefined) this.lines.set(e.name, (line = new Line(e.name, e.pane, e.color, this.expected)));
     line.add(e.time, e.value);
   }
 

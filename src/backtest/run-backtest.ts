@@ -164,8 +164,9 @@ export function runBacktest(opts: BacktestOptions | SeveralBacktestOptions): Bac
     orders.setLastPrice(symbol, closeText(pendingClose));
     pendingClose = undefined;
   };
-  const plots = opts.recordPlots === true ? new PlotRecorder() : undefined;
-  const rec = new Recorder(orders.account, inst.baseAsset, inst.quoteAsset, trips, opts.onIntent, expectedBars(opts, list));
+  const expected = expectedBars(opts, list);
+  const plots = opts.recordPlots === true ? new PlotRecorder(expected) : undefined;
+  const rec = new Recorder(orders.account, inst.baseAsset, inst.quoteAsset, trips, opts.onIntent, expected);
   const kernel = backtestKernel({ orders, venue: venue, clock, rec, onLog: opts.onLog, plots, beforeSubmit: settleClose });
   const runner = kernel.addStrategy(opts.strategy, opts.params);
   const interval = check(opts, runner.setup, runner.name);
