@@ -76,7 +76,6 @@ async function main(): Promise<number> {
     const r = await runKills({ seed, kills, log: say });
     process.stdout.write(`${formatKills(r)}\n`);
     if (r.report !== undefined) process.stdout.write(`\nthe last restart's checks:\n${formatReport(r.report)}\n`);
-    process.stdout.write(`\n${r.consistent} of ${r.restarts.length} restarts consistent (seed ${seed}, ${(r.wallMs / 1000).toFixed(1)} s)\n`);
     if (json !== undefined) writeFileSync(json, `${JSON.stringify({ mode: 'kill', kills, machine: machine(), ...r }, null, 2)}\n`);
     const ok = r.consistent === kills && r.restarts.length === kills;
     if (!ok) process.stdout.write(`replay: npm run chaos -- --kill ${kills} --seed ${seed}\n`);

@@ -57,7 +57,7 @@ describe('chaos run (short form)', () => {
       const back = (e: LiveEvent) => events[blind.indexOf(e)] as LiveEvent;
       return { forward: res.forward.map(back), dropped: res.dropped.map((d) => ({ ...d, event: back(d.event) })) };
     });
-    const r = await runChaos({ seed: SEED, intents: 200, rates: {} });
+    const r = await runChaos({ seed: SEED, intents: 300, rates: {} });
     expect(r.report.ok).toBe(false);
     expect(r.report.fills.lostFromJournal.length).toBeGreaterThan(0);
     expect(r.report.fills.lostFromStrategies.length).toBeGreaterThan(0);
