@@ -409,6 +409,13 @@ export async function startBot(o: BotOptions): Promise<Bot> {
         if (config.onStop === 'cancel') await step('cancelling open orders', () => cancelOpen(om, venue, strategies, logger));
         await step('the commands in flight', () => venue.idle());
         await step('the cancels\' answers', () => untilNoOpenOrders(om, config.onStop, 5000));
+        // The journal ends with the account as the bot leaves it: a cancel's balance update comes by
+        // the stream after its answer, and closing the stream could cut it off (the chaos run's
+        // journal kept a cancelled bid's 798 PHP locked that the venue had released).
+        await step('reading the account as it is left', async () => {
+          venue.requestResync('stopping: the account as it is left');
+          await venue.idle();
+        });
         await step('closing the user stream (listen key)', () => venue.close());
         await step('closing the market data', () => md?.close());
         ended = { at: now(), reason, detail: detail ?? null };
