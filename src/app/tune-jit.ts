@@ -1,10 +1,4 @@
-/**
- * Side effect only, part of the process entry (main.ts's first import): V8's tiering settings
- * (jit-tuning.ts) and, for the bot commands, its young generation (bot-heap.ts), set before the
- * rest is evaluated.
- */
-import { tuneBotHeap } from './bot-heap.ts';
+/** Side effect only, part of the process entry (main.ts's first import): V8's tiering settings, set before the rest is evaluated (jit-tuning.ts). */
 import { tuneJit } from './jit-tuning.ts';
 
 tuneJit(process.env);
-tuneBotHeap(process.argv.slice(2), process.env);
