@@ -1,17 +1,15 @@
 /**
- * The bot as a child process for a `--kill` run: `halyard run --config <file>` from the sources
- * (src/main.ts through tsx, the CLI a user runs), its log (pino JSON lines on stderr) kept, so the
+ * The bot as a child process for a `--kill` run: `halyard run --config <file>` through the bin a
+ * user runs (bin/halyard.mjs: dist/ when it is up to date, else the sources through tsx), its log (pino JSON lines on stderr) kept, so the
  * parent can wait for what it says and read the fills its strategies were told of. A SIGKILL is
  * the child's own (HALYARD_KILL_AT, live/kill-points.ts) or the parent's when the point was never
  * reached.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { KILL_ENV } from '../../live/kill-points.ts';
 
-const MAIN = fileURLToPath(new URL('../../main.ts', import.meta.url));
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+const BIN = fileURLToPath(new URL('../../../bin/halyard.mjs', import.meta.url));
 
 export interface BotExit {
   readonly code: number | null;
@@ -43,7 +41,7 @@ export function spawnBot(o: SpawnBotOptions): BotProcess {
   delete env[KILL_ENV];
   delete env['HALYARD_LOG_LEVEL'];
   if (o.killAt !== undefined) env[KILL_ENV] = o.killAt;
-  const proc = spawn(process.execPath, ['--import', TSX, MAIN, 'run', '--config', o.configFile], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [BIN, 'run', '--config', o.configFile], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   proc.stdout?.on('data', (d: Buffer) => (out += d.toString()));
