@@ -7,8 +7,9 @@
  * The bot runs in a child process (bench/bot-live-child.ts) so this process's memory does not
  * count, and the sandbox in a process of its own (bench/bot-live-sandbox.ts) so neither its
  * memory nor its CPU does. The children run with the flags `halyard run` runs with (the CLI's V8
- * tiering settings, src/app/jit-tuning.ts), compiled as bin/halyard.mjs runs it (below), and again
- * from the sources through tsx, for comparison. The baseline: a bare Node process that loaded the same modules and did nothing else,
+ * tiering settings, src/app/jit-tuning.ts, and the node flags of the bin's shebang), compiled as
+ * bin/halyard.mjs runs it (below); again compiled with V8's defaults and from the sources through
+ * tsx, for comparison. The baseline: a bare Node process that loaded the same modules and did nothing else,
  * its RSS after a full GC, in the same run, split by two more processes that load nothing
  * (bench/bot-live-empty.mjs, with and without tsx): what Node alone, tsx's loader and the modules
  * each hold. The peak is the kernel's high-water mark read before the bench forces its GC. Then
@@ -22,6 +23,7 @@
  * built bin gives, next to the sources' in the same run. The sandbox keeps its tsx process.
  */
 import { spawnSync, fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -30,12 +32,13 @@ import type { BareResult, BotResult } from './bot-live-child.ts';
 
 const TARGET_MB = 150;
 /**
- * The lever measured beside the CLI's settings: it takes effect only on node's command line (V8
- * sizes the heap before any script runs), which the bin cannot set for itself. Its run-time
- * cousin `--semi-space-growth-factor=1` was tried for `run`/`start` (session 17) and measured
- * no better than the defaults (144 MB after GC, 170 MB peak).
+ * The node flags of the bin's shebang (`#!/usr/bin/env -S node --max-semi-space-size=1`): what
+ * `halyard run` runs with. Read from the file, so the bench follows the bin. The young generation's
+ * size works only on node's command line (V8 sizes the heap before any script runs); its run-time
+ * cousin `--semi-space-growth-factor=1` was tried for `run`/`start` (session 17) and measured no
+ * better than the defaults (144 MB after GC, 170 MB peak).
  */
-const SMALL_YOUNG_GEN = '--max-semi-space-size=1';
+const BIN_FLAGS: string[] = (readFileSync(new URL('../bin/halyard.mjs', import.meta.url), 'utf8').split('\n')[0] ?? '').split(/\s+/).filter((w) => w.startsWith('--'));
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** Ignored by git (bench/_*); beside the source child so its `./bot-live-sandbox.ts` URL still resolves. */
@@ -110,25 +113,25 @@ export async function run(): Promise<string[]> {
   await compileChild();
   const floor = await floorOf([]);
   // What `halyard run` runs now (dist/), then the sources through tsx as before the build, then compiled with the young generation capped.
-  const bareBuilt = await child<BareResult>('bare', [], true);
-  const built = await child<BotResult>('bot', [], true);
+  const floorBin = await floorOf(BIN_FLAGS);
+  const bareBuilt = await child<BareResult>('bare', BIN_FLAGS, true);
+  const built = await child<BotResult>('bot', BIN_FLAGS, true);
+  const bareDefaults = await child<BareResult>('bare', [], true);
+  const defaults = await child<BotResult>('bot', [], true);
   const bare = await child<BareResult>('bare', []);
   const r = await child<BotResult>('bot', []);
-  const floorSmall = await floorOf([SMALL_YOUNG_GEN]);
-  const bareSmall = await child<BareResult>('bare', [SMALL_YOUNG_GEN], true);
-  const small = await child<BotResult>('bot', [SMALL_YOUNG_GEN], true);
   const strategyBars = built.bars * (built.strategies / built.symbols);
   const [btFirst, btWarm] = built.backtest.cpuMs as [number, number];
   const liveUs = (built.liveCpuMs * 1000) / strategyBars;
   return [
     `Live bot: 3 strategies (SMA crossover 10/30, RSI exits 14, DCA every 10 min) on each of ${r.symbols} symbols (${r.strategies} instances), ${r.minutes} one-minute bars on virtual time against the sandbox (own process) over HTTP/WebSocket: ${r.bars} bars (${r.missedBars} missed), ${r.orders} orders, ${r.fills} fills`,
-    ...memoryLines('memory, compiled (dist/, what `halyard run` runs), the CLI\'s V8 settings:', built, bareBuilt, floor, true),
-    ...memoryLines('memory, the sources through tsx (before the build):', r, bare, floor, false),
-    ...memoryLines(`memory, compiled with ${SMALL_YOUNG_GEN}:`, small, bareSmall, floorSmall, true),
+    ...memoryLines(`memory, compiled (dist/), the bin's node flags (${BIN_FLAGS.join(' ') || 'none'}): what \`halyard run\` runs`, built, bareBuilt, floorBin, true),
+    ...memoryLines('memory, compiled, V8\'s defaults:', defaults, bareDefaults, floor, true),
+    ...memoryLines('memory, the sources through tsx, V8\'s defaults (before the build):', r, bare, floor, false),
     `  CPU per bar per strategy (process.cpuUsage of the bot's process, user + system, from the first minute to the last, / ${strategyBars} strategy-bars = ${r.bars} bars x ${r.strategies / r.symbols} strategies):`,
     `    backtest, the same ${r.strategies} instances on the same ${r.backtest.bars} strategy-bars from the run's journal (warm-up bars as history) ${us(btFirst, r.backtest.bars).padStart(8)} us (baseline); again, warm ${us(btWarm, r.backtest.bars)} us`,
     `    live                                                                                ${liveUs.toFixed(1).padStart(8)} us  ${(liveUs / ((btFirst * 1000) / r.backtest.bars)).toFixed(0)}x the backtest`,
     `    (live: the bot's work on bars, orders, fills, both streams and the journal, plus the driver's virtual-scheduler flushes and wall-time polling; the sandbox's ${r.sandboxCpuMs.toFixed(0)} ms CPU ran in its own process and is not counted; start-up ${r.startCpuMs.toFixed(0)} ms CPU not counted; the hour took ${(r.liveWallMs / 1000).toFixed(1)} s of wall time)`,
-    `    the sources through tsx: live ${us(r.liveCpuMs, strategyBars)} us, backtest ${us(r.backtest.cpuMs[0] as number, r.backtest.bars)} us; compiled with ${SMALL_YOUNG_GEN}: live ${us(small.liveCpuMs, strategyBars)} us, backtest ${us(small.backtest.cpuMs[0] as number, small.backtest.bars)} us`,
+    `    the sources through tsx: live ${us(r.liveCpuMs, strategyBars)} us, backtest ${us(r.backtest.cpuMs[0] as number, r.backtest.bars)} us; compiled, V8's defaults: live ${us(defaults.liveCpuMs, strategyBars)} us, backtest ${us(defaults.backtest.cpuMs[0] as number, defaults.backtest.bars)} us`,
   ];
 }
