@@ -9,8 +9,9 @@
  * at the last price, and limits and stops are priced around it.
  */
 import { D, type Dec } from '../../../core/money/decimal.ts';
-import { z } from '../../../strategy/index.ts';
+import { defineStrategy, z, type StrategyDefinition } from '../../../strategy/index.ts';
 import type { StrategyContext } from '../../../strategy/context.ts';
+import type { HandlerResult } from '../../../strategy/intents.ts';
 import { streamOf, type Prng } from '../prng.ts';
 import { recordFill, recorderOf } from '../recorder.ts';
 
@@ -65,3 +66,25 @@ export function sellable(ctx: StrategyContext<ChaosParams, unknown>): Dec {
 export const onFillRecorded = (ctx: StrategyContext<ChaosParams, unknown>, fill: { orderId: string; tradeId: string }): void => {
   recordFill(ctx.params.run, ctx.params.key, fill, ctx.params.recordFile);
 };
+
+export type ChaosContext = StrategyContext<ChaosParams, unknown>;
+
+/**
+ * A chaos strategy: its symbol's trades fed (empty onTrade), its fills recorded, and `tick` called
+ * every `everyMs` once the symbol has traded, with the last price. The tick draws its own intent
+ * (`nextDraw`), so a strategy can decide not to spend one (the replace waits for its quote first).
+ */
+export function defineChaosStrategy(name: string, tick: (ctx: ChaosContext, price: Dec) => HandlerResult): StrategyDefinition<typeof chaosParams> {
+  return defineStrategy({
+    name,
+    params: chaosParams,
+    symbols: (p) => [p.symbol],
+    timerMs: (p) => p.everyMs,
+    onTrade: () => [],
+    onFill: (ctx, fill) => void onFillRecorded(ctx, fill),
+    onTimer(ctx) {
+      const price = lastPrice(ctx);
+      return price === undefined ? [] : tick(ctx, price);
+    },
+  });
+}

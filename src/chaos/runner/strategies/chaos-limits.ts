@@ -6,33 +6,23 @@
  * resting ones over time. Sells only what it holds (sellable), else it buys.
  */
 import { D } from '../../../core/money/decimal.ts';
-import { cancel, defineStrategy, place } from '../../../strategy/index.ts';
+import { cancel, place } from '../../../strategy/index.ts';
 import { pick } from '../prng.ts';
-import { chaosParams, lastPrice, nextDraw, offset, onFillRecorded, sellable } from './chaos-common.ts';
+import { defineChaosStrategy, nextDraw, offset, sellable } from './chaos-common.ts';
 
-export default defineStrategy({
-  name: 'chaos-limits',
-  params: chaosParams,
-  symbols: (p) => [p.symbol],
-  timerMs: (p) => p.everyMs,
-  onTrade: () => [],
-  onFill: (ctx, fill) => void onFillRecorded(ctx, fill),
-  onTimer(ctx) {
-    const price = lastPrice(ctx);
-    if (price === undefined) return [];
-    const draw = nextDraw(ctx.params);
-    if (draw === undefined) return [];
-    const { symbol } = ctx.params;
-    const open = ctx.openOrders(symbol).filter((o) => o.status === 'NEW' || o.status === 'PARTIALLY_FILLED');
-    const roll = draw.next();
-    if (open.length > 0 && (open.length >= ctx.params.maxOpen || roll < 0.3)) {
-      return [cancel({ symbol, clientOrderId: pick(draw, open).clientOrderId })];
-    }
-    const qty = ctx.instrument(symbol).roundQty(new D(ctx.params.quantity).times(draw.int(1, 4)));
-    const sell = sellable(ctx).gte(qty) && draw.next() < 0.5;
-    const through = draw.next() < 0.1;
-    const bps = draw.int(5, 60) * (through ? -0.5 : 1);
-    const px = offset(ctx, price, sell ? bps : -bps);
-    return [place({ symbol, side: sell ? 'SELL' : 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: qty, price: px, tag: 'l' })];
-  },
+export default defineChaosStrategy('chaos-limits', (ctx, price) => {
+  const draw = nextDraw(ctx.params);
+  if (draw === undefined) return [];
+  const { symbol } = ctx.params;
+  const open = ctx.openOrders(symbol).filter((o) => o.status === 'NEW' || o.status === 'PARTIALLY_FILLED');
+  const roll = draw.next();
+  if (open.length > 0 && (open.length >= ctx.params.maxOpen || roll < 0.3)) {
+    return [cancel({ symbol, clientOrderId: pick(draw, open).clientOrderId })];
+  }
+  const qty = ctx.instrument(symbol).roundQty(new D(ctx.params.quantity).times(draw.int(1, 4)));
+  const sell = sellable(ctx).gte(qty) && draw.next() < 0.5;
+  const through = draw.next() < 0.1;
+  const bps = draw.int(5, 60) * (through ? -0.5 : 1);
+  const px = offset(ctx, price, sell ? bps : -bps);
+  return [place({ symbol, side: sell ? 'SELL' : 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: qty, price: px, tag: 'l' })];
 });

@@ -5,29 +5,19 @@
  * position stays within 0..10 orders' worth and no sell is denied for want of base.
  */
 import { D } from '../../../core/money/decimal.ts';
-import { defineStrategy, place } from '../../../strategy/index.ts';
-import { chaosParams, lastPrice, nextDraw, onFillRecorded, sellable } from './chaos-common.ts';
+import { place } from '../../../strategy/index.ts';
+import { defineChaosStrategy, nextDraw, sellable } from './chaos-common.ts';
 
-export default defineStrategy({
-  name: 'chaos-market',
-  params: chaosParams,
-  symbols: (p) => [p.symbol],
-  timerMs: (p) => p.everyMs,
-  onTrade: () => [],
-  onFill: (ctx, fill) => void onFillRecorded(ctx, fill),
-  onTimer(ctx) {
-    const price = lastPrice(ctx);
-    if (price === undefined) return [];
-    const draw = nextDraw(ctx.params);
-    if (draw === undefined) return [];
-    const { symbol } = ctx.params;
-    const inst = ctx.instrument(symbol);
-    const qty = inst.roundQty(new D(ctx.params.quantity).times(draw.int(1, 3)));
-    const held = sellable(ctx);
-    const full = held.gte(new D(ctx.params.quantity).times(10));
-    const sell = full || (held.gte(qty) && draw.next() < 0.5);
-    if (sell) return [place({ symbol, side: 'SELL', type: 'MARKET', quantity: qty, tag: 'm' })];
-    if (draw.next() < 0.33) return [place({ symbol, side: 'BUY', type: 'MARKET', quoteOrderQty: inst.roundPrice(price.times(qty), 'up'), tag: 'm' })];
-    return [place({ symbol, side: 'BUY', type: 'MARKET', quantity: qty, tag: 'm' })];
-  },
+export default defineChaosStrategy('chaos-market', (ctx, price) => {
+  const draw = nextDraw(ctx.params);
+  if (draw === undefined) return [];
+  const { symbol } = ctx.params;
+  const inst = ctx.instrument(symbol);
+  const qty = inst.roundQty(new D(ctx.params.quantity).times(draw.int(1, 3)));
+  const held = sellable(ctx);
+  const full = held.gte(new D(ctx.params.quantity).times(10));
+  const sell = full || (held.gte(qty) && draw.next() < 0.5);
+  if (sell) return [place({ symbol, side: 'SELL', type: 'MARKET', quantity: qty, tag: 'm' })];
+  if (draw.next() < 0.33) return [place({ symbol, side: 'BUY', type: 'MARKET', quoteOrderQty: inst.roundPrice(price.times(qty), 'up'), tag: 'm' })];
+  return [place({ symbol, side: 'BUY', type: 'MARKET', quantity: qty, tag: 'm' })];
 });

@@ -6,30 +6,20 @@
  * taker, so replaces race fills. A bid by default; an ask while it holds enough to sell.
  */
 import { D } from '../../../core/money/decimal.ts';
-import { cancelReplace, defineStrategy, place } from '../../../strategy/index.ts';
-import { chaosParams, lastPrice, nextDraw, offset, onFillRecorded, sellable } from './chaos-common.ts';
+import { cancelReplace, place } from '../../../strategy/index.ts';
+import { defineChaosStrategy, nextDraw, offset, sellable } from './chaos-common.ts';
 
-export default defineStrategy({
-  name: 'chaos-replace',
-  params: chaosParams,
-  symbols: (p) => [p.symbol],
-  timerMs: (p) => p.everyMs,
-  onTrade: () => [],
-  onFill: (ctx, fill) => void onFillRecorded(ctx, fill),
-  onTimer(ctx) {
-    const price = lastPrice(ctx);
-    if (price === undefined) return [];
-    // Wait while the quote's last command is unanswered: a replace of an order not yet acknowledged races its own placement.
-    const quote = ctx.openOrders(ctx.params.symbol).find((o) => o.tag === 'q');
-    if (quote !== undefined && quote.status !== 'NEW' && quote.status !== 'PARTIALLY_FILLED') return [];
-    const draw = nextDraw(ctx.params);
-    if (draw === undefined) return [];
-    const { symbol } = ctx.params;
-    const qty = ctx.instrument(symbol).roundQty(new D(ctx.params.quantity).times(draw.int(1, 3)));
-    const sell = sellable(ctx).plus(quote?.side === 'SELL' ? (quote.origQty ?? new D(0)).minus(quote.executedQty) : 0).gte(qty) && draw.next() < 0.4;
-    const bps = draw.int(2, 40);
-    const order = { side: sell ? ('SELL' as const) : ('BUY' as const), type: 'LIMIT' as const, timeInForce: 'GTC' as const, quantity: qty, price: offset(ctx, price, sell ? bps : -bps) };
-    if (quote === undefined) return [place({ symbol, ...order, tag: 'q' })];
-    return [cancelReplace({ symbol, tag: 'q', order })];
-  },
+export default defineChaosStrategy('chaos-replace', (ctx, price) => {
+  // Wait while the quote's last command is unanswered: a replace of an order not yet acknowledged races its own placement.
+  const quote = ctx.openOrders(ctx.params.symbol).find((o) => o.tag === 'q');
+  if (quote !== undefined && quote.status !== 'NEW' && quote.status !== 'PARTIALLY_FILLED') return [];
+  const draw = nextDraw(ctx.params);
+  if (draw === undefined) return [];
+  const { symbol } = ctx.params;
+  const qty = ctx.instrument(symbol).roundQty(new D(ctx.params.quantity).times(draw.int(1, 3)));
+  const sell = sellable(ctx).plus(quote?.side === 'SELL' ? (quote.origQty ?? new D(0)).minus(quote.executedQty) : 0).gte(qty) && draw.next() < 0.4;
+  const bps = draw.int(2, 40);
+  const order = { side: sell ? ('SELL' as const) : ('BUY' as const), type: 'LIMIT' as const, timeInForce: 'GTC' as const, quantity: qty, price: offset(ctx, price, sell ? bps : -bps) };
+  if (quote === undefined) return [place({ symbol, ...order, tag: 'q' })];
+  return [cancelReplace({ symbol, tag: 'q', order })];
 });
