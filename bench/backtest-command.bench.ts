@@ -28,6 +28,7 @@ import { journalBars } from '../src/backtest/sources.ts';
 import { openJournal } from '../src/journal/journal.ts';
 import type { KlineInput } from '../src/journal/kline-store.ts';
 import smaCrossover from '../strategies/sma-crossover.ts';
+import { BENCH_SYMBOL } from './backtest-symbol.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const SIM_FLAG = '--backtest-command-sim-child';
@@ -35,22 +36,8 @@ const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3) || 3);
 const FEE = '0.001';
 const BALANCE = '100000';
 
-/** The backtest suite's symbol (backtest.bench.ts), as the exchangeInfo symbol object the command reads. */
-const SYMBOL = {
-  symbol: 'BTCPHP',
-  status: 'TRADING',
-  baseAsset: 'BTC',
-  baseAssetPrecision: 8,
-  quoteAsset: 'PHP',
-  quoteAssetPrecision: 2,
-  orderTypes: ['LIMIT', 'MARKET', 'LIMIT_MAKER', 'STOP_LOSS', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT', 'TAKE_PROFIT_LIMIT'],
-  filters: [
-    { filterType: 'PRICE_FILTER', minPrice: '0.01', maxPrice: '100000000', tickSize: '0.01' },
-    { filterType: 'LOT_SIZE', minQty: '0.000001', maxQty: '100', stepSize: '0.000001' },
-    { filterType: 'NOTIONAL', minNotional: '50', maxNotional: '20000000' },
-    { filterType: 'MAX_NUM_ORDERS', maxNumOrders: 200 },
-  ],
-};
+/** The backtest suite's symbol, as the exchangeInfo symbol object the command reads. */
+const SYMBOL = BENCH_SYMBOL;
 
 interface Figures {
   /** Wall time, ms. */

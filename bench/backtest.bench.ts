@@ -33,6 +33,7 @@ import { journalBars } from '../src/backtest/sources.ts';
 import { openJournal } from '../src/journal/journal.ts';
 import type { KlineInput } from '../src/journal/kline-store.ts';
 import smaCrossover from '../strategies/sma-crossover.ts';
+import { BENCH_SYMBOL } from './backtest-symbol.ts';
 import { row } from './harness.ts';
 import type { Measurement } from './harness.ts';
 
@@ -43,21 +44,7 @@ const TENTHS = 10;
 /** Fresh processes run (the median is reported). */
 const CHILDREN = 3;
 
-const instrument = parseInstrument({
-  symbol: 'BTCPHP',
-  status: 'TRADING',
-  baseAsset: 'BTC',
-  baseAssetPrecision: 8,
-  quoteAsset: 'PHP',
-  quoteAssetPrecision: 2,
-  orderTypes: ['LIMIT', 'MARKET', 'LIMIT_MAKER', 'STOP_LOSS', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT', 'TAKE_PROFIT_LIMIT'],
-  filters: [
-    { filterType: 'PRICE_FILTER', minPrice: '0.01', maxPrice: '100000000', tickSize: '0.01' },
-    { filterType: 'LOT_SIZE', minQty: '0.000001', maxQty: '100', stepSize: '0.000001' },
-    { filterType: 'NOTIONAL', minNotional: '50', maxNotional: '20000000' },
-    { filterType: 'MAX_NUM_ORDERS', maxNumOrders: 200 },
-  ],
-});
+const instrument = parseInstrument(BENCH_SYMBOL);
 
 const options = (bars: Iterable<Candle>): BacktestOptions => ({
   strategy: smaCrossover,
