@@ -5,15 +5,17 @@
  *
  * Runs interleaved (one of each, five times) so a burst of load hits them alike; medians reported.
  * The bin runs the built package (HALYARD_BIN=dist; dist/ is built first when stale, as the bin
- * would otherwise run the sources). Also shown: `node dist/main.js --help` (the bin's check that
- * dist/ is up to date, which only a checkout makes, is the difference) and the bin on the sources
- * through tsx (HALYARD_BIN=source: what start-up was before the build). `strategies` loads every
- * example strategy, so it includes registering tsx and compiling them (tsx caches the output).
+ * would otherwise run the sources). Also shown: `--version`, `node dist/main.js --help` (the bin's
+ * check that dist/ is up to date, which only a checkout makes, is the difference) and the bin on
+ * the sources through tsx (HALYARD_BIN=source: what start-up was before the build). Built,
+ * `strategies` prints the compiled examples from dist/strategies/descriptions.json (the build
+ * makes it): no zod, no strategy layer, no tsx; from the sources it imports each through tsx.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { distUpToDate } from '../bin/dist-fresh.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const BIN = join(ROOT, 'bin/halyard.mjs');
@@ -30,16 +32,13 @@ const CASES: readonly Case[] = [
   { name: 'node -e 0', args: ['-e', '0'] },
   { name: 'halyard --help', args: [BIN, '--help'], env: { HALYARD_BIN: 'dist' } },
   { name: 'halyard strategies', args: [BIN, 'strategies'], env: { HALYARD_BIN: 'dist' } },
+  { name: 'halyard --version', args: [BIN, '--version'], env: { HALYARD_BIN: 'dist' } },
   { name: 'node dist/main.js --help (no freshness check)', args: [join(ROOT, 'dist/main.js'), '--help'] },
   { name: 'halyard --help from the sources (tsx)', args: [BIN, '--help'], env: { HALYARD_BIN: 'source' } },
 ];
 
-const changedSince = (dir: string, since: number): boolean =>
-  readdirSync(dir, { withFileTypes: true }).some((e) => (e.isDirectory() ? changedSince(join(dir, e.name), since) : !e.name.includes('.test.') && statSync(join(dir, e.name)).mtimeMs > since));
-
 function ensureBuilt(): string {
-  const stamp = join(ROOT, 'dist/.built');
-  if (existsSync(stamp) && !changedSince(join(ROOT, 'src'), statSync(stamp).mtimeMs)) return 'dist/ up to date';
+  if (distUpToDate(pathToFileURL(ROOT))) return 'dist/ up to date';
   const r = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { cwd: ROOT, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`startup bench: the build failed: ${r.stdout}${r.stderr}`);
   return 'dist/ built first';
@@ -59,13 +58,16 @@ const median = (xs: readonly number[]): number => {
   return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
 };
 
+/** The 1-minute load average and the core count: the figures mean little without them. */
+const loadAverage = (): string => `${loadavg()[0]?.toFixed(2) ?? '?'} on ${availableParallelism()} cores`;
+
 export async function run(): Promise<string[]> {
   const built = ensureBuilt();
-  for (const c of CASES) timeOnce(c); // warm the file cache and tsx's compile cache
+  for (const c of CASES) timeOnce(c); // warm the file cache (and tsx's compile cache for the sources)
   const times = new Map<string, number[]>(CASES.map((c) => [c.name, []]));
   for (let i = 0; i < RUNS; i++) for (const c of CASES) times.get(c.name)?.push(timeOnce(c));
   const base = median(times.get('node -e 0') ?? []);
-  const lines = [`startup (${built}; median of ${RUNS}, interleaved; target: halyard --help and strategies at most ${TARGET_S} s over node -e 0)`];
+  const lines = [`startup (${built}; median of ${RUNS}, interleaved; target: halyard --help and strategies at most ${TARGET_S} s over node -e 0; load ${loadAverage()})`];
   for (const c of CASES) {
     const xs = times.get(c.name) ?? [];
     const m = median(xs);
