@@ -29,7 +29,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseInstruments } from '../src/core/market/instrument.ts';
-import { runBacktest } from '../src/backtest/run-backtest.ts';
+import { runBacktest } from '../src/backtest/run/run-backtest.ts';
 import type { BacktestBar } from '../src/backtest/types.ts';
 import { startBot } from '../src/bot/run-bot.ts';
 import { VirtualTime } from '../src/exchange/ws/testing/virtual-time.ts';

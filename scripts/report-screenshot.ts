@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { computeMetrics } from '../src/backtest/metrics.ts';
+import { computeMetrics } from '../src/backtest/metrics/metrics.ts';
 import { demoBars, demoRun } from '../src/backtest/report/demo-run.ts';
 import { findChromium, launchChromium } from '../src/backtest/report/headless-chromium.ts';
 import { writeReport } from '../src/backtest/report/html-report.ts';

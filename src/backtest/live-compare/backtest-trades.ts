@@ -8,7 +8,7 @@
 import { D } from '../../core/money/decimal.ts';
 import { ClientOrderIds } from '../../core/orders/client-order-id.ts';
 import type { OrderFields } from '../../core/orders/types.ts';
-import type { IntentRecord } from '../recorder.ts';
+import type { IntentRecord } from '../record/recorder.ts';
 import type { BacktestFill } from '../types.ts';
 import type { Trade } from './types.ts';
 

@@ -1,4 +1,7 @@
 /**
+ * backtest/live-compare/: a live run against its replay, each difference explained. The last
+ * backtest folder: it may import any other.
+ *
  * Live against backtest for a whole run (issue 21 deliverable 6): the live run chosen from the
  * journal (by id, else the latest live or sandbox run), each of its strategies replayed on the
  * bars it recorded (replay.ts), and its trades against the replay's (compare-trades.ts), trade by
@@ -8,9 +11,9 @@
 import type { Instrument } from '../../core/market/index.ts';
 import type { Journal } from '../../journal/journal.ts';
 import type { LiveRunRecord, RunStrategy } from '../../journal/live-run-store.ts';
-import { fmtTime } from '../metrics-format.ts';
+import { fmtTime } from '../metrics/metrics-format.ts';
 import type { AnyStrategyDefinition } from '../../strategy/define.ts';
-import type { FillModel } from '../fill-model.ts';
+import type { FillModel } from '../run/fill-model.ts';
 import { BarIndex } from './bars.ts';
 import { compareTrades } from './compare-trades.ts';
 import { backtestTrades } from './backtest-trades.ts';

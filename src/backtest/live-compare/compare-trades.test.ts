@@ -5,7 +5,7 @@
  * does (a fill bars late, a price outside the bar, the same role at another rate).
  */
 import { describe, expect, it } from 'vitest';
-import { resolveFillModel } from '../fill-model.ts';
+import { resolveFillModel } from '../run/fill-model.ts';
 import { BarIndex, type RecordedBar } from './bars.ts';
 import { compareTrades } from './compare-trades.ts';
 import type { ExplainContext } from './explain-context.ts';

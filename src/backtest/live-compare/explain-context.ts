@@ -2,7 +2,7 @@
  * What the explanations read: the recorded bars, the fill model and fee rates the replay ran with,
  * each symbol's base asset, and when the live run stopped.
  */
-import type { ResolvedFillModel } from '../fill-model.ts';
+import type { ResolvedFillModel } from '../run/fill-model.ts';
 import type { BarIndex } from './bars.ts';
 import type { Difference, Explanation } from './types.ts';
 

@@ -4,7 +4,7 @@
  * both sides (side, quantity at price, time) and every difference with its explanation, or
  * UNEXPLAINED and why. Trades that match on every field are counted, not listed. Plain text.
  */
-import { fmtFillModel, fmtParams, fmtTime } from '../metrics-format.ts';
+import { fmtFillModel, fmtParams, fmtTime } from '../metrics/metrics-format.ts';
 import { tally, tallyText } from './tally.ts';
 import { priceText, summarize } from './trade-summary.ts';
 import type { LiveComparison, StrategyComparison, Trade, TradePair } from './types.ts';

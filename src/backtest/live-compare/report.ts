@@ -6,7 +6,7 @@
  * the top). Everything from the journal is escaped (report/html-parts.ts).
  */
 import { writeFile } from 'node:fs/promises';
-import { fmtFillModel, fmtParams, fmtTime } from '../metrics-format.ts';
+import { fmtFillModel, fmtParams, fmtTime } from '../metrics/metrics-format.ts';
 import { escapeHtml as e, pageHead, STYLE } from '../report/html-parts.ts';
 import { fmtMs } from './time-text.ts';
 import { sideText } from './format.ts';

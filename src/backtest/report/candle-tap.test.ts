@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BarInput } from '../bar-input.ts';
+import type { BarInput } from '../sources/bar-input.ts';
 import { buildChartData } from './chart-data.ts';
 import { bucketForRange, CandleTap } from './candle-tap.ts';
 import { demoBars, demoRun } from './demo-run.ts';

@@ -13,8 +13,8 @@
  * `reread`, as it did before.
  */
 import { INTERVAL_MS } from '../../data/intervals.ts';
-import { CandleScratch } from '../bar-input.ts';
-import type { BarInput } from '../bar-input.ts';
+import { CandleScratch } from '../sources/bar-input.ts';
+import type { BarInput } from '../sources/bar-input.ts';
 import { bucketFor, CandleBuckets, decimalsOf, DEFAULT_MAX_POINTS, PRECISION_SAMPLE } from './chart-data.ts';
 import type { CandlePoint, TappedBars } from './chart-data.ts';
 

@@ -15,14 +15,14 @@
  * 525,600 objects and no parse of their texts.
  */
 import { INTERVAL_MS } from '../../data/intervals.ts';
-import { CandleScratch } from '../bar-input.ts';
-import type { BarInput } from '../bar-input.ts';
-import { drawdownSeries } from '../metrics-returns.ts';
-import { startEquityOf } from '../metrics.ts';
+import { CandleScratch } from '../sources/bar-input.ts';
+import type { BarInput } from '../sources/bar-input.ts';
+import { drawdownSeries } from '../metrics/metrics-returns.ts';
+import { startEquityOf } from '../metrics/metrics.ts';
 import type { BacktestRun } from '../types.ts';
-import { equityColumnsOf, equityCurve } from '../equity-columns.ts';
-import { thinIndices } from '../equity-thin.ts';
-import { plotColumnsOf } from '../plot-recorder.ts';
+import { equityColumnsOf, equityCurve } from '../record/equity-columns.ts';
+import { thinIndices } from '../output/equity-thin.ts';
+import { plotColumnsOf } from '../record/plot-recorder.ts';
 
 export interface CandlePoint {
   time: number;

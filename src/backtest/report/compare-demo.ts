@@ -4,10 +4,10 @@
  * CLI hands its runs to compare-result.ts. Not part of the public surface.
  */
 import path from 'node:path';
-import type { Comparison, ComparedStrategy } from '../compare-result.ts';
-import { computeMetrics } from '../metrics.ts';
-import { runOverview } from '../run-overview.ts';
-import type { RankMetric } from '../sweep-rank.ts';
+import type { Comparison, ComparedStrategy } from '../compare/compare-result.ts';
+import { computeMetrics } from '../metrics/metrics.ts';
+import { runOverview } from '../compare/run-overview.ts';
+import type { RankMetric } from '../sweep/sweep-rank.ts';
 import { demoBars, demoRun } from './demo-run.ts';
 
 export interface DemoComparisonOptions {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rankComparison } from '../compare-result.ts';
-import { OVERVIEW_POINTS } from '../run-overview.ts';
+import { rankComparison } from '../compare/compare-result.ts';
+import { OVERVIEW_POINTS } from '../compare/run-overview.ts';
 import { demoComparison } from './compare-demo.ts';
 import { COMPARE_COLOURS, curveLines, lineStyleOf, relativeLink, renderCompareReport } from './compare-report.ts';
 import type { CompareSeries } from './compare-report.ts';

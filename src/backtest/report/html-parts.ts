@@ -2,14 +2,14 @@
  * The static parts of the HTML report: header, metrics table, returns by month, trade list, notes and the style
  * sheet. Everything from the run is escaped; the charts are drawn by page-script.js.
  */
-import { barsText, fmtDayStats, fmtDuration, fmtEdge, fmtFillModel, fmtNum, fmtOpenTrade, fmtParams, fmtPct, fmtSigned, fmtSignedPct, fmtTime, metricRows, tagLabel } from '../metrics-format.ts';
-import { runSpanMs } from '../metrics-returns.ts';
-import { statsByTag, tradeStats } from '../metrics-trades.ts';
-import { dayReturns, monthlyReturns } from '../period-returns.ts';
-import { runWarmupLine } from '../run-notices.ts';
-import { balancesText, marketText, missingBarsText } from '../summary.ts';
-import { ordersText } from '../order-counts.ts';
-import { symbolTable } from '../symbol-table.ts';
+import { barsText, fmtDayStats, fmtDuration, fmtEdge, fmtFillModel, fmtNum, fmtOpenTrade, fmtParams, fmtPct, fmtSigned, fmtSignedPct, fmtTime, metricRows, tagLabel } from '../metrics/metrics-format.ts';
+import { runSpanMs } from '../metrics/metrics-returns.ts';
+import { statsByTag, tradeStats } from '../metrics/metrics-trades.ts';
+import { dayReturns, monthlyReturns } from '../metrics/period-returns.ts';
+import { runWarmupLine } from '../run/run-notices.ts';
+import { balancesText, marketText, missingBarsText } from '../output/summary.ts';
+import { ordersText } from '../record/order-counts.ts';
+import { symbolTable } from '../metrics/symbol-table.ts';
 import type { BacktestMetrics, BacktestRun } from '../types.ts';
 
 export function escapeHtml(s: string): string {

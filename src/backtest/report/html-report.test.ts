@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { computeMetrics } from '../metrics.ts';
+import { computeMetrics } from '../metrics/metrics.ts';
 import { demoBars, demoRun } from './demo-run.ts';
 import { inlineJson, inlineScript, renderReport, writeReport } from './html-report.ts';
 

@@ -1,4 +1,7 @@
 /**
+ * backtest/report/: the HTML reports of a run, a comparison, a sweep and a walk-forward. Imports
+ * every folder before it, never live-compare/.
+ *
  * The backtest report: ONE self-contained HTML file that opens offline from disk. The
  * lightweight-charts v5 standalone bundle and the page script are inlined in <script> tags, the
  * data as JSON in a `type="application/json"` script (every `<` written as \u003c, so no string
@@ -17,10 +20,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BacktestMetrics, BacktestRun } from '../types.ts';
-import type { BarInput } from '../bar-input.ts';
+import type { BarInput } from '../sources/bar-input.ts';
 import { buildChartData, DEFAULT_MAX_POINTS } from './chart-data.ts';
 import { escapeHtml, headerHtml, metricsHtml, monthsHtml, notesHtml, pageHead, STYLE, tradesHtml } from './html-parts.ts';
-import { fmtDrawdownWindow } from '../metrics-format.ts';
+import { fmtDrawdownWindow } from '../metrics/metrics-format.ts';
 
 export interface ReportInput {
   run: BacktestRun;

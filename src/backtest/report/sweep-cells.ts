@@ -6,11 +6,11 @@
  * or a lonely spike). A random search's result (sweep-sample.ts) covers part of the grid: the points
  * it did not draw are 'absent' cells, and no neighbour. Pure: no HTML, no I/O.
  */
-import { fmtNum, fmtPct, fmtSignedPct } from '../metrics-format.ts';
-import type { ParamValue, TypedAxis } from '../sweep-grid.ts';
-import { score } from '../sweep-rank.ts';
-import type { RankMetric } from '../sweep-rank.ts';
-import type { SweepEntry, SweepResult } from '../sweep.ts';
+import { fmtNum, fmtPct, fmtSignedPct } from '../metrics/metrics-format.ts';
+import type { ParamValue, TypedAxis } from '../sweep/sweep-grid.ts';
+import { score } from '../sweep/sweep-rank.ts';
+import type { RankMetric } from '../sweep/sweep-rank.ts';
+import type { SweepEntry, SweepResult } from '../sweep/sweep.ts';
 import type { BacktestMetrics } from '../types.ts';
 
 /** What happened at one grid point. */

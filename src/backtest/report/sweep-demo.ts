@@ -3,11 +3,11 @@
  * axes whose rank metric follows `landscape`, ranked as runSweep ranks (stopped runs last), with
  * chosen points skipped or failed. Not part of the public surface.
  */
-import type { ParamValue, TypedAxis } from '../sweep-grid.ts';
-import { rankBy } from '../sweep-rank.ts';
-import type { RankMetric } from '../sweep-rank.ts';
-import type { SweepEntry, SweepFailure, SweepResult } from '../sweep.ts';
-import type { SkippedPoint } from '../sweep-grid.ts';
+import type { ParamValue, TypedAxis } from '../sweep/sweep-grid.ts';
+import { rankBy } from '../sweep/sweep-rank.ts';
+import type { RankMetric } from '../sweep/sweep-rank.ts';
+import type { SweepEntry, SweepFailure, SweepResult } from '../sweep/sweep.ts';
+import type { SkippedPoint } from '../sweep/sweep-grid.ts';
 import type { BacktestMetrics } from '../types.ts';
 
 export function demoMetrics(over: Partial<BacktestMetrics> = {}): BacktestMetrics {

@@ -6,9 +6,9 @@
  * settled long before. Failed and skipped trials are crosses on the axis. SVG drawn here; nothing
  * for a full grid or a random search (their order means nothing).
  */
-import { valuesText } from '../sweep-format.ts';
-import { score } from '../sweep-rank.ts';
-import type { SweepResult } from '../sweep.ts';
+import { valuesText } from '../sweep/sweep-format.ts';
+import { score } from '../sweep/sweep-rank.ts';
+import type { SweepResult } from '../sweep/sweep.ts';
 import { escapeHtml } from './html-parts.ts';
 import { axisRange, metricLabel, metricText, metricValue } from './sweep-cells.ts';
 

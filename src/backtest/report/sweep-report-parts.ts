@@ -5,11 +5,11 @@
  * (sweep-page-script.js) only recolours the heatmaps for another metric and sorts the tables, from
  * what `heatmapData` precomputes: the page reads right without it.
  */
-import { fmtDuration, fmtFillModel, fmtParams, fmtTime } from '../metrics-format.ts';
-import { valueText, valuesText } from '../sweep-format.ts';
-import type { ParamValue, TypedAxis } from '../sweep-grid.ts';
-import type { RankMetric } from '../sweep-rank.ts';
-import type { SweepResult } from '../sweep.ts';
+import { fmtDuration, fmtFillModel, fmtParams, fmtTime } from '../metrics/metrics-format.ts';
+import { valueText, valuesText } from '../sweep/sweep-format.ts';
+import type { ParamValue, TypedAxis } from '../sweep/sweep-grid.ts';
+import type { RankMetric } from '../sweep/sweep-rank.ts';
+import type { SweepResult } from '../sweep/sweep.ts';
 import { escapeHtml } from './html-parts.ts';
 import { axisRange, cellColour, lineCells, metricLabel, metricRange, metricText, metricValue, reportMetrics } from './sweep-cells.ts';
 import type { GridCell, Heatmap } from './sweep-cells.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { WalkForwardResult } from '../walk-forward.ts';
+import type { WalkForwardResult } from '../walk-forward/walk-forward.ts';
 import { demoContext, demoMetrics, demoSweep } from './sweep-demo.ts';
 import { renderSweepReport, reportFileFor, writeSweepReport } from './sweep-report.ts';
 import { renderWalkForwardReport } from './walk-forward-report.ts';

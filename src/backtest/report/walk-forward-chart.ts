@@ -7,11 +7,11 @@
  * hold FOLD_CURVE_POINTS per fold; it is drawn at most DRAW_POINTS, thinned as the folds' own
  * curves were (equity-thin.ts), the drawdown taken on every point first so its worst survives.
  */
-import { thinIndices } from '../equity-thin.ts';
-import { fmtNum, fmtPct, fmtTime } from '../metrics-format.ts';
-import { drawdownSeries } from '../metrics-returns.ts';
-import { outOfSampleLine } from '../walk-forward-format.ts';
-import type { WalkForwardResult } from '../walk-forward.ts';
+import { thinIndices } from '../output/equity-thin.ts';
+import { fmtNum, fmtPct, fmtTime } from '../metrics/metrics-format.ts';
+import { drawdownSeries } from '../metrics/metrics-returns.ts';
+import { outOfSampleLine } from '../walk-forward/walk-forward-format.ts';
+import type { WalkForwardResult } from '../walk-forward/walk-forward.ts';
 import { escapeHtml } from './html-parts.ts';
 import { axisRange } from './sweep-cells.ts';
 

@@ -11,12 +11,12 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { makeDirs } from '../../fs/make-dirs.ts';
-import { fmtNum, fmtSigned, fmtTime } from '../metrics-format.ts';
-import { valuesText } from '../sweep-format.ts';
-import type { RankMetric } from '../sweep-rank.ts';
+import { fmtNum, fmtSigned, fmtTime } from '../metrics/metrics-format.ts';
+import { valuesText } from '../sweep/sweep-format.ts';
+import type { RankMetric } from '../sweep/sweep-rank.ts';
 import type { BacktestMetrics } from '../types.ts';
-import { formatAggregate, walkForwardSearchLine } from '../walk-forward-format.ts';
-import type { WalkForwardResult } from '../walk-forward.ts';
+import { formatAggregate, walkForwardSearchLine } from '../walk-forward/walk-forward-format.ts';
+import type { WalkForwardResult } from '../walk-forward/walk-forward.ts';
 import { escapeHtml } from './html-parts.ts';
 import { metricLabel, metricText, metricValue, REPORT_METRICS } from './sweep-cells.ts';
 import { contextHtml, rangeText } from './sweep-report-parts.ts';
