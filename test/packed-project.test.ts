@@ -4,7 +4,8 @@
  * `npm install <tarball>` in it, then its TypeScript strategy type-checks against the shipped
  * declarations under strict + exactOptionalPropertyTypes (no skipLibCheck) with no error inside
  * Halyard, its test passes with the testing kit and vitest, and `npx halyard backtest --strategy
- * ./my-strategy.ts` runs it on a small journal imported from a generated CSV.
+ * ./my-strategy.ts` runs it on a small journal imported from a generated CSV, as `--strategy
+ * sma-crossover` runs a shipped example by name (compiled in the package: dist/strategies/).
  *
  * No network: npm runs `--offline`, and the project's lockfile (written here before the install)
  * links each third-party package to this repository's node_modules, so npm fetches nothing and
@@ -13,12 +14,13 @@
  * `npm ci` never stores). Halyard itself is installed from the tarball, as a user's would be.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { distUpToDate } from '../bin/dist-fresh.mjs';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -44,12 +46,9 @@ async function sh(cmd: string, args: readonly string[], cwd: string): Promise<Re
   );
 }
 
-/** dist/ is stamped and no source is newer (bin/halyard.mjs's rule); else build it (incremental). */
+/** dist/ is up to date (bin/halyard.mjs's rule, bin/dist-fresh.mjs); else build it (incremental). */
 async function ensureBuilt(): Promise<void> {
-  const stamp = path.join(ROOT, 'dist/.built');
-  const newer = (dir: string, since: number): boolean =>
-    readdirSync(dir, { withFileTypes: true }).some((e) => (e.isDirectory() ? newer(path.join(dir, e.name), since) : !e.name.includes('.test.') && statSync(path.join(dir, e.name)).mtimeMs > since));
-  if (existsSync(stamp) && !newer(path.join(ROOT, 'src'), statSync(stamp).mtimeMs)) return;
+  if (distUpToDate(pathToFileURL(ROOT))) return;
   const r = await sh(process.execPath, [path.join(ROOT, 'scripts/build.mjs')], ROOT);
   if (r.code !== 0) throw new Error(`build failed:\n${r.out}`);
 }
@@ -112,6 +111,8 @@ describe('Halyard packed and installed in a project of its own', () => {
     const { out } = await sh('tar', ['tzf', tarball], tmp);
     const files = out.split('\n').filter(Boolean);
     for (const f of ['package/bin/halyard.mjs', 'package/dist/main.js', 'package/dist/index.d.ts', 'package/dist/strategy/index.d.ts', 'package/dist/strategy/testing/index.js', 'package/LICENSE']) expect(files).toContain(f);
+    // The example strategies, compiled, and what `halyard strategies` prints of them.
+    for (const f of ['package/dist/strategies/sma-crossover.js', 'package/dist/strategies/grid.js', 'package/dist/strategies/descriptions.json']) expect(files).toContain(f);
     expect(files.filter((f) => f.startsWith('package/src/') || /\.test\.[jt]s$/.test(f) || f.endsWith('.tsbuildinfo'))).toEqual([]);
     // Installed from the tarball, not linked to this checkout.
     expect(statSync(path.join(proj, 'node_modules/halyard')).isDirectory()).toBe(true);
@@ -147,5 +148,14 @@ describe('Halyard packed and installed in a project of its own', () => {
     expect(r.out).toContain(`Strategy  ${NAME}`);
     expect(r.out).toMatch(/Fills\s+[1-9]/);
     expect(readdirSync(path.join(proj, 'backtest/out')).some((f) => f.endsWith('.json'))).toBe(true);
+    // A shipped example by name: compiled in the package, so it loads with no strategies/ folder and no tsx.
+    const byName = await sh('npx', ['--offline', 'halyard', 'backtest', '--strategy', 'sma-crossover', '--symbol', 'BTCPHP', '--interval', '1m', '--journal', 'journal.db'], proj);
+    expect(byName.code, byName.out).toBe(0);
+    expect(byName.out).toContain('Strategy  sma-crossover');
+    expect(byName.out).toMatch(/Fills\s+[1-9]/);
+    const listed = await sh('npx', ['--offline', 'halyard', 'strategies'], proj);
+    expect(listed.code, listed.out).toBe(0);
+    expect(listed.out).toMatch(/^sma-crossover: Long-only SMA crossover/m);
+    expect(listed.out).not.toMatch(/cannot be loaded/);
   }, 300_000);
 });

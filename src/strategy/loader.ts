@@ -1,28 +1,31 @@
 /**
- * Loading strategy plugins, by path (`./my-strat.ts`, `.js`, `.mjs`, absolute) or by name from
- * the project's `strategies/` folder (`sma-crossover` -> `strategies/sma-crossover.ts`, or
- * `strategies/sma-crossover/index.ts`), as Freqtrade loads a strategy by name from its user
- * folder. A TypeScript strategy loads through tsx: when Halyard runs compiled (dist/), the loader
- * registers it in the loading thread before the first `.ts`/`.mts` strategy (so commands that load
- * none, and `.js` strategies, never load it); run from its sources, tsx (the bin's fallback) or
- * vitest already transforms TypeScript.
- * Before the import, package-resolve.ts registers a resolve hook in the loading thread, so a file
- * anywhere on disk can `import ... from 'halyard/strategy'` (the package's "exports") and gets
- * this installation's modules, and a `.ts` or `.js` file in a folder with no `"type": "module"`
- * package.json loads as the ES module it must be.
+ * Loading strategy plugins: a reference (a name from the project's `strategies/` folder, or a
+ * path) resolved by strategy-names.ts, imported, and checked. A TypeScript strategy loads through
+ * tsx: when Halyard runs compiled (dist/), the loader registers it in the loading thread before the
+ * first `.ts`/`.mts` strategy (so commands that load none, `.js` strategies and the compiled
+ * examples by name never load it); run from its sources, tsx (the bin's fallback) or vitest
+ * already transforms TypeScript.
+ * Before the import of a user's file, package-resolve.ts registers a resolve hook in the loading
+ * thread, so a file anywhere on disk can `import ... from 'halyard/strategy'` (the package's
+ * "exports") and gets this installation's modules, and a `.ts` or `.js` file in a folder with no
+ * `"type": "module"` package.json loads as the ES module it must be. A compiled example
+ * (dist/strategies/) needs neither: it imports the built modules by relative paths, and
+ * registering a hook starts Node's hooks thread (about 0.1 s).
  *
  * Every failure is a StrategyLoadError saying what to do: an unknown name lists the available
  * ones; a module that fails to import (syntax error, a throw at top level, a bad definition)
  * names the file; a module without a default export, or whose default export is not a
  * defineStrategy() result, says so.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { isStrategyDefinition } from './define.ts';
 import type { AnyStrategyDefinition } from './define.ts';
 import { StrategyLoadError } from './errors.ts';
 import { registerPackageResolution } from './package-resolve.ts';
+import { isBuiltExample, resolveStrategy, type LoadOptions } from './strategy-names.ts';
+
+export { DEFAULT_STRATEGIES_DIR, listStrategies, resolveStrategy, type LoadOptions } from './strategy-names.ts';
 
 /** This module runs compiled (dist/*.js): nothing transforms TypeScript until tsx is registered. */
 const COMPILED = import.meta.url.endsWith('.js');
@@ -36,64 +39,10 @@ async function registerTypeScript(file: string): Promise<void> {
   typeScriptRegistered = true;
 }
 
-/** `<project>/strategies`, found from this file's place in the tree (not from the cwd). */
-export const DEFAULT_STRATEGIES_DIR = fileURLToPath(new URL('../../strategies/', import.meta.url));
-
-const EXTENSIONS = ['.ts', '.mts', '.js', '.mjs'] as const;
-const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
-
-export interface LoadOptions {
-  /** Folder searched for names; default DEFAULT_STRATEGIES_DIR. */
-  readonly strategiesDir?: string;
-  /** Base for relative paths; default process.cwd(). */
-  readonly cwd?: string;
-}
-
 export interface LoadedStrategy {
   readonly definition: AnyStrategyDefinition;
   /** Absolute path of the module. */
   readonly file: string;
-}
-
-const isFile = (p: string) => existsSync(p) && statSync(p).isFile();
-const isCodeFile = (f: string) => EXTENSIONS.some((e) => f.endsWith(e)) && !/\.(test|spec)\.[mc]?[jt]s$/.test(f) && !f.endsWith('.d.ts');
-
-/** Names loadable from the strategies folder (files and folders with an index), sorted. */
-export function listStrategies(strategiesDir: string = DEFAULT_STRATEGIES_DIR): string[] {
-  if (!existsSync(strategiesDir)) return [];
-  const names = new Set<string>();
-  for (const entry of readdirSync(strategiesDir, { withFileTypes: true })) {
-    if (entry.name.startsWith('.') || entry.name.startsWith('_')) continue;
-    if (entry.isFile() && isCodeFile(entry.name)) names.add(entry.name.replace(/\.[mc]?[jt]s$/, ''));
-    else if (entry.isDirectory() && EXTENSIONS.some((e) => isFile(path.join(strategiesDir, entry.name, `index${e}`)))) names.add(entry.name);
-  }
-  return [...names].filter((n) => NAME.test(n)).sort();
-}
-
-/** A reference is a path when it has a slash or a known extension; otherwise a name. */
-function looksLikePath(ref: string): boolean {
-  return ref.includes('/') || ref.includes('\\') || EXTENSIONS.some((e) => ref.endsWith(e));
-}
-
-/** Resolve a reference to a file, without importing it. */
-export function resolveStrategy(ref: string, options: LoadOptions = {}): string {
-  const dir = options.strategiesDir ?? DEFAULT_STRATEGIES_DIR;
-  if (typeof ref !== 'string' || ref.trim() === '') throw new StrategyLoadError('bad-reference', 'strategy reference is empty: give a name from strategies/ or a path to a .ts/.js/.mjs file');
-  if (looksLikePath(ref)) {
-    const file = path.resolve(options.cwd ?? process.cwd(), ref);
-    if (!isFile(file)) throw new StrategyLoadError('not-found', `strategy file not found: ${file}`, file);
-    return file;
-  }
-  if (NAME.test(ref)) {
-    for (const candidate of [...EXTENSIONS.map((e) => path.join(dir, `${ref}${e}`)), ...EXTENSIONS.map((e) => path.join(dir, ref, `index${e}`))]) {
-      if (isFile(candidate)) return candidate;
-    }
-  }
-  const available = listStrategies(dir);
-  throw new StrategyLoadError(
-    'unknown-strategy',
-    `unknown strategy '${ref}'; available in ${dir}: ${available.length ? available.join(', ') : '(none)'} (or give a path such as ./my-strategy.ts)`,
-  );
 }
 
 /**
@@ -126,10 +75,12 @@ export function ownFileName(message: string, file: string): string {
 /** Resolve, import and check a strategy module. */
 export async function loadStrategy(ref: string, options: LoadOptions = {}): Promise<LoadedStrategy> {
   const file = resolveStrategy(ref, options);
-  // tsx first: the package hook, registered after it, then runs first and hands tsx the file URL.
-  await registerTypeScript(file);
-  // `import ... from 'halyard/strategy'` resolves to this installation from any folder.
-  registerPackageResolution();
+  if (!isBuiltExample(file)) {
+    // tsx first: the package hook, registered after it, then runs first and hands tsx the file URL.
+    await registerTypeScript(file);
+    // `import ... from 'halyard/strategy'` resolves to this installation from any folder.
+    registerPackageResolution();
+  }
   let mod: Record<string, unknown>;
   try {
     mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
