@@ -8,8 +8,8 @@
 import { Decimal } from 'decimal.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { runBacktest } from '../src/backtest/run-backtest.ts';
-import type { BacktestOptions } from '../src/backtest/run-backtest.ts';
+import { runBacktest } from '../src/backtest/run/run-backtest.ts';
+import type { BacktestOptions } from '../src/backtest/run/run-backtest.ts';
 import { SpotEngine } from '../src/core/matching/index.ts';
 import { defineStrategy, place, RunnerInputError, StrategyRunner } from '../src/strategy/index.ts';
 import { FakeStateView, minuteYear, testInstrument, upThenDown } from '../src/strategy/testing/index.ts';

@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeMetrics } from '../src/backtest/metrics.ts';
+import { computeMetrics } from '../src/backtest/metrics/metrics.ts';
 import { demoBars, demoRun } from '../src/backtest/report/demo-run.ts';
 import { findChromium, launchChromium, openReport } from '../src/backtest/report/headless-chromium.ts';
 import { writeReport } from '../src/backtest/report/html-report.ts';
-import { runBacktest } from '../src/backtest/run-backtest.ts';
+import { runBacktest } from '../src/backtest/run/run-backtest.ts';
 import { generateCandles, testInstrument } from '../src/strategy/testing/index.ts';
 import pairRotation from '../strategies/pair-rotation.ts';
 

@@ -1,5 +1,5 @@
 /**
- * `halyard backtest --series sampled|csv|json` (src/backtest/series-output.ts, series-csv.ts;
+ * `halyard backtest --series sampled|csv|json` (src/backtest/output/series-output.ts, series-csv.ts;
  * issue 25, deliverable 4): the JSON holds the equity sampled by default, the whole per-bar series
  * is in a CSV beside it or in the JSON on request, and the run is the same whichever is written.
  */
@@ -11,7 +11,7 @@ import { backtestCommand } from '../src/cli/commands/backtest.ts';
 import { runCommand } from '../src/cli/test-support.ts';
 import { generateSeries } from '../src/core/synthetic/index.ts';
 import { openJournal } from '../src/journal/journal.ts';
-import { SAMPLED_POINTS } from '../src/backtest/series-output.ts';
+import { SAMPLED_POINTS } from '../src/backtest/output/series-output.ts';
 
 let dir: string;
 let journal: string;

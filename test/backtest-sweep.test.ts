@@ -6,13 +6,13 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import smaCrossover from '../strategies/sma-crossover.ts';
-import { bestParamArgs, formatSweepTable, sweepToJson } from '../src/backtest/sweep-format.ts';
-import type { BacktestJob, JobOutcome, SweepJob } from '../src/backtest/sweep-job.ts';
-import { executeJob } from '../src/backtest/sweep-exec.ts';
-import { buildGrid, parseSweepSpecs, rankMetric, runSweep } from '../src/backtest/sweep.ts';
+import { bestParamArgs, formatSweepTable, sweepToJson } from '../src/backtest/sweep/sweep-format.ts';
+import type { BacktestJob, JobOutcome, SweepJob } from '../src/backtest/sweep/sweep-job.ts';
+import { executeJob } from '../src/backtest/sweep/sweep-exec.ts';
+import { buildGrid, parseSweepSpecs, rankMetric, runSweep } from '../src/backtest/sweep/sweep.ts';
 import type { BacktestMetrics } from '../src/backtest/types.ts';
-import { formatWalkForward, walkForwardToJson } from '../src/backtest/walk-forward-format.ts';
-import { FOLD_CURVE_POINTS, runWalkForward } from '../src/backtest/walk-forward.ts';
+import { formatWalkForward, walkForwardToJson } from '../src/backtest/walk-forward/walk-forward-format.ts';
+import { FOLD_CURVE_POINTS, runWalkForward } from '../src/backtest/walk-forward/walk-forward.ts';
 
 const instrument = {
   symbol: 'BTCUSDT',
@@ -262,7 +262,7 @@ describe('runWalkForward: what a test run says about itself', () => {
   });
 });
 
-const runBacktestFile = new URL('../src/backtest/run-backtest.ts', import.meta.url);
+const runBacktestFile = new URL('../src/backtest/run/run-backtest.ts', import.meta.url);
 
 describe.skipIf(!existsSync(runBacktestFile))('sweep in worker threads with runBacktest', () => {
   it('runs sma-crossover over a synthetic series on 2 workers, same results as in-process', async () => {

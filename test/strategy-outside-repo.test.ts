@@ -51,8 +51,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
  * The check runs in a child process started as the CLI runs (Node with tsx registered): under
  * vitest, an import in the test's own process is resolved by Vite, not by Node's loader hooks.
  */
-const CHECK = (root: string, strategyFile: string) => `import { runBacktest } from ${JSON.stringify(pathToFileURL(path.join(root, 'src/backtest/run-backtest.ts')).href)};
-import { buildGrid, parseSweepSpecs, runSweep } from ${JSON.stringify(pathToFileURL(path.join(root, 'src/backtest/sweep.ts')).href)};
+const CHECK = (root: string, strategyFile: string) => `import { runBacktest } from ${JSON.stringify(pathToFileURL(path.join(root, 'src/backtest/run/run-backtest.ts')).href)};
+import { buildGrid, parseSweepSpecs, runSweep } from ${JSON.stringify(pathToFileURL(path.join(root, 'src/backtest/sweep/sweep.ts')).href)};
 import { loadStrategy } from ${JSON.stringify(pathToFileURL(path.join(root, 'src/strategy/loader.ts')).href)};
 import { candlesFromCloses, testInstrument } from ${JSON.stringify(pathToFileURL(path.join(root, 'src/strategy/testing/index.ts')).href)};
 
@@ -95,7 +95,7 @@ export default defineStrategy({
 });
 `;
 
-const PLAIN_CHECK = (root: string, strategyFile: string) => `import { runBacktest } from ${JSON.stringify(pathToFileURL(path.join(root, 'src/backtest/run-backtest.ts')).href)};
+const PLAIN_CHECK = (root: string, strategyFile: string) => `import { runBacktest } from ${JSON.stringify(pathToFileURL(path.join(root, 'src/backtest/run/run-backtest.ts')).href)};
 import { loadStrategy } from ${JSON.stringify(pathToFileURL(path.join(root, 'src/strategy/loader.ts')).href)};
 import { candlesFromCloses, testInstrument } from ${JSON.stringify(pathToFileURL(path.join(root, 'src/strategy/testing/index.ts')).href)};
 const { definition } = await loadStrategy(${JSON.stringify(strategyFile)});

@@ -4,7 +4,7 @@
  * error naming the flag, what it takes and the text given. `numberFlag` declares such an option to
  * yargs so that `--help` still calls it a number.
  */
-import { isPlainNumberText } from '../backtest/cli-input.ts';
+import { isPlainNumberText } from '../backtest/sources/cli-input.ts';
 import { UsageError } from './errors.ts';
 
 /** The option's number, undefined when it was not given; `ok` says whether a number is in range. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { jsonReplacer } from '../backtest/metrics-json.ts';
+import { jsonReplacer } from '../backtest/metrics/metrics-json.ts';
 import { jsonSlices, writeJsonFile } from './json-file.ts';
 import type { JsonReplacer } from './json-file.ts';
 

@@ -1,7 +1,7 @@
 /**
  * The venue port: commands in, events out. The order manager (core/orders) produces commands and
  * consumes events; behind this port sits the live exchange client, the sandbox over HTTP, or the
- * backtester's simulated venue (src/backtest/sim-venue.ts). The message types live in core so
+ * backtester's simulated venue (src/backtest/run/sim-venue.ts). The message types live in core so
  * the order manager stays pure; they are re-exported here with the port.
  *
  * `send` never throws for a venue refusal: a refused or failed command comes back as an event

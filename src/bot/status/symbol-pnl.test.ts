@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openTradeOf, tripsOf } from '../../backtest/run-trades.ts';
+import { openTradeOf, tripsOf } from '../../backtest/record/run-trades.ts';
 import { D } from '../../core/money/decimal.ts';
 import { RoundTripBook } from '../../core/portfolio/round-trips.ts';
 import { SymbolPnl, sumText, type PnlFill } from './symbol-pnl.ts';

@@ -7,7 +7,7 @@
  *
  * - realised: the closed trips' PnL plus what the open trip's sells realised (FIFO cost).
  * - unrealised: open quantity at the mark price minus the FIFO cost of the open lots (as
- *   backtest/run-trades.ts openTradeOf values the open trade at the last close).
+ *   backtest/record/run-trades.ts openTradeOf values the open trade at the last close).
  * - quantity: the base the fills moved, signed (a BUY adds what was received net of a base fee, a
  *   SELL takes what was sold and its base fee), counted by the order manager's own position
  *   arithmetic (core/orders/holdings.ts), so it is the position the strategy's context read.
@@ -23,7 +23,7 @@ import { RoundTripBook, type BookFill } from '../../core/portfolio/round-trips.t
 import { D } from '../../core/money/decimal.ts';
 import { Holdings } from '../../core/orders/holdings.ts';
 
-/** Decimals printed: the backtest's reports print trades to 12 (backtest/run-trades.ts). */
+/** Decimals printed: the backtest's reports print trades to 12 (backtest/record/run-trades.ts). */
 export const PNL_DP = 12;
 
 export interface SymbolAssets {

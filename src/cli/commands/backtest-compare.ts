@@ -20,18 +20,18 @@
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { paramNames } from '../../backtest/cli-input.ts';
-import { comparisonSetup, comparisonToJson, rankComparison } from '../../backtest/compare-result.ts';
-import type { ComparedStrategy, Comparison } from '../../backtest/compare-result.ts';
-import { jsonReplacer } from '../../backtest/metrics-json.ts';
+import { paramNames } from '../../backtest/sources/cli-input.ts';
+import { comparisonSetup, comparisonToJson, rankComparison } from '../../backtest/compare/compare-result.ts';
+import type { ComparedStrategy, Comparison } from '../../backtest/compare/compare-result.ts';
+import { jsonReplacer } from '../../backtest/metrics/metrics-json.ts';
 import { writeCompareReport } from '../../backtest/report/compare-report.ts';
 import { writeJsonFile } from '../../data/json-file.ts';
 import { formatTime } from '../../data/time-text.ts';
 import { makeDirs } from '../../fs/make-dirs.ts';
 import { checkOutputFile, ioStep } from '../paths.ts';
-import { alignTable, fmtTime } from '../../backtest/metrics-format.ts';
-import { metricColumns } from '../../backtest/sweep-format.ts';
-import { rankMetric } from '../../backtest/sweep-rank.ts';
+import { alignTable, fmtTime } from '../../backtest/metrics/metrics-format.ts';
+import { metricColumns } from '../../backtest/sweep/sweep-format.ts';
+import { rankMetric } from '../../backtest/sweep/sweep-rank.ts';
 import type { AnyStrategyDefinition } from '../../strategy/define.ts';
 import { UsageError } from '../errors.ts';
 import type { CliIo } from '../io.ts';

@@ -1,6 +1,6 @@
 /**
  * `halyard backtest --symbol BTCPHP,ETHPHP ...` (or `--symbol` repeated): one strategy over
- * several symbols in one account (src/backtest/run-several.ts). The symbols share the run's
+ * several symbols in one account (src/backtest/run/run-several.ts). The symbols share the run's
  * interval and must share their quote asset (refused otherwise, naming them). Each symbol's bars
  * come from the journal as a single run's do (stored, or made from shorter ones, or --detail),
  * its rules from --exchange-info, else the journal's snapshot, else the sandbox config; --balance
@@ -17,14 +17,14 @@ import path from 'node:path';
 import type { loadConfig } from '../../config/load.ts';
 import type { Instrument } from '../../core/market/index.ts';
 import type { KlineInterval } from '../../core/market/intervals.ts';
-import type { FillModel } from '../../backtest/fill-model.ts';
-import { StrategyLogFile } from '../../backtest/log-file.ts';
-import { computeMetrics } from '../../backtest/metrics.ts';
+import type { FillModel } from '../../backtest/run/fill-model.ts';
+import { StrategyLogFile } from '../../backtest/output/log-file.ts';
+import { computeMetrics } from '../../backtest/metrics/metrics.ts';
 import { writeReport } from '../../backtest/report/html-report.ts';
-import { runBacktest } from '../../backtest/run-backtest.ts';
-import type { BacktestSymbol } from '../../backtest/run-several.ts';
-import { seriesBars, seriesSpan, warmupHistory } from '../../backtest/journal-series.ts';
-import type { JournalSeries } from '../../backtest/journal-series.ts';
+import { runBacktest } from '../../backtest/run/run-backtest.ts';
+import type { BacktestSymbol } from '../../backtest/run/run-several.ts';
+import { seriesBars, seriesSpan, warmupHistory } from '../../backtest/sources/journal-series.ts';
+import type { JournalSeries } from '../../backtest/sources/journal-series.ts';
 import { formatTime } from '../../data/time-text.ts';
 import { makeDirs } from '../../fs/make-dirs.ts';
 import { UsageError } from '../errors.ts';

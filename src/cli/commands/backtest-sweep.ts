@@ -4,10 +4,10 @@
  *  [--walk-forward --folds 4 [--train-bars N] [--test-bars N] [--anchored]]`
  *
  * Runs the strategy over a parameter grid on worker threads and ranks the results
- * (src/backtest/sweep.ts), and writes the JSON and an HTML report of the grid beside it
+ * (src/backtest/sweep/sweep.ts), and writes the JSON and an HTML report of the grid beside it
  * (src/backtest/report/sweep-report.ts; --report sets its file); with --walk-forward, optimises on each train window and reports the
  * chosen parameters out of sample on the window after it and their combined out-of-sample equity
- * curve (src/backtest/walk-forward.ts, walk-forward-stitch.ts).
+ * curve (src/backtest/walk-forward/walk-forward.ts, walk-forward-stitch.ts).
  * `--search random` runs `--trials` distinct points of the grid drawn with `--seed` (default 1;
  * sweep-sample.ts) instead of every one; with --walk-forward every train window runs that same sample.
  * `--search tpe` runs `--trials` points proposed round by round from the results so far
@@ -17,19 +17,19 @@
  */
 import { makeDirs } from '../../fs/make-dirs.ts';
 import path from 'node:path';
-import { buildGrid, DEFAULT_SEARCH_SEED, parseSweepSpecs, rankMetric, runSweep, sampleGrid, tpeGrid, type DataSource, type SearchKind, type SweepJob } from '../../backtest/sweep.ts';
-import { bestParamArgs, formatSweepTable, sweepToJson, valuesText } from '../../backtest/sweep-format.ts';
-import { runWalkForward, WalkForwardPlanError } from '../../backtest/walk-forward.ts';
-import type { SweepGrid } from '../../backtest/sweep-grid.ts';
+import { buildGrid, DEFAULT_SEARCH_SEED, parseSweepSpecs, rankMetric, runSweep, sampleGrid, tpeGrid, type DataSource, type SearchKind, type SweepJob } from '../../backtest/sweep/sweep.ts';
+import { bestParamArgs, formatSweepTable, sweepToJson, valuesText } from '../../backtest/sweep/sweep-format.ts';
+import { runWalkForward, WalkForwardPlanError } from '../../backtest/walk-forward/walk-forward.ts';
+import type { SweepGrid } from '../../backtest/sweep/sweep-grid.ts';
 import { resolveSetup } from '../../strategy/define.ts';
-import { warmupRunBars } from '../../backtest/warmup-span.ts';
+import { warmupRunBars } from '../../backtest/sources/warmup-span.ts';
 import type { Interval } from '../../strategy/types.ts';
 import { parseParams } from '../../strategy/params.ts';
-import { formatWalkForward, walkForwardSearchLine, walkForwardToJson } from '../../backtest/walk-forward-format.ts';
+import { formatWalkForward, walkForwardSearchLine, walkForwardToJson } from '../../backtest/walk-forward/walk-forward-format.ts';
 import { writeJsonFile } from '../../data/json-file.ts';
-import { jsonReplacer } from '../../backtest/metrics-json.ts';
-import { resolveFillModel } from '../../backtest/fill-model.ts';
-import type { FillModel } from '../../backtest/fill-model.ts';
+import { jsonReplacer } from '../../backtest/metrics/metrics-json.ts';
+import { resolveFillModel } from '../../backtest/run/fill-model.ts';
+import type { FillModel } from '../../backtest/run/fill-model.ts';
 import { reportFileFor, writeSweepReport } from '../../backtest/report/sweep-report.ts';
 import type { SweepReportContext } from '../../backtest/report/sweep-report.ts';
 import { writeWalkForwardReport } from '../../backtest/report/walk-forward-report.ts';

@@ -15,7 +15,7 @@ import { runCommand } from '../test-support.ts';
 import { backtestCommand } from './backtest.ts';
 import { strategiesCommand } from './strategies.ts';
 import { largestWarmup } from './backtest-sweep.ts';
-import { buildGrid, parseSweepSpecs } from '../../backtest/sweep.ts';
+import { buildGrid, parseSweepSpecs } from '../../backtest/sweep/sweep.ts';
 import { loadStrategy } from '../../strategy/loader.ts';
 
 const INDEX = fileURLToPath(new URL('../../strategy/index.ts', import.meta.url));

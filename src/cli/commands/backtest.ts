@@ -4,8 +4,8 @@
  *  [--limit-fill through|touch] [--volume-share X] [--json FILE] [--report FILE] [--out-dir DIR]
  *  [--csv] [--series sampled|csv|json]`
  *
- * Runs a strategy over the journal's klines on the one code path (src/backtest/run-backtest.ts;
- * fill model in src/backtest/fill-model.ts), prints the summary, and writes the run as JSON and
+ * Runs a strategy over the journal's klines on the one code path (src/backtest/run/run-backtest.ts;
+ * fill model in src/backtest/run/fill-model.ts), prints the summary, and writes the run as JSON and
  * the HTML report (default names under --out-dir); the per-bar series sampled in the JSON, or
  * whole with --series (series-output.ts). The rules (filters) come from --exchange-info,
  * else the journal's exchangeInfo snapshot in force at the start, else the sandbox config's
@@ -22,27 +22,27 @@ import { makeDirs } from '../../fs/make-dirs.ts';
 import path from 'node:path';
 import type { Argv } from 'yargs';
 import { loadConfig } from '../../config/load.ts';
-import { parseParamArgs, paramNames } from '../../backtest/cli-input.ts';
-import { fillsCsv, tradesCsv } from '../../backtest/csv-export.ts';
-import { StrategyLogFile } from '../../backtest/log-file.ts';
-import { runForFile, SERIES_MODES, type SeriesMode } from '../../backtest/series-output.ts';
-import { writeSeriesCsv } from '../../backtest/series-csv.ts';
-import { computeMetrics } from '../../backtest/metrics.ts';
-import { fullGc } from '../../backtest/full-gc.ts';
-import { runOverview } from '../../backtest/run-overview.ts';
-import type { RunOverview } from '../../backtest/run-overview.ts';
-import { jsonReplacer } from '../../backtest/metrics-json.ts';
+import { parseParamArgs, paramNames } from '../../backtest/sources/cli-input.ts';
+import { fillsCsv, tradesCsv } from '../../backtest/output/csv-export.ts';
+import { StrategyLogFile } from '../../backtest/output/log-file.ts';
+import { runForFile, SERIES_MODES, type SeriesMode } from '../../backtest/output/series-output.ts';
+import { writeSeriesCsv } from '../../backtest/output/series-csv.ts';
+import { computeMetrics } from '../../backtest/metrics/metrics.ts';
+import { fullGc } from '../../backtest/output/full-gc.ts';
+import { runOverview } from '../../backtest/compare/run-overview.ts';
+import type { RunOverview } from '../../backtest/compare/run-overview.ts';
+import { jsonReplacer } from '../../backtest/metrics/metrics-json.ts';
 import { writeJsonFile } from '../../data/json-file.ts';
 import { writeReport } from '../../backtest/report/html-report.ts';
 import { bucketForRange, CandleTap } from '../../backtest/report/candle-tap.ts';
-import { runBacktest } from '../../backtest/run-backtest.ts';
-import { chooseSeries, detailSeries, seriesBars, seriesSpan, warmupHistory } from '../../backtest/journal-series.ts';
-import type { JournalSeries, SeriesSpan } from '../../backtest/journal-series.ts';
+import { runBacktest } from '../../backtest/run/run-backtest.ts';
+import { chooseSeries, detailSeries, seriesBars, seriesSpan, warmupHistory } from '../../backtest/sources/journal-series.ts';
+import type { JournalSeries, SeriesSpan } from '../../backtest/sources/journal-series.ts';
 import { canResample } from '../../data/resample.ts';
 import type { KlineInterval } from '../../core/market/intervals.ts';
-import { formatSummary } from '../../backtest/summary.ts';
-import { BREAKDOWNS, formatBreakdown } from '../../backtest/breakdown.ts';
-import type { Breakdown } from '../../backtest/breakdown.ts';
+import { formatSummary } from '../../backtest/output/summary.ts';
+import { BREAKDOWNS, formatBreakdown } from '../../backtest/metrics/breakdown.ts';
+import type { Breakdown } from '../../backtest/metrics/breakdown.ts';
 import type { BacktestMetrics, BacktestRun } from '../../backtest/types.ts';
 import { formatTime, notATimeReason, parseTimeText } from '../../data/time-text.ts';
 import { JournalError } from '../../journal/errors.ts';
@@ -68,7 +68,7 @@ import { runSeveralCommand } from './backtest-several.ts';
 import { runCompareCommand } from './backtest-compare.ts';
 import { feeArg, fillModelArgs, runBalances, runFees, runOptions, symbolRules } from './run-options.ts';
 import type { RunOptionArgs } from './run-options.ts';
-import { parseSweepSpecs, SEARCH_KINDS, typeAxes, type SearchKind } from '../../backtest/sweep.ts';
+import { parseSweepSpecs, SEARCH_KINDS, typeAxes, type SearchKind } from '../../backtest/sweep/sweep.ts';
 import { COMMANDS } from './catalog.ts';
 
 /** The sweep's number options arrive as text (cli/options.ts reads them). */

@@ -5,7 +5,7 @@
  *  [--detail INTERVAL] [--startups 0,100,500,1000] [--tolerance 1e-6] [--json FILE]`
  *
  * Is the strategy's warm-up enough, and does it decide from its bars alone? Runs it over the
- * journal's bars several times (src/backtest/warmup-check.ts): with the warm-up's history before
+ * journal's bars several times (src/backtest/warmup/warmup-check.ts): with the warm-up's history before
  * the range and with N more bars for each N of --startups, comparing its orders and what it plots;
  * then cut in two, each part alone against the whole run. One sentence a finding. Exit code 0 when
  * every check passes, 1 when one finds a difference (a finding, not an error), 2 for bad input
@@ -22,9 +22,9 @@
 import { writeFile } from 'node:fs/promises';
 import type { Argv } from 'yargs';
 import type { KlineInterval } from '../../core/market/intervals.ts';
-import { seriesBars, seriesSpan } from '../../backtest/journal-series.ts';
-import { checkWarmup, DEFAULT_STARTUPS, DEFAULT_TOLERANCE, formatWarmupCheck, WarmupCheckInputError } from '../../backtest/warmup-check.ts';
-import type { WarmupCheckReport } from '../../backtest/warmup-check.ts';
+import { seriesBars, seriesSpan } from '../../backtest/sources/journal-series.ts';
+import { checkWarmup, DEFAULT_STARTUPS, DEFAULT_TOLERANCE, formatWarmupCheck, WarmupCheckInputError } from '../../backtest/warmup/warmup-check.ts';
+import type { WarmupCheckReport } from '../../backtest/warmup/warmup-check.ts';
 import type { Interval } from '../../strategy/types.ts';
 import { UsageError } from '../errors.ts';
 import { EXIT, type CliIo } from '../io.ts';

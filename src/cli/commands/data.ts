@@ -8,8 +8,8 @@
  */
 import type { Argv } from 'yargs';
 import { loadConfig } from '../../config/load.ts';
-import { alignTable } from '../../backtest/metrics-format.ts';
-import { journalBars } from '../../backtest/sources.ts';
+import { alignTable } from '../../backtest/metrics/metrics-format.ts';
+import { journalBars } from '../../backtest/sources/sources.ts';
 import { barsBetween, isKlineInterval, KLINE_INTERVALS, nextOpenTime } from '../../data/intervals.ts';
 import type { KlineInterval } from '../../data/intervals.ts';
 import { findGaps } from '../../data/kline-gaps.ts';

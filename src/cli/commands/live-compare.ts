@@ -20,7 +20,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Argv } from 'yargs';
-import { parseBalanceArgs } from '../../backtest/cli-input.ts';
+import { parseBalanceArgs } from '../../backtest/sources/cli-input.ts';
 import { compareRun, type LoadedRunStrategy } from '../../backtest/live-compare/compare-run.ts';
 import { formatComparison } from '../../backtest/live-compare/format.ts';
 import { ReplayInputError } from '../../backtest/live-compare/replay-input.ts';

@@ -18,7 +18,7 @@ import { loadConfig } from '../../config/load.ts';
 import type { HalyardConfig } from '../../config/schema.ts';
 import { SingleBar } from 'cli-progress';
 import type { Argv } from 'yargs';
-import { journalBars } from '../../backtest/sources.ts';
+import { journalBars } from '../../backtest/sources/sources.ts';
 import { backfillKlines, BackfillError, type BackfillProgress, type BackfillResult } from '../../data/backfill.ts';
 import { findHoles, type Holes } from '../../data/kline-holes.ts';
 import { isKlineInterval, KLINE_INTERVALS, type KlineInterval } from '../../data/intervals.ts';
@@ -136,7 +136,7 @@ async function exchangeRules(general: ClientHandle['client']['general'], symbol:
 }
 
 
-/** What a backtest of these bars will take as the rules when this record saved none (backtest/sources.ts instrumentAt). */
+/** What a backtest of these bars will take as the rules when this record saved none (backtest/sources/sources.ts instrumentAt). */
 function rulesFallback(journal: Journal, config: HalyardConfig, symbol: string): string {
   // The newest snapshot listing the symbol (another symbol's snapshot taken since does not hide it).
   const snapshot = journal.exchangeInfo.listing(symbol, Number.MAX_SAFE_INTEGER);

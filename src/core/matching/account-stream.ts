@@ -6,7 +6,7 @@
  * five event objects of up to 29 fields per market order (a public trade, two executionReports,
  * two balances), of which the venue kept a handful of fields, were a third of an order's cost.
  *
- * The events are those toVenueEvents (src/backtest/engine-events.ts) makes of the engine's
+ * The events are those toVenueEvents (src/backtest/run/engine-events.ts) makes of the engine's
  * events for the account, in the same order and batches (one per engine operation, taken by
  * `take`): an execution report with a trade is a `fill` with the order's status after it, any
  * other one an `order` event, a balance position a `balance` event; public trades and depth are

@@ -1,6 +1,6 @@
 /**
  * Round trips from fills, FIFO: the one count of trades the backtest reports (`run.trades`,
- * backtest/run-trades.ts) and a strategy's protections() judge (strategy/protections.ts). Spot is
+ * backtest/record/run-trades.ts) and a strategy's protections() judge (strategy/protections.ts). Spot is
  * long only: a trip opens when the position goes from flat to holding and closes when it is flat
  * again, "flat" meaning less than the symbol's minimum quantity (the dust a base commission leaves
  * cannot be sold). Costs are matched first in, first out: each BUY fill is a lot (the base
@@ -16,7 +16,7 @@
  * `realized`, so the trades, the open trip's realized and its unrealized PnL add up to net PnL.
  *
  * A closed trip is kept as a record of its exact amounts (`records`); printing them (texts,
- * roundings) is the reader's business (backtest/run-trades.ts), so a run that is only ranked (a
+ * roundings) is the reader's business (backtest/record/run-trades.ts), so a run that is only ranked (a
  * sweep, the benchmark) never prints them. Pure: exact40.ts arithmetic, no clock, no I/O.
  *
  * The book is worked out when it is read, not as the fills come: `onFill` only queues the fill

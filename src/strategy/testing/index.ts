@@ -9,7 +9,7 @@ export type { HarnessOptions, PaperOrder, RecordedIntent } from './harness.ts';
 export { HarnessView } from './harness-view.ts';
 export { runOnRegime } from './run-on-regime.ts';
 export type { RegimeRun, RegimeRunOptions, SymbolMarkets } from './run-on-regime.ts';
-export type { IntentRecord } from '../../backtest/run-backtest.ts';
+export type { IntentRecord } from '../../backtest/run/run-backtest.ts';
 export type { BacktestMetrics, BacktestRun } from '../../backtest/types.ts';
 export { FakeStateView } from './fake-state.ts';
 export type { FakeStateInit } from './fake-state.ts';

@@ -28,11 +28,11 @@ import type { FeeRates } from '../../core/matching/index.ts';
 import type { Candle } from '../../core/indicators/candle.ts';
 import { CANNED_MARKETS, seedOf } from '../../core/synthetic/index.ts';
 import type { CannedMarketName, CannedOptions, Seed } from '../../core/synthetic/index.ts';
-import { paramNames } from '../../backtest/cli-input.ts';
-import type { FillModel } from '../../backtest/fill-model.ts';
-import { computeMetrics } from '../../backtest/metrics.ts';
-import { runBacktest } from '../../backtest/run-backtest.ts';
-import type { IntentRecord } from '../../backtest/run-backtest.ts';
+import { paramNames } from '../../backtest/sources/cli-input.ts';
+import type { FillModel } from '../../backtest/run/fill-model.ts';
+import { computeMetrics } from '../../backtest/metrics/metrics.ts';
+import { runBacktest } from '../../backtest/run/run-backtest.ts';
+import type { IntentRecord } from '../../backtest/run/run-backtest.ts';
 import type { BacktestFill, BacktestMetrics, BacktestRun } from '../../backtest/types.ts';
 import type { AnyStrategyDefinition } from '../define.ts';
 import { resolveSetup } from '../define.ts';
@@ -62,7 +62,7 @@ export interface RegimeRun {
   readonly run: BacktestRun;
   /**
    * The run's metrics, as `halyard backtest` prints them (net PnL, return, buy and hold, max
-   * drawdown, Sharpe, win rate, profit factor, trades...: src/backtest/metrics.ts), computed on
+   * drawdown, Sharpe, win rate, profit factor, trades...: src/backtest/metrics/metrics.ts), computed on
    * first read.
    */
   readonly metrics: BacktestMetrics;
