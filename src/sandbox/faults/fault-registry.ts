@@ -13,7 +13,7 @@
  *                  so a client synced via /time sees -1021 (the clock itself is moved by the
  *                  admin clock route instead).
  * Each fault is optionally scoped to one endpoint id and fires `count` times (absent: until
- * removed). Listen-key expiry is an admin action (`POST /listen-keys/expire`), not a fault.
+ * removed); a firing is a request it took effect on (`take`: one answer per request). Listen-key expiry is an admin action (`POST /listen-keys/expire`), not a fault.
  */
 export const FAULT_KINDS = ['delay', 'hang', 'ban', 'rate-limit', 'error-before', 'error-after', 'clock-skew'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
@@ -59,12 +59,25 @@ export class FaultRegistry {
     this.faults.length = 0;
   }
 
-  /** Matching faults of these kinds, in insertion order; each firing uses one of its count. */
+  /**
+   * The faults of these kinds that take effect on one request to `endpointId`, in insertion
+   * order; each one returned uses one of its count, and only those. Faults that add up (`delay`:
+   * summed, `clock-skew`: summed) all take effect. A request gets one answer, so of the faults
+   * that answer it instead of its handler only one takes effect: the first of the first kind in
+   * ANSWER_PRECEDENCE (the order apply-faults.ts reads them in); the others stay, their count
+   * untouched, for the next request (a ban and a 429 set on one endpoint: the 418 now, the 429
+   * next, not both used up by the 418).
+   */
   take(endpointId: string, kinds: readonly FaultKind[]): Fault[] {
+    const matching = this.faults.filter((f) => kinds.includes(f.kind) && (f.endpoint === undefined || f.endpoint === endpointId));
+    let answer: Fault | undefined;
+    for (const kind of ANSWER_PRECEDENCE) {
+      answer = matching.find((f) => f.kind === kind);
+      if (answer !== undefined) break;
+    }
     const taken: Fault[] = [];
-    for (const fault of [...this.faults]) {
-      if (!kinds.includes(fault.kind)) continue;
-      if (fault.endpoint !== undefined && fault.endpoint !== endpointId) continue;
+    for (const fault of matching) {
+      if (ANSWERS.has(fault.kind) && fault !== answer) continue;
       fault.fired++;
       taken.push({ ...fault });
       if (fault.count !== undefined && fault.fired >= fault.count) this.remove(fault.id);
@@ -72,3 +85,7 @@ export class FaultRegistry {
     return taken;
   }
 }
+
+/** Kinds that answer the request in place of its handler, the one that wins first (a hang never answers at all). */
+const ANSWER_PRECEDENCE: readonly FaultKind[] = ['hang', 'ban', 'rate-limit', 'error-before', 'error-after'];
+const ANSWERS: ReadonlySet<FaultKind> = new Set(ANSWER_PRECEDENCE);
