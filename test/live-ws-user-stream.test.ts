@@ -9,6 +9,8 @@ import { createServer } from 'node:net';
 import type { Observable } from 'rxjs';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { describe, expect, it } from 'vitest';
+import { createClient } from '../src/app/create-client.ts';
+import { parseConfig } from '../src/config/load.ts';
 import { RateLimitedError } from '../src/exchange/errors/errors.ts';
 import { decodeUserEvent } from '../src/exchange/streams/user-payloads.ts';
 import type { ExecutionReport, UserStreamEvent } from '../src/exchange/streams/user-payload-types.ts';
@@ -260,6 +262,38 @@ describe('user data stream (notes 4.1)', () => {
     expect(posts().map((c) => c.outcome)).toEqual(['ok', '-1026', '-1026', 'ok']);
     expect(stream.markResynced()).toBe(true);
     expect(states(health).slice(-2)).toEqual(['RESYNCING', 'LIVE']);
+  });
+
+  it('a 418 with Retry-After 30 on making the key (sandbox ban): the next POST 30 s later, not after the 2-minute floor', async () => {
+    const clock = new VirtualClock(T0);
+    const s = await startSandbox({ clock, config: { admin: { enabled: true } } });
+    defer(() => s.close());
+    // The client's 418 pause runs on the sandbox's clock (createClient's clock): the test moves it with the stream's scheduler.
+    const handle = createClient({ baseUrl: s.baseUrl, exchange: parseConfig({ exchange: { retry: { maxAttempts: 1 } } }).exchange, secrets: { apiKey: s.apiKey, apiSecret: s.apiSecret }, clock });
+    defer(() => handle.close());
+    const vt = new VirtualTime(T0);
+    const { api, calls } = spied(handle.client.userStream, vt);
+    const stream = new UserDataStream<UserStreamEvent>({ listenKeys: api, wsUrl: s.wsUrl, decode: decodeUserEvent, scheduler: vt.scheduler, random: seededRandom(3), timings: QUIET });
+    defer(() => stream.close());
+    await adminCall(s, 'POST', '/faults', { kind: 'ban', endpoint: 'userStream.startUserDataStream', count: 1, retryAfterSeconds: 30 });
+    const retries: ConnectionEvent[] = [];
+    stream.connectionEvents$.subscribe((e) => e.type === 'retrying' && retries.push(e));
+    const down = until(stream.health$, (h) => h.state === 'DOWN' && /IP_BANNED/.test(h.reason));
+    stream.start();
+    expect((await down).reason).toMatch(/418.*; retry 1 in 30000 ms$/);
+    const posts = () => calls.filter((c) => c.method === 'POST');
+    expect(posts().map((c) => c.outcome)).toEqual(['-1003']);
+    expect(retries.map((e) => (e as Extract<ConnectionEvent, { type: 'retrying' }>).delayMs)).toEqual([30_000]);
+
+    await clock.advance(29_999);
+    await vt.advance(29_999);
+    expect(posts()).toHaveLength(1);
+    const gap = until(stream.gaps$, () => true);
+    await clock.advance(1);
+    await vt.advance(1);
+    expect(await gap).toMatchObject({ seq: 1 });
+    expect(posts().map((c) => c.outcome)).toEqual(['-1003', 'ok']);
+    expect(stream.health.state).toBe('RESYNCING');
   });
 
   it('close() closes the socket and DELETEs the key', async () => {

@@ -26,4 +26,14 @@ describe('listen-key policy (notes 4.1, spec 7.1)', () => {
     expect(listenKeyRetryFloor(limited(true, 600_000), p)).toBe(600_000);
     expect(listenKeyRetryFloor(new Error('ECONNREFUSED'), p)).toBeUndefined();
   });
+
+  it('a 418 with a Retry-After waits what it says, not the 2-minute floor (spec 8.6: until the ban is lifted)', () => {
+    const p = DEFAULT_LISTEN_KEY_POLICY;
+    expect(listenKeyRetryFloor(limited(true, 30_000), p)).toBe(30_000);
+    expect(listenKeyRetryFloor(limited(true, 1000), p)).toBe(1000);
+    // Retry-After: 0 is no usable answer: the floors.
+    expect(listenKeyRetryFloor(limited(true, 0), p)).toBe(p.bannedMs);
+    expect(listenKeyRetryFloor(limited(false, 0), p)).toBe(p.rateLimitedMs);
+    expect(listenKeyRetryFloor(new Error('ECONNREFUSED'), p)).toBeUndefined();
+  });
 });
