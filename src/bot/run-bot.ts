@@ -56,6 +56,7 @@ import { startSandbox, type SandboxHandle } from '../sandbox/server.ts';
 import type { Interval } from '../strategy/types.ts';
 import { statusSnapshot } from './bot-status.ts';
 import { StrategyJournal } from './strategy-journal.ts';
+import { FillTells } from './fill-tells.ts';
 import { parseBotConfig, type BotConfig } from './config.ts';
 import { BotStartError, messageOf } from './errors.ts';
 import { keysFromEnv } from './keys.ts';
@@ -223,6 +224,16 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     const venue = new LiveVenue({ client, stream, journal, runId, symbols, now, scheduler, log: venueLog, adopt: (e) => adoptOrder(om, e, keysToAdopt) });
     undo.push(() => venue.close());
 
+    // Each fill told to its strategy once, across crashes: marked when told, and the owed ones told once the strategies run.
+    const fillTells = new FillTells({
+      journal,
+      runId,
+      kernel: () => kernel,
+      strategyOf: (cid) => strategyOf(cid, keysToAdopt),
+      now,
+      told: (strategy, f) => logger.info({ strategy, symbol: f.symbol, clientOrderId: f.clientOrderId, tradeId: f.tradeId }, `fill ${f.side} ${f.qty} @ ${f.price}`),
+      onError: (what, e) => logger.error({ err: messageOf(e) }, `journal: ${what} failed`),
+    });
     const books = new Map(strategies.map((s) => [s.name, new StrategyBook((sym) => instruments.get(sym))]));
     const lastSignals = new Map<string, LastSignal>();
     const counts = { orders: 0, fills: 0, rejected: 0, bars: 0 };
@@ -258,7 +269,8 @@ export async function startBot(o: BotOptions): Promise<Bot> {
         if (p) p.fills++;
         books.get(strategy)?.fill(f);
         lastSignals.set(strategy, { time: f.time, kind: 'order', summary: `${f.orderStatus} ${f.side} ${f.qty} ${f.symbol} @ ${f.price}`, symbol: f.symbol });
-        logger.info({ strategy, symbol: f.symbol, clientOrderId: f.clientOrderId, tradeId: f.tradeId }, `fill ${f.side} ${f.qty} @ ${f.price}`);
+        // Marked told and logged (`fill ...`), or owed until the strategy starts (fill-tells.ts).
+        if (fillTells.onFill(strategy, f) === 'owed') logger.info({ strategy, symbol: f.symbol, clientOrderId: f.clientOrderId, tradeId: f.tradeId }, `applied ${f.side} ${f.qty} @ ${f.price} before ${strategy} started: told once it starts`);
       },
       onOrderUpdate: (strategy, u) => {
         if (u.status === 'REJECTED') {
@@ -311,6 +323,11 @@ export async function startBot(o: BotOptions): Promise<Bot> {
 
     // ---- trading: strategies start (onStart may place), then bars and timers
     kernel.start();
+    // Fills the strategies were never told of: the reconciliation's (applied before they started)
+    // and those an earlier run journaled and died before telling (a crashed or failed run's).
+    const owedRuns = [...journal.liveRuns.list({ kind }).filter((r) => r.exitReason === 'crashed' || r.exitReason === 'error').map((r) => r.id), runId];
+    const toldLate = fillTells.tellOwed(owedRuns);
+    if (toldLate > 0) logger.info({ fills: toldLate }, `${toldLate} fill(s) the strategies had not been told of (applied while they were not running) told now`);
     const subs: Subscription[] = [];
     if (md !== undefined) {
       subs.push(

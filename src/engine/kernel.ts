@@ -156,6 +156,19 @@ export class Kernel {
     }
   }
 
+  /**
+   * A fill the order manager already holds, told to its strategy's onFill now (not applied again,
+   * no hook runs: the host says what it tells). For the live bot's fills applied before the
+   * strategies started (the start-up reconciliation's) or journaled by a process that died before
+   * telling them (bot/fill-tells.ts). False when the strategy is not running.
+   */
+  tellFill(strategy: string, fill: FillOut): boolean {
+    const runner = this.byName.get(strategy);
+    if (runner === undefined || runner.status !== 'running') return false;
+    this.handle(runner, runner.fill(fill));
+    return true;
+  }
+
   stop(reason = 'requested'): void {
     this.phase = 'stopped';
     for (const r of this.list) this.handle(r, r.stop(reason));

@@ -21,15 +21,16 @@ export const KILL_POINTS = [
   'mid-resync',
   /** Start-up reconciliation: the venue's events delivered; pending requests not resolved, no report journaled. */
   'mid-reconcile',
+  /**
+   * A fill committed to the journal, the order manager and its strategy not yet told (the window
+   * between the commit and `onFill`): the next start tells it once (bot/fill-tells.ts). Beyond the
+   * issue's five ("mid-fill" from the strategy's side).
+   */
+  'fill-journaled-untold',
 ] as const;
 
-/**
- * Points outside the issue's five, drawn only when asked for: a fill committed to the journal, the
- * order manager and its strategy not yet told (the window between the commit and `onFill`).
- */
-export const EXTRA_KILL_POINTS = ['fill-journaled-untold'] as const;
-export type KillPoint = (typeof KILL_POINTS)[number] | (typeof EXTRA_KILL_POINTS)[number];
-const ALL_POINTS: readonly string[] = [...KILL_POINTS, ...EXTRA_KILL_POINTS];
+export type KillPoint = (typeof KILL_POINTS)[number];
+const ALL_POINTS: readonly string[] = KILL_POINTS;
 
 export const KILL_ENV = 'HALYARD_KILL_AT';
 

@@ -10,6 +10,9 @@ describe('kill plan', () => {
     expect(new Set(a.map((k) => k.point)).size).toBeGreaterThan(2);
     for (const k of a) expect(KILL_POINTS).toContain(k.point);
     expect(a.filter((k) => k.point === 'mid-reconcile').every((k) => k.occurrence === 1)).toBe(true);
+    // A fill journaled and not yet told is one of the points drawn by default (bot/fill-tells.ts tells it at the restart).
+    expect(new Set(planKills('7', 60).map((k) => k.point))).toEqual(new Set(KILL_POINTS));
+    expect(KILL_POINTS).toContain('fill-journaled-untold');
     expect(new Set(planKills('7', 10, ['mid-resync']).map((k) => k.point))).toEqual(new Set(['mid-resync']));
     expect(() => planKills('7', -1)).toThrow(/kills: expected an integer >= 0/);
   });

@@ -45,7 +45,7 @@ const SYMBOL = 'BTCPHP';
 export interface KillRunOptions {
   readonly seed: string;
   readonly kills: number;
-  /** The points to draw from (default all five). */
+  /** The points to draw from (default all of live/kill-points.ts KILL_POINTS). */
   readonly points?: readonly KillPoint[];
   /** The kills to make, instead of drawing them from the seed. */
   readonly plan?: readonly PlannedKill[];

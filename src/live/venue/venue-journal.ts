@@ -4,6 +4,8 @@
  * request leaves"), then every order state change and fill it forwards, and balance snapshots. A
  * batch is one transaction, so a SIGKILL never leaves a fill journaled without the order status it
  * reached (start-up reconciliation reads both). Fills are idempotent on (symbol, trade id, side).
+ * A new fill is journaled with its `fill-owed` mark (reconcile/untold-fills.ts): owed to its
+ * strategy until the host marks it told, so one a crash kept from onFill is told at the next start.
  *
  * Writes that nothing waits on are not given a commit of their own (each commit is a WAL write,
  * and a place / cancel cycle made about eight of them on the live path, 2 ms of CPU a cycle in
@@ -21,6 +23,7 @@ import type { PlaceCommand, VenueBalanceEvent } from '../../ports/venue.ts';
 import type { LiveEvent } from '../events/live-events.ts';
 import { isFinalStatus } from '../events/venue-status.ts';
 import { killPoint } from '../kill-points.ts';
+import { FILL_OWED, owedMark } from '../reconcile/untold-fills.ts';
 
 /** An event the seen ledger dropped, to be noted in the journal. */
 export interface DroppedNote {
@@ -137,16 +140,17 @@ export class VenueJournal {
           case 'order':
             j.orders.update(e.clientOrderId, { status: e.status, updatedAt: e.time, executedQty: e.executedQty, exchangeOrderId: e.orderId, runId: this.runId, raw: { path, reason: e.reason } }, path);
             break;
-          case 'fill':
-            j.fills.insert({ symbol: e.symbol, tradeId: e.tradeId, runId: this.runId, clientOrderId: e.clientOrderId, exchangeOrderId: e.orderId, side: e.side, price: e.price, qty: e.qty, quoteQty: e.quoteQty, commission: e.commission, commissionAsset: e.commissionAsset, isMaker: e.isMaker, time: e.time, raw: { path } });
+          case 'fill': {
+            const fresh = j.fills.insert({ symbol: e.symbol, tradeId: e.tradeId, runId: this.runId, clientOrderId: e.clientOrderId, exchangeOrderId: e.orderId, side: e.side, price: e.price, qty: e.qty, quoteQty: e.quoteQty, commission: e.commission, commissionAsset: e.commissionAsset, isMaker: e.isMaker, time: e.time, raw: { path } });
             killPoint('fill-half-written');
-            {
-              // A late fill of an order that already ended (its trade came after its end status) keeps the end.
-              const was = j.orders.get(e.clientOrderId)?.status;
-              const status = was !== undefined && isFinalStatus(was) ? was : e.orderStatus;
-              j.orders.update(e.clientOrderId, { status, updatedAt: e.time, executedQty: e.cumulativeQty, exchangeOrderId: e.orderId, runId: this.runId }, `fill ${e.tradeId}`);
-            }
+            // A late fill of an order that already ended (its trade came after its end status) keeps the end.
+            const was = j.orders.get(e.clientOrderId)?.status;
+            const status = was !== undefined && isFinalStatus(was) ? was : e.orderStatus;
+            j.orders.update(e.clientOrderId, { status, updatedAt: e.time, executedQty: e.cumulativeQty, exchangeOrderId: e.orderId, runId: this.runId }, `fill ${e.tradeId}`);
+            // Owed to its strategy until the host marks it told: a crash before onFill leaves it to the next start (untold-fills.ts).
+            if (fresh && was !== undefined) j.orders.addEvent({ clientOrderId: e.clientOrderId, time: e.time, kind: FILL_OWED, payload: owedMark(e), runId: this.runId });
             break;
+          }
           case 'rejected':
             j.orders.update(e.clientOrderId, { status: 'REJECTED', updatedAt: e.time, runId: this.runId, raw: { path, code: e.code, reason: e.reason } }, 'rejected');
             break;
