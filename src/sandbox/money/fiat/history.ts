@@ -15,7 +15,7 @@ function bound(ctx: HandlerContext, name: 'startDate' | 'endDate'): number | und
   const text = ctx.params[name];
   if (typeof text !== 'string' || text === '') return undefined;
   const t = pastTime(text, ctx.now);
-  if (t === undefined) throw venueErrors.invalidParam(name, 'not an ISO 8601 datetime or a time delta');
+  if (t === undefined) throw venueErrors.invalidParam(name, 'not an ISO 8601 datetime of a day and time that exist (2025-03-01T12:00:00Z), nor a time delta (3d, 1w 2h)');
   return t;
 }
 

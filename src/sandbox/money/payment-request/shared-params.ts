@@ -40,7 +40,7 @@ export function collectorsText(ctx: HandlerContext, name: string): string {
 export function expiryOf(ctx: HandlerContext, name: string): number {
   const text = typeof ctx.params[name] === 'string' ? (ctx.params[name] as string) : DEFAULT_EXPIRY;
   const at = futureTime(text, ctx.now);
-  if (at === undefined) throw venueErrors.invalidParam(name, 'not an ISO 8601 datetime or a time delta');
+  if (at === undefined) throw venueErrors.invalidParam(name, 'not an ISO 8601 datetime of a day and time that exist (2025-03-01T12:00:00Z), nor a time delta (3d, 1w 2h)');
   if (at <= ctx.now) throw venueErrors.invalidParam(name, 'must be in the future');
   const far = timeProblem(at);
   if (far !== undefined) throw venueErrors.invalidParam(name, `the expiry ${far}`);

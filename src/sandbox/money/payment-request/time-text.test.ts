@@ -20,4 +20,10 @@ describe('time text (spec 4.3 expires_at, 4.8 startDate)', () => {
     expect(futureTime('2025-01-15', 0)).toBe(Date.UTC(2025, 0, 15));
     expect(parseTimeText('tomorrow')).toBeUndefined();
   });
+
+  it('refuses a day or time that does not exist instead of rolling it over (Date.parse reads 2025-02-30 as March 2)', () => {
+    for (const text of ['2025-02-30', '2025-02-29T10:00:00Z', '2025-04-31', '2025-13-01', '2025-00-10', '2025-01-00', '2025-01-01T24:00:00Z', '2025-01-01T12:60', '2025-01-01T12:00:60Z']) expect(parseTimeText(text), text).toBeUndefined();
+    expect(futureTime('2024-02-29', 0)).toBe(Date.UTC(2024, 1, 29));
+    expect(futureTime('2025-12-31T23:59:59.999Z', 0)).toBe(Date.UTC(2025, 11, 31, 23, 59, 59, 999));
+  });
 });

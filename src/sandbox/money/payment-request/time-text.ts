@@ -23,9 +23,23 @@ export function parseTimeText(text: string): TimeText | undefined {
   const iso = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2})(:\d{2})?(\.\d+)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/.exec(t);
   if (!iso) return undefined;
   const [, date, hm, sec, frac, zone] = iso;
+  if (!realCalendarTime(date ?? '', hm, sec)) return undefined;
   const zoneText = zone === undefined || zone === 'Z' ? 'Z' : zone.length === 3 ? `${zone}:00` : zone.includes(':') ? zone : `${zone.slice(0, 3)}:${zone.slice(3)}`;
   const time = Date.parse(`${date}T${hm ?? '00:00'}${sec ?? ':00'}${(frac ?? '.000').slice(0, 4).padEnd(4, '0')}${zoneText}`);
   return Number.isNaN(time) ? undefined : { kind: 'instant', time };
+}
+
+/**
+ * Whether the fields name a real day and time of day: Date.parse rolls `2025-02-30` over into
+ * March 2 and reads `24:00` as the next midnight, so a mistyped date would become another one
+ * instead of the clear refusal a client needs.
+ */
+function realCalendarTime(date: string, hm: string | undefined, sec: string | undefined): boolean {
+  const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
+  if (mo < 1 || mo > 12 || d < 1 || d > new Date(Date.UTC(y, mo, 0)).getUTCDate()) return false;
+  const [h, mi] = (hm ?? '00:00').split(':').map(Number) as [number, number];
+  const s = Number((sec ?? ':00').slice(1));
+  return h <= 23 && mi <= 59 && s <= 59;
 }
 
 /** An expiry: a delta counts forward from `now`. */
