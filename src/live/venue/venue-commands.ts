@@ -65,8 +65,43 @@ function refused(e: unknown): e is ExchangeError {
   return e instanceof VenueRejectedError || e instanceof RateLimitedError || e instanceof QueueTimeoutError;
 }
 
+/** Spec 7.3 / 7.4: a cancel refused as CANCEL_REJECTED "Unknown order sent.", or NO_SUCH_ORDER: the venue holds no open order by that id. */
+const UNKNOWN_ORDER_CODES: ReadonlySet<number | string | undefined> = new Set([-2011, -2013]);
+
+/** Statuses after which a cancel has nothing to do. */
+const ENDED: ReadonlySet<string | undefined> = new Set(['FILLED', 'CANCELED', 'PARTIALLY_CANCELED', 'EXPIRED', 'REJECTED']);
+
 export class VenueCommands {
+  /** New orders (place, and a cancelReplace's new order) whose answer or look-up is not done yet, by client order id. */
+  private readonly unanswered = new Map<string, Promise<void>>();
+
   constructor(private readonly ctx: CommandContext) {}
+
+  /** Run `send`, the order `cid` counted as unanswered until it is done (answered, refused or looked up). */
+  private async answering(cids: readonly string[], send: () => Promise<void>): Promise<void> {
+    const p = send();
+    for (const cid of cids) this.unanswered.set(cid, p);
+    try {
+      await p;
+    } finally {
+      for (const cid of cids) if (this.unanswered.get(cid) === p) this.unanswered.delete(cid);
+    }
+  }
+
+  /**
+   * A cancel (or the cancel half of a cancelReplace) of an order the venue has not acknowledged
+   * yet waits for the order's answer: sent first, it could reach the venue before the order and
+   * be refused as unknown (-2011), and the order then rest uncancelled (Hummingbot's cancel waits
+   * for the exchange order id the same way). Returns the order's status once known (the seen ledger's).
+   */
+  private async acknowledged(cid: string): Promise<string | undefined> {
+    const p = this.unanswered.get(cid);
+    if (p !== undefined) {
+      this.ctx.log({ level: 'info', topic: 'order', time: this.ctx.now(), message: `cancel ${cid}: the order is not acknowledged yet; the cancel waits for its answer` });
+      await p.catch(() => {});
+    }
+    return this.ctx.heldStatus(cid);
+  }
 
   /**
    * Journal before it leaves; false: journaled already (by this run or an earlier one), not to be
@@ -99,7 +134,11 @@ export class VenueCommands {
     this.ctx.journal?.requests.resolve(cid, kind, this.ctx.now(), resolution, attempt);
   }
 
-  async place(cmd: PlaceCommand): Promise<void> {
+  place(cmd: PlaceCommand): Promise<void> {
+    return this.answering([cmd.clientOrderId], () => this.sendPlace(cmd));
+  }
+
+  private async sendPlace(cmd: PlaceCommand): Promise<void> {
     const { ctx } = this;
     if (!this.record(cmd)) {
       ctx.log({ level: 'warn', topic: 'order', time: ctx.now(), message: `place ${cmd.clientOrderId}: already journaled as sent; not sent again, looked up instead` });
@@ -183,6 +222,13 @@ export class VenueCommands {
 
   async cancel(cmd: CancelCommand): Promise<void> {
     const { ctx } = this;
+    const status = await this.acknowledged(cmd.clientOrderId);
+    if (ENDED.has(status)) {
+      // Refused, or ended, while the cancel waited: nothing left to cancel, nothing sent.
+      ctx.log({ level: 'info', topic: 'order', time: ctx.now(), message: `cancel ${cmd.clientOrderId}: the order is ${status}; not sent` });
+      ctx.deliver([{ kind: 'cancelRejected', symbol: cmd.symbol, clientOrderId: cmd.clientOrderId, code: 0, reason: `the order is ${status}`, time: ctx.now() }], 'cancelOrder');
+      return;
+    }
     // A cancel may go again once the earlier one was answered or found unknown (idempotent at the venue: -2011 at worst).
     if (!this.record(cmd)) {
       ctx.log({ level: 'warn', topic: 'order', time: ctx.now(), message: `cancel ${cmd.clientOrderId}: a cancel of this order is in flight; not sent again` });
@@ -206,6 +252,14 @@ export class VenueCommands {
     const { ctx } = this;
     if (refused(e)) {
       this.answer(cmd.clientOrderId, 'cancel', 'rejected', errorAnswer(e));
+      // "Unknown order" says the venue holds no open order by that id, not that the order is as it
+      // was: it may have filled, been cancelled or expired, with the news still on its way (or lost).
+      // Asked first, so the order moves to what the venue says instead of back to NEW; the refusal
+      // then only undoes the pending cancel of an order the venue still has open.
+      if (e instanceof VenueRejectedError && UNKNOWN_ORDER_CODES.has(e.venueCode)) {
+        ctx.log({ level: 'info', topic: 'order', time: ctx.now(), message: `cancel ${cmd.clientOrderId}: ${e.message}; asking the venue what became of the order` });
+        await this.lookUpOrder(cmd.clientOrderId, 'cancel', attempt);
+      }
       ctx.deliver([{ kind: 'cancelRejected', symbol: cmd.symbol, clientOrderId: cmd.clientOrderId, code: e.venueCode ?? -1, reason: e.message, time: ctx.now() }], 'cancelOrder');
       return;
     }
@@ -229,6 +283,15 @@ export class VenueCommands {
 
   /** Notes 6 STOP_ON_FAILURE: the new order only if the cancel went through. */
   async cancelReplace(cmd: CancelReplaceCommand): Promise<void> {
+    // The old order's answer first (see `acknowledged`); the new order is unanswered from now.
+    const old = this.acknowledged(cmd.cancelClientOrderId);
+    return this.answering([cmd.order.clientOrderId], async () => {
+      await old;
+      await this.sendCancelReplace(cmd);
+    });
+  }
+
+  private async sendCancelReplace(cmd: CancelReplaceCommand): Promise<void> {
     const { ctx } = this;
     const neu = cmd.order;
     if (!this.record(cmd)) {
@@ -252,6 +315,8 @@ export class VenueCommands {
         else events.push({ kind: 'cancelRejected', symbol: cmd.symbol, clientOrderId: cmd.cancelClientOrderId, code: legCode(e.legs.cancelResponse) ?? e.venueCode ?? -1, reason: e.message, time: ctx.now() });
         if (isOrder(e.legs.newOrderResponse)) events.push(...fromNewOrderResponse(e.legs.newOrderResponse as NewOrderResponse, neu));
         else events.push({ kind: 'rejected', symbol: neu.symbol, clientOrderId: neu.clientOrderId, code: legCode(e.legs.newOrderResponse) ?? e.venueCode ?? -1, reason: e.message, time: ctx.now() });
+        // The old order unknown to the venue (ended, its news on the way): asked first, as a cancel's -2011 is.
+        if (!isOrder(e.legs.cancelResponse) && UNKNOWN_ORDER_CODES.has(legCode(e.legs.cancelResponse))) await this.lookUpOrder(cmd.cancelClientOrderId, 'cancel');
         ctx.deliver(events, 'newOrder');
         return;
       }
