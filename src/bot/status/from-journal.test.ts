@@ -6,6 +6,7 @@ import { clientOrderId } from '../../core/orders/client-order-id.ts';
 import { openJournal, type Journal } from '../../journal/journal.ts';
 import type { NewFill } from '../../journal/fill-store.ts';
 import { StatusFromJournalError, statusFromJournal, STRATEGY_FAILED_INTENT } from './from-journal.ts';
+import { FILL_OWED, FILL_TOLD } from '../../live/reconcile/untold-fills.ts';
 
 const T0 = Date.parse('2024-03-13T10:00:00Z');
 const cleanups: (() => void)[] = [];
@@ -124,6 +125,11 @@ describe('statusFromJournal', () => {
   it('an earlier run by id: crashed, its own fills only, marked at its last fill (nothing later counts)', () => {
     const j = open(journalFile());
     writeTwoRuns(j);
+    // A fill's owed and told marks (live/reconcile/untold-fills.ts) are bookkeeping: the last signal stays the fill.
+    const buy = cid('run-0', 's1', 'entry', 1);
+    const mark = { symbol: 'BTCPHP', tradeId: '100', side: 'BUY' };
+    j.orders.addEvent({ clientOrderId: buy, time: T0 + 1100, kind: FILL_OWED, payload: { ...mark, orderStatus: 'FILLED', cumulativeQty: '0.002' }, runId: 'run-0' });
+    j.orders.addEvent({ clientOrderId: buy, time: T0 + 1100, kind: FILL_TOLD, payload: mark, runId: 'run-0' });
     const s = statusFromJournal(j, 'run-0');
     expect(s).toMatchObject({ runId: 'run-0', state: 'crashed', exitReason: 'crashed', endedAt: T0 + 1100, counts: { orders: 1, fills: 1, rejected: 0, bars: 0 }, streams: { userStream: null, marketData: { mode: 'unknown', since: null, reason: null } } });
     expect(s.exitDetail).toBe('no stop written; last record at 2024-03-13T10:00:01.100Z, found by run run-1');

@@ -37,6 +37,7 @@ import type { Journal } from '../../journal/journal.ts';
 import type { LiveRunRecord } from '../../journal/live-run-store.ts';
 import type { OrderEvent, OrderRecord } from '../../journal/order-store.ts';
 import type { IntentRecord } from '../../journal/run-store.ts';
+import { FILL_OWED, FILL_TOLD } from '../../live/reconcile/untold-fills.ts';
 import { sumText, SymbolPnl, type SymbolAssets } from './symbol-pnl.ts';
 import { X40 } from '../../core/money/exact40.ts';
 import type { BotStatusSnapshot, LastSignal, OpenOrderStatus, StrategyStatus, StreamStatus, SymbolPosition } from './types.ts';
@@ -334,7 +335,8 @@ function openOrder(o: OrderRecord): OpenOrderStatus {
 /** The later of the strategy's last intent and the last update of one of its orders (an intent wins a tie: it came first). */
 function lastSignal(intents: readonly IntentRecord[], events: readonly OrderEvent[], orders: ReadonlyMap<string, OrderRecord>, fills: readonly FillRecord[]): LastSignal | null {
   const intent = intents.filter((i) => i.kind !== STRATEGY_FAILED_INTENT && i.kind !== STRATEGY_STOPPED_INTENT).at(-1);
-  const event = events.filter((e) => e.kind !== 'duplicate-dropped').at(-1);
+  // Bookkeeping, not news of the order: a dropped duplicate, a fill's owed and told marks (untold-fills.ts).
+  const event = events.filter((e) => e.kind !== 'duplicate-dropped' && e.kind !== FILL_OWED && e.kind !== FILL_TOLD).at(-1);
   if (intent === undefined && event === undefined) return null;
   if (event === undefined || (intent !== undefined && intent.time >= event.time)) {
     const i = intent as IntentRecord;
