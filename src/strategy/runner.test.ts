@@ -316,3 +316,30 @@ describe('StrategyRunner: timer and stop', () => {
     expect(logs).toEqual([{ strategy: 'demo', time: 42, message: 'hello', data: { a: 1 } }]);
   });
 });
+
+describe('StrategyRunner: ctx.plot to onPlot', () => {
+  it('hands over each value with its time and its name\'s first style, in one entry object rewritten per value', () => {
+    const seen: object[] = [];
+    const entries = new Set<object>();
+    const onBar = (ctx: { plot: (name: string, value: number, options?: object) => void }, bar: { close: number }) => {
+      ctx.plot('close', bar.close, { pane: 'below', color: '#123456' });
+      ctx.plot('twice', bar.close * 2);
+    };
+    const { runner, feed } = setup({ onBar } as never, {
+      onPlot: (e) => {
+        entries.add(e);
+        seen.push({ ...e });
+      },
+    });
+    runner.start();
+    feed(0);
+    feed(1);
+    expect(seen).toEqual([
+      { strategy: 'demo', name: 'close', time: closedAt(0), value: 100, pane: 'below', color: '#123456' },
+      { strategy: 'demo', name: 'twice', time: closedAt(0), value: 200, pane: 'price', color: undefined },
+      { strategy: 'demo', name: 'close', time: closedAt(1), value: 101, pane: 'below', color: '#123456' },
+      { strategy: 'demo', name: 'twice', time: closedAt(1), value: 202, pane: 'price', color: undefined },
+    ]);
+    expect(entries.size).toBe(1);
+  });
+});

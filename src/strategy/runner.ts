@@ -71,7 +71,10 @@ export interface StrategyRunnerOptions {
   readonly onFailure?: (failure: StrategyFailure) => void;
   /** Called for each ctx.log line. */
   readonly onLog?: (entry: StrategyLogEntry) => void;
-  /** Called for each ctx.plot value (absent: ctx.plot does nothing, checks aside). */
+  /**
+   * Called for each ctx.plot value (absent: ctx.plot does nothing, checks aside). The entry is the
+   * runner's one object, rewritten for the next value: read it during the call, copy what you keep.
+   */
   readonly onPlot?: (entry: StrategyPlotEntry) => void;
 }
 
@@ -425,9 +428,24 @@ export class StrategyRunner<Schema extends ParamsSchema = ParamsSchema, S = unkn
     return h;
   }
 
-  /** ctx.plot's sink: the host's, each value with its name's style (the context keeps the first one given and limits the names). */
+  /**
+   * ctx.plot's sink: the host's, each value with its name's style (the context keeps the first one
+   * given and limits the names). One entry object, rewritten for every value and handed over
+   * (onPlot reads it during the call; StrategyRunnerOptions.onPlot): a strategy plotting two lines
+   * every bar made two objects a bar, with a spread, about 1.05 million over a backtested year of
+   * 1-minute bars. `color` is always a field (undefined when the name has none): one shape.
+   */
   private plotTo(onPlot: (entry: StrategyPlotEntry) => void): (name: string, value: number, style: PlotStyle) => void {
-    return (name, value, style) => onPlot({ strategy: this.name, name, time: this.view.now(), value, pane: style.pane, ...(style.color === undefined ? {} : { color: style.color }) });
+    const entry: { -readonly [K in keyof StrategyPlotEntry]: StrategyPlotEntry[K] } = { strategy: this.name, name: '', time: 0, value: 0, pane: 'price', color: undefined };
+    const view = this.view;
+    return (name, value, style) => {
+      entry.name = name;
+      entry.time = view.now();
+      entry.value = value;
+      entry.pane = style.pane;
+      entry.color = style.color;
+      onPlot(entry);
+    };
   }
 
   private call(handler: HandlerName, fn: ((ctx: StrategyContext<Params<Schema>, S>) => unknown) | undefined): readonly Intent[] {
