@@ -29,6 +29,7 @@ import { runForFile, SERIES_MODES, type SeriesMode } from '../../backtest/output
 import { writeSeriesCsv } from '../../backtest/output/series-csv.ts';
 import { computeMetrics } from '../../backtest/metrics/metrics.ts';
 import { fullGc } from '../../backtest/output/full-gc.ts';
+import { tightenHeapGrowth } from '../../backtest/output/heap-growth.ts';
 import { runOverview } from '../../backtest/compare/run-overview.ts';
 import type { RunOverview } from '../../backtest/compare/run-overview.ts';
 import { jsonReplacer } from '../../backtest/metrics/metrics-json.ts';
@@ -63,12 +64,15 @@ import { JOURNAL_OPTION, openExistingJournal } from '../journal-file.ts';
 import { checkOutputDir, checkOutputFile, ioStep } from '../paths.ts';
 import type { CliIo } from '../io.ts';
 import type { GlobalArgs } from '../with-client.ts';
-import { runSweepCommand, type SweepArgs } from './backtest-sweep.ts';
-import { runSeveralCommand } from './backtest-several.ts';
-import { runCompareCommand } from './backtest-compare.ts';
+// A sweep, several symbols and several strategies are loaded when asked for (`await import`): a
+// single run, the common case, does not load the sweep's pool, walk-forward, the comparison and
+// their reports (24 modules of start-up).
+import type { SweepArgs } from './backtest-sweep.ts';
 import { feeArg, fillModelArgs, runBalances, runFees, runOptions, symbolRules } from './run-options.ts';
 import type { RunOptionArgs } from './run-options.ts';
-import { parseSweepSpecs, SEARCH_KINDS, typeAxes, type SearchKind } from '../../backtest/sweep/sweep.ts';
+import { parseSweepSpecs } from '../../backtest/sweep/sweep-spec.ts';
+import { typeAxes } from '../../backtest/sweep/sweep-grid.ts';
+import { SEARCH_KINDS, type SearchKind } from '../../backtest/sweep/sweep-sample.ts';
 import { COMMANDS } from './catalog.ts';
 
 /** The sweep's number options arrive as text (cli/options.ts reads them). */
@@ -431,7 +435,7 @@ export async function writeRunFiles(
   return { json: jsonFile, report: reportFile, metrics, ...(args.overview === true ? { overview: runOverview(run) } : {}) };
 }
 
-/** Bars from which a run's outputs are written after a full collection (a short run leaves little garbage: not worth a collection). */
+/** Bars from which a run's outputs are written after a full collection, and its old generation grows less (heap-growth.ts): a short run leaves little garbage, not worth it. */
 const GC_FROM_BARS = 100_000;
 
 /** What a single backtest wrote, and its figures (a sweep writes its own files and answers undefined). */
@@ -447,6 +451,7 @@ export interface BacktestFiles {
 export async function runBacktestCommand(io: CliIo, commandArgs: BacktestCommandArgs): Promise<BacktestFiles | undefined> {
   const names = strategyNames(commandArgs.strategy);
   if (names.length > 1) {
+    const { runCompareCommand } = await import('./backtest-compare.ts');
     await runCompareCommand(io, { ...commandArgs, strategy: undefined }, names, runOneStrategy);
     return undefined;
   }
@@ -478,6 +483,7 @@ async function runOneStrategy(io: CliIo, args: BacktestArgs): Promise<BacktestFi
   };
 
   if (symbols.length > 1) {
+    const { runSeveralCommand } = await import('./backtest-several.ts');
     return runSeveralCommand(io, args, { config, symbols, interval, from, to, fillModel }, sweepArgs);
   }
   const strategy = await strategyArg(args.strategy);
@@ -513,6 +519,7 @@ async function runOneStrategy(io: CliIo, args: BacktestArgs): Promise<BacktestFi
     const outDir = args.outDir ?? 'backtest/out';
     if (args.sweep?.length) {
       const ctx = { strategyRef: args.strategy ?? '', strategy, params, symbol, interval, journalFile: file, from, to, fees, balances, fillModel, outDir, json: args.json, report: args.report, ...(series.stored !== series.interval ? { storedInterval: series.stored } : {}), ...detailContext(series) };
+      const { runSweepCommand } = await import('./backtest-sweep.ts');
       await runSweepCommand(io, sweepArgs, ctx, rules.raw);
       return undefined;
     }
@@ -527,6 +534,8 @@ async function runOneStrategy(io: CliIo, args: BacktestArgs): Promise<BacktestFi
     const readBars = () => seriesBars(journal, series, from, to);
     const bucket = bucketForRange(interval, range);
     const bars = bucket === undefined ? readBars() : new CandleTap(readBars(), readBars, bucket);
+    // A long run's promoted garbage collected sooner (heap-growth.ts): the command's peak memory.
+    if (span.stored.count >= GC_FROM_BARS) tightenHeapGrowth(io.env);
     try {
       run = usage(() =>
         runBacktest({
