@@ -11,11 +11,14 @@
  * checked equal. The pairs run interleaved (simulation, command, ...) and the medians are
  * reported with every figure. The command's wall time is the parent's, spawn to exit; its peak RSS
  * is the child's own resourceUsage().maxRSS, written as it exits by a preloaded plain-JS module
- * (backtest-command-rss.mjs). dist/ is built first when it is missing or older than src/ (the bin
- * would run the sources through tsx otherwise); BENCH_RUNS sets the pairs (default 3).
+ * (backtest-command-rss.mjs). The child runs with the node flags of the bin's shebang
+ * (`--max-semi-space-size=1`), as `halyard backtest` runs from a shell; `BENCH_BIN_FLAGS=0` leaves
+ * them out. dist/ is built first when it is not up to date (bin/dist-fresh.mjs: src/ and the
+ * example strategies; the bin would run the sources through tsx otherwise); BENCH_RUNS sets the
+ * pairs (default 3).
  */
 import { fork, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,12 +32,15 @@ import { openJournal } from '../src/journal/journal.ts';
 import type { KlineInput } from '../src/journal/kline-store.ts';
 import smaCrossover from '../strategies/sma-crossover.ts';
 import { BENCH_SYMBOL } from './backtest-symbol.ts';
+import { distUpToDate } from '../bin/dist-fresh.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const SIM_FLAG = '--backtest-command-sim-child';
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3) || 3);
 const FEE = '0.001';
 const BALANCE = '100000';
+/** The node flags of the bin's shebang (`#!/usr/bin/env -S node --max-semi-space-size=1`), read from the file: what a shell runs the command with. */
+const BIN_FLAGS: string[] = process.env.BENCH_BIN_FLAGS === '0' ? [] : (readFileSync(new URL('../bin/halyard.mjs', import.meta.url), 'utf8').split('\n')[0] ?? '').split(/\s+/).filter((w) => w.startsWith('--'));
 
 /** The backtest suite's symbol, as the exchangeInfo symbol object the command reads. */
 const SYMBOL = BENCH_SYMBOL;
@@ -78,7 +84,7 @@ function runSim(file: string): Promise<Figures> {
 function runCommand(dir: string, file: string, rules: string, n: number): Promise<CommandFigures> {
   const out = join(dir, `out-${n}`);
   const rssFile = join(dir, `rss-${n}`);
-  const args = ['--import', join(ROOT, 'bench/backtest-command-rss.mjs'), join(ROOT, 'bin/halyard.mjs'), 'backtest', '--strategy', 'sma-crossover', '--symbol', 'BTCPHP', '--interval', '1m'];
+  const args = [...BIN_FLAGS, '--import', join(ROOT, 'bench/backtest-command-rss.mjs'), join(ROOT, 'bin/halyard.mjs'), 'backtest', '--strategy', 'sma-crossover', '--symbol', 'BTCPHP', '--interval', '1m'];
   args.push('--journal', file, '--exchange-info', rules, '--fee', FEE, '--balance', `PHP=${BALANCE}`, '--out-dir', out);
   return new Promise<CommandFigures>((resolve, reject) => {
     const start = process.hrtime.bigint();
@@ -113,17 +119,12 @@ function writeJournal(file: string): void {
   j.close();
 }
 
-/** The built package, brought up to date as bin/halyard.mjs judges it (its stamp newer than every source but the tests); what was done. */
+/** The built package, brought up to date as bin/halyard.mjs judges it (bin/dist-fresh.mjs); what was done. */
 function ensureBuilt(): string {
-  const stamp = join(ROOT, 'dist/.built');
-  if (existsSync(stamp) && !changedSince(join(ROOT, 'src'), statSync(stamp).mtimeMs)) return 'dist/ up to date';
+  if (distUpToDate(new URL('../', import.meta.url))) return 'dist/ up to date';
   const r = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { cwd: ROOT, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`backtest-command bench: the build failed: ${r.stdout}${r.stderr}`);
   return 'dist/ built first';
-}
-
-function changedSince(dir: string, ms: number): boolean {
-  return readdirSync(dir, { withFileTypes: true }).some((e) => (e.isDirectory() ? changedSince(join(dir, e.name), ms) : !e.name.includes('.test.') && statSync(join(dir, e.name)).mtimeMs > ms));
 }
 
 const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
@@ -153,7 +154,7 @@ export async function run(): Promise<string[]> {
     const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
     const last = commands.at(-1) as CommandFigures;
     return [
-      `Whole command: \`halyard backtest\` of a year of one-minute bars from a journal (SMA crossover, ${[...fills][0]} fills), a child process running the built package (${built}), against the in-process simulation of the same year (journal -> simulate -> metrics, a fresh process); the median of ${RUNS}, interleaved`,
+      `Whole command: \`halyard backtest\` of a year of one-minute bars from a journal (SMA crossover, ${[...fills][0]} fills), a child process running the built package (${built}) with node${BIN_FLAGS.length === 0 ? "'s defaults" : ` ${BIN_FLAGS.join(' ')}`}, against the in-process simulation of the same year (journal -> simulate -> metrics, a fresh process); the median of ${RUNS}, interleaved`,
       `  in-process simulation        ${s(sim).padStart(8)}  peak RSS ${median(sims.map((r) => r.rss)).toFixed(0)} MB (the runs: ${sims.map((r) => s(r.ms)).join(', ')})`,
       `  halyard backtest             ${s(cmd).padStart(8)}  peak RSS ${median(commands.map((r) => r.rss)).toFixed(0)} MB (the runs: ${commands.map((r) => `${s(r.ms)} ${r.rss.toFixed(0)} MB`).join(', ')})`,
       `  the command ${ratio.toFixed(2)}x the simulation (target <= 1.5x: ${verdict(ratio <= 1.5)}); its highest peak RSS ${peak.toFixed(0)} MB (target <= 200 MB: ${verdict(peak <= 200)}); it wrote the JSON (${mb(last.jsonBytes)}) and the report (${mb(last.reportBytes)})`,
