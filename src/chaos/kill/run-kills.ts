@@ -32,7 +32,7 @@ import { KILL_POINTS, type KillPoint } from '../../live/kill-points.ts';
 import { startSandbox, type SandboxHandle } from '../../sandbox/server.ts';
 import { checkRun } from '../check-run.ts';
 import { collectJournal } from '../collect/journal-state.ts';
-import { strategyFillsFromLog } from '../collect/strategy-fills.ts';
+import { mergeStrategyFills, strategyFillsFromJournal, strategyFillsFromLog } from '../collect/strategy-fills.ts';
 import { collectVenue } from '../collect/venue-state.ts';
 import type { ChaosReport } from '../report.ts';
 import { describeExit, spawnBot, type BotProcess } from './bot-process.ts';
@@ -49,7 +49,7 @@ export interface KillRunOptions {
   readonly points?: readonly KillPoint[];
   /** The kills to make, instead of drawing them from the seed. */
   readonly plan?: readonly PlannedKill[];
-  /** Where the journal and the bot config go (default a new temporary folder, removed at the end). */
+  /** Where the journal, the bot config and each bot process's log go (default a new temporary folder, removed at the end). */
   readonly dir?: string;
   /** Wall ms the bot gets, once LIVE, to reach its kill point before the parent kills it (default 20 s). */
   readonly killWithinMs?: number;
@@ -135,7 +135,10 @@ export async function runKills(o: KillRunOptions): Promise<KillRunResult> {
     s.services.balances?.credit(accountIdOf(s, s.apiKey), 'BTC', '100');
     const market: KillMarket = await startKillMarket(s, { symbol: SYMBOL, bidPrice: '2900000', bidQuantity: '6', liftPrice: '3300000', liftQuantity: '0.0004' });
     closers.push(() => market.close());
-    const handle = createClient({ baseUrl: s.baseUrl, exchange: parseConfig({ exchange: { retry: { maxAttempts: 1 } } }).exchange, secrets: { apiKey: s.apiKey, apiSecret: s.apiSecret } });
+    // The checks' reads (collect/venue-state.ts, all idempotent) wait a 429 out and go again: the bot,
+    // the taker and these reads share 127.0.0.1's 1,200 requests a minute, and a quick machine made
+    // 6 kills in two minutes pass it; the suite died of the 429 (RateLimitedError out of collectVenue).
+    const handle = createClient({ baseUrl: s.baseUrl, exchange: parseConfig({ exchange: { retry: { maxAttempts: 5 } } }).exchange, secrets: { apiKey: s.apiKey, apiSecret: s.apiSecret } });
     closers.push(() => handle.close());
     writeFileSync(
       configFile,
@@ -185,6 +188,8 @@ export async function runKills(o: KillRunOptions): Promise<KillRunResult> {
       }
       const exit = await victim.exit;
       logs.push(victim.err());
+      // A folder of the caller's keeps each process's log beside the journal (what a failed verdict is read from).
+      if (!ownDir) writeFileSync(join(dir, `kill-${index + 1}-killed.log`), victim.err());
       if (exit.signal !== 'SIGKILL') crashes.push({ time: s.clock.now(), reason: `bot before kill ${index + 1} ended on its own: ${describeExit(exit)}` });
       log(`kill ${index + 1}/${plan.length}: ${kill.point} #${kill.occurrence} (${killedBy === 'point' ? 'at the point' : 'point not reached: killed by the parent'})`);
 
@@ -206,18 +211,22 @@ export async function runKills(o: KillRunOptions): Promise<KillRunResult> {
       }
       const rexit = await restarted.exit;
       logs.push(restarted.err());
+      if (!ownDir) writeFileSync(join(dir, `kill-${index + 1}-restart.log`), restarted.err());
       if (restartError !== undefined || rexit.code !== 0) crashes.push({ time: s.clock.now(), reason: `restart ${index + 1}: ${restartError ?? describeExit(rexit)}` });
 
       // ---- 4. the checks
       const venue = await collectVenue(handle.client, [SYMBOL]);
       const j = openJournal(journalFile, { readonly: true });
       let journal;
+      let told;
       try {
         journal = collectJournal(j);
+        // The log and the journal's told marks (the log of a killed process may miss its last lines).
+        told = mergeStrategyFills(strategyFillsFromLog(logs, venue.orders), strategyFillsFromJournal(j, venue.orders));
       } finally {
         j.close();
       }
-      const report = checkRun({ seed: o.seed, start: runStart, end: s.clock.now(), venue, journal, strategies: strategyFillsFromLog(logs, venue.orders), faults: [], outcomes: [], crashes });
+      const report = checkRun({ seed: o.seed, start: runStart, end: s.clock.now(), venue, journal, strategies: told, faults: [], outcomes: [], crashes });
       const failures = [...report.failures, ...errors.map((e) => `market: ${e}`)];
       restarts.push({ index: index + 1, point: kill.point, occurrence: kill.occurrence, killedBy, consistent: report.ok, failures, report, wallMs: Math.round(performance.now() - cycle) });
       log(`restart ${index + 1}: ${report.ok ? 'consistent' : `INCONSISTENT: ${report.failures.join('; ')}`} (${Math.round(performance.now() - cycle)} ms)`);
