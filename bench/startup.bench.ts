@@ -44,12 +44,26 @@ function ensureBuilt(): string {
   return 'dist/ built first';
 }
 
-function timeOnce(c: Case): number {
+interface Timing {
+  /** Wall time, s. */
+  readonly wall: number;
+  /** The process's CPU time (user + system), s: unlike the wall time, hardly moved by other load on the machine. */
+  readonly cpu: number;
+}
+
+/**
+ * One run, through `sh -c '... ; times'`: the shell's `times` reports its child's user and system
+ * time (POSIX). The shell's own few milliseconds are in every case's wall time alike, the baseline's too.
+ */
+function timeOnce(c: Case): Timing {
   const start = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, [...c.args], { cwd: ROOT, env: { ...process.env, ...c.env, NODE_OPTIONS: '' }, stdio: ['ignore', 'ignore', 'pipe'] });
-  const s = Number(process.hrtime.bigint() - start) / 1e9;
-  if (r.status !== 0) throw new Error(`startup bench: ${c.name} exited ${r.status}: ${r.stderr?.toString() ?? ''}`);
-  return s;
+  const r = spawnSync('/bin/sh', ['-c', '"$0" "$@" >/dev/null || exit $?; times', process.execPath, ...c.args], { cwd: ROOT, env: { ...process.env, ...c.env, NODE_OPTIONS: '' }, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  const wall = Number(process.hrtime.bigint() - start) / 1e9;
+  if (r.status !== 0) throw new Error(`startup bench: ${c.name} exited ${r.status}: ${r.stderr}`);
+  // `times`: the shell's user and system time, then its children's ("0m0.120s 0m0.030s").
+  const children = r.stdout.trim().split('\n').at(-1) ?? '';
+  const cpu = [...children.matchAll(/(\d+)m([\d.]+)s/g)].reduce((sum, m) => sum + Number(m[1]) * 60 + Number(m[2]), 0);
+  return { wall, cpu };
 }
 
 const median = (xs: readonly number[]): number => {
@@ -64,16 +78,24 @@ const loadAverage = (): string => `${loadavg()[0]?.toFixed(2) ?? '?'} on ${avail
 export async function run(): Promise<string[]> {
   const built = ensureBuilt();
   for (const c of CASES) timeOnce(c); // warm the file cache (and tsx's compile cache for the sources)
-  const times = new Map<string, number[]>(CASES.map((c) => [c.name, []]));
+  const times = new Map<string, Timing[]>(CASES.map((c) => [c.name, []]));
+  const before = loadAverage();
   for (let i = 0; i < RUNS; i++) for (const c of CASES) times.get(c.name)?.push(timeOnce(c));
-  const base = median(times.get('node -e 0') ?? []);
-  const lines = [`startup (${built}; median of ${RUNS}, interleaved; target: halyard --help and strategies at most ${TARGET_S} s over node -e 0; load ${loadAverage()})`];
+  const baseRuns = times.get('node -e 0') ?? [];
+  const base = median(baseRuns.map((t) => t.wall));
+  const baseCpu = median(baseRuns.map((t) => t.cpu));
+  const lines = [
+    `startup (${built}; median of ${RUNS}, interleaved; target: halyard --help and strategies at most ${TARGET_S} s over node -e 0; load ${before} before, ${loadAverage()} after)`,
+    `  ${''.padEnd(48)} wall       over node -e 0   CPU (user+sys), over node -e 0`,
+  ];
   for (const c of CASES) {
     const xs = times.get(c.name) ?? [];
-    const m = median(xs);
+    const m = median(xs.map((t) => t.wall));
+    const cpu = median(xs.map((t) => t.cpu));
     const over = m - base;
-    const verdict = c.name === 'halyard --help' || c.name === 'halyard strategies' ? (over <= TARGET_S ? '  within target' : '  OVER target') : '';
-    lines.push(`  ${c.name.padEnd(48)} ${m.toFixed(3)} s  ${c === CASES[0] ? '(baseline)' : `+${over.toFixed(3)} s`}${verdict}   runs ${xs.map((x) => x.toFixed(2)).join(' ')}`);
+    const verdict = c.name === 'halyard --help' || c.name === 'halyard strategies' ? (over <= TARGET_S ? ' within target' : ' OVER target') : '';
+    const cpuText = `${cpu.toFixed(2)} s${c === CASES[0] ? '' : ` (+${(cpu - baseCpu).toFixed(2)})`}`;
+    lines.push(`  ${c.name.padEnd(48)} ${m.toFixed(3)} s  ${(c === CASES[0] ? '(baseline)' : `+${over.toFixed(3)} s${verdict}`).padEnd(24)} ${cpuText.padEnd(16)} runs ${xs.map((x) => x.wall.toFixed(2)).join(' ')}`);
   }
   return lines;
 }
