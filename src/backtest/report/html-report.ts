@@ -68,14 +68,16 @@ export function inlineScript(code: string): string {
   return code.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
 }
 
-/** JSON safe inside any <script> element: `<`, `>`, `&` and the JS line separators escaped. */
+/** What inlineJson writes for each character it escapes. */
+const SCRIPT_ESCAPES: Readonly<Record<string, string>> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
+/**
+ * JSON safe inside any <script> element: `<`, `>`, `&` and the JS line separators escaped, in one
+ * pass over the text (a year's report data is about 1.5 MB: five passes cost about half of
+ * JSON.stringify's time again).
+ */
 export function inlineJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c] as string);
 }
 
 export function renderReport(input: ReportInput): string {
