@@ -19,7 +19,7 @@
  */
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseInstrument } from '../src/core/market/instrument.ts';
@@ -48,6 +48,8 @@ const SYMBOL = BENCH_SYMBOL;
 interface Figures {
   /** Wall time, ms. */
   ms: number;
+  /** CPU time (user + system, every thread), ms: the simulation's timed part; the command's whole process. */
+  cpu: number;
   /** Peak RSS, MB. */
   rss: number;
   fills: number;
@@ -61,13 +63,15 @@ interface CommandFigures extends Figures {
 /** In the simulation's child: journal -> simulate -> metrics, timed, as the backtest suite's end-to-end figure. */
 function simChild(file: string): Figures {
   const journal = openJournal(file, { readonly: true });
+  const cpu0 = process.cpuUsage();
   const start = process.hrtime.bigint();
   const run = runBacktest({ strategy: smaCrossover, symbol: 'BTCPHP', interval: '1m', bars: journalBars(journal, 'BTCPHP', '1m'), instrument: parseInstrument(SYMBOL), fees: { maker: FEE, taker: FEE }, balances: { PHP: BALANCE } });
   const fills = computeMetrics(run).fills;
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  const used = process.cpuUsage(cpu0);
   const rss = process.resourceUsage().maxRSS / 1024;
   journal.close();
-  return { ms, rss, fills };
+  return { ms, cpu: (used.user + used.system) / 1000, rss, fills };
 }
 
 /** One fresh simulation child, with the CLI's V8 tiering settings and tsx (as the backtest suite's). */
@@ -100,7 +104,8 @@ function runCommand(dir: string, file: string, rules: string, n: number): Promis
       const fills = Number(/Fills +(\d+)/.exec(stdout)?.[1] ?? NaN);
       const json = /^json +(.+)$/m.exec(stdout)?.[1] ?? '';
       const report = /^report +(.+)$/m.exec(stdout)?.[1] ?? '';
-      resolve({ ms, rss: Number(readFileSync(rssFile, 'utf8')) / 1024, fills, jsonBytes: statSync(json).size, reportBytes: statSync(report).size });
+      const [maxRss, cpu] = readFileSync(rssFile, 'utf8').split(' ').map(Number) as [number, number];
+      resolve({ ms, cpu: cpu / 1000, rss: maxRss / 1024, fills, jsonBytes: statSync(json).size, reportBytes: statSync(report).size });
     });
   });
 }
@@ -127,6 +132,7 @@ function ensureBuilt(): string {
   return 'dist/ built first';
 }
 
+const loadAverage = (): string => `${loadavg()[0]?.toFixed(2) ?? '?'} on ${availableParallelism()} cores`;
 const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
@@ -139,6 +145,7 @@ export async function run(): Promise<string[]> {
     writeJournal(file);
     const rules = join(dir, 'rules.json');
     writeFileSync(rules, JSON.stringify(SYMBOL));
+    const loadBefore = loadAverage();
     const sims: Figures[] = [];
     const commands: CommandFigures[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -151,6 +158,8 @@ export async function run(): Promise<string[]> {
     const cmd = median(commands.map((r) => r.ms));
     const peak = Math.max(...commands.map((r) => r.rss));
     const ratio = cmd / sim;
+    const simCpu = median(sims.map((r) => r.cpu));
+    const cmdCpu = median(commands.map((r) => r.cpu));
     const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
     const last = commands.at(-1) as CommandFigures;
     return [
@@ -158,6 +167,8 @@ export async function run(): Promise<string[]> {
       `  in-process simulation        ${s(sim).padStart(8)}  peak RSS ${median(sims.map((r) => r.rss)).toFixed(0)} MB (the runs: ${sims.map((r) => s(r.ms)).join(', ')})`,
       `  halyard backtest             ${s(cmd).padStart(8)}  peak RSS ${median(commands.map((r) => r.rss)).toFixed(0)} MB (the runs: ${commands.map((r) => `${s(r.ms)} ${r.rss.toFixed(0)} MB`).join(', ')})`,
       `  the command ${ratio.toFixed(2)}x the simulation (target <= 1.5x: ${verdict(ratio <= 1.5)}); its highest peak RSS ${peak.toFixed(0)} MB (target <= 200 MB: ${verdict(peak <= 200)}); it wrote the JSON (${mb(last.jsonBytes)}) and the report (${mb(last.reportBytes)})`,
+      `  CPU time (user + system, every thread; medians): the simulation's timed part ${s(simCpu)}, the command's whole process ${s(cmdCpu)} (${(cmdCpu / simCpu).toFixed(2)}x): less moved by other processes' load than the wall times`,
+      `  load average ${loadBefore} before, ${loadAverage()} after`,
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });
