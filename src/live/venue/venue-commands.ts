@@ -208,7 +208,7 @@ export class VenueCommands {
     }
   }
 
-  private found(cid: string, kind: RequestKind, events: VenueEvent[], attempt?: number): void {
+  private found(cid: string, kind: RequestKind, events: VenueEvent[], attempt?: number, resync = true): void {
     const { ctx } = this;
     const e = events[0];
     if (e?.kind === 'order') {
@@ -217,7 +217,7 @@ export class VenueCommands {
     }
     ctx.deliver(events, 'queryOrder');
     // The query says how far it filled, not by which trades: those come from the stream or the resync.
-    if (e?.kind === 'order' && e.executedQty !== '0' && !/^0(\.0*)?$/.test(e.executedQty)) ctx.requestResync(`trades of ${cid}, found by query`);
+    if (resync && e?.kind === 'order' && e.executedQty !== '0' && !/^0(\.0*)?$/.test(e.executedQty)) ctx.requestResync(`trades of ${cid}, found by query`);
   }
 
   async cancel(cmd: CancelCommand): Promise<void> {
@@ -258,7 +258,7 @@ export class VenueCommands {
       // then only undoes the pending cancel of an order the venue still has open.
       if (e instanceof VenueRejectedError && UNKNOWN_ORDER_CODES.has(e.venueCode)) {
         ctx.log({ level: 'info', topic: 'order', time: ctx.now(), message: `cancel ${cmd.clientOrderId}: ${e.message}; asking the venue what became of the order` });
-        await this.lookUpOrder(cmd.clientOrderId, 'cancel', attempt);
+        await this.lookUpOrder(cmd.clientOrderId, 'cancel', attempt, false);
       }
       ctx.deliver([{ kind: 'cancelRejected', symbol: cmd.symbol, clientOrderId: cmd.clientOrderId, code: e.venueCode ?? -1, reason: e.message, time: ctx.now() }], 'cancelOrder');
       return;
@@ -268,16 +268,21 @@ export class VenueCommands {
     await this.lookUpOrder(cmd.clientOrderId, 'cancel', attempt);
   }
 
-  /** The order's state now, by client order id (a cancel's outcome). */
-  private async lookUpOrder(cid: string, kind: RequestKind, attempt?: number): Promise<void> {
+  /**
+   * The order's state now, by client order id (a cancel's outcome). `resync` false (a cancel refused
+   * as unknown): one query and no more; its trades come by the stream or the next gap's resync, and
+   * a failed query leaves the refusal to stand. Each -2011 asking for a resync (myTrades paged from
+   * the last trade id known) could, with cancels refused again and again, earn a 429 and then a ban.
+   */
+  private async lookUpOrder(cid: string, kind: RequestKind, attempt?: number, resync = true): Promise<void> {
     const { ctx } = this;
     try {
       const found = await ctx.client.spot.queryOrder({ origClientOrderId: cid });
       const order = Array.isArray(found) ? found.at(-1) : found;
-      if (order !== undefined) this.found(cid, kind, [fromOrder(order)], attempt);
+      if (order !== undefined) this.found(cid, kind, [fromOrder(order)], attempt, resync);
     } catch (q) {
-      ctx.log({ level: 'warn', topic: 'order', time: ctx.now(), message: `${kind} ${cid}: the look-up failed (${errorText(q)}); the resync will settle it` });
-      ctx.requestResync(`look-up of ${cid} failed`);
+      ctx.log({ level: 'warn', topic: 'order', time: ctx.now(), message: `${kind} ${cid}: the look-up failed (${errorText(q)})${resync ? '; the resync will settle it' : ''}` });
+      if (resync) ctx.requestResync(`look-up of ${cid} failed`);
     }
   }
 
@@ -316,7 +321,7 @@ export class VenueCommands {
         if (isOrder(e.legs.newOrderResponse)) events.push(...fromNewOrderResponse(e.legs.newOrderResponse as NewOrderResponse, neu));
         else events.push({ kind: 'rejected', symbol: neu.symbol, clientOrderId: neu.clientOrderId, code: legCode(e.legs.newOrderResponse) ?? e.venueCode ?? -1, reason: e.message, time: ctx.now() });
         // The old order unknown to the venue (ended, its news on the way): asked first, as a cancel's -2011 is.
-        if (!isOrder(e.legs.cancelResponse) && UNKNOWN_ORDER_CODES.has(legCode(e.legs.cancelResponse))) await this.lookUpOrder(cmd.cancelClientOrderId, 'cancel');
+        if (!isOrder(e.legs.cancelResponse) && UNKNOWN_ORDER_CODES.has(legCode(e.legs.cancelResponse))) await this.lookUpOrder(cmd.cancelClientOrderId, 'cancel', undefined, false);
         ctx.deliver(events, 'newOrder');
         return;
       }
