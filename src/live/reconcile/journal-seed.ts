@@ -7,7 +7,9 @@
  *   then knows their trades (never applied twice) and their order ids (open orders matched);
  * - requests whose outcome it never learnt (request-store `pending`: sent with no answer, or
  *   unknown): the order is held as an unknown outcome, so the resync looks it up by client id;
- * - per symbol, the highest trade id journaled: myTrades asks from the next one.
+ * - per symbol, the highest trade id journaled: myTrades asks from the next one;
+ * - orders a crashed run journaled as ended short of their fills (a status found by query before
+ *   its trades were journaled): held as still filling, so the resync brings the missing trades.
  *
  * Nothing here reaches the order manager: `journalOrders` says what to adopt into it (the state as
  * journaled); the resync's events then move those orders on.
@@ -23,6 +25,7 @@ import type { LiveEvent } from '../events/live-events.ts';
 import type { SeenLedger } from '../events/seen-ledger.ts';
 import type { AdoptInput } from '../venue/adopt-order.ts';
 import { compareIds } from '../events/ids.ts';
+import { isFinalStatus } from '../events/venue-status.ts';
 
 export interface JournalState {
   /** Orders as the journal left them, for the order manager (open ones, and unknown outcomes as UNKNOWN). */
@@ -84,6 +87,31 @@ export function seedFromJournal(journal: Journal, ledger: SeenLedger, symbols: r
       working: true,
       time: r.sentAt,
     });
+  }
+  // Orders a crashed (or failed) run journaled as ended whose journaled fills fall short of what it
+  // journaled as executed: a status found by query (venue-commands.ts: a placement in doubt, a
+  // cancel refused as unknown) is journaled before the trades a later delivery brings, and a crash
+  // in between (issue 22 --kill: fill-half-written inside that delivery) left them out. Not held,
+  // their trades found by myTrades matched no order and were lost for good. Held here as still
+  // filling, at what the journaled fills explain (positions and capital are replayed from those):
+  // the resync's query and trades then end them with the missing fills, once.
+  for (const run of journal.liveRuns.list()) {
+    if (run.id === runId || (run.exitReason !== 'crashed' && run.exitReason !== 'error')) continue;
+    for (const o of journal.orders.byRun(run.id)) {
+      if (seen.has(o.clientOrderId) || !symbols.includes(o.symbol) || o.exchangeOrderId === null || !isFinalStatus(o.status)) continue;
+      const fills = journal.fills.list({ clientOrderId: o.clientOrderId }).sort((a, b) => compareIds(a.tradeId, b.tradeId));
+      let traded = new D(0);
+      let quote = new D(0);
+      for (const f of fills) {
+        traded = traded.plus(f.qty);
+        quote = quote.plus(f.quoteQty);
+      }
+      if (traded.gte(o.executedQty)) continue;
+      seen.add(o.clientOrderId);
+      const status = traded.isZero() ? 'NEW' : 'PARTIALLY_FILLED';
+      ledger.admit(seedEvents({ ...o, status, executedQty: traded.toFixed() }, fills), 'resync');
+      orders.push({ ...orderFields(o), status, orderId: o.exchangeOrderId, executedQty: traded.toFixed(), cumulativeQuoteQty: quote.toFixed(), working: true });
+    }
   }
   ledger.noteTradeIds(lastTradeIds);
   return { orders, pending, lastTradeIds };
