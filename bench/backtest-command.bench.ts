@@ -29,7 +29,7 @@ import { computeMetrics } from '../src/backtest/metrics/metrics.ts';
 import { runBacktest } from '../src/backtest/run/run-backtest.ts';
 import { journalBars } from '../src/backtest/sources/sources.ts';
 import { openJournal } from '../src/journal/journal.ts';
-import type { KlineInput } from '../src/journal/kline-store.ts';
+import type { KlineInput } from '../src/journal/klines/kline-store.ts';
 import smaCrossover from '../strategies/sma-crossover.ts';
 import { BENCH_SYMBOL } from './backtest-symbol.ts';
 import { distUpToDate } from '../bin/dist-fresh.mjs';

@@ -31,7 +31,7 @@ import type { BacktestOptions } from '../src/backtest/run/run-backtest.ts';
 import type { BacktestRun } from '../src/backtest/types.ts';
 import { journalBars } from '../src/backtest/sources/sources.ts';
 import { openJournal } from '../src/journal/journal.ts';
-import type { KlineInput } from '../src/journal/kline-store.ts';
+import type { KlineInput } from '../src/journal/klines/kline-store.ts';
 import smaCrossover from '../strategies/sma-crossover.ts';
 import { BENCH_SYMBOL } from './backtest-symbol.ts';
 import { row } from './harness.ts';

@@ -5,7 +5,7 @@
  * - kline writes and the replay read of one year of 1-minute bars (525,600) through the chunked
  *   tuple iterator, next to a plain scan of the same bars in an in-memory array and a raw
  *   better-sqlite3 cursor over the same table.
- *   The kline writes include keeping the columnar block cache (schema 2, journal/kline-blocks.ts):
+ *   The kline writes include keeping the columnar block cache (schema 2, journal/klines/kline-blocks.ts):
  *   the triggers that drop a block a write touches, and packing full blocks after each batch.
  *   Backtests read those blocks (backtest.bench.ts); the tuple iterator reads the TEXT rows.
  * - `halyard import` of the same bars from a 12-column CSV file (runImport: streamed, checked,
@@ -17,10 +17,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
-import { runImport } from '../src/cli/commands/import.ts';
+import { runImport } from '../src/cli/commands/data/import.ts';
 import { openJournal } from '../src/journal/journal.ts';
 import type { NewFill } from '../src/journal/fill-store.ts';
-import type { KlineInput } from '../src/journal/kline-store.ts';
+import type { KlineInput } from '../src/journal/klines/kline-store.ts';
 import { row, type Measurement } from './harness.ts';
 
 const FILLS = 100_000;

@@ -60,7 +60,7 @@ import { openJournal } from '../src/journal/journal.ts';
 import { LiveVenue } from '../src/live/venue/live-venue.ts';
 import type { VenueCommand } from '../src/ports/venue.ts';
 import { defineStrategy } from '../src/strategy/define.ts';
-import { cancel, place } from '../src/strategy/intents.ts';
+import { cancel, place } from '../src/strategy/intents/intents.ts';
 import type { ChildReady } from './live-sandbox-child.ts';
 
 const REPS = Math.max(1, Number(process.env['BENCH_REPS'] ?? 5));

@@ -1,6 +1,6 @@
 #!/usr/bin/env -S node --max-semi-space-size=1
 // Entry for the `halyard` bin and `npm start`: runs the compiled CLI (dist/main.js). tsx is
-// registered only when a user's TypeScript strategy is loaded (strategy/loader.ts), not here; the
+// registered only when a user's TypeScript strategy is loaded (strategy/loading/loader.ts), not here; the
 // example strategies by name (`--strategy sma-crossover`) load compiled, from dist/strategies/.
 //
 // --max-semi-space-size=1 (V8's young generation kept at 1 MB semi-spaces): the semi-spaces V8

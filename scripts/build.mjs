@@ -25,7 +25,7 @@
  * Plain JavaScript: it runs before anything is built.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -37,7 +37,7 @@ const STAMP = path.join(DIST, '.built');
 const STRATEGIES = path.join(ROOT, 'strategies');
 const DIST_STRATEGIES = path.join(DIST, 'strategies');
 /** The module whose formatStrategy() `halyard strategies` prints (built). */
-const FORMAT_MODULE = path.join(DIST, 'cli/commands/strategies-format.js');
+const FORMAT_MODULE = path.join(DIST, 'cli/commands/strategy/strategies-format.js');
 
 /** Files under src/ that tsc does not emit and the code reads or runs from its own folder. */
 const isAsset = (name) => /\.(m?js|json|html|css)$/.test(name) && !/\.test\./.test(name);
@@ -66,6 +66,32 @@ const copyAssets = (dir) => {
   }
 };
 copyAssets(SRC);
+
+/**
+ * Outputs whose source is gone (a file moved or deleted since the last build): tsc's incremental
+ * build never removes them, and a stale module left in dist/ would be shipped and could still be
+ * imported by a path nobody updated. A clean clone has none; a working copy after a move would.
+ */
+const sourceOf = (rel) => {
+  const base = rel.replace(/\.d\.ts\.map$|\.d\.ts$|\.js\.map$|\.js$/, '');
+  return base === rel ? [rel] : [`${base}.ts`, `${base}.js`, `${base}.mjs`];
+};
+let pruned = 0;
+const prune = (dir) => {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const at = path.join(dir, entry.name);
+    const rel = path.relative(DIST, at);
+    if (rel === 'strategies' || rel.startsWith('.')) continue;
+    if (entry.isDirectory()) {
+      prune(at);
+      if (readdirSync(at).length === 0) rmSync(at, { recursive: true });
+    } else if (!sourceOf(rel).some((r) => existsSync(path.join(SRC, r)))) {
+      rmSync(at);
+      pruned++;
+    }
+  }
+};
+prune(DIST);
 
 /** A strategy source: code, not a test or a declaration. */
 const isStrategySource = (name) => /\.(m?ts|m?js)$/.test(name) && !/\.(test|spec)\.[mc]?[jt]s$/.test(name) && !name.endsWith('.d.ts');
@@ -143,7 +169,7 @@ function compileStrategies() {
  */
 async function describeStrategies() {
   const { formatStrategy } = await import(pathToFileURL(FORMAT_MODULE).href);
-  const { listStrategies, resolveStrategy } = await import(pathToFileURL(path.join(DIST, 'strategy/strategy-names.js')).href);
+  const { listStrategies, resolveStrategy } = await import(pathToFileURL(path.join(DIST, 'strategy/loading/strategy-names.js')).href);
   const strategies = {};
   for (const name of listStrategies(DIST_STRATEGIES)) {
     const file = resolveStrategy(name, { strategiesDir: DIST_STRATEGIES });
@@ -166,4 +192,4 @@ try {
 
 writeFileSync(STAMP, `${started.toISOString()}\n`);
 utimesSync(STAMP, started, started);
-console.log(`build: dist/ up to date (${copied} assets copied, ${strategies} example strategies compiled, ${described} described, ${((Date.now() - started.getTime()) / 1000).toFixed(1)} s)`);
+console.log(`build: dist/ up to date (${copied} assets copied, ${pruned} stale outputs removed, ${strategies} example strategies compiled, ${described} described, ${((Date.now() - started.getTime()) / 1000).toFixed(1)} s)`);

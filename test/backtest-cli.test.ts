@@ -1,10 +1,10 @@
-/** `halyard backtest` (src/cli/commands/backtest.ts) parsed as the CLI does, against temp journals. */
+/** `halyard backtest` (src/cli/commands/backtest/backtest.ts) parsed as the CLI does, against temp journals. */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backtestCommand } from '../src/cli/commands/backtest.ts';
+import { backtestCommand } from '../src/cli/commands/backtest/backtest.ts';
 import { runCommand } from '../src/cli/test-support.ts';
 import { generateSeries } from '../src/core/synthetic/index.ts';
 import { resampleBars } from '../src/data/resample.ts';

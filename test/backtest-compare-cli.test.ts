@@ -1,9 +1,9 @@
-/** `halyard backtest --strategy A --strategy B` (src/cli/commands/backtest-compare.ts) against a temp journal. */
+/** `halyard backtest --strategy A --strategy B` (src/cli/commands/backtest/backtest-compare.ts) against a temp journal. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { comparisonBase } from '../src/cli/commands/backtest-compare.ts';
+import { comparisonBase } from '../src/cli/commands/backtest/backtest-compare.ts';
 import { sweepJournal } from './support/sweep-journal.ts';
 
 // The sweep tests' journal: BTCPHP 1-minute bars, 1,500 of a slow rise then 1,500 of a slow fall.

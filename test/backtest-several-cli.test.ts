@@ -1,11 +1,11 @@
-/** `halyard backtest --symbol BTCPHP,ETHPHP` (src/cli/commands/backtest-several.ts) against a temp journal of two symbols. */
+/** `halyard backtest --symbol BTCPHP,ETHPHP` (src/cli/commands/backtest/backtest-several.ts) against a temp journal of two symbols. */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backtestCommand } from '../src/cli/commands/backtest.ts';
-import { checkCommand } from '../src/cli/commands/check.ts';
+import { backtestCommand } from '../src/cli/commands/backtest/backtest.ts';
+import { checkCommand } from '../src/cli/commands/backtest/check.ts';
 import type { CliIo } from '../src/cli/io.ts';
 import { runCommand } from '../src/cli/test-support.ts';
 import { generateSeries } from '../src/core/synthetic/index.ts';

@@ -1,5 +1,5 @@
 /**
- * Per-strategy capital across a restart (issue 21 deliverable 3; core/orders/capital-replay.ts):
+ * Per-strategy capital across a restart (issue 21 deliverable 3; core/orders/capital/capital-replay.ts):
  * a strategy's ledger goes on from where the earlier run left it, rebuilt at start from the
  * configured amounts and the fills the journal holds for that strategy's client order ids, and
  * does not start again from the configured amounts. The bot (startBot) against the sandbox on

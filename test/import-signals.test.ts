@@ -16,8 +16,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runImport } from '../src/cli/commands/import.ts';
-import { zipFixture } from '../src/data/zip-test-support.ts';
+import { runImport } from '../src/cli/commands/data/import.ts';
+import { zipFixture } from '../src/data/kline-files/zip-test-support.ts';
 import { openJournal } from '../src/journal/journal.ts';
 
 const BIN = fileURLToPath(new URL('../bin/halyard.mjs', import.meta.url));

@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runImport } from '../src/cli/commands/import.ts';
+import { runImport } from '../src/cli/commands/data/import.ts';
 import { UsageError } from '../src/cli/errors.ts';
 import type { CliIo } from '../src/cli/io.ts';
-import { KlineCsvError, parseKlineCsv, readKlineCsv } from '../src/data/kline-csv.ts';
+import { KlineCsvError, parseKlineCsv, readKlineCsv } from '../src/data/kline-files/kline-csv.ts';
 import { openJournal } from '../src/journal/journal.ts';
 
 const SAMPLES = fileURLToPath(new URL('../../shared/data/klines/', import.meta.url));

@@ -21,7 +21,7 @@ import { openJournal, type Journal } from '../src/journal/journal.ts';
 import { liveHarness, startLive, waitFor } from '../src/live/venue/testing/live-harness.ts';
 import { marketAgentsPlugin } from '../src/sandbox/agents/index.ts';
 import { startSandbox, type SandboxHandle } from '../src/sandbox/server.ts';
-import { loadStrategy } from '../src/strategy/loader.ts';
+import { loadStrategy } from '../src/strategy/loading/loader.ts';
 import { VirtualClock } from '../src/time/virtual-clock.ts';
 import { closeAfterEach, sandboxClient } from './support/sandbox-fixture.ts';
 

@@ -13,7 +13,7 @@ import type { StreamTimingsInput } from '../src/exchange/ws/stream-timings.ts';
 import { z } from 'zod';
 import { Kernel } from '../src/engine/kernel.ts';
 import { defineStrategy } from '../src/strategy/define.ts';
-import { cancel, place } from '../src/strategy/intents.ts';
+import { cancel, place } from '../src/strategy/intents/intents.ts';
 import { D } from '../src/core/money/decimal.ts';
 import { createClient } from '../src/app/create-client.ts';
 import { parseConfig } from '../src/config/load.ts';

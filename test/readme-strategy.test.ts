@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyStrategyDefinition } from '../src/strategy/index.ts';
-import { loadStrategy } from '../src/strategy/loader.ts';
+import { loadStrategy } from '../src/strategy/loading/loader.ts';
 import { candlesFromCloses, runOnRegime, StrategyHarness, testInstrument } from '../src/strategy/testing/index.ts';
 import type { CannedMarketName, RegimeRunOptions } from '../src/strategy/testing/index.ts';
 import smaCrossover from '../strategies/sma-crossover.ts';

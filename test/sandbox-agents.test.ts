@@ -15,7 +15,7 @@ import { parseConfig } from '../src/config/load.ts';
 import type { Kline } from '../src/exchange/codecs/market.ts';
 import { parseInstruments } from '../src/core/market/index.ts';
 import { dec } from '../src/core/money/decimal.ts';
-import { readKlineCsv } from '../src/data/kline-csv.ts';
+import { readKlineCsv } from '../src/data/kline-files/kline-csv.ts';
 import { openJournal } from '../src/journal/index.ts';
 import { marketAgentsPlugin, MarketRules, openBarSource, parseMarketAgentsConfig, type MarketAgentsConfigInput, type SourceBar } from '../src/sandbox/agents/index.ts';
 import { resolveMarkets } from '../src/sandbox/agents/config.ts';

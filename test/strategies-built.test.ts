@@ -14,10 +14,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distUpToDate } from '../bin/dist-fresh.mjs';
-import { runStrategies } from '../src/cli/commands/strategies.ts';
-import { formatStrategy } from '../src/cli/commands/strategies-format.ts';
-import { loadStrategy } from '../src/strategy/loader.ts';
-import { listStrategies } from '../src/strategy/strategy-names.ts';
+import { runStrategies } from '../src/cli/commands/strategy/strategies.ts';
+import { formatStrategy } from '../src/cli/commands/strategy/strategies-format.ts';
+import { loadStrategy } from '../src/strategy/loading/loader.ts';
+import { listStrategies } from '../src/strategy/loading/strategy-names.ts';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../', import.meta.url));

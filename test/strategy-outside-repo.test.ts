@@ -14,7 +14,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packageTargets } from '../src/strategy/package-resolve.ts';
+import { packageTargets } from '../src/strategy/loading/package-resolve.ts';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -53,7 +53,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
  */
 const CHECK = (root: string, strategyFile: string) => `import { runBacktest } from ${JSON.stringify(pathToFileURL(path.join(root, 'src/backtest/run/run-backtest.ts')).href)};
 import { buildGrid, parseSweepSpecs, runSweep } from ${JSON.stringify(pathToFileURL(path.join(root, 'src/backtest/sweep/sweep.ts')).href)};
-import { loadStrategy } from ${JSON.stringify(pathToFileURL(path.join(root, 'src/strategy/loader.ts')).href)};
+import { loadStrategy } from ${JSON.stringify(pathToFileURL(path.join(root, 'src/strategy/loading/loader.ts')).href)};
 import { candlesFromCloses, testInstrument } from ${JSON.stringify(pathToFileURL(path.join(root, 'src/strategy/testing/index.ts')).href)};
 
 const { definition, file } = await loadStrategy(${JSON.stringify(strategyFile)});
@@ -96,7 +96,7 @@ export default defineStrategy({
 `;
 
 const PLAIN_CHECK = (root: string, strategyFile: string) => `import { runBacktest } from ${JSON.stringify(pathToFileURL(path.join(root, 'src/backtest/run/run-backtest.ts')).href)};
-import { loadStrategy } from ${JSON.stringify(pathToFileURL(path.join(root, 'src/strategy/loader.ts')).href)};
+import { loadStrategy } from ${JSON.stringify(pathToFileURL(path.join(root, 'src/strategy/loading/loader.ts')).href)};
 import { candlesFromCloses, testInstrument } from ${JSON.stringify(pathToFileURL(path.join(root, 'src/strategy/testing/index.ts')).href)};
 const { definition } = await loadStrategy(${JSON.stringify(strategyFile)});
 const instrument = testInstrument({ symbol: 'BTCUSDT', baseAsset: 'BTC', quoteAsset: 'USDT' });

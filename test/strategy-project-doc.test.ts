@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-import { projectFiles } from '../src/cli/commands/strategy-project-files.ts';
+import { projectFiles } from '../src/cli/commands/strategy/strategy-project-files.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const page = readFileSync(path.join(ROOT, 'docs/guides/strategy-project.md'), 'utf8');

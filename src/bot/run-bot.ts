@@ -40,9 +40,9 @@ import { ExchangeError, VenueRejectedError } from '../exchange/errors/errors.ts'
 import { decodeUserEvent } from '../exchange/streams/user-payloads.ts';
 import type { UserStreamEvent } from '../exchange/streams/user-payload-types.ts';
 import { UserDataStream } from '../exchange/ws/user-data-stream.ts';
-import { replayCapital } from '../core/orders/capital-replay.ts';
+import { replayCapital } from '../core/orders/capital/capital-replay.ts';
 import { openJournal, type Journal } from '../journal/journal.ts';
-import type { ExitReason } from '../journal/live-run-store.ts';
+import type { ExitReason } from '../journal/runs/live-run-store.ts';
 import type { FillRecord } from '../journal/fill-store.ts';
 import { createMarketData } from '../live/market-data/market-data.ts';
 import type { MarketData, MarketDataOptions } from '../live/market-data/types.ts';
@@ -209,7 +209,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
       ...(config.stream.keepaliveMs !== undefined ? { keepaliveMs: config.stream.keepaliveMs } : {}),
     });
     const keysToAdopt = strategyKeys([runId, ...earlier], strategies.map((s) => s.name));
-    // Per-strategy capital goes on from the fills earlier runs journaled (core/orders/capital-replay.ts).
+    // Per-strategy capital goes on from the fills earlier runs journaled (core/orders/capital/capital-replay.ts).
     if (om.capital !== undefined) {
       const replay = replayCapital(om.capital, journal.fills.list(), (cid) => strategyOf(cid, keysToAdopt), (sym) => instruments.get(sym));
       for (const [name, n] of Object.entries(replay.applied)) logger.info({ strategy: name, fills: n, capital: om.capital.snapshot(name) }, `capital of ${name}: ${n} fills of earlier runs taken from the journal`);

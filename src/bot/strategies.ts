@@ -1,6 +1,6 @@
 /**
  * The bot config's strategies made ready to host (issue 21 deliverable 3, acceptance "Bad input"):
- * each one loaded by name or path (strategy/loader.ts), its params checked by its own schema, the
+ * each one loaded by name or path (strategy/loading/loader.ts), its params checked by its own schema, the
  * config's `symbols` standing in for a `symbol` (or `symbols`) parameter as `halyard backtest
  * --symbol` does, the symbols it then trades checked against the config's, and its instance name
  * (the config's `name`, else the strategy's own) unique in the bot. Nothing is started here; every
@@ -9,7 +9,7 @@
 import { ConfigError } from '../config/errors.ts';
 import { isStrategyDefinition, resolveSetup, type AnyStrategyDefinition, type StrategySetup } from '../strategy/define.ts';
 import { StrategyParamsError } from '../strategy/errors.ts';
-import { loadStrategy, type LoadOptions } from '../strategy/loader.ts';
+import { loadStrategy, type LoadOptions } from '../strategy/loading/loader.ts';
 import { parseParams } from '../strategy/params.ts';
 import type { BotConfig } from './config.ts';
 

@@ -7,7 +7,7 @@
  */
 import { D, toWire } from '../core/money/decimal.ts';
 import type { OrderManager } from '../core/orders/order-manager.ts';
-import type { ExitReason } from '../journal/live-run-store.ts';
+import type { ExitReason } from '../journal/runs/live-run-store.ts';
 import { intervalMs } from '../core/market/intervals.ts';
 import { warmupOf } from '../strategy/define.ts';
 import type { StrategyBook } from './strategy-book.ts';

@@ -16,7 +16,7 @@ import type { AssetBalance } from '../journal/balance-store.ts';
 import type { FillRecord } from '../journal/fill-store.ts';
 import type { OrderRecord } from '../journal/order-store.ts';
 import type { RequestRecord } from '../journal/request-store.ts';
-import type { StreamHealthChange } from '../journal/stream-health-store.ts';
+import type { StreamHealthChange } from '../journal/runs/stream-health-store.ts';
 
 /** Spec 2.4, from allOrders/historyOrders/openOrders: `time` is when it was placed, `updateTime` its last change. */
 export interface VenueOrder {

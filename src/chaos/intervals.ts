@@ -4,7 +4,7 @@
  * per change); a stream is LIVE from a row whose `to` is LIVE until its next row, and not LIVE
  * before its first row (it was still connecting).
  */
-import type { StreamHealthChange } from '../journal/stream-health-store.ts';
+import type { StreamHealthChange } from '../journal/runs/stream-health-store.ts';
 
 /** [start, end), ms. */
 export interface Interval {

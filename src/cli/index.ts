@@ -14,11 +14,11 @@ import { nearestByEdits } from '../core/text/nearest-name.ts';
 async function loadCommand(name: CommandName, io: CliIo, setExit: (code: number) => void): Promise<CommandModule> {
   switch (name) {
     case 'start':
-      return (await import('./commands/start.ts')).startCommand(io) as CommandModule;
+      return (await import('./commands/bot/start.ts')).startCommand(io) as CommandModule;
     case 'run':
-      return (await import('./commands/run.ts')).runCommand(io) as CommandModule;
+      return (await import('./commands/bot/run.ts')).runCommand(io) as CommandModule;
     case 'status':
-      return (await import('./commands/status.ts')).statusCommand(io) as CommandModule;
+      return (await import('./commands/bot/status.ts')).statusCommand(io) as CommandModule;
     case 'demo':
       return (await import('./commands/demo.ts')).demoCommand(io) as CommandModule;
     case 'api':
@@ -28,31 +28,31 @@ async function loadCommand(name: CommandName, io: CliIo, setExit: (code: number)
     case 'exchange-info':
       return (await import('./commands/exchange-info.ts')).exchangeInfoCommand(io) as CommandModule;
     case 'import':
-      return (await import('./commands/import.ts')).importCommand(io, setExit) as CommandModule;
+      return (await import('./commands/data/import.ts')).importCommand(io, setExit) as CommandModule;
     case 'data':
-      return (await import('./commands/data.ts')).dataCommand(io) as CommandModule;
+      return (await import('./commands/data/data.ts')).dataCommand(io) as CommandModule;
     case 'record':
-      return (await import('./commands/record.ts')).recordCommand(io) as CommandModule;
+      return (await import('./commands/data/record.ts')).recordCommand(io) as CommandModule;
     case 'backtest':
-      return (await import('./commands/backtest.ts')).backtestCommand(io) as CommandModule;
+      return (await import('./commands/backtest/backtest.ts')).backtestCommand(io) as CommandModule;
     case 'check':
-      return (await import('./commands/check.ts')).checkCommand(io, setExit) as CommandModule;
+      return (await import('./commands/backtest/check.ts')).checkCommand(io, setExit) as CommandModule;
     case 'compare-live':
-      return (await import('./commands/live-compare.ts')).compareLiveCommand(io) as CommandModule;
+      return (await import('./commands/backtest/live-compare.ts')).compareLiveCommand(io) as CommandModule;
     case 'strategies':
-      return (await import('./commands/strategies.ts')).strategiesCommand(io) as CommandModule;
+      return (await import('./commands/strategy/strategies.ts')).strategiesCommand(io) as CommandModule;
     case 'new-strategy':
-      return (await import('./commands/new-strategy.ts')).newStrategyCommand(io) as CommandModule;
+      return (await import('./commands/strategy/new-strategy.ts')).newStrategyCommand(io) as CommandModule;
     case 'test':
-      return (await import('./commands/test.ts')).testCommand(io, setExit) as CommandModule;
+      return (await import('./commands/strategy/test.ts')).testCommand(io, setExit) as CommandModule;
     case 'sandbox':
       return (await import('./commands/sandbox.ts')).sandboxCommand(io, io.signal ? { signal: io.signal } : {}) as CommandModule;
     case 'treasury':
-      return (await import('./commands/treasury.ts')).treasuryCommand(io, setExit) as CommandModule;
+      return (await import('./commands/money/treasury.ts')).treasuryCommand(io, setExit) as CommandModule;
     case 'merchant':
-      return (await import('./commands/merchant.ts')).merchantCommand(io, setExit) as CommandModule;
+      return (await import('./commands/money/merchant.ts')).merchantCommand(io, setExit) as CommandModule;
     case 'payment-request':
-      return (await import('./commands/payment-request.ts')).paymentRequestCommand(io) as CommandModule;
+      return (await import('./commands/money/payment-request.ts')).paymentRequestCommand(io) as CommandModule;
   }
 }
 

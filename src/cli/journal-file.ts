@@ -9,7 +9,7 @@ import { JournalError } from '../journal/errors.ts';
 import { resolveJournalPath } from '../journal/journal-path.ts';
 import { openJournal } from '../journal/journal.ts';
 import type { Journal } from '../journal/journal.ts';
-import { openJournalAsIs, type JournalAsIs } from '../journal/read-as-is.ts';
+import { openJournalAsIs, type JournalAsIs } from '../journal/klines/read-as-is.ts';
 import { UsageError } from './errors.ts';
 import { checkJournalPath, journalSource } from './paths.ts';
 

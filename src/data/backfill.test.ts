@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openJournal } from '../journal/journal.ts';
 import { backfillKlines, BackfillError, type BackfillOptions, type KlinePageRequest } from './backfill.ts';
-import type { KlineBar } from './kline-csv.ts';
+import type { KlineBar } from './kline-files/kline-csv.ts';
 
 const M = 60_000;
 const T0 = Date.UTC(2024, 2, 1);

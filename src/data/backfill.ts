@@ -15,7 +15,7 @@
  * the exchange has answered for is reported (`checked`) so that it is not asked for again.
  */
 import { barsBetween, nextOpenTime, type KlineInterval } from './intervals.ts';
-import type { KlineBar } from './kline-csv.ts';
+import type { KlineBar } from './kline-files/kline-csv.ts';
 
 export interface KlinePageRequest {
   symbol: string;

@@ -2,7 +2,7 @@
  * What `halyard record` still has to ask the exchange for in [from, to): the open times the
  * journal neither holds nor has had answered. A minute without a trade has no kline (the sandbox,
  * a quiet market), so a bar missing from the journal is not always a bar to fetch: the journal
- * keeps the ranges it holds completely (`kline_checked`, journal/kline-checked-store.ts: every
+ * keeps the ranges it holds completely (`kline_checked`, journal/klines/kline-checked-store.ts: every
  * bar the exchange has there is stored), and only the missing bars outside them are asked for:
  * once, after which the range they lie in is checked too. That covers the bars before the first
  * stored one and after the last (a range extended either way), and the holes between two stored

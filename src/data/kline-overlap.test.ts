@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { KlineTuple } from '../journal/kline-store.ts';
-import type { KlineBar } from './kline-csv.ts';
+import type { KlineTuple } from '../journal/klines/kline-store.ts';
+import type { KlineBar } from './kline-files/kline-csv.ts';
 import { compareWithStored } from './kline-overlap.ts';
 
 const M = 60_000;

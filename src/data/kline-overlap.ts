@@ -14,9 +14,9 @@
  * A column the file lacks while the stored bar has it does not count against identical: the
  * stored bar keeps it.
  */
-import type { KlineTuple } from '../journal/kline-store.ts';
+import type { KlineTuple } from '../journal/klines/kline-store.ts';
 import { compareDecimalText, isPlainDecimal } from './decimal-text.ts';
-import type { KlineBar } from './kline-csv.ts';
+import type { KlineBar } from './kline-files/kline-csv.ts';
 
 /** A bar field that differs: its name and the stored and the file's value. */
 export interface FieldChange {

@@ -4,7 +4,7 @@ import { instrument } from '../core/orders/test-support.ts';
 import { OrderManager } from '../core/orders/index.ts';
 import type { VenueCommand, VenueEvent, VenueEventSink, VenuePort } from '../ports/venue.ts';
 import { defineStrategy } from '../strategy/define.ts';
-import { cancel, cancelReplace, place } from '../strategy/intents.ts';
+import { cancel, cancelReplace, place } from '../strategy/intents/intents.ts';
 import type { StrategyFailure } from '../strategy/types.ts';
 import { Kernel } from './kernel.ts';
 

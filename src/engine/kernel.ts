@@ -18,7 +18,7 @@ import type { Denial, OrderIssue, OrderManager } from '../core/orders/index.ts';
 import type { CancelOrderIntent, CancelReplaceOrderIntent, FillOut, OrderIntent, OrderUpdateOut, StrategyEvent } from '../core/orders/types.ts';
 import type { VenueCommand, VenueEvent, VenuePort } from '../ports/venue.ts';
 import type { AnyStrategyDefinition } from '../strategy/define.ts';
-import type { Intent } from '../strategy/intents.ts';
+import type { Intent } from '../strategy/intents/intents.ts';
 import { createRunner } from '../strategy/runner.ts';
 import type { AnyStrategyRunner } from '../strategy/runner.ts';
 import type { BookTopInput, Denied, Interval, StrategyFailure, StrategyLogEntry, StrategyPlotEntry, TradeInput } from '../strategy/types.ts';

@@ -5,7 +5,7 @@
  */
 import { describe, expectTypeOf, it } from 'vitest';
 import type { FillOut, OpenOrderOut, OrderFields, OrderIntent, OrderUpdateOut, PositionOut, StateView, StrategyOrderStatus } from '../core/orders/types.ts';
-import type { Intent, OrderFieldsOf } from '../strategy/intents.ts';
+import type { Intent, OrderFieldsOf } from '../strategy/intents/intents.ts';
 import type { StrategyStateView } from '../strategy/state-view.ts';
 import type { FillInput, OpenOrderInput, OrderStatus, OrderUpdateInput, PositionInput } from '../strategy/types.ts';
 

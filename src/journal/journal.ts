@@ -9,15 +9,15 @@ import { openDatabase, type OpenOptions } from './db.ts';
 import { JournalError } from './errors.ts';
 import { ExchangeInfoStore } from './exchange-info-store.ts';
 import { FillStore } from './fill-store.ts';
-import { KlineCheckedStore } from './kline-checked-store.ts';
-import { KlineStore } from './kline-store.ts';
-import { LiveRunStore } from './live-run-store.ts';
+import { KlineCheckedStore } from './klines/kline-checked-store.ts';
+import { KlineStore } from './klines/kline-store.ts';
+import { LiveRunStore } from './runs/live-run-store.ts';
 import { OrderStore } from './order-store.ts';
-import { ReconciliationStore } from './reconciliation-store.ts';
+import { ReconciliationStore } from './runs/reconciliation-store.ts';
 import { RequestStore } from './request-store.ts';
-import { RunLogStore } from './run-log-store.ts';
-import { RunStore } from './run-store.ts';
-import { StreamHealthStore } from './stream-health-store.ts';
+import { RunLogStore } from './runs/run-log-store.ts';
+import { RunStore } from './runs/run-store.ts';
+import { StreamHealthStore } from './runs/stream-health-store.ts';
 import { TreasuryStore } from './treasury-store.ts';
 
 export interface Journal {

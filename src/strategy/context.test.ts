@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { D } from '../core/money/decimal.ts';
-import { BarHistory } from './bar-series.ts';
+import { BarHistory } from './series/bar-series.ts';
 import { createContext } from './context.ts';
 import { StrategyContextError } from './errors.ts';
 import { FakeStateView } from './testing/fake-state.ts';

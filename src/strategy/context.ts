@@ -8,7 +8,7 @@
  */
 import type { Dec } from '../core/money/decimal.ts';
 import { D, dec } from '../core/money/decimal.ts';
-import type { BarSeries } from './bar-series.ts';
+import type { BarSeries } from './series/bar-series.ts';
 import { StrategyContextError } from './errors.ts';
 import type { InstrumentView } from './instrument-view.ts';
 import { instrumentView } from './instrument-view.ts';

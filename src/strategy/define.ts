@@ -16,7 +16,7 @@ import type { ParamsSchema } from './params.ts';
 import { describeValue } from './describe-value.ts';
 import { StrategyDefinitionError } from './errors.ts';
 import type { StrategyContext } from './context.ts';
-import type { HandlerResult } from './intents.ts';
+import type { HandlerResult } from './intents/intents.ts';
 import type { Bar, BookTop, Denied, Fill, Interval, OrderUpdate, StopReason, Trade } from './types.ts';
 import { HANDLER_NAMES, INTERVALS } from './types.ts';
 

@@ -10,10 +10,10 @@ export { defineStrategy, isStrategyDefinition, resolveSetup, warmupOf } from './
 export type { AnyStrategyDefinition, Params, StrategyDefinition, StrategyHandlers, StrategySetup, StrategySpec, WarmupByInterval } from './define.ts';
 export { decimalParam, intervalParam, parseParams } from './params.ts';
 // Bars an indicator needs before its value stops depending on where the history started: `warmup: (p) => warmupFor.rsi(p.rsiPeriod)`.
-export { WARMUP_TOLERANCE, warmupFor } from './warmup-for.ts';
+export { WARMUP_TOLERANCE, warmupFor } from './series/warmup-for.ts';
 export type { ParamsSchema } from './params.ts';
 
-export { cancel, cancelReplace, place } from './intents.ts';
+export { cancel, cancelReplace, place } from './intents/intents.ts';
 export type {
   CancelIntent,
   CancelReplaceIntent,
@@ -25,28 +25,28 @@ export type {
   OrderFieldsOf,
   PlaceIntent,
   PlaceIntentInput,
-} from './intents.ts';
-export { MAX_INTENTS_PER_CALL, TAG_PATTERN, checkIntents } from './intent-schema.ts';
+} from './intents/intents.ts';
+export { MAX_INTENTS_PER_CALL, TAG_PATTERN, checkIntents } from './intents/intent-schema.ts';
 
 // Stop-loss, take-profit, trailing stop and time limit for a long position, kept as one exit order.
-export { EXIT_REASONS, ExitsConfigError, PositionExits, exits, parseExitsConfig } from './exits.ts';
-export type { ExitOrder, ExitReason, ExitState, ExitsConfig } from './exits.ts';
+export { EXIT_REASONS, ExitsConfigError, PositionExits, exits, parseExitsConfig } from './exits/exits.ts';
+export type { ExitOrder, ExitReason, ExitState, ExitsConfig } from './exits/exits.ts';
 // Cooldown, stoploss guard, max drawdown, low profit: locks that keep a strategy from entering for a while.
-export { PROTECTION_NAMES, Protections, ProtectionsConfigError, parseProtectionsConfig, protections } from './protections.ts';
-export type { ClosedTrade, ProtectionLock, ProtectionName, ProtectionsConfig, ProtectionsState } from './protections.ts';
+export { PROTECTION_NAMES, Protections, ProtectionsConfigError, parseProtectionsConfig, protections } from './exits/protections.ts';
+export type { ClosedTrade, ProtectionLock, ProtectionName, ProtectionsConfig, ProtectionsState } from './exits/protections.ts';
 
 export type { StrategyContext } from './context.ts';
-export type { AdxLines, BarSeries, BollingerLines, LineSource, MacdLines, StochasticLines } from './bar-series.ts';
+export type { AdxLines, BarSeries, BollingerLines, LineSource, MacdLines, StochasticLines } from './series/bar-series.ts';
 export type { InstrumentView } from './instrument-view.ts';
-export { crossover, crossunder } from './line.ts';
-export type { Line, LineLike } from './line.ts';
+export { crossover, crossunder } from './series/line.ts';
+export type { Line, LineLike } from './series/line.ts';
 
 export { StrategyRunner, createRunner } from './runner.ts';
 export type { AnyStrategyRunner, RunnerStatus, StrategyRunnerOptions } from './runner.ts';
 export type { StrategyStateView } from './state-view.ts';
 
-export { DEFAULT_STRATEGIES_DIR, listStrategies, loadStrategy, resolveStrategy } from './loader.ts';
-export type { LoadOptions, LoadedStrategy } from './loader.ts';
+export { DEFAULT_STRATEGIES_DIR, listStrategies, loadStrategy, resolveStrategy } from './loading/loader.ts';
+export type { LoadOptions, LoadedStrategy } from './loading/loader.ts';
 
 export { RunnerInputError, StrategyContextError, StrategyDefinitionError, StrategyLoadError, StrategyParamsError } from './errors.ts';
 export type { StrategyLoadErrorCode } from './errors.ts';

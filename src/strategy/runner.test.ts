@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defineStrategy } from './define.ts';
 import { RunnerInputError, StrategyParamsError } from './errors.ts';
-import { place } from './intents.ts';
+import { place } from './intents/intents.ts';
 import { StrategyRunner } from './runner.ts';
 import type { StrategyRunnerOptions } from './runner.ts';
 import { FakeStateView } from './testing/fake-state.ts';

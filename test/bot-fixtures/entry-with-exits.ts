@@ -1,6 +1,6 @@
 /**
  * A test strategy for the bot's exits test (test/bot-exits.test.ts): on its first live bar it buys
- * `quoteAmount` at market; `exits()` (src/strategy/exits.ts, the backtest's helper) then keeps a
+ * `quoteAmount` at market; `exits()` (src/strategy/exits/exits.ts, the backtest's helper) then keeps a
  * protective STOP_LOSS at the venue and, once a bar closes `timeLimitMinutes` after the entry
  * fill, turns it into a MARKET exit by cancel-replace: the same intents as in a backtest.
  */

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { backtestCommand } from '../../src/cli/commands/backtest.ts';
+import { backtestCommand } from '../../src/cli/commands/backtest/backtest.ts';
 import { runCommand } from '../../src/cli/test-support.ts';
 import { generateSeries } from '../../src/core/synthetic/index.ts';
 import { openJournal } from '../../src/journal/journal.ts';

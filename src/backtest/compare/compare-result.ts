@@ -2,7 +2,7 @@
  * backtest/compare/: several strategies on the same bars, ranked. Imports the folders up to sweep/.
  *
  * A comparison of several strategies backtested alone on the same bars (`halyard backtest
- * --strategy a,b`, cli/commands/backtest-compare.ts): each run's metrics, setup and thinned curve
+ * --strategy a,b`, cli/commands/backtest/backtest-compare.ts): each run's metrics, setup and thinned curve
  * (run-overview.ts) and the files it wrote, ranked by one metric as the terminal table is
  * (sweep-rank.ts rankBy: the same order, ties to the higher net PnL, then the order run; a
  * strategy stopped by a failure after every one that ran to the end, as a sweep ranks its stopped

@@ -10,7 +10,7 @@
  */
 import type { Instrument } from '../../core/market/index.ts';
 import type { Journal } from '../../journal/journal.ts';
-import type { LiveRunRecord, RunStrategy } from '../../journal/live-run-store.ts';
+import type { LiveRunRecord, RunStrategy } from '../../journal/runs/live-run-store.ts';
 import { fmtTime } from '../metrics/metrics-format.ts';
 import type { AnyStrategyDefinition } from '../../strategy/define.ts';
 import type { FillModel } from '../run/fill-model.ts';

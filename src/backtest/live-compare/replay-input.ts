@@ -7,7 +7,7 @@
 import { D, type Dec } from '../../core/money/decimal.ts';
 import { INTERVAL_MS, type KlineInterval } from '../../data/intervals.ts';
 import type { Journal } from '../../journal/journal.ts';
-import type { LiveRunRecord } from '../../journal/live-run-store.ts';
+import type { LiveRunRecord } from '../../journal/runs/live-run-store.ts';
 import { fmtTime } from '../metrics/metrics-format.ts';
 import type { RecordedBar } from './bars.ts';
 

@@ -7,7 +7,7 @@
 import type { Instrument } from '../../core/market/index.ts';
 import type { KlineInterval } from '../../data/intervals.ts';
 import type { Journal } from '../../journal/journal.ts';
-import type { LiveRunRecord } from '../../journal/live-run-store.ts';
+import type { LiveRunRecord } from '../../journal/runs/live-run-store.ts';
 import { resolveSetup, warmupOf, type AnyStrategyDefinition } from '../../strategy/define.ts';
 import { parseParams } from '../../strategy/params.ts';
 import { INTERVALS, type Interval } from '../../strategy/types.ts';

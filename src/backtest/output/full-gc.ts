@@ -1,6 +1,6 @@
 /**
  * One full garbage collection, asked for between a backtest's run and the writing of its outputs
- * (cli/commands/backtest.ts writeRunFiles; issue 25: the whole command's peak memory).
+ * (cli/commands/backtest/backtest.ts writeRunFiles; issue 25: the whole command's peak memory).
  *
  * Why: a year of 1-minute bars leaves the run's old-generation garbage (orders, fills and
  * intermediate values promoted by the young collections during the loop) uncollected when the

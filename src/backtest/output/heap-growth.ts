@@ -1,6 +1,6 @@
 /**
  * A tighter old-generation growth for a long backtest in the `halyard backtest` process
- * (cli/commands/backtest.ts; issue 25: the whole command's peak memory at most 200 MB).
+ * (cli/commands/backtest/backtest.ts; issue 25: the whole command's peak memory at most 200 MB).
  *
  * Why: the run's loop promotes short-lived objects (a bar's values, orders, fills) out of the
  * young generation faster than it keeps them, and V8 lets the old generation grow to about three

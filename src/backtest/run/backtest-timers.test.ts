@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { instrument } from '../../core/orders/test-support.ts';
 import { defineStrategy } from '../../strategy/define.ts';
-import { place } from '../../strategy/intents.ts';
+import { place } from '../../strategy/intents/intents.ts';
 import { runBacktest } from './run-backtest.ts';
 import type { BacktestBar } from '../types.ts';
 

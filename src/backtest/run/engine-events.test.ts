@@ -11,7 +11,7 @@ const placeOp = fc.record({ ...placeFields, cid: fc.option(fc.constantFrom('x', 
 const cancelOp = fc.record({ op: fc.constant('cancel' as const), acct: fc.integer({ min: 0, max: 2 }), pick: fc.nat() });
 const ops = fc.array(fc.oneof({ arbitrary: placeOp, weight: 12 }, { arbitrary: cancelOp, weight: 2 }, cancelAllOp, printOp), { minLength: 20, maxLength: 60 });
 
-describe('the account stream (core/matching/account-stream.ts)', () => {
+describe('the account stream (core/matching/accounts/account-stream.ts)', () => {
   it('gives, operation by operation, the venue events toVenueEvents makes of the engine events, and the same open orders', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 2 }), ops, (who, sequence) => {

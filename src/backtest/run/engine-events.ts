@@ -6,7 +6,7 @@
  * depth changes are not the account's business and are dropped.
  *
  * The simulated venue does not translate: its engine streams these events for its account as it
- * runs (core/matching/account-stream.ts), without building EngineEvents. This is the reference
+ * runs (core/matching/accounts/account-stream.ts), without building EngineEvents. This is the reference
  * that stream must equal (engine-events.test.ts checks it over random operations), and the way to
  * view a recorded engine's events from one account.
  */

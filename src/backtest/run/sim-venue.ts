@@ -16,7 +16,7 @@
  * then, only if it succeeded, a place (notes 6, STOP_ON_FAILURE), both at the flush's price.
  *
  * Events: the engine streams the account's execution reports and balances as venue events while
- * it runs (core/matching/account-stream.ts, the same events toVenueEvents makes of EngineEvents,
+ * it runs (core/matching/accounts/account-stream.ts, the same events toVenueEvents makes of EngineEvents,
  * which it does not build); each engine operation's events go to the sink as one batch.
  *
  * Idle bars cost nothing: with no open order and no queued command `idle` only records the

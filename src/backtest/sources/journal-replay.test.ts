@@ -13,7 +13,7 @@ import { minuteYear } from '../../core/synthetic/index.ts';
 import { openJournal } from '../../journal/journal.ts';
 import type { Journal } from '../../journal/journal.ts';
 import { defineStrategy } from '../../strategy/define.ts';
-import { place } from '../../strategy/intents.ts';
+import { place } from '../../strategy/intents/intents.ts';
 import { testInstrument } from '../../strategy/testing/test-instrument.ts';
 import grid from '../../../strategies/grid.ts';
 import sma from '../../../strategies/sma-crossover.ts';

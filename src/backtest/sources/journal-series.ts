@@ -16,7 +16,7 @@ import { intervalMs, isKlineInterval, nextOpen, periodOpen } from '../../core/ma
 import type { KlineInterval } from '../../core/market/intervals.ts';
 import { canResample, endsPeriod, resampleBars, startsPeriod } from '../../data/resample.ts';
 import type { Journal } from '../../journal/journal.ts';
-import type { KlineRange } from '../../journal/kline-store.ts';
+import type { KlineRange } from '../../journal/klines/kline-store.ts';
 import type { StrategySetup } from '../../strategy/define.ts';
 import type { Interval } from '../../strategy/types.ts';
 import type { BarInput } from './bar-input.ts';

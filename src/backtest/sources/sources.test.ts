@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseInstrument } from '../../core/market/instrument.ts';
 import { openJournal } from '../../journal/journal.ts';
-import { BLOCK_ROWS } from '../../journal/kline-blocks.ts';
+import { BLOCK_ROWS } from '../../journal/klines/kline-blocks.ts';
 import type { Journal } from '../../journal/journal.ts';
 import { keptText } from '../../core/indicators/candle.ts';
 import type { Candle, CandleText } from '../../core/indicators/candle.ts';

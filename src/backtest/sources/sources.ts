@@ -3,7 +3,7 @@
  * a warm-up takes. The lowest backtest folder: it imports only backtest/types.ts.
  *
  * Where backtest bars and rules come from. Journal: the series' klines streamed in open-time
- * order ([from, to) on open time), from the kline blocks (journal/kline-blocks.ts) where there
+ * order ([from, to) on open time), from the kline blocks (journal/klines/kline-blocks.ts) where there
  * are some and a chunk of the rows' price columns at a time elsewhere, each bar filled into one
  * reused Candle whose exact texts are cut from a block only when read; the instrument from the
  * exchangeInfo snapshot in force at the start of the range (journal.exchangeInfo.at), else a
@@ -17,9 +17,9 @@ import type { Instrument } from '../../core/market/index.ts';
 import { generateSeries } from '../../core/synthetic/index.ts';
 import type { GenerateOptions, SyntheticSeries } from '../../core/synthetic/index.ts';
 import type { Journal } from '../../journal/journal.ts';
-import { decodeBlock, firstAtOrAfter } from '../../journal/kline-blocks.ts';
-import type { KlineBlock, RowTexts } from '../../journal/kline-blocks.ts';
-import type { BarTuple, StoredBlock } from '../../journal/kline-store.ts';
+import { decodeBlock, firstAtOrAfter } from '../../journal/klines/kline-blocks.ts';
+import type { KlineBlock, RowTexts } from '../../journal/klines/kline-blocks.ts';
+import type { BarTuple, StoredBlock } from '../../journal/klines/kline-store.ts';
 import { ReusedCandle } from './bar-input.ts';
 
 /** Rows a series may hold beyond its packed blocks (the journal packs every full 1024). */

@@ -7,7 +7,7 @@
  */
 import { parseInstrument } from '../../core/market/instrument.ts';
 import type { AnyStrategyDefinition, StrategySetup } from '../../strategy/define.ts';
-import { loadStrategy } from '../../strategy/loader.ts';
+import { loadStrategy } from '../../strategy/loading/loader.ts';
 import { parseParams } from '../../strategy/params.ts';
 import type { FillModel } from '../run/fill-model.ts';
 import { fmtTime } from '../metrics/metrics-format.ts';

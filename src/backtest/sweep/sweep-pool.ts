@@ -25,7 +25,7 @@ export interface JobPool {
 }
 
 // Built (dist/), the worker's entry is plain JavaScript and starts as is (tsx is registered in the
-// worker only if its strategy is TypeScript: strategy/loader.ts); from the sources (vitest, a
+// worker only if its strategy is TypeScript: strategy/loading/loader.ts); from the sources (vitest, a
 // checkout's bin without a fresh build) the .ts entry needs the boot that registers tsx first.
 const COMPILED = import.meta.url.endsWith('.js');
 const BOOT = new URL('./sweep-worker-boot.mjs', import.meta.url);

@@ -34,9 +34,9 @@ import { parseClientOrderId, runKey } from '../../core/orders/client-order-id.ts
 import { parseInstruments } from '../../core/market/instrument.ts';
 import type { FillRecord } from '../../journal/fill-store.ts';
 import type { Journal } from '../../journal/journal.ts';
-import type { LiveRunRecord } from '../../journal/live-run-store.ts';
+import type { LiveRunRecord } from '../../journal/runs/live-run-store.ts';
 import type { OrderEvent, OrderRecord } from '../../journal/order-store.ts';
-import type { IntentRecord } from '../../journal/run-store.ts';
+import type { IntentRecord } from '../../journal/runs/run-store.ts';
 import { FILL_OWED, FILL_TOLD } from '../../live/reconcile/untold-fills.ts';
 import { sumText, SymbolPnl, type SymbolAssets } from './symbol-pnl.ts';
 import { X40 } from '../../core/money/exact40.ts';

@@ -23,8 +23,8 @@ import { numberFlag, numberOption } from '../options.ts';
 import { checkOutputDir, ioStep, isDirectory } from '../paths.ts';
 import type { CliIo } from '../io.ts';
 import type { GlobalArgs } from '../with-client.ts';
-import { runBacktestCommand } from './backtest.ts';
-import { runRecord } from './record.ts';
+import { runBacktestCommand } from './backtest/backtest.ts';
+import { runRecord } from './data/record.ts';
 import { COMMANDS } from './catalog.ts';
 
 const MINUTE = 60_000;

@@ -1,6 +1,6 @@
 /**
  * An instrument's spec 2.3 filters and spec 7.4 order rules restated on scaled integers, for a
- * pre-trade fast path that answers only "certainly passes" (core/orders/quick-pre-trade.ts): the
+ * pre-trade fast path that answers only "certainly passes" (core/orders/pre-trade/quick-pre-trade.ts): the
  * order manager checks every order a strategy sends, and building Decimals for its amounts, the
  * bounds and the notional was most of that check's cost. Built once per instrument (cached on
  * it) and only for instruments whose filters are all among PRICE_FILTER, LOT_SIZE, NOTIONAL,

@@ -4,9 +4,9 @@
  * account stream instead (account-stream.ts) an order update goes to the stream and a public
  * trade nowhere.
  */
-import type { Trade } from './account-book.ts';
+import type { Trade } from './accounts/account-book.ts';
 import type { OpContext } from './op-context.ts';
-import type { Order } from './order.ts';
+import type { Order } from './book/order.ts';
 import type { EngineEvent, ExecutionType, OrderUpdateEvent } from './types.ts';
 
 export function orderEvent(ctx: OpContext, o: Order, x: ExecutionType, t: Trade | null, cause: OrderUpdateEvent['cause'] = null): void {

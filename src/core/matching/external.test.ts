@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ENGINE_MESSAGE } from '../market/index.ts';
 import { dec } from '../money/decimal.ts';
 import { externalPriceInt } from './external.ts';
-import type { SymbolSpec } from './symbol-spec.ts';
+import type { SymbolSpec } from './numbers/symbol-spec.ts';
 import type { NewOrderRequest } from './types.ts';
 import { harness } from './test-support.ts';
 

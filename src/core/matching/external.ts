@@ -19,13 +19,13 @@
  */
 import { dec } from '../money/decimal.ts';
 import type { OpContext } from './op-context.ts';
-import type { BookSide } from './book-side.ts';
+import type { BookSide } from './book/book-side.ts';
 import type { EngineCore } from './engine-core.ts';
 import { setLastPrice } from './matcher.ts';
-import { formatScaled, INEXACT, LastParse, MALFORMED, parseScaled } from './scaled.ts';
+import { formatScaled, INEXACT, LastParse, MALFORMED, parseScaled } from './numbers/scaled.ts';
 import { fill } from './settle.ts';
-import type { SymbolBook } from './symbol-book.ts';
-import type { SymbolSpec } from './symbol-spec.ts';
+import type { SymbolBook } from './book/symbol-book.ts';
+import type { SymbolSpec } from './numbers/symbol-spec.ts';
 import type { EngineEvent, StopPrices } from './types.ts';
 
 export interface Print {

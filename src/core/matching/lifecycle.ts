@@ -3,14 +3,14 @@
  * accepted order, resting it on the book, and taking it off everything when it closes (book or
  * stop list, open counts, and the release of whatever it still holds locked).
  */
-import { AUTO_ID_PREFIX } from './account-book.ts';
-import { heldIsZero, heldScale, moveHeld } from './amounts.ts';
-import type { Held } from './amounts.ts';
-import type { AccountBook } from './account-book.ts';
+import { AUTO_ID_PREFIX } from './accounts/account-book.ts';
+import { heldIsZero, heldScale, moveHeld } from './numbers/amounts.ts';
+import type { Held } from './numbers/amounts.ts';
+import type { AccountBook } from './accounts/account-book.ts';
 import { orderEvent, reportResting } from './events.ts';
 import type { OpContext } from './op-context.ts';
-import { held } from './order.ts';
-import type { Order } from './order.ts';
+import { held } from './book/order.ts';
+import type { Order } from './book/order.ts';
 import type { EngineState } from './state.ts';
 import type { ExecutionType, OrderStatus, OrderUpdateEvent } from './types.ts';
 

@@ -27,14 +27,14 @@
  * for one step at its last fill price. Funds-limited orders (MARKET BUY by quantity, MARKET SELL
  * by quote) stop when free funds run out. What is left when liquidity or funds end EXPIRES.
  */
-import type { BookSide } from './book-side.ts';
+import type { BookSide } from './book/book-side.ts';
 import { rest, retire, stpCancel } from './lifecycle.ts';
 import type { OpContext } from './op-context.ts';
-import type { Order } from './order.ts';
+import type { Order } from './book/order.ts';
 import { fill } from './settle.ts';
-import { capacity } from './sizing.ts';
+import { capacity } from './numbers/sizing.ts';
 import type { EngineState } from './state.ts';
-import type { SymbolBook } from './symbol-book.ts';
+import type { SymbolBook } from './book/symbol-book.ts';
 
 function crosses(o: Order, price: number): boolean {
   return o.price <= 0 || (o.isBuy ? price <= o.price : price >= o.price);

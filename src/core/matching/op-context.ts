@@ -7,10 +7,10 @@
  * reports and balances go to the stream instead.
  */
 import type { BalanceEntry } from '../portfolio/balances.ts';
-import type { Trade } from './account-book.ts';
-import type { AccountStream } from './account-stream.ts';
-import type { Order } from './order.ts';
-import type { SymbolBook } from './symbol-book.ts';
+import type { Trade } from './accounts/account-book.ts';
+import type { AccountStream } from './accounts/account-stream.ts';
+import type { Order } from './book/order.ts';
+import type { SymbolBook } from './book/symbol-book.ts';
 import type { EngineEvent } from './types.ts';
 
 /** Handed out when an operation has no events or no fills: one shared, frozen empty array. */

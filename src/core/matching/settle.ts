@@ -15,16 +15,16 @@
  * The fee account is the venue's own: it gets no balance events (nobody streams it; read it
  * from Balances), which saves formatting two balances per fill.
  */
-import { Trade } from './account-book.ts';
-import { addProduct, charge } from './amounts.ts';
-import type { Held } from './amounts.ts';
+import { Trade } from './accounts/account-book.ts';
+import { addProduct, charge } from './numbers/amounts.ts';
+import type { Held } from './numbers/amounts.ts';
 import { orderEvent, tradeEvent } from './events.ts';
 import { detach } from './lifecycle.ts';
 import type { OpContext } from './op-context.ts';
-import type { Order } from './order.ts';
-import { budgetSpent } from './sizing.ts';
+import type { Order } from './book/order.ts';
+import { budgetSpent } from './numbers/sizing.ts';
 import type { EngineState } from './state.ts';
-import type { SymbolBook } from './symbol-book.ts';
+import type { SymbolBook } from './book/symbol-book.ts';
 
 export function fill(st: EngineState, ctx: OpContext, sb: SymbolBook, taker: Order | null, maker: Order | null, price: number, lots: number): Trade {
   const spec = sb.spec;

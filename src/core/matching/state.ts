@@ -1,7 +1,7 @@
 /** What the engine's internal functions share: injected dependencies and the order index. */
 import type { Balances } from '../portfolio/balances.ts';
-import type { IdSequence } from './id-sequence.ts';
-import type { OrderIndex } from './order-index.ts';
+import type { IdSequence } from './book/id-sequence.ts';
+import type { OrderIndex } from './book/order-index.ts';
 
 export interface EngineState {
   readonly balances: Balances;

@@ -6,7 +6,7 @@
  * Among equal stop prices the earlier order triggers first.
  */
 import type { OrderType } from '../market/index.ts';
-import type { Order } from './order.ts';
+import type { Order } from './book/order.ts';
 import type { OrderSide } from './types.ts';
 
 /** True for the types and sides that trigger on a rising price. */

@@ -8,7 +8,7 @@ import type { Instrument } from '../market/index.ts';
 import { Balances } from '../portfolio/balances.ts';
 import { SpotEngine } from './engine.ts';
 import type { SpotEngineOptions } from './engine.ts';
-import type { FeeRates } from './symbol-spec.ts';
+import type { FeeRates } from './numbers/symbol-spec.ts';
 import type { EngineEvent, NewOrderRequest, PlaceResult, PlaceSuccess } from './types.ts';
 
 export const ALL_TYPES = ['LIMIT', 'MARKET', 'LIMIT_MAKER', 'STOP_LOSS', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT', 'TAKE_PROFIT_LIMIT'];

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildSymbolSpec } from './symbol-spec.ts';
+import { buildSymbolSpec } from './numbers/symbol-spec.ts';
 import { instrument } from './test-support.ts';
 import { ParsedOrder, parseOrder } from './validate.ts';
 import type { NewOrderRequest } from './types.ts';

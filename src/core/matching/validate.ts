@@ -12,9 +12,9 @@
 import { ALGO_ORDER_TYPES, ENGINE_MESSAGE, ORDER_TYPES } from '../market/index.ts';
 import type { OrderType } from '../market/index.ts';
 import { parseAmount } from '../portfolio/amount.ts';
-import type { Order } from './order.ts';
-import { INEXACT, MALFORMED, parseScaled } from './scaled.ts';
-import type { SymbolSpec } from './symbol-spec.ts';
+import type { Order } from './book/order.ts';
+import { INEXACT, MALFORMED, parseScaled } from './numbers/scaled.ts';
+import type { SymbolSpec } from './numbers/symbol-spec.ts';
 import type { NewOrderRequest, OrderSide, Rejection, StpFlag, TimeInForce } from './types.ts';
 
 /** A parsed request. The engine reuses one instance per call (no allocation on the hot path). */

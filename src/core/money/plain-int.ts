@@ -1,6 +1,6 @@
 /**
  * Plain decimal text as an integer and a scale (`v * 10^-s`), for checks that only compare
- * amounts: the order manager's pre-trade fast path (core/orders/quick-pre-trade.ts) reads an
+ * amounts: the order manager's pre-trade fast path (core/orders/pre-trade/quick-pre-trade.ts) reads an
  * intent's amounts, the last price and a free balance this way instead of building Decimals.
  * Exact by construction: only texts whose digits form a safe integer are read (anything else is
  * refused and the caller takes its Decimal path), and comparisons align scales on integers

@@ -1,6 +1,6 @@
 /**
  * Integer arithmetic on doubles, exact below 2^53: the scaled prices, quantities and amount limbs
- * of the matching engine and the balances (core/matching/scaled.ts, core/portfolio/limb-amount.ts)
+ * of the matching engine and the balances (core/matching/numbers/scaled.ts, core/portfolio/limb-amount.ts)
  * and the number paths of exact40 and plain-decimal.
  */
 

@@ -18,7 +18,7 @@
 import type { Instrument } from '../market/instrument.ts';
 import type { Dec } from '../money/decimal.ts';
 import type { AccountState } from './account.ts';
-import type { CapitalLedgers } from './capital.ts';
+import type { CapitalLedgers } from './capital/capital.ts';
 import { parsedDecimal } from './decimal-cache.ts';
 import { creditFill, releaseReserve } from './fill-funds.ts';
 import type { ManagedOrder } from './managed-order.ts';

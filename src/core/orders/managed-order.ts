@@ -9,7 +9,7 @@ import { D } from '../money/decimal.ts';
 import { decimalText, parsedDecimal } from './decimal-cache.ts';
 import { isTerminal, visibleStatus } from './order-state.ts';
 import type { OrderProgress, OrderState } from './order-state.ts';
-import type { Reserve } from './reserve.ts';
+import type { Reserve } from './pre-trade/reserve.ts';
 import type { OpenOrderOut, OrderFields, OrderUpdateOut } from './types.ts';
 
 const ZERO = new D(0);

@@ -3,8 +3,8 @@
  */
 import type { Instrument } from '../market/instrument.ts';
 import type { MarketContext } from '../market/types.ts';
-import type { StrategyCapital } from './capital.ts';
-import type { PreTradeViolation } from './pre-trade.ts';
+import type { StrategyCapital } from './capital/capital.ts';
+import type { PreTradeViolation } from './pre-trade/pre-trade.ts';
 import type { OrderIntent, OrderUpdateOut } from './types.ts';
 import type { VenueCommand } from './venue-messages.ts';
 

@@ -1,7 +1,7 @@
 /**
  * The order manager's inputs and outputs, as plain data. core is pure and imports nothing from the
  * strategy layer, so the shapes a strategy exchanges with the engine are restated here; they are
- * structurally the strategy layer's (src/strategy/intents.ts, types.ts, state-view.ts), and a
+ * structurally the strategy layer's (src/strategy/intents/intents.ts, types.ts, state-view.ts), and a
  * compile-time test in src/engine holds the two together. Money is decimal strings (or Dec where
  * a strategy will compute with it); ids are strings (they exceed 2^53). Spec refs: 2.1 (sides,
  * types), 2.4 (order fields), 3.1 (statuses), protocol notes 4.1 (executionReport).
@@ -48,7 +48,7 @@ export interface CancelReplaceOrderIntent extends OrderTarget {
   readonly order: OrderFields;
 }
 
-/** A validated intent (src/strategy/intent-schema.ts produces these). */
+/** A validated intent (src/strategy/intents/intent-schema.ts produces these). */
 export type OrderIntent = PlaceOrderIntent | CancelOrderIntent | CancelReplaceOrderIntent;
 
 /** Statuses a strategy sees: spec 3.1 plus PENDING_NEW (sent, not acknowledged), UNKNOWN (outcome not known, being looked up) and DENIED (pre-trade). */

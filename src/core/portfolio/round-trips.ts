@@ -1,6 +1,6 @@
 /**
  * Round trips from fills, FIFO: the one count of trades the backtest reports (`run.trades`,
- * backtest/record/run-trades.ts) and a strategy's protections() judge (strategy/protections.ts). Spot is
+ * backtest/record/run-trades.ts) and a strategy's protections() judge (strategy/exits/protections.ts). Spot is
  * long only: a trip opens when the position goes from flat to holding and closes when it is flat
  * again, "flat" meaning less than the symbol's minimum quantity (the dust a base commission leaves
  * cannot be sold). Costs are matched first in, first out: each BUY fill is a lot (the base

@@ -7,7 +7,7 @@
 import { candleFromText, type Candle } from '../../core/indicators/candle.ts';
 import type { Kline } from '../../exchange/codecs/market.ts';
 import type { KlineBar } from '../../exchange/streams/market-payload-types.ts';
-import type { KlineInput } from '../../journal/kline-store.ts';
+import type { KlineInput } from '../../journal/klines/kline-store.ts';
 import type { Interval } from '../../strategy/types.ts';
 
 export function candleOfStream(k: KlineBar): Candle {

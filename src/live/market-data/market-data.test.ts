@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { VirtualTime } from '../../exchange/ws/testing/virtual-time.ts';
-import type { KlineInput, KlineRecord } from '../../journal/kline-store.ts';
+import type { KlineInput, KlineRecord } from '../../journal/klines/kline-store.ts';
 import { createMarketData } from './market-data.ts';
 import { fakeKline, FakeVenue, wireKline } from './testing/fake-venue.ts';
 import type { ClosedBar, MarketDataJournal, MarketDataLogEntry, MarketDataOptions } from './types.ts';

@@ -13,7 +13,7 @@ import type { ExchangeClient } from '../../exchange/client/exchange-client.ts';
 import type { RestClient } from '../../exchange/client/rest-client.ts';
 import type { StreamConnection } from '../../exchange/ws/stream-connection.ts';
 import type { StreamTimingsInput } from '../../exchange/ws/stream-timings.ts';
-import type { KlineStore } from '../../journal/kline-store.ts';
+import type { KlineStore } from '../../journal/klines/kline-store.ts';
 import type { BookTopInput, Interval, TradeInput } from '../../strategy/types.ts';
 
 export type { BookTopInput, Candle, Interval, TradeInput };

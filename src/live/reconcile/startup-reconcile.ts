@@ -21,7 +21,7 @@
 import { D } from '../../core/money/decimal.ts';
 import type { ExchangeClient } from '../../exchange/client/exchange-client.ts';
 import type { Journal } from '../../journal/journal.ts';
-import type { BalanceDifference, ReconciliationReport, ResolvedRequest } from '../../journal/reconciliation-store.ts';
+import type { BalanceDifference, ReconciliationReport, ResolvedRequest } from '../../journal/runs/reconciliation-store.ts';
 import type { LiveEvent } from '../events/live-events.ts';
 import { eventsFromResync } from '../resync/events-from-resync.ts';
 import type { ResyncResult } from '../resync/events-from-resync.ts';

@@ -36,7 +36,7 @@ import type { UserStreamEvent } from '../../exchange/streams/user-payload-types.
 import type { StreamHealth, StreamGap, StreamNotice } from '../../exchange/ws/stream-health.ts';
 import type { UserDataStream } from '../../exchange/ws/user-data-stream.ts';
 import type { Journal } from '../../journal/journal.ts';
-import type { MissedFill, ReconciliationReport } from '../../journal/reconciliation-store.ts';
+import type { MissedFill, ReconciliationReport } from '../../journal/runs/reconciliation-store.ts';
 import type { VenueCommand, VenueEvent, VenueEventSink, VenuePort } from '../../ports/venue.ts';
 import { fromUserStreamEvent } from '../events/from-account-position.ts';
 import type { EventPath, LiveEvent, VenueAdoptEvent } from '../events/live-events.ts';

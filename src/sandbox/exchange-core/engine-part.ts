@@ -1,6 +1,6 @@
 /**
  * The matching engine as a persistent part (persistence/persistent-parts.ts, key `engine`), in
- * two halves (core/matching/dump.ts): the head (id sequences, last prices, book priority), saved
+ * two halves (core/matching/dump/dump.ts): the head (id sequences, last prices, book priority), saved
  * whole each time, and the archive: every account's closed orders and trades, one row per record,
  * written once (an account keeps up to RETAINED_ORDERS of each per symbol), and every open order,
  * one row each, written again only when the order changed (an OpenStamp per stored row tells).
@@ -73,7 +73,7 @@ export const ENGINE_STATE: z.ZodType<EngineDump> = z.strictObject({
 
 /**
  * Order and trade ids kept reserved ahead of the next one, checked at the start of each engine
- * operation (core/matching/id-sequence.ts `ahead`): an operation needs a new reservation in its
+ * operation (core/matching/book/id-sequence.ts `ahead`): an operation needs a new reservation in its
  * middle only when it makes more trades than this.
  */
 const ID_LOW_WATER = 1000;

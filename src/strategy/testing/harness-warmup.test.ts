@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineStrategy } from '../define.ts';
-import { place } from '../intents.ts';
+import { place } from '../intents/intents.ts';
 import { StrategyHarness } from './harness.ts';
 import { runOnRegime } from './run-on-regime.ts';
 import { candlesFromCloses } from './test-candles.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineStrategy } from '../define.ts';
-import { cancel, cancelReplace, place } from '../intents.ts';
-import type { IntentInput } from '../intents.ts';
+import { cancel, cancelReplace, place } from '../intents/intents.ts';
+import type { IntentInput } from '../intents/intents.ts';
 import { StrategyHarness } from './harness.ts';
 import { candlesFromCloses } from './test-candles.ts';
 import { testInstrument } from './test-instrument.ts';

@@ -29,7 +29,7 @@ import { BarPlayer, kernelTimers, SimClock } from '../../backtest/run/play-bar.t
 import { SimVenue } from '../../backtest/run/sim-venue.ts';
 import { Kernel } from '../../engine/kernel.ts';
 import type { AnyStrategyDefinition } from '../define.ts';
-import type { Intent } from '../intents.ts';
+import type { Intent } from '../intents/intents.ts';
 import type { AnyStrategyRunner } from '../runner.ts';
 import type { Amount, BookTopInput, Interval, StrategyFailure, StrategyLogEntry, TradeInput } from '../types.ts';
 import { HarnessView } from './harness-view.ts';

@@ -2,7 +2,7 @@
  * An open order as a harness test looks at it: the order manager's record flattened to strings.
  */
 import type { ManagedOrder } from '../../core/orders/index.ts';
-import type { PlaceIntent } from '../intents.ts';
+import type { PlaceIntent } from '../intents/intents.ts';
 
 /** A resting order, as tests look at it. */
 export interface PaperOrder {

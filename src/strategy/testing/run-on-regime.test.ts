@@ -3,7 +3,7 @@ import { z } from 'zod';
 import pairRotation from '../../../strategies/pair-rotation.ts';
 import smaCrossover from '../../../strategies/sma-crossover.ts';
 import { defineStrategy } from '../define.ts';
-import { place } from '../intents.ts';
+import { place } from '../intents/intents.ts';
 import { runOnRegime } from './run-on-regime.ts';
 import { candlesFromCloses } from './test-candles.ts';
 import { testInstrument } from './test-instrument.ts';

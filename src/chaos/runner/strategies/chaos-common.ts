@@ -11,7 +11,7 @@
 import { D, type Dec } from '../../../core/money/decimal.ts';
 import { defineStrategy, z, type StrategyDefinition } from '../../../strategy/index.ts';
 import type { StrategyContext } from '../../../strategy/context.ts';
-import type { HandlerResult } from '../../../strategy/intents.ts';
+import type { HandlerResult } from '../../../strategy/intents/intents.ts';
 import { streamOf, type Prng } from '../prng.ts';
 import { recordFill, recorderOf } from '../recorder.ts';
 

@@ -4,7 +4,7 @@
  * file stops the sandbox at start with the line and the reason rather than mid-run.
  */
 import { intervalMs, type KlineInterval } from '../../../data/intervals.ts';
-import { readKlineCsv } from '../../../data/kline-csv.ts';
+import { readKlineCsv } from '../../../data/kline-files/kline-csv.ts';
 import type { BarSource, SourceBar } from './types.ts';
 
 export interface CsvSourceOptions {
