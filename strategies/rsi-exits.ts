@@ -1,5 +1,5 @@
 /**
- * RSI entry with the exits helper (src/strategy/exits.ts), long only. Buys `quoteAmount` at
+ * RSI entry with the exits helper (src/strategy/exits/exits.ts), long only. Buys `quoteAmount` at
  * MARKET when flat and the RSI crosses up through `buyLevel` (out of oversold); from the entry
  * fill on, `exits()` keeps ONE exit order for the position: a protective STOP_LOSS `stopLoss`
  * under the average entry, replaced by a MARKET exit at the `takeProfit` target or after

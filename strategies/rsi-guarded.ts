@@ -1,6 +1,6 @@
 /**
  * rsi-exits (an RSI entry, exits() guarding the position) with protections()
- * (src/strategy/protections.ts), Freqtrade's protections: after a trade closes no entry for
+ * (src/strategy/exits/protections.ts), Freqtrade's protections: after a trade closes no entry for
  * `cooldownBars` bars; `stoplossGuard` losing stop-loss exits within `guardLookbackMinutes` lock
  * entries for `guardLockMinutes`; optionally, the equity falling more than `maxDrawdown` under its
  * high within `drawdownLookbackMinutes` locks them for `drawdownLockMinutes`. In a market that keeps
