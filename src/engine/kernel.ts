@@ -34,7 +34,11 @@ export interface KernelHooks {
   onFailure?(failure: StrategyFailure): void;
   onIssue?(issue: OrderIssue): void;
   onLog?(entry: StrategyLogEntry): void;
-  /** Each value a strategy plotted (ctx.plot); without this hook ctx.plot does nothing. */
+  /**
+   * Each value a strategy plotted (ctx.plot); without this hook ctx.plot does nothing. The entry is
+   * the runner's one object, rewritten for the next value (StrategyRunnerOptions.onPlot): read it
+   * during the call, copy what you keep.
+   */
   onPlot?(entry: StrategyPlotEntry): void;
 }
 

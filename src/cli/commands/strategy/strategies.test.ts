@@ -40,4 +40,13 @@ describe('halyard strategies', () => {
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/unknown strategy 'nope'; available in .*: dca, grid, market-maker, pair-rotation, rsi-exits, rsi-guarded, sma-crossover/);
   });
+
+  it('a named file whose module throws as it loads is a usage error naming it (exit 2), not a listing', async () => {
+    const file = join(dir, 'throws.mts');
+    writeFileSync(file, `throw new TypeError('boom at import');\n`);
+    const r = await run(['strategies', file]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/throws\.mts: boom at import/);
+    expect(r.out).toBe('');
+  });
 });

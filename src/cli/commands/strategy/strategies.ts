@@ -47,9 +47,11 @@ export async function runStrategies(io: CliIo, args: StrategiesArgs): Promise<vo
     try {
       blocks.push(described.get(resolveStrategy(ref)) ?? (await loadAndFormat(ref)));
     } catch (e) {
-      // One named on the command line is the user's error; one in the folder that fails is shown in its place.
-      if (args.strategy !== undefined && e instanceof HalyardError) throw new UsageError(e.message);
-      blocks.push(`${ref}: cannot be loaded: ${e instanceof Error ? e.message : String(e)}`);
+      // One named on the command line is the user's error (exit 2, whatever its module threw: a
+      // syntax error, a throw at import); one in the folder that fails is shown in its place.
+      const why = e instanceof Error ? e.message : String(e);
+      if (args.strategy !== undefined) throw new UsageError(e instanceof HalyardError ? why : `${ref}: cannot be loaded: ${why}`);
+      blocks.push(`${ref}: cannot be loaded: ${why}`);
     }
   }
   io.out(blocks.join('\n\n'));
