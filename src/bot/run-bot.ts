@@ -66,6 +66,7 @@ import { StrategyBook } from './strategy-book.ts';
 import { resolveBotStrategies, type BotStrategy } from './strategies.ts';
 import { summaryOf, type BotSummary } from './summary.ts';
 import { Rebalancer } from '../treasury/bot/rebalancer.ts';
+import { requireMasterKey } from '../treasury/policy/master-key.ts';
 
 export type { BotSummary };
 
@@ -162,6 +163,8 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     const now = () => clock.now();
 
     const { instruments, balances, exchangeInfo } = await probeVenue(client, urls.baseUrl, strategies, source);
+    // A treasury section needs the master's key (a sub-account's fails every rebalance): refused here, before the journal or any order.
+    if (config.treasury !== undefined) await requireMasterKey(client, source);
     const kind = embedded ? 'sandbox' : 'live';
     const startedAt = now();
     const runId = o.runId ?? `bot-${new Date(startedAt).toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}`;

@@ -14,6 +14,11 @@
  * Every move goes through the executor (src/treasury/apply/apply-plan.ts): journaled in
  * `treasury_moves` with the bot's run id before it is sent, an unknown outcome resolved by query.
  * What the last tick did is the status block's treasury line (src/bot/status).
+ *
+ * Each tick reads balances, book tickers and convert pairs afresh; exchangeInfo (weight-heavy, only
+ * the symbols' assets are used) is kept for the run and re-read hourly or when it no longer
+ * explains a ticker or a policy asset (info-cache.ts). The bot checked at start that its key is the
+ * master's (policy/master-key.ts): a sub-account's key is refused before the rebalancer exists.
  */
 import { timer, type SchedulerLike, type Subscription } from 'rxjs';
 import type { ExchangeClient } from '../../exchange/client/exchange-client.ts';
@@ -25,6 +30,7 @@ import { openMoveStore } from '../journal/move-store.ts';
 import type { Plan } from '../moves.ts';
 import { PlanConflictError, planTreasury } from '../plan/planner.ts';
 import { readPlanInputs } from '../plan/read-inputs.ts';
+import { ExchangeInfoCache } from './info-cache.ts';
 import type { TreasuryPolicy } from '../policy/schema.ts';
 
 export interface TreasuryStatusView {
@@ -54,6 +60,8 @@ export interface RebalancerOptions {
   log: (level: 'info' | 'warn' | 'error', msg: string, data?: Record<string, unknown>) => void;
   /** How long a pending move is followed within a tick (default 30 s of the scheduler's time); the next tick resumes it. */
   followMs?: number;
+  /** How long the symbols read from exchangeInfo are kept (default one hour of `now`; info-cache.ts). */
+  exchangeInfoMaxAgeMs?: number;
   /** The executor (default applyPlan); tests may wrap it. */
   apply?: (plan: Plan, options: ApplyOptions) => Promise<ApplyResult>;
 }
@@ -66,8 +74,10 @@ export class Rebalancer {
   private stopped = false;
   private view: TreasuryStatusView;
   private readonly clock: Clock;
+  private readonly info: ExchangeInfoCache;
 
   constructor(private readonly o: RebalancerOptions) {
+    this.info = new ExchangeInfoCache(() => o.client.general.exchangeInfo(), o.now, o.exchangeInfoMaxAgeMs);
     this.view = { state: o.policy.schedule.enabled ? 'waiting' : 'off', reason: null, lastRunAt: null, lastResult: null, nextRunAt: null, movesDone: 0 };
     // The executor's waits (polls of a pending move, quote spacing) on the bot's scheduler, so virtual time drives them too.
     this.clock = {
@@ -125,7 +135,7 @@ export class Rebalancer {
     this.view.reason = null;
     try {
       const movedToday = openMoveStore(this.o.journal).movedSince(Math.floor(at / DAY) * DAY);
-      const input = await readPlanInputs(this.o.client, this.o.policy, { now: this.o.now, internalOnly: true, skipWallet: true, movedToday, frozen, source: 'treasury' });
+      const input = await readPlanInputs(this.o.client, this.o.policy, { now: this.o.now, internalOnly: true, skipWallet: true, movedToday, frozen, source: 'treasury', exchangeInfo: (fresh) => this.info.get(fresh) });
       const { plan, before } = planTreasury(input);
       if (this.stopped) return;
       if (plan.moves.length === 0) {

@@ -28,6 +28,7 @@ import type { Plan } from '../../../treasury/moves.ts';
 import { loadTreasuryFile, type TreasuryFile } from '../../../treasury/policy/parse.ts';
 import { PlanConflictError, planTreasury } from '../../../treasury/plan/planner.ts';
 import { readPlanInputs } from '../../../treasury/plan/read-inputs.ts';
+import { requireMasterKey } from '../../../treasury/policy/master-key.ts';
 import { UsageError } from '../../errors.ts';
 import { EXIT, printJson, type CliIo } from '../../io.ts';
 import { JOURNAL_OPTION, openUserJournal } from '../../journal-file.ts';
@@ -79,6 +80,8 @@ export async function treasuryApply(io: CliIo, args: TreasuryApplyArgs, deps: Tr
   checkJournalPath(journalFile, journalSource(args.journal, io.env, file.bot?.journal));
   const journal = openUserJournal(journalFile);
   try {
+    // Before planning or sending anything: the moves need the master's key (a sub-account's is refused, exit 2).
+    await requireMasterKey(handle.client, args.config);
     const store = openMoveStore(journal);
     const plan = given ?? (await planAgain(handle, file, args.config, store.movedSince(dayStart(handle.client.rest.clock.now()))));
     if (plan.moves.length === 0) {

@@ -7,8 +7,8 @@
  *
  * FILE is the treasury policy (src/treasury/policy/schema.ts) or a bot config with a `treasury`
  * section; the venue is --base-url / HALYARD_BASE_URL, else a bot config's venue URLs. Keys from
- * HALYARD_API_KEY / HALYARD_API_SECRET (the master's). Bad input (the policy, a name the venue does
- * not know, a destination address that is not one of its network, bands impossible at these
+ * HALYARD_API_KEY / HALYARD_API_SECRET (the master's). Bad input (the policy, a sub-account's key,
+ * a name the venue does not know, a destination address that is not one of its network, bands impossible at these
  * balances) exits 2 naming each problem; the venue failing exits 1.
  */
 import { writeFileSync } from 'node:fs';
@@ -23,6 +23,7 @@ import { createLogger } from '../../../log/logger.ts';
 import { loadTreasuryFile, type TreasuryFile } from '../../../treasury/policy/parse.ts';
 import { PlanConflictError, planTreasury, type PlanResult } from '../../../treasury/plan/planner.ts';
 import { readPlanInputs } from '../../../treasury/plan/read-inputs.ts';
+import { requireMasterKey } from '../../../treasury/policy/master-key.ts';
 import { formatPlan } from '../../../treasury/plan/format.ts';
 import { UsageError } from '../../errors.ts';
 import { printJson, type CliIo } from '../../io.ts';
@@ -62,6 +63,8 @@ export async function treasuryPlan(io: CliIo, args: PlanArgs): Promise<void> {
   let result: PlanResult;
   let prices: Record<string, string>;
   try {
+    // A sub-account's key reads its own account fine and would plan from the wrong balances: refused first.
+    await requireMasterKey(handle.client, source);
     const input = await readPlanInputs(handle.client, policy, { now: () => handle.client.rest.serverClock.now(), source });
     prices = input.prices;
     try {
