@@ -93,7 +93,7 @@ describe('treasury: a sub-account key is refused at start', () => {
     expect(await balancesOf(s, subId)).toEqual(before);
   });
 
-  it("the master's key passes; a sub-account's is told apart by the spec's master-only and sub-only endpoints", async () => {
+  it("the master's key passes; a sub-account's is told apart by the spec's master-only and sub-only endpoints; a key without the right to them is named as such", async () => {
     const { s, subEnv } = await rig();
     const exchange = parseConfig({ exchange: { retry: { maxAttempts: 1 } } }).exchange;
     const master = createClient({ baseUrl: s.baseUrl, clock: s.clock, exchange, secrets: { apiKey: s.apiKey, apiSecret: s.apiSecret } });
@@ -102,5 +102,10 @@ describe('treasury: a sub-account key is refused at start', () => {
     const sub = createClient({ baseUrl: s.baseUrl, clock: s.clock, exchange, secrets: { apiKey: subEnv.HALYARD_API_KEY, apiSecret: subEnv.HALYARD_API_SECRET } });
     defer(() => sub.close());
     await expect(requireMasterKey(sub.client, 'policy.json')).rejects.toThrow(SUB_KEY);
+    // A master's key limited to Spot (role 2, TRADE_ONLY; spec 5.1): both answer -1152, so it is not called a sub-account's.
+    const spotKey = await admin(s, 'POST', '/keys', { accountId: s.accounts.getKey(s.apiKey)?.accountId, roles: [2] });
+    const spot = createClient({ baseUrl: s.baseUrl, clock: s.clock, exchange, secrets: { apiKey: String(spotKey['apiKey']), apiSecret: String(spotKey['secret']) } });
+    defer(() => spot.close());
+    await expect(requireMasterKey(spot.client, 'policy.json')).rejects.toThrow(/treasury: the API key may not use the master's sub-account endpoints \(GET \/openapi\/v1\/sub-account\/list \(master-only\) answered -1152: .*\): treasury moves need the master account's key, with access to its sub-accounts/);
   });
 });

@@ -7,9 +7,10 @@
  *
  * FILE is the treasury policy (src/treasury/policy/schema.ts) or a bot config with a `treasury`
  * section; the venue is --base-url / HALYARD_BASE_URL, else a bot config's venue URLs. Keys from
- * HALYARD_API_KEY / HALYARD_API_SECRET (the master's). Bad input (the policy, a sub-account's key,
- * a name the venue does not know, a destination address that is not one of its network, bands impossible at these
- * balances) exits 2 naming each problem; the venue failing exits 1.
+ * HALYARD_API_KEY / HALYARD_API_SECRET (the master's). Bad input (the policy, a sub-account's key
+ * (src/treasury/policy/master-key.ts), a name the venue does not know, a destination address that
+ * is not one of its network, bands impossible at these balances) exits 2 naming each problem; the
+ * venue failing exits 1.
  */
 import { writeFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
