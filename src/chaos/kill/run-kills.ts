@@ -227,7 +227,8 @@ export async function runKills(o: KillRunOptions): Promise<KillRunResult> {
       let told;
       try {
         journal = collectJournal(j);
-        // The log and the journal's told marks (the log of a killed process may miss its last lines).
+        // Two witnesses of what each strategy was told: its log lines and the journal's fill-told marks
+        // (the logger writes stderr synchronously now, but a kill can still land between a mark and its line).
         told = mergeStrategyFills(strategyFillsFromLog(logs, venue.orders), strategyFillsFromJournal(j, venue.orders));
       } finally {
         j.close();
