@@ -17,7 +17,7 @@
  * example strategies; the bin would run the sources through tsx otherwise); BENCH_RUNS sets the
  * pairs (default 3).
  */
-import { fork, spawn, spawnSync } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,7 +32,7 @@ import { openJournal } from '../src/journal/journal.ts';
 import type { KlineInput } from '../src/journal/klines/kline-store.ts';
 import smaCrossover from '../strategies/sma-crossover.ts';
 import { BENCH_SYMBOL } from './backtest-symbol.ts';
-import { distUpToDate } from '../bin/dist-fresh.mjs';
+import { ensureBuilt } from '../scripts/ensure-built.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const SIM_FLAG = '--backtest-command-sim-child';
@@ -124,13 +124,6 @@ function writeJournal(file: string): void {
   j.close();
 }
 
-/** The built package, brought up to date as bin/halyard.mjs judges it (bin/dist-fresh.mjs); what was done. */
-function ensureBuilt(): string {
-  if (distUpToDate(new URL('../', import.meta.url))) return 'dist/ up to date';
-  const r = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { cwd: ROOT, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`backtest-command bench: the build failed: ${r.stdout}${r.stderr}`);
-  return 'dist/ built first';
-}
 
 const loadAverage = (): string => `${loadavg()[0]?.toFixed(2) ?? '?'} on ${availableParallelism()} cores`;
 const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;

@@ -22,13 +22,14 @@
  * left external and pointed at its compiled twin in dist/, runs without tsx: the figures the
  * built bin gives, next to the sources' in the same run. The sandbox keeps its tsx process.
  */
-import { spawnSync, fork } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { jitExecArgv } from '../src/app/jit-tuning.ts';
 import type { BareResult, BotResult } from './bot-live-child.ts';
+import { ensureBuilt } from '../scripts/ensure-built.mjs';
 
 const TARGET_MB = 150;
 /**
@@ -44,10 +45,9 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** Ignored by git (bench/_*); beside the source child so its `./bot-live-sandbox.ts` URL still resolves. */
 const COMPILED_CHILD = './_bot-live-child.compiled.mjs';
 
-/** Builds dist/ (incremental) and the child against it: imports of src/ become dist/ files. */
+/** Brings dist/ up to date (scripts/ensure-built.mjs) and builds the child against it: imports of src/ become dist/ files. */
 async function compileChild(): Promise<void> {
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs')], { stdio: 'inherit' });
-  if (r.status !== 0) throw new Error(`bot-live bench: npm run build failed (exit ${String(r.status)})`);
+  ensureBuilt();
   await build({
     entryPoints: [fileURLToPath(new URL('./bot-live-child.ts', import.meta.url))],
     outfile: fileURLToPath(new URL(COMPILED_CHILD, import.meta.url)),

@@ -14,8 +14,8 @@
 import { spawnSync } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { distUpToDate } from '../bin/dist-fresh.mjs';
+import { fileURLToPath } from 'node:url';
+import { ensureBuilt } from '../scripts/ensure-built.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const BIN = join(ROOT, 'bin/halyard.mjs');
@@ -37,12 +37,6 @@ const CASES: readonly Case[] = [
   { name: 'halyard --help from the sources (tsx)', args: [BIN, '--help'], env: { HALYARD_BIN: 'source' } },
 ];
 
-function ensureBuilt(): string {
-  if (distUpToDate(pathToFileURL(ROOT))) return 'dist/ up to date';
-  const r = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { cwd: ROOT, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`startup bench: the build failed: ${r.stdout}${r.stderr}`);
-  return 'dist/ built first';
-}
 
 interface Timing {
   /** Wall time, s. */

@@ -17,10 +17,10 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { distUpToDate } from '../bin/dist-fresh.mjs';
+import { ensureBuilt } from '../scripts/ensure-built.mjs';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -46,12 +46,6 @@ async function sh(cmd: string, args: readonly string[], cwd: string): Promise<Re
   );
 }
 
-/** dist/ is up to date (bin/halyard.mjs's rule, bin/dist-fresh.mjs); else build it (incremental). */
-async function ensureBuilt(): Promise<void> {
-  if (distUpToDate(pathToFileURL(ROOT))) return;
-  const r = await sh(process.execPath, [path.join(ROOT, 'scripts/build.mjs')], ROOT);
-  if (r.code !== 0) throw new Error(`build failed:\n${r.out}`);
-}
 
 /**
  * A lockfile linking every top-level package of this repository's lockfile to its folder in this
@@ -88,7 +82,7 @@ function klineCsv(): string {
 beforeAll(async () => {
   tmp = realpathSync(mkdtempSync(path.join(tmpdir(), 'halyard-packed-')));
   expect(tmp.startsWith(ROOT)).toBe(false);
-  await ensureBuilt();
+  ensureBuilt();
   const pack = await sh('npm', ['pack', '--ignore-scripts', '--pack-destination', tmp], ROOT);
   expect(pack.code, pack.out).toBe(0);
   tarball = path.join(tmp, readdirSync(tmp).find((f) => f.endsWith('.tgz')) as string);

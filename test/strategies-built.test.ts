@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { distUpToDate } from '../bin/dist-fresh.mjs';
+import { ensureBuilt } from '../scripts/ensure-built.mjs';
 import { runStrategies } from '../src/cli/commands/strategy/strategies.ts';
 import { formatStrategy } from '../src/cli/commands/strategy/strategies-format.ts';
 import { loadStrategy } from '../src/strategy/loading/loader.ts';
@@ -43,12 +43,7 @@ async function builtBin(args: readonly string[], cwd: string, refused: readonly 
 }
 
 beforeAll(async () => {
-  if (!distUpToDate(pathToFileURL(ROOT))) {
-    const r = await run(process.execPath, [path.join(ROOT, 'scripts/build.mjs')], { cwd: ROOT }).catch((e: { stdout?: string; stderr?: string }) => {
-      throw new Error(`build failed:\n${e.stdout ?? ''}${e.stderr ?? ''}`);
-    });
-    expect(r.stdout).toMatch(/dist\/ up to date/);
-  }
+  ensureBuilt();
   tmp = mkdtempSync(path.join(tmpdir(), 'halyard-strategies-built-'));
 }, 600_000);
 
