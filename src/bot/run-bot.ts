@@ -354,6 +354,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
         ? undefined
         : new Rebalancer({
             policy: config.treasury,
+            exchangeInfo: { info: exchangeInfo, at: startedAt },
             client,
             journal,
             runId,

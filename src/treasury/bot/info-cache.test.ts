@@ -24,4 +24,17 @@ describe('ExchangeInfoCache', () => {
     expect(await cache.get()).toEqual({ ok: true });
     expect(reads).toBe(2);
   });
+
+  it('a seeded copy (the bot\'s start-up read) serves until maxAgeMs from when it was read', async () => {
+    let now = 5_000;
+    let reads = 0;
+    const cache = new ExchangeInfoCache(() => Promise.resolve({ n: ++reads }), () => now, 60_000);
+    cache.seed({ n: 0 }, 4_000);
+    expect(await cache.get()).toEqual({ n: 0 });
+    now = 63_999;
+    expect(await cache.get()).toEqual({ n: 0 });
+    now = 64_000;
+    expect(await cache.get()).toEqual({ n: 1 });
+    expect(reads).toBe(1);
+  });
 });

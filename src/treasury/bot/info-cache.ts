@@ -15,6 +15,11 @@ export class ExchangeInfoCache {
     private readonly maxAgeMs = 3_600_000,
   ) {}
 
+  /** Keep a copy read elsewhere at `at` (the bot's start-up read), so the first tick need not read it again. */
+  seed(info: unknown, at: number): void {
+    this.kept = { at, info: Promise.resolve(info) };
+  }
+
   /** The kept copy while younger than maxAgeMs; `fresh` reads the venue again whatever its age. */
   get(fresh = false): Promise<unknown> {
     const at = this.now();

@@ -62,6 +62,8 @@ export interface RebalancerOptions {
   followMs?: number;
   /** How long the symbols read from exchangeInfo are kept (default one hour of `now`; info-cache.ts). */
   exchangeInfoMaxAgeMs?: number;
+  /** exchangeInfo as the bot read it at start, and when: the cache starts from it instead of reading it again. */
+  exchangeInfo?: { info: unknown; at: number };
   /** The executor (default applyPlan); tests may wrap it. */
   apply?: (plan: Plan, options: ApplyOptions) => Promise<ApplyResult>;
 }
@@ -78,6 +80,7 @@ export class Rebalancer {
 
   constructor(private readonly o: RebalancerOptions) {
     this.info = new ExchangeInfoCache(() => o.client.general.exchangeInfo(), o.now, o.exchangeInfoMaxAgeMs);
+    if (o.exchangeInfo !== undefined) this.info.seed(o.exchangeInfo.info, o.exchangeInfo.at);
     this.view = { state: o.policy.schedule.enabled ? 'waiting' : 'off', reason: null, lastRunAt: null, lastResult: null, nextRunAt: null, movesDone: 0 };
     // The executor's waits (polls of a pending move, quote spacing) on the bot's scheduler, so virtual time drives them too.
     this.clock = {
