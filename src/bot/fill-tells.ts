@@ -40,7 +40,7 @@ export class FillTells {
   onFill(strategy: string, fill: FillOut): 'told' | 'owed' {
     const status = this.o.kernel().runner(strategy)?.status;
     if (status === 'created') return 'owed';
-    this.mark(fill, status === 'running' ? undefined : `not told: ${strategy} ${status === undefined ? 'is not hosted' : `had ${status}`}`);
+    this.mark(fill, status === 'running' ? undefined : notTold(strategy, status));
     this.o.told(strategy, fill);
     return 'told';
   }
@@ -61,7 +61,7 @@ export class FillTells {
       const strategy = this.o.strategyOf(u.clientOrderId);
       const status = strategy === undefined ? undefined : kernel.runner(strategy)?.status;
       if (strategy === undefined || status !== 'running') {
-        this.mark(fill, `not told: ${strategy === undefined ? 'no strategy of this bot placed it' : `${strategy} ${status === undefined ? 'is not hosted' : `had ${status}`}`}`);
+        this.mark(fill, notTold(strategy, status));
         continue;
       }
       this.mark(fill);
@@ -79,6 +79,11 @@ export class FillTells {
       this.o.onError(`the told mark of fill ${fill.tradeId} (${fill.clientOrderId})`, e);
     }
   }
+}
+
+/** Why a fill's told mark says it was never told: no strategy of this bot, one not hosted, or one no longer running. */
+function notTold(strategy: string | undefined, status: string | undefined): string {
+  return `not told: ${strategy === undefined ? 'no strategy of this bot placed it' : `${strategy} ${status === undefined ? 'is not hosted' : `had ${status}`}`}`;
 }
 
 /** The strategy's view of a journaled fill, as the order manager made it when it applied the fill (core/orders/apply-venue-events.ts). */
