@@ -25,6 +25,7 @@ import type { AnswerState, RequestKind } from '../../journal/request-store.ts';
 import type { CancelCommand, CancelReplaceCommand, PlaceCommand, VenueEvent } from '../../ports/venue.ts';
 import { fromNewOrderResponse } from '../events/from-new-order.ts';
 import { fromCanceledOrder, fromOrder } from '../events/from-order.ts';
+import { isFinalStatus } from '../events/venue-status.ts';
 import type { EventPath, LiveEvent } from '../events/live-events.ts';
 import { NOT_PLACED_REASON } from '../resync/events-from-resync.ts';
 import { killPoint } from '../kill-points.ts';
@@ -67,9 +68,6 @@ function refused(e: unknown): e is ExchangeError {
 
 /** Spec 7.3 / 7.4: a cancel refused as CANCEL_REJECTED "Unknown order sent.", or NO_SUCH_ORDER: the venue holds no open order by that id. */
 const UNKNOWN_ORDER_CODES: ReadonlySet<number | string | undefined> = new Set([-2011, -2013]);
-
-/** Statuses after which a cancel has nothing to do. */
-const ENDED: ReadonlySet<string | undefined> = new Set(['FILLED', 'CANCELED', 'PARTIALLY_CANCELED', 'EXPIRED', 'REJECTED']);
 
 export class VenueCommands {
   /** New orders (place, and a cancelReplace's new order) whose answer or look-up is not done yet, by client order id. */
@@ -223,7 +221,7 @@ export class VenueCommands {
   async cancel(cmd: CancelCommand): Promise<void> {
     const { ctx } = this;
     const status = await this.acknowledged(cmd.clientOrderId);
-    if (ENDED.has(status)) {
+    if (status !== undefined && isFinalStatus(status)) {
       // Refused, or ended, while the cancel waited: nothing left to cancel, nothing sent.
       ctx.log({ level: 'info', topic: 'order', time: ctx.now(), message: `cancel ${cmd.clientOrderId}: the order is ${status}; not sent` });
       ctx.deliver([{ kind: 'cancelRejected', symbol: cmd.symbol, clientOrderId: cmd.clientOrderId, code: 0, reason: `the order is ${status}`, time: ctx.now() }], 'cancelOrder');
